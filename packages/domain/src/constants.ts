@@ -1,0 +1,72 @@
+/** Business constants and limits of spec §9. Screens and handlers read these; they never repeat the numbers. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const EXPORT_TIMEOUT_MS = 6_000_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const SOCKET_HEARTBEAT_MS = 10_000;
+export const SOCKET_TIMEOUT_MS = 6_000;
+export const SOCKET_RECONNECT_MS = 5_000;
+
+/** Login token and department choice lifetime: 7 days. */
+export const TOKEN_TTL_MS = 604_800_000;
+export const DUPLICATE_REQUEST_GUARD_MS = 2_000;
+
+/** Query ranges: one month by default, three on the screens that allow it. */
+export const QUERY_RANGE_MONTHS = 1;
+export const QUERY_RANGE_MONTHS_LONG = 3;
+
+export const WITHDRAWAL_PROCESSING_WORKING_DAYS = 3;
+/** The old text's fixed minimum; the live minimum and maximum are configuration per merchant and currency. */
+export const LEGACY_MIN_WITHDRAWAL = 1_000_000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const GOOGLE_CODE_LENGTH = 6;
+export const TEXT_MAX_LENGTH = 255;
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_OPTIONS = [10, 20, 30] as const;
+
+export const POPUP_PAGE_SIZE = 10;
+export const POPUP_MODAL_WIDTH = 1200;
+export const POPUP_ROW_KEY_MAX = 50;
+export const REPORT_CACHE_MS = 30_000;
+
+export const FILE_NAME_TRUNCATE = 5;
+export const TEXT_ELLIPSIS = 25;
+export const DEBOUNCE_MS = 100;
+export const DICT_SEARCH_DEBOUNCE_MS = 300;
+export const UPLOAD_BIZ_PATH_DEFAULT = 'temp';
+
+export const LAYOUT = {
+  siderWidth: 200,
+  siderCollapsedWidth: 80,
+  loginBreakpoint: 800,
+  headerBreakpoint: 600,
+  headerAutoHideScroll: 100,
+  defaultTheme: 'light',
+  defaultColor: 'default',
+  defaultLayout: 'sidemenu',
+  multipage: true,
+  changePasswordModalWidth: 800,
+  departModalWidth: 450,
+} as const;
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** Footer copyright year (spec §2). */
+export const COPYRIGHT_YEAR = 2025;
+
+/** Merchant id of the platform admin (spec §1). */
+export const PLATFORM_MERCHANT_ID = 10000;
+
+/** Server message shown for this long on failures (spec §8). */
+export const ERROR_MESSAGE_SECONDS = 4;
+/** Delay before reload after a 401 with a token (spec §8). */
+export const UNAUTHORIZED_RELOAD_MS = 1_500;
+
+/** Tenant header default (spec §7). */
+export const DEFAULT_TENANT_ID = '0';
+
+/** Paging bounds the server accepts. */
+export const PAGE_SIZE_MAX = 100;

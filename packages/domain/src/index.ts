@@ -1,0 +1,4 @@
+export * from './languages';
+export * from './currencies';
+export * from './brands';
+export * from './constants';
