@@ -1,0 +1,45 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './server';
+
+export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
+
+/**
+ * Debian's Chromium, with the flags this closed network needs. Every *.test host name resolves to the
+ * loopback address, so brands are chosen by host name exactly as in a deployment.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+    ],
+  });
+}
+
+export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: opts.locale ?? 'en-US' });
+}
+
+/** Runs a browser step and keeps a screenshot of the page when it fails. */
+export async function withScreenshot<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    mkdirSync(artifactsDir, { recursive: true });
+    const file = path.join(artifactsDir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    console.error(`[e2e] failure screenshot: ${file}`);
+    throw err;
+  }
+}

@@ -1,0 +1,25 @@
+// `npm start`: build the web app if it is missing, then run the server (which starts its embedded
+// PostgreSQL, migrates and seeds when DATABASE_URL is unset). Signals are forwarded so Ctrl-C stops cleanly.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webIndex = path.join(root, 'apps/web/dist/index.html');
+
+if (!existsSync(webIndex) || process.env.REBUILD_WEB === 'true') {
+  console.log('[start] building the web app (apps/web/dist)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@mg/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => server.kill(sig));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
