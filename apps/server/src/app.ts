@@ -1,0 +1,147 @@
+/**
+ * buildApp: the Fastify application, without listening and without owning the database (the pool is injected,
+ * so tests give each file its own database and main.ts decides the lifecycle).
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { DestinationStream, Logger } from 'pino';
+import { WEB_DIST_DIR } from './config';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from './db/schema';
+import type { Db } from './db/pool';
+import { createLogger } from './lib/logger';
+import { SERVER_VERSION } from './lib/version';
+import { healthRoutes } from './modules/health/routes';
+import { dictRoutes } from './modules/dict/routes';
+import { DictService } from './modules/dict/service';
+import { registerErrorHandling } from './plugins/error-handler';
+import { registerRequestContext } from './plugins/request-context';
+
+export { SERVER_VERSION };
+
+export interface BuildAppOptions {
+  pool: pg.Pool;
+  db?: Db;
+  logLevel?: string;
+  /** Capture logs (tests); default stdout. */
+  logStream?: DestinationStream;
+  /** Or a ready logger. */
+  logger?: Logger;
+  /** Requests per minute per client address. */
+  rateLimitPerMinute?: number;
+  /** Built web app to serve; null: none. Default apps/web/dist when it has an index.html. */
+  webDistDir?: string | null;
+  publicUrl?: string;
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limit, logs). */
+  trustProxy?: boolean;
+}
+
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // antd's CSS-in-JS injects <style> elements.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pool: pg.Pool;
+    db: Db;
+    dict: DictService;
+  }
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const logger = opts.logger ?? createLogger(opts.logLevel ?? 'info', opts.logStream);
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.:-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('pool', opts.pool);
+  app.decorate('db', opts.db ?? drizzle(opts.pool, { schema }));
+  app.decorate('dict', new DictService(app.db));
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerRequestContext(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    // Served over plain http on a LAN too: no HSTS from the app (a TLS proxy in front sets it).
+    strictTransportSecurity: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimitPerMinute ?? 600,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`rate limit exceeded, retry in ${ctx.after}`), { statusCode: ctx.statusCode }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Merchant gateway dashboard API', version: SERVER_VERSION },
+      servers: opts.publicUrl ? [{ url: opts.publicUrl }] : [],
+      components: {
+        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } as Record<string, unknown> });
+
+  const webDir = opts.webDistDir === undefined ? WEB_DIST_DIR : opts.webDistDir;
+  const spaIndex = Boolean(webDir && fs.existsSync(path.join(webDir, 'index.html')));
+  if (webDir && spaIndex) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        const rel = path.relative(webDir, file).split(path.sep).join('/');
+        res.header(
+          'cache-control',
+          rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel === 'index.html' ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  registerErrorHandling(app, { spaIndex });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(dictRoutes, { prefix: '/api/sys/dict' });
+
+  return app;
+}

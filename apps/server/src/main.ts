@@ -1,0 +1,69 @@
+/**
+ * Start-up: config -> embedded PostgreSQL when DATABASE_URL is unset -> migrate -> seed -> listen.
+ * SIGINT/SIGTERM: stop accepting, finish in-flight requests, close the pool, then stop embedded PostgreSQL.
+ */
+import { buildApp } from './app';
+import { loadConfigOrExit } from './config';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { runMigrations, seedDictionaries } from './db/migrate';
+import { createDatabase } from './db/pool';
+import { createLogger } from './lib/logger';
+
+const config = loadConfigOrExit();
+const logger = createLogger(config.logLevel);
+
+let embedded: EmbeddedPostgres | undefined;
+let shuttingDown = false;
+let closeApp: (() => Promise<void>) | undefined;
+let closePool: (() => Promise<void>) | undefined;
+
+async function shutdown(reason: string, code: number): Promise<never> {
+  if (shuttingDown) process.exit(code);
+  shuttingDown = true;
+  logger.info({ reason }, 'shutting down');
+  const force = setTimeout(() => {
+    logger.error('shutdown took longer than 20 s, exiting');
+    process.exit(code || 1);
+  }, 20_000);
+  force.unref();
+  try {
+    await closeApp?.();
+    await closePool?.();
+    await embedded?.stop();
+  } catch (err) {
+    logger.error({ err }, 'error during shutdown');
+  }
+  logger.flush();
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void shutdown('SIGINT', 0));
+process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+
+try {
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => logger.info(m) });
+    url = embedded.url;
+  }
+  const { pool, db } = createDatabase(url);
+  closePool = () => pool.end();
+  await runMigrations(pool);
+  const seeded = await seedDictionaries(pool);
+  logger.info(seeded, 'migrations applied, dictionaries seeded');
+
+  const app = await buildApp({
+    pool,
+    db,
+    logger,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    publicUrl: config.publicUrl,
+  });
+  closeApp = () => app.close();
+  if (shuttingDown) process.exit(0);
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ url: config.publicUrl, docs: `${config.publicUrl}/api/docs`, database: embedded ? 'embedded' : 'DATABASE_URL' }, 'server ready');
+} catch (err) {
+  logger.error({ err }, `start-up failed: ${err instanceof Error ? err.message : String(err)}`);
+  await shutdown('start-up failure', 1);
+}

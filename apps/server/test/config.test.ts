@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, REPO_ROOT } from '../src/config';
+
+describe('config', () => {
+  it('has working defaults', () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.join(REPO_ROOT, 'data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      publicUrl: 'http://localhost:8080',
+      nodeEnv: 'development',
+      rateLimitPerMinute: 600,
+    });
+  });
+
+  it('reads the variables', () => {
+    const c = parseConfig({
+      PORT: '9090',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/mg',
+      DATABASE_URL: 'postgres://u:p@db:5432/mg',
+      LOG_LEVEL: 'debug',
+      NODE_ENV: 'production',
+      RATE_LIMIT_PER_MINUTE: '50',
+    });
+    expect(c).toMatchObject({ port: 9090, host: '127.0.0.1', dataDir: '/var/lib/mg', databaseUrl: 'postgres://u:p@db:5432/mg' });
+    expect(c.publicUrl).toBe('http://localhost:9090');
+    expect(c.logLevel).toBe('debug');
+    expect(c.rateLimitPerMinute).toBe(50);
+  });
+
+  it('resolves a relative DATA_DIR against the repository root', () => {
+    expect(parseConfig({ DATA_DIR: 'var/x' }).dataDir).toBe(path.join(REPO_ROOT, 'var/x'));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer 1-65535 (got "abc")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer 1-65535 (got "70000")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ PUBLIC_URL: 'localhost' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "localhost")'],
+    [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be an integer 1-1000000 (got "0")'],
+  ])('refuses %o with one line naming the variable', (env, line) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(line);
+    try {
+      parseConfig(env);
+    } catch (e) {
+      expect((e as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('never echoes a bad DATABASE_URL (it may hold a password)', () => {
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL$/,
+    );
+  });
+
+  it('stops the process with exit code 1 and one line on stderr', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.join(REPO_ROOT, 'apps/server'),
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe('Invalid configuration: PORT must be an integer 1-65535 (got "abc")');
+  });
+});

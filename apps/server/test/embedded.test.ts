@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../src/config';
+import { isAlive, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
+
+const base = path.join(REPO_ROOT, '.tmp', `test-embedded-${process.pid}`);
+const started: EmbeddedPostgres[] = [];
+
+afterAll(async () => {
+  for (const e of started) await e.stop();
+  await fs.rm(base, { recursive: true, force: true });
+});
+
+async function query(url: string, sql: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+function startChild(dir: string): Promise<{ child: ReturnType<typeof spawn>; pgPid: number; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'embedded-child.ts'), dir], {
+      cwd: path.join(REPO_ROOT, 'apps/server'),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /READY (\d+) (\d+)/.exec(out);
+      if (m) resolve({ child, pgPid: Number(m[1]), port: Number(m[2]) });
+    });
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('exit', (code) => reject(new Error(`child exited (${code}): ${err}`)));
+  });
+}
+
+describe('embedded PostgreSQL', () => {
+  it('recovers from a previous run killed with SIGKILL (orphaned postmaster)', async () => {
+    const dir = path.join(base, 'orphan');
+    const { child, pgPid, port } = await startChild(dir);
+    const dead = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await dead;
+    // The server outlived its owner: the trap this test is about.
+    expect(isAlive(pgPid)).toBe(true);
+    await expect(fs.stat(path.join(dir, 'pg', 'postmaster.pid'))).resolves.toBeDefined();
+
+    const logs: string[] = [];
+    const e = await startEmbeddedPostgres({ dataDir: dir, fast: true, log: (m) => logs.push(m) });
+    started.push(e);
+    expect(isAlive(pgPid)).toBe(false);
+    expect(logs.join('\n')).toContain(`stopping the server left running by a previous run (pid ${pgPid})`);
+    expect(e.port).toBe(port); // the stored port is reused once free
+    expect(await query(e.url, 'select v from marker')).toEqual([{ v: 'before-kill' }]);
+    await e.stop();
+    expect(isAlive(e.pid)).toBe(false);
+  });
+
+  it('removes a stale pid file and moves off a busy stored port', async () => {
+    const dir = path.join(base, 'stale');
+    const first = await startEmbeddedPostgres({ dataDir: dir, fast: true });
+    await first.stop();
+    // A pid file naming a dead process (the postmaster died with the machine).
+    await fs.writeFile(path.join(dir, 'pg', 'postmaster.pid'), `999999\n${path.join(dir, 'pg')}\n`);
+    // Someone else took our port meanwhile.
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(first.port, '127.0.0.1', () => r()));
+    try {
+      const second = await startEmbeddedPostgres({ dataDir: dir, fast: true });
+      started.push(second);
+      expect(second.port).not.toBe(first.port);
+      expect(await query(second.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      expect(Number((await fs.readFile(path.join(dir, 'pg.port'), 'utf8')).trim())).toBe(second.port);
+      await second.stop();
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp } from './helpers/app';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  app = await buildTestApp(tdb, { logLevel: 'info', logStream: stream });
+  app.post('/api/test/fail', async () => {
+    throw new Error('kaboom');
+  });
+  app.get('/api/test/log-headers', async (req) => {
+    req.log.info({ req: { headers: req.headers } }, 'headers seen');
+    return { ok: true };
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+it('logs request ids and redacts secrets in bodies and headers', async () => {
+  const secrets = ['Hunter2-password', 'Old-secret-pw', 'Confirm-pw-9', 'tok-abc-123', 'shh-secret', 'cap-777', 'auth-xyz', 'cookie-val'];
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/test/fail',
+    headers: { 'x-request-id': 'log-test-0001', 'x-access-token': 'tok-abc-123', authorization: 'Bearer auth-xyz', cookie: 'sid=cookie-val' },
+    payload: {
+      username: 'alice',
+      password: 'Hunter2-password',
+      oldpassword: 'Old-secret-pw',
+      confirmpassword: 'Confirm-pw-9',
+      token: 'tok-abc-123',
+      nested: { secret: 'shh-secret', captcha: 'cap-777' },
+    },
+  });
+  expect(res.statusCode).toBe(500);
+  await app.inject({ url: '/api/test/log-headers', headers: { 'x-access-token': 'tok-abc-123', cookie: 'sid=cookie-val' } });
+
+  const all = lines.join('\n');
+  const errorLine = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'unhandled error');
+  expect(errorLine).toBeDefined();
+  expect(errorLine.reqId).toBe('log-test-0001');
+  expect(errorLine.err.message).toBe('kaboom');
+  expect(errorLine.body.username).toBe('alice'); // the body is logged ...
+  expect(errorLine.body.password).toBe('[Redacted]'); // ... without its secrets
+  for (const s of secrets) expect(all).not.toContain(s);
+  expect(lines.some((l) => l.includes('"headers seen"'))).toBe(true);
+});

@@ -1,0 +1,322 @@
+import {
+  DEFAULT_TENANT_ID,
+  DUPLICATE_REQUEST_GUARD_MS,
+  ERROR_CATALOGUE,
+  EXPORT_TIMEOUT_MS,
+  HTTP_REACTIONS,
+  REQUEST_TIMEOUT_MS,
+  httpReactionFor,
+  zoneOf,
+  zoneOffsetMinutes,
+  type Brand,
+  type CurrencyCode,
+  type HttpReaction,
+  type Language,
+} from '@mg/domain';
+import { getCurrentBrand } from '../brands/resolve';
+import { currentLanguage, i18n, translateMaybeKey } from '../i18n';
+import { clearToken, getSessionCurrency, getToken } from '../session/storage';
+import { ApiError } from './errors';
+import { createAntdNotifier, type ApiNotifier } from './notifier';
+import { isPlainObject, shiftDateFields, toQueryString } from './payload';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type ResponseType = 'json' | 'blob' | 'text';
+
+export interface RequestOptions {
+  /** Query parameters (GET and others). */
+  params?: Record<string, unknown>;
+  /** Body: a plain object is sent as JSON (with the session fields); FormData, Blob and strings as they are. */
+  data?: unknown;
+  timeoutMs?: number;
+  responseType?: ResponseType;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** No toast/dialog on failure (the caller shows its own); the rejection still carries the ApiError. */
+  silent?: boolean;
+}
+
+/** The response envelope of every JSON reply (DESIGN §6). */
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  code: number | string;
+  result: T;
+  timestamp: number;
+  errorCode?: string;
+  errors?: unknown;
+}
+
+/** Where the client reads the session from. Swapped in tests. */
+export interface ApiContext {
+  apiBase: string;
+  brand(): Brand;
+  language(): Language;
+  currency(): CurrencyCode;
+  token(): string | null;
+  logout(): void;
+  tenantId(): string;
+  /** IANA zone of the browser (where the user's date pickers run). */
+  browserZone(): string;
+  reload(): void;
+  now(): number;
+  fetch: typeof fetch;
+}
+
+const defaultContext: ApiContext = {
+  apiBase: '/api',
+  brand: () => getCurrentBrand(),
+  language: () => currentLanguage(),
+  currency: () => getSessionCurrency(getCurrentBrand()),
+  token: () => getToken(),
+  logout: () => clearToken(),
+  tenantId: () => DEFAULT_TENANT_ID,
+  browserZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+  reload: () => window.location.reload(),
+  now: () => Date.now(),
+  fetch: (...args) => globalThis.fetch(...args),
+};
+
+let ctx: ApiContext = defaultContext;
+let notifier: ApiNotifier | undefined;
+const inFlight = new Set<string>();
+
+export function configureApi(overrides: Partial<ApiContext>): void {
+  ctx = { ...ctx, ...overrides };
+}
+
+export function setApiNotifier(next: ApiNotifier): void {
+  notifier = next;
+}
+
+async function getNotifier(): Promise<ApiNotifier> {
+  if (!notifier) {
+    const { message, Modal } = await import('antd');
+    notifier = createAntdNotifier(message, Modal);
+  }
+  return notifier;
+}
+
+/** Tests: back to the defaults, guard emptied. */
+export function resetApiForTests(): void {
+  ctx = defaultContext;
+  notifier = undefined;
+  inFlight.clear();
+}
+
+/** The session fields of spec §7 that travel in every payload. */
+export function sessionFields(c: ApiContext = ctx): Record<string, unknown> {
+  const brand = c.brand();
+  const currency = c.currency();
+  const fields: Record<string, unknown> = {
+    countryCurrency: currency,
+    timeZoneOffset: zoneOffsetMinutes(zoneOf(currency), new Date(c.now())),
+    lang: c.language(),
+  };
+  if (brand.sendsBrand) fields.paymentBrand = brand.value;
+  return fields;
+}
+
+export function sessionHeaders(c: ApiContext = ctx): Record<string, string> {
+  const brand = c.brand();
+  const currency = c.currency();
+  const headers: Record<string, string> = {
+    tenant_id: c.tenantId(),
+    'X-Lang': c.language(),
+    'X-Currency': currency,
+    'X-Time-Zone': zoneOf(currency),
+  };
+  const token = c.token();
+  if (token) headers['X-Access-Token'] = token;
+  if (brand.sendsBrand) headers['X-Brand'] = brand.value;
+  return headers;
+}
+
+function resolveUrl(url: string): string {
+  if (/^https?:\/\//.test(url)) return url;
+  const base = ctx.apiBase.replace(/\/$/, '');
+  if (url === base || url.startsWith(`${base}/`)) return url;
+  return `${base}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function t(key: string): string {
+  return i18n.isInitialized ? i18n.t(key) : key;
+}
+
+/** Shows the reaction of spec §8 for a failed call and runs its side effects (logout + reload, re-login dialog). */
+async function react(status: number, serverMessage: string, silent: boolean): Promise<void> {
+  const reaction: HttpReaction = httpReactionFor(status, serverMessage);
+  if (reaction.kind === 'logoutAndReload') {
+    const hadToken = Boolean(ctx.token());
+    if (!silent) (await getNotifier()).error(t(reaction.messageKey), HTTP_REACTIONS.other.durationSeconds);
+    if (hadToken) {
+      ctx.logout();
+      setTimeout(() => ctx.reload(), reaction.reloadAfterMs);
+    }
+    return;
+  }
+  if (reaction.kind === 'reloginDialog') {
+    (await getNotifier()).reloginDialog({
+      title: t(reaction.titleKey),
+      content: t(reaction.messageKey),
+      okText: t(reaction.buttonKey),
+      onOk: () => {
+        ctx.logout();
+        ctx.reload();
+      },
+    });
+    return;
+  }
+  if (silent) return;
+  const text = reaction.kind === 'notice' ? t(reaction.messageKey) : translateMaybeKey(serverMessage) || t(reaction.fallbackKey);
+  (await getNotifier()).error(text, HTTP_REACTIONS.other.durationSeconds);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return await response.json();
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    return await response.text();
+  } catch {
+    return undefined;
+  }
+}
+
+function isSuccess(envelope: Partial<Envelope<unknown>>): boolean {
+  return envelope.success === true && (envelope.code === undefined || String(envelope.code) === '200');
+}
+
+async function fail(status: number, body: unknown, silent: boolean): Promise<never> {
+  const env = (isPlainObject(body) ? body : {}) as Partial<Envelope<unknown>>;
+  const message = typeof env.message === 'string' ? env.message : typeof body === 'string' ? body : '';
+  await react(status, message, silent);
+  throw new ApiError({
+    httpStatus: status,
+    code: env.code !== undefined ? String(env.code) : String(status),
+    message: translateMaybeKey(message) || t(HTTP_REACTIONS.other.fallbackKey),
+    errorCode: typeof env.errorCode === 'string' ? env.errorCode : undefined,
+    errors: env.errors,
+  });
+}
+
+/**
+ * The one way a screen talks to the server. Resolves with the envelope's `result` (or the Blob/text for those
+ * response types); rejects with an ApiError after showing the reaction of spec §8.
+ */
+export async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
+  const { responseType = 'json', silent = false } = options;
+  const sessionZone = zoneOf(ctx.currency());
+  const browserZone = ctx.browserZone();
+  const fields = sessionFields();
+
+  let params: Record<string, unknown> = shiftDateFields({ ...(options.params ?? {}) }, browserZone, sessionZone);
+  let body: BodyInit | undefined;
+  const headers: Record<string, string> = { ...sessionHeaders(), ...(options.headers ?? {}) };
+
+  if (method === 'GET') {
+    params = { ...fields, ...params, _t: Math.floor(ctx.now() / 1000) };
+  } else if (isPlainObject(options.data) || options.data === undefined) {
+    const data = shiftDateFields({ ...((options.data as Record<string, unknown>) ?? {}) }, browserZone, sessionZone);
+    body = JSON.stringify({ ...fields, ...data });
+    headers['Content-Type'] = 'application/json';
+  } else {
+    body = options.data as BodyInit;
+  }
+
+  const query = toQueryString(params);
+  const fullUrl = `${resolveUrl(url)}${query ? `${resolveUrl(url).includes('?') ? '&' : '?'}${query}` : ''}`;
+
+  // Duplicate guard (spec §4): an identical non-GET while the first is in flight (or within 2 s after) is refused.
+  let guardKey: string | undefined;
+  if (method !== 'GET') {
+    const identity = typeof options.data === 'string' || isPlainObject(options.data) || options.data === undefined ? JSON.stringify(options.data ?? null) : String(ctx.now());
+    guardKey = `${method} ${resolveUrl(url)} ${JSON.stringify(options.params ?? null)} ${identity}`;
+    if (inFlight.has(guardKey)) {
+      const text = t(ERROR_CATALOGUE.DUPLICATE_REQUEST_INTERRUPTED.messageKey);
+      if (!silent) (await getNotifier()).error(text, HTTP_REACTIONS.other.durationSeconds);
+      throw new ApiError({ httpStatus: 0, code: 'DUPLICATE_REQUEST', errorCode: 'DUPLICATE_REQUEST_INTERRUPTED', message: text });
+    }
+    inFlight.add(guardKey);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal) {
+    if (options.signal.aborted) controller.abort(options.signal.reason);
+    else options.signal.addEventListener('abort', onCallerAbort, { once: true });
+  }
+
+  try {
+    let response: Response;
+    try {
+      response = await ctx.fetch(fullUrl, { method, headers, body, credentials: 'include', signal: controller.signal });
+    } catch (e) {
+      if (timedOut) return await fail(504, { code: 'TIMEOUT', message: HTTP_REACTIONS[504].messageKey }, silent);
+      if (options.signal?.aborted) throw e;
+      const text = t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey);
+      if (!silent) (await getNotifier()).error(text, HTTP_REACTIONS.other.durationSeconds);
+      throw new ApiError({ httpStatus: 0, code: 'NETWORK', errorCode: 'NETWORK_ERROR', message: text });
+    }
+
+    const isJson = (response.headers.get('content-type') ?? '').includes('json');
+    if (!response.ok) return await fail(response.status, await readBody(response), silent);
+
+    if (responseType === 'blob' && !isJson) return (await response.blob()) as T;
+    if (responseType === 'text' && !isJson) return (await response.text()) as T;
+
+    const payload = await readBody(response);
+    if (!isPlainObject(payload)) return await fail(response.status, payload, silent);
+    const envelope = payload as Partial<Envelope<T>>;
+    if (isSuccess(envelope)) return envelope.result as T;
+    const code = Number(envelope.code);
+    return await fail(Number.isFinite(code) && code >= 400 ? code : response.status, payload, silent);
+  } catch (e) {
+    if (timedOut && !(e instanceof ApiError)) return await fail(504, { code: 'TIMEOUT', message: HTTP_REACTIONS[504].messageKey }, silent);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+    if (guardKey) {
+      const key = guardKey;
+      setTimeout(() => inFlight.delete(key), DUPLICATE_REQUEST_GUARD_MS);
+    }
+  }
+}
+
+export const api = {
+  get: <T>(url: string, params?: Record<string, unknown>, options: Omit<RequestOptions, 'params'> = {}) => request<T>('GET', url, { ...options, params }),
+  post: <T>(url: string, data?: unknown, options: Omit<RequestOptions, 'data'> = {}) => request<T>('POST', url, { ...options, data }),
+  put: <T>(url: string, data?: unknown, options: Omit<RequestOptions, 'data'> = {}) => request<T>('PUT', url, { ...options, data }),
+  patch: <T>(url: string, data?: unknown, options: Omit<RequestOptions, 'data'> = {}) => request<T>('PATCH', url, { ...options, data }),
+  delete: <T>(url: string, params?: Record<string, unknown>, options: Omit<RequestOptions, 'params'> = {}) => request<T>('DELETE', url, { ...options, params }),
+};
+
+/**
+ * Export download: GET with the export timeout and a blob response, saved under `filename`. Resolves with the Blob.
+ */
+export async function download(url: string, params: Record<string, unknown> = {}, filename = 'export.xlsx'): Promise<Blob> {
+  const blob = await request<Blob>('GET', url, { params, responseType: 'blob', timeoutMs: EXPORT_TIMEOUT_MS });
+  if (typeof document !== 'undefined' && typeof URL.createObjectURL === 'function') {
+    const href = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = href;
+    a.download = filename;
+    a.rel = 'noopener';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 0);
+  }
+  return blob;
+}

@@ -1,0 +1,31 @@
+import { Select } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NATIVE_NAMES, type Language } from '@mg/domain';
+import { useLocale } from '../../i18n/LocaleProvider';
+
+/**
+ * Language picker: the offered languages in their own script. Hidden for needHide brands. Searchable, so its empty
+ * state ("No data" in the active antd locale) is the e2e hook for "antd speaks the page's language".
+ */
+export function LanguageSwitcher({ size = 'middle' }: { size?: 'small' | 'middle' | 'large' }) {
+  const { t } = useTranslation();
+  const { language, offered, switcherVisible, setLanguage } = useLocale();
+  if (!switcherVisible) return null;
+  return (
+    <Select<Language>
+      data-testid="language-switcher"
+      aria-label={t('layout.language')}
+      className="mg-switcher mg-switcher--language"
+      size={size}
+      variant="filled"
+      prefix={<GlobalOutlined aria-hidden />}
+      value={language}
+      onChange={(lang) => void setLanguage(lang)}
+      showSearch
+      optionFilterProp="label"
+      popupMatchSelectWidth={false}
+      options={offered.map((lang) => ({ value: lang, label: LANGUAGE_NATIVE_NAMES[lang] }))}
+    />
+  );
+}

@@ -1,0 +1,60 @@
+import type { CSSProperties } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { LAYOUT } from '@mg/domain';
+import { useBrand } from '../../brands';
+import { useMediaQuery } from '../useMediaQuery';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { CountrySwitcher } from '../components/CountrySwitcher';
+import { BrandIllustration } from '../components/BrandIllustration';
+import { Footer } from './Footer';
+
+/**
+ * The sign-in ("user") layout of spec §2. From LAYOUT.loginBreakpoint (800 px) up: brand panel beside the form
+ * column; below it: a single column. Country switcher only for brands with several countries, language switcher
+ * hidden for needHide brands.
+ */
+export function UserLayout() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const wide = useMediaQuery(`(min-width: ${LAYOUT.loginBreakpoint}px)`);
+  const style = { '--mg-brand': brand.primaryColor } as CSSProperties;
+
+  return (
+    <div className={`mg-user ${wide ? 'mg-user--wide' : 'mg-user--narrow'}`} style={style} data-layout={wide ? 'wide' : 'narrow'}>
+      {wide && (
+        <aside className="mg-user__panel" aria-hidden="false">
+          <div className="mg-user__panel-inner">
+            <div className="mg-user__eyebrow">{brand.title}</div>
+            <h2 className="mg-user__headline">{t('layout.headline')}</h2>
+            <p className="mg-user__subline">{t('layout.subline')}</p>
+            <ul className="mg-user__features">
+              {(['layout.feature.collections', 'layout.feature.payouts', 'layout.feature.settlement'] as const).map((key) => (
+                <li key={key}>
+                  <CheckCircleFilled aria-hidden />
+                  <span>{t(key)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mg-user__art">
+              <BrandIllustration />
+            </div>
+          </div>
+        </aside>
+      )}
+      <div className="mg-user__main">
+        <header className="mg-user__bar">
+          <div className="mg-user__switchers">
+            <CountrySwitcher />
+            <LanguageSwitcher />
+          </div>
+        </header>
+        <main className="mg-user__content">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import { DOMAIN_MESSAGES, type Language } from '@mg/domain';
+import type { WebMessages } from './locales/en-US';
+
+/*
+ * Everything language-dependent is loaded lazily, one chunk per language: the web strings, antd's locale and
+ * dayjs's locale. antd is imported from `antd/es/locale/*` (ESM): Vite 8 wraps the CJS `antd/locale/*` modules and
+ * the built app would silently fall back to Chinese (DESIGN §3).
+ */
+const WEB: Record<Language, () => Promise<{ default: WebMessages }>> = {
+  'zh-CN': () => import('./locales/zh-CN'),
+  'en-US': () => import('./locales/en-US'),
+  'id-ID': () => import('./locales/id-ID'),
+  'th-TH': () => import('./locales/th-TH'),
+  'ms-MY': () => import('./locales/ms-MY'),
+  'pt-BR': () => import('./locales/pt-BR'),
+};
+
+const ANTD: Record<Language, () => Promise<{ default: AntdLocale }>> = {
+  'zh-CN': () => import('antd/es/locale/zh_CN'),
+  'en-US': () => import('antd/es/locale/en_US'),
+  'id-ID': () => import('antd/es/locale/id_ID'),
+  'th-TH': () => import('antd/es/locale/th_TH'),
+  'ms-MY': () => import('antd/es/locale/ms_MY'),
+  'pt-BR': () => import('antd/es/locale/pt_BR'),
+};
+
+/** dayjs locale names match antd's `locale.locale` (pro-components calls dayjs.locale() with that name). */
+export const DAYJS_LOCALE_NAMES: Record<Language, string> = {
+  'zh-CN': 'zh-cn',
+  'en-US': 'en',
+  'id-ID': 'id',
+  'th-TH': 'th',
+  'ms-MY': 'ms-my',
+  'pt-BR': 'pt-br',
+};
+
+type DayjsLocaleModule = { default: { name: string } };
+const DAYJS: Record<Language, () => Promise<DayjsLocaleModule>> = {
+  'zh-CN': () => import('dayjs/locale/zh-cn'),
+  'en-US': () => import('dayjs/locale/en'),
+  'id-ID': () => import('dayjs/locale/id'),
+  'th-TH': () => import('dayjs/locale/th'),
+  'ms-MY': () => import('dayjs/locale/ms-my'),
+  'pt-BR': () => import('dayjs/locale/pt-br'),
+};
+
+/** Web strings of one language merged with the domain's shared messages (enums, statuses, errors, countries). */
+export async function loadMessages(lang: Language): Promise<Record<string, string>> {
+  const web = (await WEB[lang]()).default;
+  return { ...(DOMAIN_MESSAGES[lang] ?? {}), ...web };
+}
+
+export async function loadAntdLocale(lang: Language): Promise<AntdLocale> {
+  return (await ANTD[lang]()).default;
+}
+
+/** Loads (and thereby registers) the dayjs locale; returns the locale object. */
+export async function loadDayjsLocale(lang: Language): Promise<{ name: string }> {
+  const mod = await DAYJS[lang]();
+  const loc = mod.default as { name?: string; default?: { name: string } };
+  return loc.name ? (loc as { name: string }) : (loc.default as { name: string });
+}

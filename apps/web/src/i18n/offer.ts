@@ -1,0 +1,28 @@
+import { LANGUAGES, FALLBACK_LANGUAGE, isLanguage, languagesOffered, type Brand, type Language } from '@mg/domain';
+
+/**
+ * Languages offered before sign-in: zh-CN and en-US plus the language each of the brand's currencies adds
+ * (domain `languagesOffered`), in the canonical order of LANGUAGES.
+ */
+export function languagesBeforeSignIn(brand: Brand): Language[] {
+  const offered = new Set<Language>(['zh-CN', 'en-US']);
+  for (const currency of brand.currencies) for (const lang of languagesOffered(currency)) offered.add(lang);
+  return LANGUAGES.filter((l) => offered.has(l));
+}
+
+/** After sign-in: the session currency decides (role all / platform admin: all six). */
+export function languagesForSession(currency: string, allLanguages = false): Language[] {
+  return languagesOffered(currency, { allLanguages });
+}
+
+/** The stored choice when it is offered, else the brand's default, else the first offered. */
+export function pickLanguage(brand: Brand, stored: string | null | undefined, offered: readonly Language[]): Language {
+  if (isLanguage(stored) && offered.includes(stored)) return stored;
+  if (offered.includes(brand.defaultLanguage)) return brand.defaultLanguage;
+  return offered[0] ?? FALLBACK_LANGUAGE;
+}
+
+/** The language switcher is hidden for needHide brands (and pointless with a single language). */
+export function showsLanguageSwitcher(brand: Brand, offered: readonly Language[]): boolean {
+  return !brand.needHide && offered.length > 1;
+}

@@ -1,0 +1,108 @@
+import { TOKEN_TTL_MS, type Brand, type CurrencyCode } from '@mg/domain';
+
+/** localStorage keys of the web app. One place, so logout and "clear cache" know what exists. */
+export const STORAGE_KEYS = {
+  accessToken: 'ACCESS_TOKEN',
+  brand: 'BRAND',
+  /** Per brand: `LANGUAGE:<brand>`. */
+  language: 'LANGUAGE',
+  /** Per brand: `COUNTRY_CURRENCY:<brand>`. */
+  countryCurrency: 'COUNTRY_CURRENCY',
+} as const;
+
+interface Expiring {
+  value: string;
+  /** Epoch ms; absent: no expiry. */
+  expire?: number;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readString(key: string): string | null {
+  return storage()?.getItem(key) ?? null;
+}
+
+export function writeString(key: string, value: string): void {
+  storage()?.setItem(key, value);
+}
+
+export function removeKey(key: string): void {
+  storage()?.removeItem(key);
+}
+
+/** Stores a value that reads back as absent after `ttlMs`. */
+export function writeExpiring(key: string, value: string, ttlMs: number, now = Date.now()): void {
+  const item: Expiring = { value, expire: now + ttlMs };
+  writeString(key, JSON.stringify(item));
+}
+
+export function readExpiring(key: string, now = Date.now()): string | null {
+  const raw = readString(key);
+  if (raw === null) return null;
+  try {
+    const item = JSON.parse(raw) as Partial<Expiring>;
+    if (typeof item.value !== 'string' || !item.value) return null;
+    if (typeof item.expire === 'number' && item.expire <= now) {
+      removeKey(key);
+      return null;
+    }
+    return item.value;
+  } catch {
+    return null;
+  }
+}
+
+/** The session token (7 days, spec §4). */
+export function getToken(now = Date.now()): string | null {
+  return readExpiring(STORAGE_KEYS.accessToken, now);
+}
+
+export function setToken(token: string, now = Date.now()): void {
+  writeExpiring(STORAGE_KEYS.accessToken, token, TOKEN_TTL_MS, now);
+}
+
+export function clearToken(): void {
+  removeKey(STORAGE_KEYS.accessToken);
+}
+
+export function hasSession(): boolean {
+  return getToken() !== null;
+}
+
+function countryKey(brand: Brand): string {
+  return `${STORAGE_KEYS.countryCurrency}:${brand.value}`;
+}
+
+/** The session currency: the brand's stored choice when it is one of its currencies, else its first. */
+export function getSessionCurrency(brand: Brand): CurrencyCode {
+  const stored = readString(countryKey(brand));
+  const found = brand.currencies.find((c) => c === stored);
+  return found ?? (brand.currencies[0] as CurrencyCode);
+}
+
+export function setSessionCurrency(brand: Brand, currency: CurrencyCode): void {
+  writeString(countryKey(brand), currency);
+}
+
+/** Logout housekeeping: brands that do not keep the country (storesCountry=false) forget it. */
+export function clearCountryIfNotKept(brand: Brand): void {
+  if (!brand.storesCountry) removeKey(countryKey(brand));
+}
+
+function languageKey(brand: Brand): string {
+  return `${STORAGE_KEYS.language}:${brand.value}`;
+}
+
+export function getStoredLanguage(brand: Brand): string | null {
+  return readString(languageKey(brand));
+}
+
+export function setStoredLanguage(brand: Brand, language: string): void {
+  writeString(languageKey(brand), language);
+}

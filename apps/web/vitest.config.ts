@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// A fixed browser zone so the date-shifting tests mean the same on every machine (+01:00 in winter).
+process.env.TZ = 'Europe/Berlin';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+    env: { TZ: 'Europe/Berlin' },
+    testTimeout: 20_000,
+  },
+});

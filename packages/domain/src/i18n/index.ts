@@ -1,0 +1,97 @@
+/**
+ * The domain's message catalogue in six languages. Locale files hold every translatable key; brand names (named
+ * channels, brands) are added here from the data so their keys resolve in every language without being copied
+ * into six files.
+ */
+import { BRANDS } from '../brands';
+import { CHANNEL_ALL_ENTRY, CHANNELS } from '../channels';
+import { CURRENCIES, CURRENCY_CODES } from '../currencies';
+import { DICT_CODES, DICTIONARIES, dictNameKey } from '../dictionaries';
+import { ENUM_SETS, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, ROLES } from '../enums';
+import { ERROR_CATALOGUE, FIELD_KEYS, HTTP_REACTIONS, PAYOUT_FAILURE_REASONS } from '../errors';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../languages';
+import { REVIEW_ACTIONS, STATE_MACHINES, STATUS_ENUMS } from '../statuses';
+import { QUERY_RANGE_ERROR_KEYS, VALIDATION_MESSAGE_KEYS } from '../validation';
+import enUS from './en-US';
+import idID from './id-ID';
+import msMY from './ms-MY';
+import ptBR from './pt-BR';
+import thTH from './th-TH';
+import zhCN from './zh-CN';
+
+/** The hand-written locale files, as they are. */
+export const LOCALE_FILES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  'zh-CN': zhCN,
+  'en-US': enUS,
+  'id-ID': idID,
+  'th-TH': thTH,
+  'ms-MY': msMY,
+  'pt-BR': ptBR,
+};
+
+/** Keys whose text is a brand name, identical in every language, generated from the data. */
+export function derivedMessages(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const ch of CHANNELS) if (!ch.generic) out[ch.i18nKey] = ch.name;
+  for (const b of BRANDS) out[`brand.${b.value}`] = b.name;
+  return out;
+}
+
+const DERIVED = derivedMessages();
+
+export const DOMAIN_MESSAGES: Readonly<Record<Language, Readonly<Record<string, string>>>> = Object.fromEntries(
+  LANGUAGES.map((l) => [l, Object.freeze({ ...DERIVED, ...LOCALE_FILES[l] })]),
+) as Record<Language, Record<string, string>>;
+
+const PARAM_RE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+
+export function interpolate(text: string, params?: Record<string, string | number>): string {
+  if (!params) return text;
+  return text.replace(PARAM_RE, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/** Text of a key in a language; falls back to en-US, then to the key itself. */
+export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
+  const own = DOMAIN_MESSAGES[lang]?.[key];
+  const text = own !== undefined && own !== '' ? own : DOMAIN_MESSAGES[FALLBACK_LANGUAGE][key];
+  return interpolate(text !== undefined && text !== '' ? text : key, params);
+}
+
+/** Every i18n key the domain package references (enums, statuses, currencies, errors, validation, fields, dictionaries). */
+export function allDomainKeys(): string[] {
+  const keys = new Set<string>();
+  const add = (k: string) => keys.add(k);
+  for (const set of Object.values(ENUM_SETS)) for (const e of set) add(e.i18nKey);
+  Object.values(PERMISSION_TYPE_KEYS).forEach(add);
+  Object.values(PERMISSION_STATUS_KEYS).forEach(add);
+  ROLES.forEach((r) => add(r.i18nKey));
+  for (const m of Object.values(STATE_MACHINES)) for (const s of m.states) add((m.i18nKey as (s: string) => string)(s));
+  for (const e of Object.values(STATUS_ENUMS)) for (const v of e.values) add((e.i18nKey as (v: string) => string)(v));
+  REVIEW_ACTIONS.forEach((a) => add(a.i18nKey));
+  for (const c of CURRENCY_CODES) {
+    add(CURRENCIES[c].countryKey);
+    add(CURRENCIES[c].descriptionKey);
+  }
+  Object.values(ERROR_CATALOGUE).forEach((e) => add(e.messageKey));
+  PAYOUT_FAILURE_REASONS.forEach((r) => add(r.messageKey));
+  for (const r of Object.values(HTTP_REACTIONS)) {
+    if ('messageKey' in r) add(r.messageKey);
+    if ('titleKey' in r) add(r.titleKey);
+    if ('buttonKey' in r) add(r.buttonKey);
+    if ('fallbackKey' in r) add(r.fallbackKey);
+  }
+  VALIDATION_MESSAGE_KEYS.forEach(add);
+  Object.values(QUERY_RANGE_ERROR_KEYS).forEach(add);
+  Object.values(FIELD_KEYS).forEach(add);
+  for (const code of DICT_CODES) {
+    add(dictNameKey(code));
+    for (const item of DICTIONARIES[code]?.() ?? []) add(item.textKey);
+  }
+  for (const ch of [CHANNEL_ALL_ENTRY, ...CHANNELS]) add(ch.i18nKey);
+  return [...keys].sort();
+}
+
+/** Keys every locale FILE must hold: all domain keys except the generated brand-name ones. */
+export function translatableDomainKeys(): string[] {
+  return allDomainKeys().filter((k) => !Object.hasOwn(DERIVED, k));
+}

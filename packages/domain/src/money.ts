@@ -1,0 +1,155 @@
+/**
+ * Money (DESIGN §4): integer minor units (bigint) inside, decimal strings in major units outside, with the
+ * currency's decimals ("15000" IDR, "12.50" THB, "1.000000" USDT). Nothing here goes through a float.
+ */
+import { CURRENCIES, type CurrencyCode } from './currencies';
+import type { Language } from './languages';
+
+/**
+ * Largest absolute amount accepted, in minor units: 10^15.
+ * - It is below Number.MAX_SAFE_INTEGER (2^53 - 1 ~ 9.007 * 10^15), so an amount survives any consumer that reads
+ *   JSON numbers as doubles (spreadsheets, charts, a careless JS client) without silent rounding, and a sum of up
+ *   to nine maximal amounts still does.
+ * - It is far inside PostgreSQL bigint (9.22 * 10^18), so ledger sums of millions of entries cannot overflow.
+ * - It is still generous: 10^15 IDR (~60 billion USD), 10^13 THB, 10^9 USDT (6 decimals) in a single amount.
+ */
+export const MAX_AMOUNT_MINOR = 10n ** 15n;
+
+export const MONEY_ERROR_CODES = [
+  'AMOUNT_REQUIRED',
+  'AMOUNT_NOT_A_NUMBER',
+  'AMOUNT_TOO_MANY_DECIMALS',
+  'AMOUNT_MUST_BE_INTEGER',
+  'AMOUNT_NEGATIVE',
+  'AMOUNT_ZERO',
+  'AMOUNT_TOO_LARGE',
+] as const;
+export type MoneyErrorCode = (typeof MONEY_ERROR_CODES)[number];
+
+/** i18n keys of the money errors; AMOUNT_TOO_MANY_DECIMALS takes {{digits}}. */
+export const MONEY_ERROR_KEYS: Readonly<Record<MoneyErrorCode, string>> = {
+  AMOUNT_REQUIRED: 'validation.amount.required',
+  AMOUNT_NOT_A_NUMBER: 'validation.amount.notANumber',
+  AMOUNT_TOO_MANY_DECIMALS: 'validation.amount.tooManyDecimals',
+  AMOUNT_MUST_BE_INTEGER: 'validation.amount.mustBeInteger',
+  AMOUNT_NEGATIVE: 'validation.amount.negative',
+  AMOUNT_ZERO: 'validation.amount.zero',
+  AMOUNT_TOO_LARGE: 'validation.amount.tooLarge',
+};
+
+export type ParseAmountResult = { ok: true; minor: bigint } | { ok: false; error: MoneyErrorCode };
+
+export interface ParseAmountOptions {
+  allowZero?: boolean;
+  allowNegative?: boolean;
+}
+
+export function decimalsOf(currency: CurrencyCode): number {
+  return CURRENCIES[currency].decimals;
+}
+
+/**
+ * Accepted shape, after trimming surrounding white space:
+ *   [-] integer-part [ . fraction ]
+ * - integer-part: plain digits ("1234", leading zeros allowed: "007" is 7), or well-formed thousands groups
+ *   ("1,234", "12,345,678": 1-3 digits then groups of exactly three).
+ * - fraction: one or more digits. "12." and ".5" are rejected: a dangling or missing side of the point is almost
+ *   always a typo in a money field, and both sides being present keeps exactly one spelling per value family.
+ * - No "+", no exponent ("1e5"), no hex ("0x10"), no inner spaces, no "NaN" / "Infinity", ASCII digits only.
+ * Fraction digits beyond the currency's decimals are accepted only when they are zeros ("12.500" THB, "15000.00"
+ * IDR: same value, often pasted from spreadsheets). A significant digit beyond them is AMOUNT_MUST_BE_INTEGER for
+ * 0-decimal currencies and AMOUNT_TOO_MANY_DECIMALS otherwise.
+ * Check order: required, shape, decimals, negative, zero, size. "-0" is zero, not negative.
+ */
+const AMOUNT_RE = /^(-)?(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
+
+export function parseAmount(input: string, currency: CurrencyCode, opts: ParseAmountOptions = {}): ParseAmountResult {
+  if (typeof input !== 'string') return { ok: false, error: 'AMOUNT_REQUIRED' };
+  const s = input.trim();
+  if (s === '') return { ok: false, error: 'AMOUNT_REQUIRED' };
+  const m = AMOUNT_RE.exec(s);
+  if (!m) return { ok: false, error: 'AMOUNT_NOT_A_NUMBER' };
+  const negative = m[1] === '-';
+  const intDigits = (m[2] ?? '').replace(/,/g, '').replace(/^0+(?=\d)/, '');
+  const fracRaw = m[3] ?? '';
+  const decimals = decimalsOf(currency);
+
+  const significantFrac = fracRaw.replace(/0+$/, '');
+  if (significantFrac.length > decimals) {
+    return { ok: false, error: decimals === 0 ? 'AMOUNT_MUST_BE_INTEGER' : 'AMOUNT_TOO_MANY_DECIMALS' };
+  }
+  // Digit count bound before BigInt so a huge string costs nothing: 10^15 has 16 digits.
+  if (intDigits.length + decimals > 16) {
+    return { ok: false, error: negative && !opts.allowNegative ? 'AMOUNT_NEGATIVE' : 'AMOUNT_TOO_LARGE' };
+  }
+  const abs = BigInt(intDigits + significantFrac.padEnd(decimals, '0'));
+  if (negative && abs !== 0n && !opts.allowNegative) return { ok: false, error: 'AMOUNT_NEGATIVE' };
+  if (abs === 0n && !opts.allowZero) return { ok: false, error: 'AMOUNT_ZERO' };
+  if (abs > MAX_AMOUNT_MINOR) return { ok: false, error: 'AMOUNT_TOO_LARGE' };
+  return { ok: true, minor: negative ? -abs : abs };
+}
+
+/** Canonical major-unit string: no grouping, exactly the currency's decimals. 1250n THB -> "12.50". */
+export function toMajorString(minor: bigint, currency: CurrencyCode): string {
+  const decimals = decimalsOf(currency);
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString();
+  let out: string;
+  if (decimals === 0) {
+    out = digits;
+  } else {
+    const padded = digits.padStart(decimals + 1, '0');
+    out = `${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
+  }
+  return negative ? `-${out}` : out;
+}
+
+function groupThousands(intDigits: string, sep: string): string {
+  return intDigits.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+}
+
+export interface FormatAmountOptions {
+  /** Thousands separators (default true). */
+  grouping?: boolean;
+  /** Locale-aware separators via Intl.NumberFormat; without it the output is fixed: ',' groups and '.' decimals. */
+  locale?: Language;
+}
+
+/**
+ * Display string (spec §9 number filter): 123456789n IDR -> "123,456,789"; 1234550n THB -> "12,345.50".
+ * With a locale, Intl.NumberFormat formats the exact decimal string (never a float), e.g. pt-BR "12.345,50".
+ */
+export function formatAmount(minor: bigint, currency: CurrencyCode, opts: FormatAmountOptions = {}): string {
+  const grouping = opts.grouping ?? true;
+  const major = toMajorString(minor, currency);
+  if (opts.locale) {
+    const decimals = decimalsOf(currency);
+    const nf = new Intl.NumberFormat(opts.locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: grouping,
+    });
+    return nf.format(major as `${number}`);
+  }
+  if (!grouping) return major;
+  const negative = major.startsWith('-');
+  const body = negative ? major.slice(1) : major;
+  const [intPart = '', frac] = body.split('.');
+  const grouped = groupThousands(intPart, ',') + (frac !== undefined ? `.${frac}` : '');
+  return negative ? `-${grouped}` : grouped;
+}
+
+export function addMinor(a: bigint, b: bigint): bigint {
+  return a + b;
+}
+
+export function sumMinor(values: Iterable<bigint>): bigint {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+}
+
+/** True when |minor| is within MAX_AMOUNT_MINOR. */
+export function isWithinAmountBound(minor: bigint): boolean {
+  return minor <= MAX_AMOUNT_MINOR && minor >= -MAX_AMOUNT_MINOR;
+}
