@@ -97,6 +97,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // Served over plain http on a LAN too: no HSTS from the app (a TLS proxy in front sets it).
     strictTransportSecurity: false,
+    // Browsers ignore COOP on plain-http origins other than localhost and say so in the console at every
+    // load; send it only where it takes effect.
+    crossOriginOpenerPolicy: opts.publicUrl?.startsWith('https:') ? { policy: 'same-origin' } : false,
   });
 
   await app.register(rateLimit, {

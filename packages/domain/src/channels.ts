@@ -24,8 +24,20 @@ export const CHANNEL_CASHIER = 99;
 
 const FIAT: CurrencyCode[] = CURRENCY_CODES.filter((c) => c !== 'USDT');
 
-function ch(code: number, name: string, countries: CurrencyCode[], paymentType: number, generic = false): Channel {
-  const entry: Channel = { code, name, countries, paymentType, i18nKey: code === CHANNEL_ALL ? 'channel.all' : `channel.${code}` };
+function ch(
+  code: number,
+  name: string,
+  countries: CurrencyCode[],
+  paymentType: number,
+  generic = false,
+): Channel {
+  const entry: Channel = {
+    code,
+    name,
+    countries,
+    paymentType,
+    i18nKey: code === CHANNEL_ALL ? 'channel.all' : `channel.${code}`,
+  };
   if (generic) entry.generic = true;
   return entry;
 }

@@ -7,7 +7,15 @@
 import { BRANDS } from './brands';
 import { CHANNEL_ALL_ENTRY, CHANNELS } from './channels';
 import { CURRENCIES, CURRENCY_CODES } from './currencies';
-import { ACTION_TYPES, AWARD_PRODUCT_TYPES, BUSINESS_TYPES, PAYMENT_TYPES, PRODUCT_TYPES, ROLES, type EnumEntry } from './enums';
+import {
+  ACTION_TYPES,
+  AWARD_PRODUCT_TYPES,
+  BUSINESS_TYPES,
+  PAYMENT_TYPES,
+  PRODUCT_TYPES,
+  ROLES,
+  type EnumEntry,
+} from './enums';
 import { LANGUAGES } from './languages';
 import type { StateMachine } from './state-machine';
 import {
@@ -32,7 +40,8 @@ export interface DictItem {
 
 export const DICT_CODE_RE = /^[a-z][a-z0-9_]{0,63}$/;
 
-const fromEnum = (set: readonly EnumEntry[]) => (): DictItem[] => set.map((e) => ({ value: String(e.value), textKey: e.i18nKey }));
+const fromEnum = (set: readonly EnumEntry[]) => (): DictItem[] =>
+  set.map((e) => ({ value: String(e.value), textKey: e.i18nKey }));
 const fromMachine =
   <S extends string>(m: StateMachine<S>) =>
   (): DictItem[] =>
@@ -58,12 +67,15 @@ const REGISTRY = {
   withdrawal_result: fromStatusEnum(WITHDRAWAL_RESULT),
   refund_way: fromStatusEnum(REFUND_WAY),
   refund_type: fromStatusEnum(REFUND_TYPE),
-  currency: (): DictItem[] => CURRENCY_CODES.map((c) => ({ value: c, textKey: CURRENCIES[c].descriptionKey })),
+  currency: (): DictItem[] =>
+    CURRENCY_CODES.map((c) => ({ value: c, textKey: CURRENCIES[c].descriptionKey })),
   country: (): DictItem[] => CURRENCY_CODES.map((c) => ({ value: c, textKey: CURRENCIES[c].countryKey })),
   /** "All" (-1) first, then every channel. */
   channel: (): DictItem[] =>
     [CHANNEL_ALL_ENTRY, ...CHANNELS].map((ch) =>
-      ch.generic ? { value: String(ch.code), textKey: ch.i18nKey } : { value: String(ch.code), textKey: ch.i18nKey, text: ch.name },
+      ch.generic
+        ? { value: String(ch.code), textKey: ch.i18nKey }
+        : { value: String(ch.code), textKey: ch.i18nKey, text: ch.name },
     ),
   language: (): DictItem[] => LANGUAGES.map((l) => ({ value: l, textKey: `language.${l}` })),
   brand: (): DictItem[] => BRANDS.map((b) => ({ value: b.value, textKey: `brand.${b.value}`, text: b.name })),

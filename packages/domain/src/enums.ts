@@ -114,7 +114,10 @@ export interface RoleEntry {
   i18nKey: string;
 }
 
-export const ROLES: readonly RoleEntry[] = Object.values(Role).map((code) => ({ code, i18nKey: `role.${code}` }));
+export const ROLES: readonly RoleEntry[] = Object.values(Role).map((code) => ({
+  code,
+  i18nKey: `role.${code}`,
+}));
 
 export const ROLE_ALL = 'business';
 /** Special permission (spelling kept from the spec) that opens staff-only pages such as channel health. */

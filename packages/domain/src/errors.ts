@@ -77,7 +77,10 @@ export function codeToCamel(code: string): string {
 }
 
 export const ERROR_CATALOGUE: Readonly<Record<ErrorCode, ErrorCatalogueEntry>> = Object.fromEntries(
-  ERROR_CODES.map((code) => [code, { httpStatus: CATALOGUE_STATUS[code], messageKey: `error.${codeToCamel(code)}` }]),
+  ERROR_CODES.map((code) => [
+    code,
+    { httpStatus: CATALOGUE_STATUS[code], messageKey: `error.${codeToCamel(code)}` },
+  ]),
 ) as Record<ErrorCode, ErrorCatalogueEntry>;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
@@ -197,7 +200,11 @@ export const HTTP_REACTIONS = {
     buttonKey: 'http.tokenExpired.relogin',
     pattern: TOKEN_EXPIRED_MESSAGE_PATTERN,
   },
-  other: { kind: 'serverMessage', durationSeconds: ERROR_MESSAGE_SECONDS, fallbackKey: 'error.operationFailed' },
+  other: {
+    kind: 'serverMessage',
+    durationSeconds: ERROR_MESSAGE_SECONDS,
+    fallbackKey: 'error.operationFailed',
+  },
 } as const satisfies Record<403 | 404 | 504 | 401 | 500 | 'other', HttpReaction>;
 
 /**
@@ -212,7 +219,9 @@ export function httpReactionFor(status: number, serverMessage?: string | null): 
     case 401:
       return HTTP_REACTIONS[status];
     case 500:
-      return serverMessage && TOKEN_EXPIRED_MESSAGE_PATTERN.test(serverMessage) ? HTTP_REACTIONS[500] : HTTP_REACTIONS.other;
+      return serverMessage && TOKEN_EXPIRED_MESSAGE_PATTERN.test(serverMessage)
+        ? HTTP_REACTIONS[500]
+        : HTTP_REACTIONS.other;
     default:
       return HTTP_REACTIONS.other;
   }

@@ -63,7 +63,11 @@ export function decimalsOf(currency: CurrencyCode): number {
  */
 const AMOUNT_RE = /^(-)?(\d+|\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
 
-export function parseAmount(input: string, currency: CurrencyCode, opts: ParseAmountOptions = {}): ParseAmountResult {
+export function parseAmount(
+  input: string,
+  currency: CurrencyCode,
+  opts: ParseAmountOptions = {},
+): ParseAmountResult {
   if (typeof input !== 'string') return { ok: false, error: 'AMOUNT_REQUIRED' };
   const s = input.trim();
   if (s === '') return { ok: false, error: 'AMOUNT_REQUIRED' };

@@ -40,7 +40,8 @@ export function defineStateMachine<const S extends string>(def: StateMachineDefi
   if (stateSet.size !== def.states.length) fail('duplicate states');
   if (!stateSet.has(def.initial)) fail(`initial ${def.initial} is not a state`);
   for (const t of def.terminal) if (!stateSet.has(t)) fail(`terminal ${t} is not a state`);
-  for (const key of Object.keys(def.transitions)) if (!stateSet.has(key)) fail(`transitions from unknown ${key}`);
+  for (const key of Object.keys(def.transitions))
+    if (!stateSet.has(key)) fail(`transitions from unknown ${key}`);
   for (const s of def.states) {
     const targets = def.transitions[s];
     if (!targets) fail(`no transition list for ${s}`);
@@ -66,7 +67,11 @@ export function defineStateMachine<const S extends string>(def: StateMachineDefi
     canTransition,
     assertTransition(from: S, to: S): void {
       if (!canTransition(from, to)) {
-        throw new DomainError('STATE_TRANSITION_INVALID', { machine: def.name, from: String(from), to: String(to) });
+        throw new DomainError('STATE_TRANSITION_INVALID', {
+          machine: def.name,
+          from: String(from),
+          to: String(to),
+        });
       }
     },
     next: (from: S): S[] => (isState(from) ? [...def.transitions[from]] : []),

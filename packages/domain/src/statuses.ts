@@ -29,7 +29,18 @@ export type PaymentStatusValue = (typeof PaymentStatus)[keyof typeof PaymentStat
 const PS = PaymentStatus;
 export const PAYMENT_STATUS: StateMachine<PaymentStatusValue> = defineStateMachine<PaymentStatusValue>({
   name: 'payment',
-  states: [PS.PENDING, PS.PROCESSING, PS.SUCCESS, PS.FAILED, PS.CLOSED, PS.PARTIAL, PS.REJECTED, PS.REFUNDED, PS.RETURNED, PS.UNKNOWN],
+  states: [
+    PS.PENDING,
+    PS.PROCESSING,
+    PS.SUCCESS,
+    PS.FAILED,
+    PS.CLOSED,
+    PS.PARTIAL,
+    PS.REJECTED,
+    PS.REFUNDED,
+    PS.RETURNED,
+    PS.UNKNOWN,
+  ],
   initial: PS.PENDING,
   terminal: [PS.FAILED, PS.CLOSED, PS.REJECTED, PS.REFUNDED, PS.RETURNED],
   transitions: {
@@ -60,20 +71,21 @@ export const PayoutBatchStatus = {
 export type PayoutBatchStatusValue = (typeof PayoutBatchStatus)[keyof typeof PayoutBatchStatus];
 
 const PB = PayoutBatchStatus;
-export const PAYOUT_BATCH_STATUS: StateMachine<PayoutBatchStatusValue> = defineStateMachine<PayoutBatchStatusValue>({
-  name: 'payoutBatch',
-  states: [PB.INITIAL, PB.PENDING_REVIEW, PB.REVIEWED, PB.REJECTED, PB.PROCESSING, PB.PROCESSED],
-  initial: PB.INITIAL,
-  terminal: [PB.REJECTED, PB.PROCESSED],
-  transitions: {
-    initial: [PB.PENDING_REVIEW, PB.REVIEWED, PB.REJECTED],
-    pending_review: [PB.REVIEWED, PB.REJECTED],
-    reviewed: [PB.PROCESSING],
-    processing: [PB.PROCESSED],
-    rejected: [],
-    processed: [],
-  },
-});
+export const PAYOUT_BATCH_STATUS: StateMachine<PayoutBatchStatusValue> =
+  defineStateMachine<PayoutBatchStatusValue>({
+    name: 'payoutBatch',
+    states: [PB.INITIAL, PB.PENDING_REVIEW, PB.REVIEWED, PB.REJECTED, PB.PROCESSING, PB.PROCESSED],
+    initial: PB.INITIAL,
+    terminal: [PB.REJECTED, PB.PROCESSED],
+    transitions: {
+      initial: [PB.PENDING_REVIEW, PB.REVIEWED, PB.REJECTED],
+      pending_review: [PB.REVIEWED, PB.REJECTED],
+      reviewed: [PB.PROCESSING],
+      processing: [PB.PROCESSED],
+      rejected: [],
+      processed: [],
+    },
+  });
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Review (payout / withdrawal approval)                                                                       */
@@ -103,7 +115,11 @@ export const ReviewAction = {
   REJECT: 'reject',
 } as const;
 export type ReviewActionValue = (typeof ReviewAction)[keyof typeof ReviewAction];
-export const REVIEW_ACTIONS: readonly { value: ReviewActionValue; i18nKey: string; target: ReviewStatusValue }[] = [
+export const REVIEW_ACTIONS: readonly {
+  value: ReviewActionValue;
+  i18nKey: string;
+  target: ReviewStatusValue;
+}[] = [
   { value: ReviewAction.ACCESS, i18nKey: 'status.reviewAction.access', target: ReviewStatus.REVIEWED },
   { value: ReviewAction.REJECT, i18nKey: 'status.reviewAction.reject', target: ReviewStatus.REJECTED },
 ];
@@ -146,13 +162,14 @@ export const SettlementStatus = {
 } as const;
 export type SettlementStatusValue = (typeof SettlementStatus)[keyof typeof SettlementStatus];
 
-export const SETTLEMENT_STATUS: StateMachine<SettlementStatusValue> = defineStateMachine<SettlementStatusValue>({
-  name: 'settlement',
-  states: [SettlementStatus.PENDING, SettlementStatus.SETTLED],
-  initial: SettlementStatus.PENDING,
-  terminal: [SettlementStatus.SETTLED],
-  transitions: { pending: [SettlementStatus.SETTLED], settled: [] },
-});
+export const SETTLEMENT_STATUS: StateMachine<SettlementStatusValue> =
+  defineStateMachine<SettlementStatusValue>({
+    name: 'settlement',
+    states: [SettlementStatus.PENDING, SettlementStatus.SETTLED],
+    initial: SettlementStatus.PENDING,
+    terminal: [SettlementStatus.SETTLED],
+    transitions: { pending: [SettlementStatus.SETTLED], settled: [] },
+  });
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Refund fund                                                                                                  */
@@ -164,17 +181,22 @@ export const RefundFundStatus = {
 } as const;
 export type RefundFundStatusValue = (typeof RefundFundStatus)[keyof typeof RefundFundStatus];
 
-export const REFUND_FUND_STATUS: StateMachine<RefundFundStatusValue> = defineStateMachine<RefundFundStatusValue>({
-  name: 'refundFund',
-  states: [RefundFundStatus.INITIALISED, RefundFundStatus.RETURNED_SUCCESS, RefundFundStatus.RETURNED_FAILED],
-  initial: RefundFundStatus.INITIALISED,
-  terminal: [RefundFundStatus.RETURNED_SUCCESS],
-  transitions: {
-    initialised: [RefundFundStatus.RETURNED_SUCCESS, RefundFundStatus.RETURNED_FAILED],
-    returned_failed: [RefundFundStatus.INITIALISED],
-    returned_success: [],
-  },
-});
+export const REFUND_FUND_STATUS: StateMachine<RefundFundStatusValue> =
+  defineStateMachine<RefundFundStatusValue>({
+    name: 'refundFund',
+    states: [
+      RefundFundStatus.INITIALISED,
+      RefundFundStatus.RETURNED_SUCCESS,
+      RefundFundStatus.RETURNED_FAILED,
+    ],
+    initial: RefundFundStatus.INITIALISED,
+    terminal: [RefundFundStatus.RETURNED_SUCCESS],
+    transitions: {
+      initialised: [RefundFundStatus.RETURNED_SUCCESS, RefundFundStatus.RETURNED_FAILED],
+      returned_failed: [RefundFundStatus.INITIALISED],
+      returned_success: [],
+    },
+  });
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Auto-deduction (auto-debit mandate)                                                                          */
@@ -189,19 +211,20 @@ export const AutoDeductionStatus = {
 export type AutoDeductionStatusValue = (typeof AutoDeductionStatus)[keyof typeof AutoDeductionStatus];
 
 const AD = AutoDeductionStatus;
-export const AUTO_DEDUCTION_STATUS: StateMachine<AutoDeductionStatusValue> = defineStateMachine<AutoDeductionStatusValue>({
-  name: 'autoDeduction',
-  states: [AD.INIT, AD.ACTIVE, AD.PAUSED, AD.STOPPED, AD.FAIL],
-  initial: AD.INIT,
-  terminal: [AD.STOPPED, AD.FAIL],
-  transitions: {
-    INIT: [AD.ACTIVE, AD.STOPPED, AD.FAIL],
-    ACTIVE: [AD.PAUSED, AD.STOPPED, AD.FAIL],
-    PAUSED: [AD.ACTIVE, AD.STOPPED],
-    STOPPED: [],
-    FAIL: [],
-  },
-});
+export const AUTO_DEDUCTION_STATUS: StateMachine<AutoDeductionStatusValue> =
+  defineStateMachine<AutoDeductionStatusValue>({
+    name: 'autoDeduction',
+    states: [AD.INIT, AD.ACTIVE, AD.PAUSED, AD.STOPPED, AD.FAIL],
+    initial: AD.INIT,
+    terminal: [AD.STOPPED, AD.FAIL],
+    transitions: {
+      INIT: [AD.ACTIVE, AD.STOPPED, AD.FAIL],
+      ACTIVE: [AD.PAUSED, AD.STOPPED, AD.FAIL],
+      PAUSED: [AD.ACTIVE, AD.STOPPED],
+      STOPPED: [],
+      FAIL: [],
+    },
+  });
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Upload item                                                                                                  */
@@ -215,18 +238,19 @@ export const UploadItemStatus = {
 export type UploadItemStatusValue = (typeof UploadItemStatus)[keyof typeof UploadItemStatus];
 
 const UP = UploadItemStatus;
-export const UPLOAD_ITEM_STATUS: StateMachine<UploadItemStatusValue> = defineStateMachine<UploadItemStatusValue>({
-  name: 'uploadItem',
-  states: [UP.UPLOADING, UP.DONE, UP.ERROR, UP.REMOVED],
-  initial: UP.UPLOADING,
-  terminal: [UP.REMOVED],
-  transitions: {
-    uploading: [UP.DONE, UP.ERROR, UP.REMOVED],
-    done: [UP.REMOVED],
-    error: [UP.UPLOADING, UP.REMOVED],
-    removed: [],
-  },
-});
+export const UPLOAD_ITEM_STATUS: StateMachine<UploadItemStatusValue> =
+  defineStateMachine<UploadItemStatusValue>({
+    name: 'uploadItem',
+    states: [UP.UPLOADING, UP.DONE, UP.ERROR, UP.REMOVED],
+    initial: UP.UPLOADING,
+    terminal: [UP.REMOVED],
+    transitions: {
+      uploading: [UP.DONE, UP.ERROR, UP.REMOVED],
+      done: [UP.REMOVED],
+      error: [UP.UPLOADING, UP.REMOVED],
+      removed: [],
+    },
+  });
 
 /** Spec §4: an upload list change is emitted only when every item is done (removed items are gone from the list). */
 export function isUploadListSettled(statuses: readonly UploadItemStatusValue[]): boolean {
@@ -248,14 +272,18 @@ function statusEnum<const V extends string>(name: string, values: readonly V[]):
     name,
     values,
     i18nKey: (value: V) => `status.${name}.${value}`,
-    isValue: (value: unknown): value is V => typeof value === 'string' && (values as readonly string[]).includes(value),
+    isValue: (value: unknown): value is V =>
+      typeof value === 'string' && (values as readonly string[]).includes(value),
   });
 }
 
 /** Withdrawal result codes: '00' succeeded, '99' failed. */
 export const WithdrawalResult = { SUCCEEDED: '00', FAILED: '99' } as const;
 export type WithdrawalResultValue = (typeof WithdrawalResult)[keyof typeof WithdrawalResult];
-export const WITHDRAWAL_RESULT: StatusEnum<WithdrawalResultValue> = statusEnum('withdrawalResult', ['00', '99']);
+export const WITHDRAWAL_RESULT: StatusEnum<WithdrawalResultValue> = statusEnum('withdrawalResult', [
+  '00',
+  '99',
+]);
 
 export const RefundWay = { ORIGINAL: 'original', OFFLINE: 'offline' } as const;
 export type RefundWayValue = (typeof RefundWay)[keyof typeof RefundWay];

@@ -7,7 +7,14 @@
 export const WALL_CLOCK_RE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
 /** Request fields the web client shifts between zones (spec §7). */
-export const DATE_FIELDS = ['createTime_begin', 'createTime_end', 'createTimeBegin', 'createTimeEnd', 'startTime', 'endTime'] as const;
+export const DATE_FIELDS = [
+  'createTime_begin',
+  'createTime_end',
+  'createTimeBegin',
+  'createTimeEnd',
+  'startTime',
+  'endTime',
+] as const;
 export type DateField = (typeof DATE_FIELDS)[number];
 
 export interface WallClockParts {
@@ -57,8 +64,16 @@ function isValidDate(d: Date): boolean {
 export function wallClockParts(d: Date, zone: string): WallClockParts {
   if (!isValidDate(d)) throw new RangeError('invalid date');
   const parts = formatterFor(zone).formatToParts(d);
-  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  const get = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 function utcMs(p: WallClockParts): number {
@@ -104,7 +119,8 @@ export function parseWallClockParts(s: string): WallClockParts | null {
     minute: m[5] === undefined ? 0 : Number(m[5]),
     second: m[6] === undefined ? 0 : Number(m[6]),
   };
-  if (p.year < 1000 || p.month < 1 || p.month > 12 || p.day < 1 || p.day > daysInMonth(p.year, p.month)) return null;
+  if (p.year < 1000 || p.month < 1 || p.month > 12 || p.day < 1 || p.day > daysInMonth(p.year, p.month))
+    return null;
   if (p.hour > 23 || p.minute > 59 || p.second > 59) return null;
   return p;
 }
@@ -164,7 +180,12 @@ export function shiftWallClock(s: string, fromZone: string, toZone: string): str
  * month), the result is the first day of the following month (Mar 1), so that every day of the shorter month stays
  * inside the range.
  */
-function addMonthsOverflow(year: number, month: number, day: number, months: number): { year: number; month: number; day: number } {
+function addMonthsOverflow(
+  year: number,
+  month: number,
+  day: number,
+  months: number,
+): { year: number; month: number; day: number } {
   const idx = year * 12 + (month - 1) + months;
   const y = Math.floor(idx / 12);
   const mo = (idx % 12) + 1;
@@ -186,7 +207,12 @@ export type QueryRangeError = 'DATE_START_AFTER_END' | 'DATE_RANGE_TOO_LONG';
  * Wall clocks are compared, not durations, so a DST change inside the range neither adds nor removes an hour.
  * start == end is valid; start > end is DATE_START_AFTER_END.
  */
-export function checkQueryRange(start: Date, end: Date, zone: string, months: number): null | QueryRangeError {
+export function checkQueryRange(
+  start: Date,
+  end: Date,
+  zone: string,
+  months: number,
+): null | QueryRangeError {
   if (start.getTime() > end.getTime()) return 'DATE_START_AFTER_END';
   const s = wallClockParts(start, zone);
   const limit = addMonthsOverflow(s.year, s.month, s.day, months);

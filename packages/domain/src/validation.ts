@@ -4,7 +4,14 @@
  */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from './currencies';
-import { GOOGLE_CODE_LENGTH, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_OPTIONS, PASSWORD_MIN_LENGTH, TEXT_MAX_LENGTH } from './constants';
+import {
+  GOOGLE_CODE_LENGTH,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_OPTIONS,
+  PASSWORD_MIN_LENGTH,
+  TEXT_MAX_LENGTH,
+} from './constants';
 import { LANGUAGES } from './languages';
 import { MONEY_ERROR_KEYS, decimalsOf, parseAmount, type ParseAmountOptions } from './money';
 import { isValidTimeZone, parseWallClockParts, WALL_CLOCK_RE } from './time';
@@ -90,7 +97,12 @@ export const textSchema = z
 
 function amountString(currency: CurrencyCode, opts: ParseAmountOptions) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'validation.amount.required' : 'validation.amount.notANumber') })
+    .string({
+      error: (iss) =>
+        iss.input === undefined || iss.input === null
+          ? 'validation.amount.required'
+          : 'validation.amount.notANumber',
+    })
     .superRefine((value, ctx) => {
       const r = parseAmount(value, currency, opts);
       if (!r.ok) {
@@ -176,7 +188,8 @@ export interface CellRule {
   messageKey: string;
 }
 
-const CELL_EMAIL_RE = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const CELL_EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\/[^\s]+$/i.test(value)) return false;
@@ -294,11 +307,18 @@ export const QUERY_RANGE_ERROR_KEYS = {
 /** Password + confirmation (spec §5: the two entries must match). */
 export const passwordChangeSchema = z
   .object({
-    oldpassword: z.string({ error: 'validation.password.oldRequired' }).min(1, { error: 'validation.password.oldRequired', abort: true }),
+    oldpassword: z
+      .string({ error: 'validation.password.oldRequired' })
+      .min(1, { error: 'validation.password.oldRequired', abort: true }),
     password: passwordSchema,
-    confirmpassword: z.string({ error: 'validation.password.confirmRequired' }).min(1, { error: 'validation.password.confirmRequired', abort: true }),
+    confirmpassword: z
+      .string({ error: 'validation.password.confirmRequired' })
+      .min(1, { error: 'validation.password.confirmRequired', abort: true }),
   })
-  .refine((v) => v.confirmpassword === '' || v.password === v.confirmpassword, { error: 'validation.password.mismatch', path: ['confirmpassword'] });
+  .refine((v) => v.confirmpassword === '' || v.password === v.confirmpassword, {
+    error: 'validation.password.mismatch',
+    path: ['confirmpassword'],
+  });
 
 /**
  * Interpolation parameters of a zod issue for its message key: `{{min}}` / `{{max}}` from the size checks, plus
@@ -309,7 +329,8 @@ export function issueParams(issue: z.core.$ZodIssue): Record<string, string | nu
   if (issue.code === 'too_small') out.min = Number(issue.minimum);
   if (issue.code === 'too_big') out.max = Number(issue.maximum);
   if (issue.code === 'custom' && issue.params) {
-    for (const [k, v] of Object.entries(issue.params)) if (typeof v === 'string' || typeof v === 'number') out[k] = v;
+    for (const [k, v] of Object.entries(issue.params))
+      if (typeof v === 'string' || typeof v === 'number') out[k] = v;
   }
   return out;
 }

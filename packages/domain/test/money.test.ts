@@ -57,7 +57,28 @@ describe('parseAmount', () => {
   });
 
   it('rejects malformed input', () => {
-    for (const s of ['1e5', '0x10', '12.', '.5', 'NaN', 'Infinity', '-Infinity', '+5', '1 000', '1,23.4', '1,2345', ',123', '12,', '1.2.3', 'abc', '١٢', '12a', '--5', '5-', '1_000'])
+    for (const s of [
+      '1e5',
+      '0x10',
+      '12.',
+      '.5',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '+5',
+      '1 000',
+      '1,23.4',
+      '1,2345',
+      ',123',
+      '12,',
+      '1.2.3',
+      'abc',
+      '١٢',
+      '12a',
+      '--5',
+      '5-',
+      '1_000',
+    ])
       expect(parseAmount(s, 'THB'), s).toEqual(err('AMOUNT_NOT_A_NUMBER'));
   });
 
@@ -133,7 +154,10 @@ describe('toMajorString / formatAmount', () => {
         const major = toMajorString(v, c);
         expect(parseAmount(major, c, { allowNegative: true, allowZero: true }), `${c} ${v}`).toEqual(ok(v));
         // The grouped display form parses back too.
-        expect(parseAmount(formatAmount(v, c), c, { allowNegative: true, allowZero: true }), `${c} ${v} grouped`).toEqual(ok(v));
+        expect(
+          parseAmount(formatAmount(v, c), c, { allowNegative: true, allowZero: true }),
+          `${c} ${v} grouped`,
+        ).toEqual(ok(v));
         // The canonical string has exactly the currency's decimals.
         const decimals = CURRENCIES[c as CurrencyCode].decimals;
         expect(major.split('.')[1]?.length ?? 0).toBe(decimals);

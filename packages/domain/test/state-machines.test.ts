@@ -35,19 +35,49 @@ function expectExactEdges<S extends string>(m: StateMachine<S>, allowed: [S, S][
 describe('defineStateMachine', () => {
   it('rejects broken definitions', () => {
     expect(() =>
-      defineStateMachine<'a' | 'b'>({ name: 'x', states: ['a', 'b'], initial: 'a', terminal: ['b'], transitions: { a: ['b'], b: ['a'] } }),
+      defineStateMachine<'a' | 'b'>({
+        name: 'x',
+        states: ['a', 'b'],
+        initial: 'a',
+        terminal: ['b'],
+        transitions: { a: ['b'], b: ['a'] },
+      }),
     ).toThrow(/terminal b has transitions/);
     expect(() =>
-      defineStateMachine<'a' | 'b'>({ name: 'x', states: ['a', 'b'], initial: 'a', terminal: [], transitions: { a: ['b'], b: [] } }),
+      defineStateMachine<'a' | 'b'>({
+        name: 'x',
+        states: ['a', 'b'],
+        initial: 'a',
+        terminal: [],
+        transitions: { a: ['b'], b: [] },
+      }),
     ).toThrow(/non-terminal b/);
     expect(() =>
-      defineStateMachine<'a' | 'b'>({ name: 'x', states: ['a', 'b'], initial: 'a', terminal: ['b'], transitions: { a: ['a', 'b'], b: [] } }),
+      defineStateMachine<'a' | 'b'>({
+        name: 'x',
+        states: ['a', 'b'],
+        initial: 'a',
+        terminal: ['b'],
+        transitions: { a: ['a', 'b'], b: [] },
+      }),
     ).toThrow(/self-loop/);
     expect(() =>
-      defineStateMachine({ name: 'x', states: ['a', 'b'], initial: 'c' as 'a', terminal: ['b'], transitions: { a: ['b'], b: [] } }),
+      defineStateMachine({
+        name: 'x',
+        states: ['a', 'b'],
+        initial: 'c' as 'a',
+        terminal: ['b'],
+        transitions: { a: ['b'], b: [] },
+      }),
     ).toThrow(/initial c/);
     expect(() =>
-      defineStateMachine({ name: 'x', states: ['a', 'b'], initial: 'a', terminal: ['b'], transitions: { a: ['z' as 'b'], b: [] } }),
+      defineStateMachine({
+        name: 'x',
+        states: ['a', 'b'],
+        initial: 'a',
+        terminal: ['b'],
+        transitions: { a: ['z' as 'b'], b: [] },
+      }),
     ).toThrow(/unknown target/);
   });
 
@@ -86,12 +116,26 @@ describe('PAYMENT_STATUS', () => {
   const m = PAYMENT_STATUS;
   it('has the exact edge set', () => {
     expectExactEdges(m, [
-      ['pending', 'processing'], ['pending', 'success'], ['pending', 'failed'], ['pending', 'partial'],
-      ['pending', 'closed'], ['pending', 'rejected'], ['pending', 'unknown'],
-      ['processing', 'success'], ['processing', 'failed'], ['processing', 'partial'], ['processing', 'rejected'], ['processing', 'unknown'],
-      ['unknown', 'processing'], ['unknown', 'success'], ['unknown', 'failed'], ['unknown', 'partial'],
-      ['partial', 'success'], ['partial', 'refunded'],
-      ['success', 'refunded'], ['success', 'returned'],
+      ['pending', 'processing'],
+      ['pending', 'success'],
+      ['pending', 'failed'],
+      ['pending', 'partial'],
+      ['pending', 'closed'],
+      ['pending', 'rejected'],
+      ['pending', 'unknown'],
+      ['processing', 'success'],
+      ['processing', 'failed'],
+      ['processing', 'partial'],
+      ['processing', 'rejected'],
+      ['processing', 'unknown'],
+      ['unknown', 'processing'],
+      ['unknown', 'success'],
+      ['unknown', 'failed'],
+      ['unknown', 'partial'],
+      ['partial', 'success'],
+      ['partial', 'refunded'],
+      ['success', 'refunded'],
+      ['success', 'returned'],
     ]);
   });
   it('terminal states are terminal', () => {
@@ -100,7 +144,8 @@ describe('PAYMENT_STATUS', () => {
       expect(m.isTerminal(s)).toBe(true);
       expect(m.next(s)).toEqual([]);
     }
-    for (const s of ['pending', 'processing', 'success', 'partial', 'unknown'] as const) expect(m.isTerminal(s)).toBe(false);
+    for (const s of ['pending', 'processing', 'success', 'partial', 'unknown'] as const)
+      expect(m.isTerminal(s)).toBe(false);
   });
   it('refuses the dangerous edges', () => {
     expect(m.canTransition('closed', 'success')).toBe(false); // late payment after expiry
@@ -117,9 +162,13 @@ describe('PAYMENT_STATUS', () => {
 describe('PAYOUT_BATCH_STATUS', () => {
   it('has the exact edge set and terminals', () => {
     expectExactEdges(PAYOUT_BATCH_STATUS, [
-      ['initial', 'pending_review'], ['initial', 'reviewed'], ['initial', 'rejected'],
-      ['pending_review', 'reviewed'], ['pending_review', 'rejected'],
-      ['reviewed', 'processing'], ['processing', 'processed'],
+      ['initial', 'pending_review'],
+      ['initial', 'reviewed'],
+      ['initial', 'rejected'],
+      ['pending_review', 'reviewed'],
+      ['pending_review', 'rejected'],
+      ['reviewed', 'processing'],
+      ['processing', 'processed'],
     ]);
     expect(PAYOUT_BATCH_STATUS.terminal).toEqual(['rejected', 'processed']);
     expect(PAYOUT_BATCH_STATUS.canTransition('processed', 'processing')).toBe(false);
@@ -129,7 +178,10 @@ describe('PAYOUT_BATCH_STATUS', () => {
 
 describe('REVIEW_STATUS', () => {
   it('edges and actions', () => {
-    expectExactEdges(REVIEW_STATUS, [['pending', 'reviewed'], ['pending', 'rejected']]);
+    expectExactEdges(REVIEW_STATUS, [
+      ['pending', 'reviewed'],
+      ['pending', 'rejected'],
+    ]);
     expect(applyReviewAction('pending', 'access')).toBe('reviewed');
     expect(applyReviewAction('pending', 'reject')).toBe('rejected');
     expect(() => applyReviewAction('reviewed', 'reject')).toThrow(DomainError);
@@ -139,7 +191,11 @@ describe('REVIEW_STATUS', () => {
 
 describe('NOTIFY_STATUS', () => {
   it('failed may go back to pending (manual resend), notified is final', () => {
-    expectExactEdges(NOTIFY_STATUS, [['pending', 'notified'], ['pending', 'failed'], ['failed', 'pending']]);
+    expectExactEdges(NOTIFY_STATUS, [
+      ['pending', 'notified'],
+      ['pending', 'failed'],
+      ['failed', 'pending'],
+    ]);
     expect(NOTIFY_STATUS.isTerminal('notified')).toBe(true);
     expect(NOTIFY_STATUS.isTerminal('failed')).toBe(false);
   });
@@ -152,7 +208,9 @@ describe('SETTLEMENT_STATUS, REFUND_FUND_STATUS', () => {
   });
   it('a failed refund can be retried, a successful one is final', () => {
     expectExactEdges(REFUND_FUND_STATUS, [
-      ['initialised', 'returned_success'], ['initialised', 'returned_failed'], ['returned_failed', 'initialised'],
+      ['initialised', 'returned_success'],
+      ['initialised', 'returned_failed'],
+      ['returned_failed', 'initialised'],
     ]);
     expect(REFUND_FUND_STATUS.isTerminal('returned_success')).toBe(true);
   });
@@ -161,9 +219,14 @@ describe('SETTLEMENT_STATUS, REFUND_FUND_STATUS', () => {
 describe('AUTO_DEDUCTION_STATUS', () => {
   it('edges', () => {
     expectExactEdges(AUTO_DEDUCTION_STATUS, [
-      ['INIT', 'ACTIVE'], ['INIT', 'STOPPED'], ['INIT', 'FAIL'],
-      ['ACTIVE', 'PAUSED'], ['ACTIVE', 'STOPPED'], ['ACTIVE', 'FAIL'],
-      ['PAUSED', 'ACTIVE'], ['PAUSED', 'STOPPED'],
+      ['INIT', 'ACTIVE'],
+      ['INIT', 'STOPPED'],
+      ['INIT', 'FAIL'],
+      ['ACTIVE', 'PAUSED'],
+      ['ACTIVE', 'STOPPED'],
+      ['ACTIVE', 'FAIL'],
+      ['PAUSED', 'ACTIVE'],
+      ['PAUSED', 'STOPPED'],
     ]);
     expect(AUTO_DEDUCTION_STATUS.i18nKey('PAUSED')).toBe('status.autoDeduction.PAUSED');
   });
@@ -172,8 +235,12 @@ describe('AUTO_DEDUCTION_STATUS', () => {
 describe('UPLOAD_ITEM_STATUS', () => {
   it('edges', () => {
     expectExactEdges(UPLOAD_ITEM_STATUS, [
-      ['uploading', 'done'], ['uploading', 'error'], ['uploading', 'removed'],
-      ['done', 'removed'], ['error', 'uploading'], ['error', 'removed'],
+      ['uploading', 'done'],
+      ['uploading', 'error'],
+      ['uploading', 'removed'],
+      ['done', 'removed'],
+      ['error', 'uploading'],
+      ['error', 'removed'],
     ]);
   });
   it('list is settled only when every remaining item is done', () => {
@@ -198,8 +265,18 @@ describe('plain status enums', () => {
     for (const m of Object.values(STATE_MACHINES) as StateMachine<string>[]) {
       const seen = new Set([m.initial]);
       const queue = [m.initial];
-      while (queue.length) for (const n of m.next(queue.shift()!)) if (!seen.has(n)) (seen.add(n), queue.push(n));
-      expect(m.states.every((s) => seen.has(s)), `${m.name}: all states reachable`).toBe(true);
+      while (queue.length) {
+        for (const n of m.next(queue.shift()!)) {
+          if (!seen.has(n)) {
+            seen.add(n);
+            queue.push(n);
+          }
+        }
+      }
+      expect(
+        m.states.every((s) => seen.has(s)),
+        `${m.name}: all states reachable`,
+      ).toBe(true);
       expect(m.terminal.some((t) => seen.has(t))).toBe(true);
     }
   });
@@ -207,6 +284,16 @@ describe('plain status enums', () => {
 
 describe('isDealActionShown', () => {
   it('hidden for 1, 3, 4 only', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 99, -1].map(isDealActionShown)).toEqual([true, false, true, false, false, true, true, true, true]);
+    expect([0, 1, 2, 3, 4, 5, 6, 99, -1].map(isDealActionShown)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -41,7 +41,9 @@ describe('parseWallClock / formatWallClock', () => {
   it('DST gap: a time that never existed moves forward by the gap', () => {
     // New York springs forward 2026-03-08 02:00 EST -> 03:00 EDT.
     expect(iso('2026-03-08 02:30:00', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
-    expect(formatWallClock(parseWallClock('2026-03-08 02:30:00', 'America/New_York')!, 'America/New_York')).toBe('2026-03-08 03:30:00');
+    expect(
+      formatWallClock(parseWallClock('2026-03-08 02:30:00', 'America/New_York')!, 'America/New_York'),
+    ).toBe('2026-03-08 03:30:00');
     expect(iso('2026-03-08 01:59:59', 'America/New_York')).toBe('2026-03-08T06:59:59.000Z');
     expect(iso('2026-03-08 03:00:00', 'America/New_York')).toBe('2026-03-08T07:00:00.000Z');
     // Sao Paulo's last DST start (midnight 2018-11-04) was a gap at 00:00.
@@ -56,7 +58,22 @@ describe('parseWallClock / formatWallClock', () => {
   });
 
   it('rejects invalid dates, formats and zones', () => {
-    for (const s of ['2026-02-30', '2026-02-29 00:00:00', '2026-13-01', '2026-00-10', '2026-04-31', '2026-01-01 24:00:00', '2026-01-01 12:60:00', '2026-01-01 12:00:60', '2026-1-1', '2026-01-01T00:00:00', '2026-01-01 00:00', ' 2026-01-01', '0999-01-01', ''])
+    for (const s of [
+      '2026-02-30',
+      '2026-02-29 00:00:00',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '2026-01-01 24:00:00',
+      '2026-01-01 12:60:00',
+      '2026-01-01 12:00:60',
+      '2026-1-1',
+      '2026-01-01T00:00:00',
+      '2026-01-01 00:00',
+      ' 2026-01-01',
+      '0999-01-01',
+      '',
+    ])
       expect(parseWallClock(s, 'UTC'), s).toBeNull();
     expect(iso('2028-02-29 12:00:00', 'UTC')).toBe('2028-02-29T12:00:00.000Z');
     expect(parseWallClock('2026-01-01', 'Mars/Olympus')).toBeNull();
@@ -109,7 +126,9 @@ describe('zoneOffsetMinutes / isValidTimeZone', () => {
 
 describe('shiftWallClock', () => {
   it('shifts between zones', () => {
-    expect(shiftWallClock('2026-01-01 00:00:00', 'Asia/Jakarta', 'America/Sao_Paulo')).toBe('2025-12-31 14:00:00');
+    expect(shiftWallClock('2026-01-01 00:00:00', 'Asia/Jakarta', 'America/Sao_Paulo')).toBe(
+      '2025-12-31 14:00:00',
+    );
     expect(shiftWallClock('2026-01-01 00:00:00', 'Asia/Yangon', 'Asia/Kolkata')).toBe('2025-12-31 23:00:00');
     expect(shiftWallClock('2026-01-01', 'UTC', 'Asia/Jakarta')).toBe('2026-01-01 07:00:00');
     expect(shiftWallClock('2026-05-05 05:05:05', 'Asia/Jakarta', 'Asia/Jakarta')).toBe('2026-05-05 05:05:05');
@@ -120,7 +139,14 @@ describe('shiftWallClock', () => {
     expect(shiftWallClock('2026-01-01 00:00:00', 'UTC', 'Nope/Zone')).toBeNull();
   });
   it('DATE_FIELDS', () => {
-    expect(DATE_FIELDS).toEqual(['createTime_begin', 'createTime_end', 'createTimeBegin', 'createTimeEnd', 'startTime', 'endTime']);
+    expect(DATE_FIELDS).toEqual([
+      'createTime_begin',
+      'createTime_end',
+      'createTimeBegin',
+      'createTimeEnd',
+      'startTime',
+      'endTime',
+    ]);
   });
 });
 
@@ -164,6 +190,8 @@ describe('checkQueryRange', () => {
   it('a DST change inside the range does not matter', () => {
     expect(check('2026-03-01 00:00:00', '2026-04-01 00:00:00', 1, 'America/New_York')).toBeNull();
     expect(check('2026-10-15 00:00:00', '2026-11-15 00:00:00', 1, 'America/New_York')).toBeNull();
-    expect(check('2026-10-15 00:00:00', '2026-11-15 00:00:01', 1, 'America/New_York')).toBe('DATE_RANGE_TOO_LONG');
+    expect(check('2026-10-15 00:00:00', '2026-11-15 00:00:01', 1, 'America/New_York')).toBe(
+      'DATE_RANGE_TOO_LONG',
+    );
   });
 });

@@ -34,7 +34,8 @@ function keys(schema: z.ZodType, value: unknown): string[] {
 
 describe('passwordSchema', () => {
   it('accepts strong enough passwords', () => {
-    for (const p of ['Abcdefg!', 'Passw0rd#', 'xY_12345', 'Ünïcode!aA']) expect(keys(passwordSchema, p), p).toEqual([]);
+    for (const p of ['Abcdefg!', 'Passw0rd#', 'xY_12345', 'Ünïcode!aA'])
+      expect(keys(passwordSchema, p), p).toEqual([]);
   });
   it('reports each missing rule by key', () => {
     expect(keys(passwordSchema, '')).toContain('validation.password.required');
@@ -52,14 +53,23 @@ describe('passwordSchema', () => {
     if (!r.success) expect(issueParams(r.error.issues[0]!)).toEqual({ min: 8 });
   });
   it('change: passwords must match', () => {
-    expect(passwordChangeSchema.safeParse({ oldpassword: 'x', password: 'Abcdefg!', confirmpassword: 'Abcdefg!' }).success).toBe(true);
-    const r = passwordChangeSchema.safeParse({ oldpassword: 'x', password: 'Abcdefg!', confirmpassword: 'Abcdefg?' });
+    expect(
+      passwordChangeSchema.safeParse({ oldpassword: 'x', password: 'Abcdefg!', confirmpassword: 'Abcdefg!' })
+        .success,
+    ).toBe(true);
+    const r = passwordChangeSchema.safeParse({
+      oldpassword: 'x',
+      password: 'Abcdefg!',
+      confirmpassword: 'Abcdefg?',
+    });
     expect(r.success).toBe(false);
-    if (!r.success) expect(r.error.issues.map((i) => [i.message, i.path.join('.')])).toEqual([['validation.password.mismatch', 'confirmpassword']]);
-    expect(keys(passwordChangeSchema, { oldpassword: '', password: 'Abcdefg!', confirmpassword: '' })).toEqual([
-      'validation.password.oldRequired',
-      'validation.password.confirmRequired',
-    ]);
+    if (!r.success)
+      expect(r.error.issues.map((i) => [i.message, i.path.join('.')])).toEqual([
+        ['validation.password.mismatch', 'confirmpassword'],
+      ]);
+    expect(
+      keys(passwordChangeSchema, { oldpassword: '', password: 'Abcdefg!', confirmpassword: '' }),
+    ).toEqual(['validation.password.oldRequired', 'validation.password.confirmRequired']);
   });
 });
 
@@ -85,7 +95,8 @@ describe('passwordStrength', () => {
 
 describe('account fields', () => {
   it('username', () => {
-    for (const u of ['a', 'john.doe', 'merchant_01', 'a-b', 'x'.repeat(64)]) expect(keys(usernameSchema, u), u).toEqual([]);
+    for (const u of ['a', 'john.doe', 'merchant_01', 'a-b', 'x'.repeat(64)])
+      expect(keys(usernameSchema, u), u).toEqual([]);
     expect(keys(usernameSchema, '')).toEqual(['validation.username.required']);
     expect(keys(usernameSchema, 'x'.repeat(65))).toEqual(['validation.username.tooLong']);
     expect(keys(usernameSchema, 'john doe')).toEqual(['validation.username.invalidChars']);
@@ -95,13 +106,16 @@ describe('account fields', () => {
   it('email', () => {
     for (const e of ['a@b.co', 'first.last+tag@example.com']) expect(keys(emailSchema, e), e).toEqual([]);
     expect(keys(emailSchema, '')).toEqual(['validation.email.required']);
-    for (const e of ['nope', 'a@', '@b.com', 'a b@c.com', 'a@b']) expect(keys(emailSchema, e), e).toEqual(['validation.email.invalid']);
+    for (const e of ['nope', 'a@', '@b.com', 'a b@c.com', 'a@b'])
+      expect(keys(emailSchema, e), e).toEqual(['validation.email.invalid']);
     expect(keys(emailSchema, `${'a'.repeat(250)}@b.com`)).toContain('validation.email.invalid');
   });
   it('phone', () => {
-    for (const p of ['+6281234567890', '081234567890', '1234567']) expect(keys(phoneSchema, p), p).toEqual([]);
+    for (const p of ['+6281234567890', '081234567890', '1234567'])
+      expect(keys(phoneSchema, p), p).toEqual([]);
     expect(keys(phoneSchema, '')).toEqual(['validation.phone.required']);
-    for (const p of ['123456', '+1234567890123456', '0812-3456-789', '+62 812', 'abc']) expect(keys(phoneSchema, p), p).toEqual(['validation.phone.invalid']);
+    for (const p of ['123456', '+1234567890123456', '0812-3456-789', '+62 812', 'abc'])
+      expect(keys(phoneSchema, p), p).toEqual(['validation.phone.invalid']);
   });
   it('wallet phone starts with 08, digits only, 10-13 long', () => {
     for (const p of ['0812345678', '0812345678901']) expect(keys(walletPhoneSchema, p), p).toEqual([]);
@@ -115,7 +129,8 @@ describe('account fields', () => {
   it('google code: exactly 6 digits', () => {
     expect(keys(googleCodeSchema, '012345')).toEqual([]);
     expect(keys(googleCodeSchema, '')).toEqual(['validation.googleCode.required']);
-    for (const c of ['12345', '1234567', '12345a', ' 12345', '١٢٣٤٥٦']) expect(keys(googleCodeSchema, c), c).toEqual(['validation.googleCode.invalid']);
+    for (const c of ['12345', '1234567', '12345a', ' 12345', '١٢٣٤٥٦'])
+      expect(keys(googleCodeSchema, c), c).toEqual(['validation.googleCode.invalid']);
   });
   it('text 0-255', () => {
     expect(keys(textSchema, '')).toEqual([]);
@@ -191,7 +206,9 @@ describe('pagingSchema', () => {
     expect(keys(pagingSchema, { pageNo: '0' })).toEqual(['validation.paging.pageNo']);
     expect(keys(pagingSchema, { pageNo: '1.5' })).toEqual(['validation.paging.pageNo']);
     expect(keys(pagingSchema, { pageNo: 'abc' })).toEqual(['validation.paging.pageNo']);
-    expect(keys(pagingSchema, { pageSize: String(PAGE_SIZE_MAX + 1) })).toEqual(['validation.paging.pageSize']);
+    expect(keys(pagingSchema, { pageSize: String(PAGE_SIZE_MAX + 1) })).toEqual([
+      'validation.paging.pageSize',
+    ]);
     expect(keys(pagingSchema, { pageSize: '0' })).toEqual(['validation.paging.pageSize']);
     expect(keys(pagingSchema, { column: 'name; drop table' })).toEqual(['validation.paging.column']);
     expect(keys(pagingSchema, { column: '1abc' })).toEqual(['validation.paging.column']);
@@ -208,7 +225,10 @@ describe('table cells', () => {
     digits6to16: { good: ['123456', '1234567890123456'], bad: ['12345', '12345678901234567', '12345a'] },
     chars6to16: { good: ['abc!@#', '中文中文中文', 'x'.repeat(16)], bad: ['abcde', 'x'.repeat(17)] },
     letters6to18: { good: ['abcdef', 'ABCDEFGHIJKLMNOPQR'], bad: ['abcde', 'abcdef1', 'x'.repeat(19)] },
-    url: { good: ['https://example.com', 'http://a.b/c?d=1'], bad: ['example.com', 'ftp://x.y', 'javascript:alert(1)', 'http://'] },
+    url: {
+      good: ['https://example.com', 'http://a.b/c?d=1'],
+      bad: ['example.com', 'ftp://x.y', 'javascript:alert(1)', 'http://'],
+    },
     email: { good: ['a@b.co'], bad: ['a@b', 'a.b.co'] },
     mobile: { good: ['13812345678', '19912345678'], bad: ['12812345678', '1381234567', '138123456789'] },
     postalCode: { good: ['100000', '518000'], bad: ['10000', '1000000', '10000a'] },
@@ -230,7 +250,19 @@ describe('table cells', () => {
   });
   it('every rule has a key and a message key', () => {
     expect(CELL_RULES.map((r) => r.key)).toEqual([
-      'required', 'digits6to16', 'chars6to16', 'letters6to18', 'url', 'email', 'mobile', 'postalCode', 'letters', 'number', 'integer', 'money', 'unique',
+      'required',
+      'digits6to16',
+      'chars6to16',
+      'letters6to18',
+      'url',
+      'email',
+      'mobile',
+      'postalCode',
+      'letters',
+      'number',
+      'integer',
+      'money',
+      'unique',
     ]);
     expect(() => checkCell('nope', 'x')).toThrow();
   });
@@ -240,7 +272,8 @@ describe('table cells', () => {
     expect(parseNumberCell('+3')).toBe(3);
     expect(parseNumberCell(' 7. ')).toBe(7);
     expect(parseNumberCell('.5')).toBe(0.5);
-    for (const s of ['', 'abc', '1e5', '0x10', 'NaN', 'Infinity', '1,000', '--1', '.', '-', null, undefined]) expect(parseNumberCell(s as string), String(s)).toBeUndefined();
+    for (const s of ['', 'abc', '1e5', '0x10', 'NaN', 'Infinity', '1,000', '--1', '.', '-', null, undefined])
+      expect(parseNumberCell(s as string), String(s)).toBeUndefined();
   });
   it('isUniqueInColumn', () => {
     expect(isUniqueInColumn(['a', 'b', 'c'])).toBe(true);

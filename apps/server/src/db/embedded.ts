@@ -187,6 +187,32 @@ function run(cmd: string, args: string[], owner: Owner | undefined): Promise<voi
   });
 }
 
+/**
+ * As root, PostgreSQL runs as `postgres`, which must be able to walk down to its binaries (inside
+ * node_modules) and its data. A clone in a private directory (`mktemp -d` is 0700, so is /root) blocks that.
+ * Each blocking ancestor gets the search bit only (x, never r): it can be passed through, not listed.
+ */
+async function grantTraversal(targets: string[], owner: Owner, log: (m: string) => void): Promise<void> {
+  const seen = new Set<string>();
+  for (const target of targets) {
+    let dir = path.resolve(target);
+    for (;;) {
+      if (!seen.has(dir)) {
+        seen.add(dir);
+        const st = await fsp.stat(dir);
+        const bit = st.uid === owner.uid ? 0o100 : st.gid === owner.gid ? 0o010 : 0o001;
+        if ((st.mode & bit) === 0) {
+          await fsp.chmod(dir, (st.mode & 0o7777) | bit);
+          log(`embedded PostgreSQL: allowed the postgres user to pass through ${dir} (search bit only)`);
+        }
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+  }
+}
+
 async function initialise(pgDir: string, dataDir: string, bins: Binaries, owner: Owner | undefined, fast: boolean): Promise<string> {
   await fsp.mkdir(pgDir, { recursive: true, mode: 0o700 });
   if (owner) await fsp.chown(pgDir, owner.uid, owner.gid);
@@ -257,6 +283,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   await fsp.mkdir(dataDir, { recursive: true });
   const bins = await loadBinaries();
   const owner = await ensurePostgresUser();
+  if (owner) await grantTraversal([dataDir, path.dirname(bins.postgres)], owner, log);
 
   await recoverOrphan(pgDir, log);
 

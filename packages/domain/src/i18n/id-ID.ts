@@ -217,7 +217,8 @@ export default {
   'payoutFailure.channelProcessingFailed': 'Pemrosesan kanal gagal',
   'payoutFailure.requestDenied': 'Permintaan ditolak',
   'payoutFailure.destinationOverChargeLimit': 'Rekening tujuan melebihi batas penerimaan',
-  'payoutFailure.accountPayoutLimitExceeded': 'Jumlah atau nilai pembayaran keluar ke rekening ini melebihi batas',
+  'payoutFailure.accountPayoutLimitExceeded':
+    'Jumlah atau nilai pembayaran keluar ke rekening ini melebihi batas',
   'payoutFailure.channelInsufficientBalance': 'Saldo kanal tidak mencukupi',
 
   // Reaksi HTTP

@@ -39,15 +39,19 @@ export function derivedMessages(): Record<string, string> {
 
 const DERIVED = derivedMessages();
 
-export const DOMAIN_MESSAGES: Readonly<Record<Language, Readonly<Record<string, string>>>> = Object.fromEntries(
-  LANGUAGES.map((l) => [l, Object.freeze({ ...DERIVED, ...LOCALE_FILES[l] })]),
-) as Record<Language, Record<string, string>>;
+export const DOMAIN_MESSAGES: Readonly<Record<Language, Readonly<Record<string, string>>>> =
+  Object.fromEntries(LANGUAGES.map((l) => [l, Object.freeze({ ...DERIVED, ...LOCALE_FILES[l] })])) as Record<
+    Language,
+    Record<string, string>
+  >;
 
 const PARAM_RE = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
 export function interpolate(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
-  return text.replace(PARAM_RE, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return text.replace(PARAM_RE, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
 }
 
 /** Text of a key in a language; falls back to en-US, then to the key itself. */
@@ -65,8 +69,10 @@ export function allDomainKeys(): string[] {
   Object.values(PERMISSION_TYPE_KEYS).forEach(add);
   Object.values(PERMISSION_STATUS_KEYS).forEach(add);
   ROLES.forEach((r) => add(r.i18nKey));
-  for (const m of Object.values(STATE_MACHINES)) for (const s of m.states) add((m.i18nKey as (s: string) => string)(s));
-  for (const e of Object.values(STATUS_ENUMS)) for (const v of e.values) add((e.i18nKey as (v: string) => string)(v));
+  for (const m of Object.values(STATE_MACHINES))
+    for (const s of m.states) add((m.i18nKey as (s: string) => string)(s));
+  for (const e of Object.values(STATUS_ENUMS))
+    for (const v of e.values) add((e.i18nKey as (v: string) => string)(v));
   REVIEW_ACTIONS.forEach((a) => add(a.i18nKey));
   for (const c of CURRENCY_CODES) {
     add(CURRENCIES[c].countryKey);

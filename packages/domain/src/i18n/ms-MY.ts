@@ -217,7 +217,8 @@ export default {
   'payoutFailure.channelProcessingFailed': 'Pemprosesan saluran gagal',
   'payoutFailure.requestDenied': 'Permintaan ditolak',
   'payoutFailure.destinationOverChargeLimit': 'Akaun destinasi melebihi had penerimaan',
-  'payoutFailure.accountPayoutLimitExceeded': 'Bilangan atau amaun pembayaran keluar ke akaun ini melebihi had',
+  'payoutFailure.accountPayoutLimitExceeded':
+    'Bilangan atau amaun pembayaran keluar ke akaun ini melebihi had',
   'payoutFailure.channelInsufficientBalance': 'Baki saluran tidak mencukupi',
 
   // Reaksi HTTP

@@ -217,7 +217,8 @@ export default {
   'payoutFailure.channelProcessingFailed': 'Falha no processamento do canal',
   'payoutFailure.requestDenied': 'Solicitação recusada',
   'payoutFailure.destinationOverChargeLimit': 'A conta de destino excede o limite de recebimento',
-  'payoutFailure.accountPayoutLimitExceeded': 'A quantidade ou o valor de pagamentos para esta conta excede o limite',
+  'payoutFailure.accountPayoutLimitExceeded':
+    'A quantidade ou o valor de pagamentos para esta conta excede o limite',
   'payoutFailure.channelInsufficientBalance': 'Saldo do canal insuficiente',
 
   // Reações HTTP
