@@ -75,7 +75,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       if (!exited) {
         const done = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([done, new Promise((r) => setTimeout(r, 15_000))]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([done, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+        clearTimeout(timer);
         if (!exited) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
