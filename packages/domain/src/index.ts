@@ -12,3 +12,4 @@ export * from './time';
 export * from './validation';
 export * from './dictionaries';
 export * from './i18n/index';
+export * from './i18n/loaders';

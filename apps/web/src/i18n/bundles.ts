@@ -1,5 +1,5 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { DOMAIN_MESSAGES, type Language } from '@mg/domain';
+import { loadDomainMessages, type Language } from '@mg/domain';
 import type { WebMessages } from './locales/en-US';
 
 /*
@@ -47,8 +47,8 @@ const DAYJS: Record<Language, () => Promise<DayjsLocaleModule>> = {
 
 /** Web strings of one language merged with the domain's shared messages (enums, statuses, errors, countries). */
 export async function loadMessages(lang: Language): Promise<Record<string, string>> {
-  const web = (await WEB[lang]()).default;
-  return { ...(DOMAIN_MESSAGES[lang] ?? {}), ...web };
+  const [domain, web] = await Promise.all([loadDomainMessages(lang), WEB[lang]()]);
+  return { ...domain, ...web.default };
 }
 
 export async function loadAntdLocale(lang: Language): Promise<AntdLocale> {

@@ -3,8 +3,8 @@
  * channels, brands) are added here from the data so their keys resolve in every language without being copied
  * into six files.
  */
-import { BRANDS } from '../brands';
 import { CHANNEL_ALL_ENTRY, CHANNELS } from '../channels';
+import { derivedMessages } from './derived';
 import { CURRENCIES, CURRENCY_CODES } from '../currencies';
 import { DICT_CODES, DICTIONARIES, dictNameKey } from '../dictionaries';
 import { ENUM_SETS, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, ROLES } from '../enums';
@@ -19,6 +19,8 @@ import ptBR from './pt-BR';
 import thTH from './th-TH';
 import zhCN from './zh-CN';
 
+export { derivedMessages };
+
 /** The hand-written locale files, as they are. */
 export const LOCALE_FILES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
   'zh-CN': zhCN,
@@ -28,14 +30,6 @@ export const LOCALE_FILES: Readonly<Record<Language, Readonly<Record<string, str
   'ms-MY': msMY,
   'pt-BR': ptBR,
 };
-
-/** Keys whose text is a brand name, identical in every language, generated from the data. */
-export function derivedMessages(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const ch of CHANNELS) if (!ch.generic) out[ch.i18nKey] = ch.name;
-  for (const b of BRANDS) out[`brand.${b.value}`] = b.name;
-  return out;
-}
 
 const DERIVED = derivedMessages();
 
