@@ -106,6 +106,10 @@ export const Role = {
   THIRD_ROLE_ADMIN: 'third_role_admin',
   THIRD_ROLE_OPERATOR: 'third_role_operator',
   THIRD_ROLE_READ: 'third_role_read',
+  /** Crypto-brand variants of spec §6 (admin, operator, read). */
+  CRYPTO_ROLE_ADMIN: 'crypto_role_admin',
+  CRYPTO_ROLE_OPERATOR: 'crypto_role_operator',
+  CRYPTO_ROLE_READ: 'crypto_role_read',
 } as const;
 export type RoleCode = (typeof Role)[keyof typeof Role];
 

@@ -13,3 +13,4 @@ export * from './validation';
 export * from './dictionaries';
 export * from './i18n/index';
 export * from './i18n/loaders';
+export * from './permissions';
