@@ -45,10 +45,19 @@ const DAYJS: Record<Language, () => Promise<DayjsLocaleModule>> = {
   'pt-BR': () => import('dayjs/locale/pt-br'),
 };
 
+const SCREENS: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+  'zh-CN': () => import('./screens/zh-CN'),
+  'en-US': () => import('./screens/en-US'),
+  'id-ID': () => import('./screens/id-ID'),
+  'th-TH': () => import('./screens/th-TH'),
+  'ms-MY': () => import('./screens/ms-MY'),
+  'pt-BR': () => import('./screens/pt-BR'),
+};
+
 /** Web strings of one language merged with the domain's shared messages (enums, statuses, errors, countries). */
 export async function loadMessages(lang: Language): Promise<Record<string, string>> {
-  const [domain, web] = await Promise.all([loadDomainMessages(lang), WEB[lang]()]);
-  return { ...domain, ...web.default };
+  const [domain, web, screens] = await Promise.all([loadDomainMessages(lang), WEB[lang](), SCREENS[lang]()]);
+  return { ...domain, ...web.default, ...screens.default };
 }
 
 export async function loadAntdLocale(lang: Language): Promise<AntdLocale> {
