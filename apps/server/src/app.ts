@@ -23,6 +23,12 @@ import { SERVER_VERSION } from './lib/version';
 import { healthRoutes } from './modules/health/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { DictService } from './modules/dict/service';
+import { accountRoutes } from './modules/account/routes';
+import { registerAuth } from './modules/auth/plugin';
+import { authRoutes } from './modules/auth/routes';
+import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
+import { Mailer } from './modules/mail/mailer';
+import { adminRoutes } from './modules/admin/routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestContext } from './plugins/request-context';
 
@@ -43,6 +49,16 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limit, logs). */
   trustProxy?: boolean;
+  /** development (default): mail codes are also logged; production: never. */
+  nodeEnv?: 'development' | 'production' | 'test';
+  /** Sign-in captcha check; default on (CAPTCHA=off turns it off). */
+  captcha?: boolean;
+  /** Tests: a captcha generator whose text they know. */
+  captchaGenerator?: CaptchaGenerator;
+  /** SMTP URL; unset: mail only goes to the outbox table. */
+  mailUrl?: string;
+  /** Tests: a ready mailer. */
+  mailer?: Mailer;
 }
 
 export const CSP_DIRECTIVES = {
@@ -64,6 +80,9 @@ declare module 'fastify' {
     pool: pg.Pool;
     db: Db;
     dict: DictService;
+    captcha: CaptchaService;
+    mailer: Mailer;
+    nodeEnv: 'development' | 'production' | 'test';
   }
 }
 
@@ -86,12 +105,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('pool', opts.pool);
   app.decorate('db', opts.db ?? drizzle(opts.pool, { schema }));
   app.decorate('dict', new DictService(app.db));
+  app.decorate('captcha', new CaptchaService(opts.captcha ?? true, opts.captchaGenerator));
+  app.decorate('nodeEnv', opts.nodeEnv ?? 'development');
+  app.decorate('mailer', opts.mailer ?? new Mailer({ mailUrl: opts.mailUrl, nodeEnv: opts.nodeEnv ?? 'development' }));
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
 
   registerRequestContext(app);
+  // Before every /api route: the route-declaration guard and the session / permission check.
+  registerAuth(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -145,6 +169,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(dictRoutes, { prefix: '/api/sys/dict' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
 
   return app;
 }

@@ -20,6 +20,10 @@ export interface Config {
   publicUrl: string;
   nodeEnv: 'development' | 'production' | 'test';
   rateLimitPerMinute: number;
+  /** CAPTCHA=off turns the sign-in captcha check off (local automation only). */
+  captcha: boolean;
+  /** SMTP server for outgoing mail (smtp:// or smtps://); unset: mail only goes to the outbox table. */
+  mailUrl: string | undefined;
 }
 
 /** Thrown by parseConfig; `message` is the one line shown to the operator. */
@@ -72,6 +76,11 @@ const envSchema = z.object({
     z.enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' }).optional(),
   ),
   RATE_LIMIT_PER_MINUTE: intIn(1, 1_000_000),
+  CAPTCHA: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase()) : v),
+    z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
+  ),
+  MAIL_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
 });
 
 /** Only these variables are read; everything else in the environment is ignored. */
@@ -89,8 +98,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const issue = parsed.error.issues[0];
     const key = String(issue?.path[0] ?? 'environment');
     const got = input[key];
-    // DATABASE_URL may carry a password: never echo it.
-    const shown = key === 'DATABASE_URL' ? '' : ` (got ${JSON.stringify(got ?? '')})`;
+    // DATABASE_URL and MAIL_URL may carry a password: never echo it.
+    const shown = key === 'DATABASE_URL' || key === 'MAIL_URL' ? '' : ` (got ${JSON.stringify(got ?? '')})`;
     throw new ConfigError(`Invalid configuration: ${key} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = parsed.data;
@@ -104,6 +113,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv: e.NODE_ENV ?? 'development',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+    captcha: e.CAPTCHA !== 'off',
+    mailUrl: e.MAIL_URL,
   };
 }
 

@@ -7,6 +7,7 @@ import { loadConfigOrExit } from './config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { runMigrations, seedDictionaries } from './db/migrate';
 import { createDatabase } from './db/pool';
+import { seedIdentity } from './db/seed';
 import { createLogger } from './lib/logger';
 
 const config = loadConfigOrExit();
@@ -51,6 +52,8 @@ try {
   await runMigrations(pool);
   const seeded = await seedDictionaries(pool);
   logger.info(seeded, 'migrations applied, dictionaries seeded');
+  const identity = await seedIdentity(pool, { demo: config.nodeEnv !== 'production' });
+  logger.info(identity, identity.demo ? 'permissions and roles seeded, demo data loaded' : 'permissions and roles seeded');
 
   const app = await buildApp({
     pool,
@@ -58,6 +61,9 @@ try {
     logger,
     rateLimitPerMinute: config.rateLimitPerMinute,
     publicUrl: config.publicUrl,
+    nodeEnv: config.nodeEnv,
+    captcha: config.captcha,
+    mailUrl: config.mailUrl,
   });
   closeApp = () => app.close();
   if (shuttingDown) process.exit(0);

@@ -20,12 +20,12 @@ beforeAll(async () => {
   app = await buildTestApp(tdb);
   // Probe routes exercising the shared helpers the business modules will use.
   const z = app.withTypeProvider<ZodTypeProvider>();
-  z.get('/api/test/list', { schema: { querystring: pagingSchema.extend({ createTime_begin: wallClockSchema.optional() }) } }, async (req) => {
+  z.get('/api/test/list', { config: { public: true }, schema: { querystring: pagingSchema.extend({ createTime_begin: wallClockSchema.optional() }) } }, async (req) => {
     const dates = wallClockFields(req);
     return ok({ pageNo: req.query.pageNo, pageSize: req.query.pageSize, begin: dates.createTime_begin?.toISOString() ?? null, ctx: req.ctx });
   });
-  z.post('/api/test/echo', async (req) => ok(req.body));
-  z.get('/api/test/boom', async () => {
+  z.post('/api/test/echo', { config: { public: true } }, async (req) => ok(req.body));
+  z.get('/api/test/boom', { config: { public: true } }, async () => {
     throw new Error('secret internals at /srv/app.ts:42');
   });
   await app.ready();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDictionaries } from '../src/db/migrate';
 import { buildTestApp } from './helpers/app';
+import { signIn } from './helpers/auth';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
 let tdb: TestDatabase;
@@ -125,7 +126,9 @@ describe('dictionaries', () => {
     );
     const cached = (await get('/api/sys/dict/getDictItems/payment_type')).json().result[0];
     expect(cached.text).toBe(before.text);
-    const r = await get('/api/sys/dict/refleshCache');
+    expect((await get('/api/sys/dict/refleshCache')).statusCode).toBe(401);
+    const token = await signIn(app, 'demo_read');
+    const r = await app.inject({ url: '/api/sys/dict/refleshCache', headers: { 'x-access-token': token } });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ success: true, code: 200 });
     const fresh = (await get('/api/sys/dict/getDictItems/payment_type')).json().result[0];

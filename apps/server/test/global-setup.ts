@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../src/config';
 import { recoverOrphan, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
 import { runMigrations, seedDictionaries } from '../src/db/migrate';
+import { seedIdentity } from '../src/db/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,6 +53,8 @@ export default async function setup(project: TestProject) {
   try {
     await runMigrations(pool);
     await seedDictionaries(pool);
+    // Permission tree, system roles and the demo merchants and users (tests sign in as the demo users).
+    await seedIdentity(pool, { demo: true });
   } finally {
     await pool.end();
   }

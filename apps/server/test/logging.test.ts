@@ -17,10 +17,10 @@ beforeAll(async () => {
     },
   });
   app = await buildTestApp(tdb, { logLevel: 'info', logStream: stream });
-  app.post('/api/test/fail', async () => {
+  app.post('/api/test/fail', { config: { public: true } }, async () => {
     throw new Error('kaboom');
   });
-  app.get('/api/test/log-headers', async (req) => {
+  app.get('/api/test/log-headers', { config: { public: true } }, async (req) => {
     req.log.info({ req: { headers: req.headers } }, 'headers seen');
     return { ok: true };
   });

@@ -14,3 +14,4 @@ export * from './dictionaries';
 export * from './i18n/index';
 export * from './i18n/loaders';
 export * from './permissions';
+export * from './audit';

@@ -123,9 +123,10 @@ export const BUTTONS: readonly ButtonDef[] = [
 /** Status every seeded entry starts with; an operator may disable one (status 0 denies, spec §6). */
 export const DEFAULT_PERMISSION_STATUS = PermissionStatus.ENABLED;
 
+/** Provider-side screens: announcements are written by the provider for merchants, not by merchants. */
 const PLATFORM_ONLY: readonly PermCode[] = [
   Perm.PERMISSION_MENU, Perm.PERMISSION_EDIT, Perm.DICT_MENU, Perm.DICT_EDIT, Perm.MAIL_OUTBOX_MENU,
-  Perm.ANNOUNCEMENT_PUBLISH, Perm.TIKIPAY_STAFF,
+  Perm.ANNOUNCEMENT_MENU, Perm.ANNOUNCEMENT_PUBLISH, Perm.TIKIPAY_STAFF,
 ];
 const ALL_CODES: readonly string[] = [
   ...Object.values(Perm),
@@ -141,13 +142,13 @@ export const ROLE_GRANTS: Readonly<Record<RoleCode, readonly string[]>> = {
   [Role.BUSINESS]: ALL_CODES.filter((c) => !PLATFORM_ONLY.includes(c as PermCode)),
   [Role.THIRD_ROLE_ADMIN]: [
     Perm.HOME, Perm.ACCOUNT_SECURITY, Perm.USER_MENU, Perm.USER_ADD, Perm.USER_EDIT, Perm.USER_FREEZE,
-    Perm.USER_RESET_PASSWORD, Perm.AUDIT_MENU, Perm.ANNOUNCEMENT_MENU,
+    Perm.USER_RESET_PASSWORD, Perm.AUDIT_MENU,
   ],
-  [Role.THIRD_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY, Perm.ANNOUNCEMENT_MENU],
-  [Role.THIRD_ROLE_READ]: [Perm.HOME, Perm.ACCOUNT_SECURITY, Perm.ANNOUNCEMENT_MENU],
-  [Role.CRYPTO_ROLE_ADMIN]: [Perm.HOME, Perm.ACCOUNT_SECURITY, Perm.ANNOUNCEMENT_MENU],
-  [Role.CRYPTO_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY, Perm.ANNOUNCEMENT_MENU],
-  [Role.CRYPTO_ROLE_READ]: [Perm.ACCOUNT_SECURITY, Perm.ANNOUNCEMENT_MENU],
+  [Role.THIRD_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
+  [Role.THIRD_ROLE_READ]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
+  [Role.CRYPTO_ROLE_ADMIN]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
+  [Role.CRYPTO_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
+  [Role.CRYPTO_ROLE_READ]: [Perm.ACCOUNT_SECURITY],
 };
 
 /** Merchant-side roles a merchant admin may hand out (never `admin`). */

@@ -24,7 +24,10 @@ import {
   PaymentType,
   PermissionStatus,
   PermissionType,
+  BUTTONS,
+  MENU,
   ROLES,
+  flattenMenu,
   ROLE_ALL,
   SPECIAL_PERMISSION_TIKIPAY_STAFF,
   TOKEN_EXPIRED_MESSAGE_PATTERN,
@@ -67,6 +70,9 @@ describe('enums', () => {
       'third_role_admin',
       'third_role_operator',
       'third_role_read',
+      'crypto_role_admin',
+      'crypto_role_operator',
+      'crypto_role_read',
     ]);
     expect(ROLE_ALL).toBe('business');
     expect(SPECIAL_PERMISSION_TIKIPAY_STAFF).toBe('tikipayStuff');
@@ -282,6 +288,17 @@ describe('i18n catalogue', () => {
       const same = Object.keys(en).filter((k) => file[k] === en[k]);
       expect(same.length / Object.keys(en).length, `${lang}: ${same.join(', ')}`).toBeLessThan(0.1);
     }
+  });
+
+  it('every menu and permission title key is referenced and translated in all six languages', () => {
+    const titleKeys = [...flattenMenu(MENU).map((m) => m.titleKey), ...BUTTONS.map((b) => b.titleKey)];
+    expect(titleKeys.length).toBeGreaterThan(20);
+    for (const k of titleKeys) {
+      expect(keys, k).toContain(k);
+      for (const lang of LANGUAGES) expect(LOCALE_FILES[lang][k]?.trim(), `${lang} ${k}`).toBeTruthy();
+    }
+    expect(keys.some((k) => k.startsWith('menu.'))).toBe(true);
+    expect(keys.some((k) => k.startsWith('perm.'))).toBe(true);
   });
 
   it('translate: params, fallback to en-US, then the key', () => {

@@ -18,6 +18,13 @@ export const SECRET_FIELDS = [
   'secretKey',
   'captcha',
   'googleCode',
+  // Identity (issue 3): e-mail and 2FA codes, login tickets, TOTP secrets and recovery codes.
+  'emailCode',
+  'loginTicket',
+  'otpauthUrl',
+  'recoveryCodes',
+  'totpSecret',
+  'passwordHash',
 ];
 
 export const REDACT_PATHS = [
@@ -26,6 +33,11 @@ export const REDACT_PATHS = [
     return [`req.headers${p}`, `headers${p}`, `res.headers${p}`];
   }),
   ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+  // `code` (a 2FA or e-mail code in a request body) only where a body is logged: error codes elsewhere stay readable.
+  'body.code',
+  '*.body.code',
+  'query.code',
+  '*.query.code',
 ];
 
 export function createLogger(level: string, stream?: DestinationStream): Logger {

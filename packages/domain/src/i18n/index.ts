@@ -11,6 +11,7 @@ import { ENUM_SETS, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, ROLES } from '
 import { ERROR_CATALOGUE, FIELD_KEYS, HTTP_REACTIONS, PAYOUT_FAILURE_REASONS } from '../errors';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../languages';
 import { REVIEW_ACTIONS, STATE_MACHINES, STATUS_ENUMS } from '../statuses';
+import { BUTTONS, flattenMenu } from '../permissions';
 import { QUERY_RANGE_ERROR_KEYS, VALIDATION_MESSAGE_KEYS } from '../validation';
 import enUS from './en-US';
 import idID from './id-ID';
@@ -55,7 +56,7 @@ export function translate(lang: Language, key: string, params?: Record<string, s
   return interpolate(text !== undefined && text !== '' ? text : key, params);
 }
 
-/** Every i18n key the domain package references (enums, statuses, currencies, errors, validation, fields, dictionaries). */
+/** Every i18n key the domain package references (enums, statuses, currencies, errors, validation, fields, dictionaries, menus and permissions). */
 export function allDomainKeys(): string[] {
   const keys = new Set<string>();
   const add = (k: string) => keys.add(k);
@@ -88,6 +89,9 @@ export function allDomainKeys(): string[] {
     for (const item of DICTIONARIES[code]?.() ?? []) add(item.textKey);
   }
   for (const ch of [CHANNEL_ALL_ENTRY, ...CHANNELS]) add(ch.i18nKey);
+  // Menu and permission titles (the server sends them in every language).
+  for (const m of flattenMenu()) add(m.titleKey);
+  BUTTONS.forEach((b) => add(b.titleKey));
   return [...keys].sort();
 }
 

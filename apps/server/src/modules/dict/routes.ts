@@ -14,6 +14,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/getDictItems/:dictCode',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Items of a dictionary, texts in the caller language',
@@ -27,6 +28,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/loadDictItem/:dictCode',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Texts of the given values (comma separated), in their order',
@@ -47,6 +49,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/loadDict/:dictCode',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Items whose text or value contains the keyword (case-insensitive, at most 50)',
@@ -61,6 +64,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/queryAllDictItems',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Every dictionary with its items',
@@ -72,7 +76,10 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/refleshCache',
-    { schema: { tags, summary: 'Clears the dictionary cache of this instance', response: { 200: envelopeOf(z.null()) } } },
+    {
+      config: { authenticated: true },
+      schema: { tags, summary: 'Clears the dictionary cache of this instance', response: { 200: envelopeOf(z.null()) } },
+    },
     async (req) => {
       app.dict.clearCache();
       return ok(null, translate(req.lang, 'error.operationSucceeded'));

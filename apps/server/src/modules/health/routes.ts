@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { rateLimit: false },
+      config: { rateLimit: false, public: true },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',

@@ -1,0 +1,251 @@
+/**
+ * Account flows that need no signed-in session (e-mail code, registration, forgotten password) and the Google
+ * Authenticator settings of the signed-in user.
+ *
+ * E-mail codes: 6 digits, stored hashed, valid 10 minutes, 5 tries, at most one per 60 s per address and purpose.
+ */
+import { findBrand, Role, translate, type Brand, type Language } from '@mg/domain';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appUser, emailCode, merchant, role, totpRecoveryCode, userRole } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { audit, type AuthSession } from '../auth/index';
+import { AuthError, forbidden } from '../auth/errors';
+import { findUserByEmail, findUserById, revokeUserSessions } from '../auth/queries';
+import { checkNewPassword, hashPassword, requestBrand } from '../auth/service';
+import { claimStep, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodesLeft, verifySecondFactor } from '../auth/totp';
+import { sameHash, sha256, sixDigits } from '../auth/tokens';
+
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+export const EMAIL_CODE_TRIES = 5;
+export const EMAIL_CODE_INTERVAL_MS = 60_000;
+
+export type CodePurpose = 'register' | 'reset';
+
+const codeHash = (email: string, purpose: string, code: string) => sha256(`email:${purpose}:${email.toLowerCase()}:${code}`);
+
+function registrationBrand(req: FastifyRequest, bodyBrand?: string | null): Brand {
+  const brand = requestBrand(req, bodyBrand);
+  if (!brand || !brand.registerSwitch) {
+    throw forbidden('auth.registerClosed', { brand: brand?.name ?? bodyBrand ?? '-' });
+  }
+  return brand;
+}
+
+async function sendCodeMail(app: FastifyInstance, req: FastifyRequest, to: string, purpose: CodePurpose, code: string, brand: Brand | undefined) {
+  const lang: Language = req.lang;
+  const name = brand?.name ?? 'TikiPay';
+  const minutes = EMAIL_CODE_TTL_MS / 60_000;
+  const subject = translate(lang, 'mail.code.subject', { brand: name });
+  const text = [
+    translate(lang, purpose === 'register' ? 'mail.code.register' : 'mail.code.reset', { code, minutes }),
+    '',
+    translate(lang, 'mail.code.ignore'),
+    `-- ${name}`,
+  ].join('\n');
+  await app.mailer.send(app.db, req.log, { to, subject, text, from: `no-reply@${brand?.host ?? 'localhost'}` });
+}
+
+export async function sendEmailCode(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  body: { email: string; purpose: CodePurpose; captcha?: string | undefined; checkKey?: string | undefined; brand?: string | undefined; paymentBrand?: string | undefined },
+): Promise<void> {
+  if (!(await app.captcha.check(app.db, body.checkKey, body.captcha))) throw new AuthError('CAPTCHA_INVALID');
+  const email = body.email.trim();
+  const brand = body.purpose === 'register' ? registrationBrand(req, body.brand ?? body.paymentBrand) : requestBrand(req, body.brand ?? body.paymentBrand);
+
+  const last = await app.db
+    .select({ createdAt: emailCode.createdAt })
+    .from(emailCode)
+    .where(and(sql`lower(${emailCode.email}) = lower(${email})`, eq(emailCode.purpose, body.purpose)))
+    .orderBy(desc(emailCode.createdAt))
+    .limit(1);
+  const since = last[0] ? Date.now() - last[0].createdAt.getTime() : Infinity;
+  if (since < EMAIL_CODE_INTERVAL_MS) {
+    throw new AuthError('RATE_LIMITED', { key: 'auth.emailCodeTooSoon', params: { seconds: Math.ceil((EMAIL_CODE_INTERVAL_MS - since) / 1000) } });
+  }
+
+  // A reset code only goes to an address that has an account; the answer is the same either way.
+  const owner = body.purpose === 'reset' ? await findUserByEmail(app.db, email) : undefined;
+  const code = sixDigits();
+  await app.db.insert(emailCode).values({
+    email,
+    purpose: body.purpose,
+    codeHash: codeHash(email, body.purpose, code),
+    expiresAt: new Date(Date.now() + EMAIL_CODE_TTL_MS),
+  });
+  if (body.purpose === 'register' || owner) await sendCodeMail(app, req, email, body.purpose, code, brand);
+}
+
+/** Consumes the newest live code of (email, purpose) when `code` matches; counts a wrong try. */
+async function checkEmailCode(app: FastifyInstance, email: string, purpose: CodePurpose, code: string): Promise<void> {
+  const rows = await app.db
+    .select()
+    .from(emailCode)
+    .where(and(sql`lower(${emailCode.email}) = lower(${email})`, eq(emailCode.purpose, purpose), isNull(emailCode.consumedAt)))
+    .orderBy(desc(emailCode.createdAt))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= EMAIL_CODE_TRIES) throw new AuthError('EMAIL_CODE_INCORRECT');
+  if (!/^\d{6}$/.test(code.trim()) || !sameHash(row.codeHash, codeHash(email, purpose, code.trim()))) {
+    await app.db.update(emailCode).set({ attempts: sql`${emailCode.attempts} + 1` }).where(eq(emailCode.id, row.id));
+    throw new AuthError('EMAIL_CODE_INCORRECT');
+  }
+  const used = await app.db
+    .update(emailCode)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(emailCode.id, row.id), isNull(emailCode.consumedAt)))
+    .returning({ id: emailCode.id });
+  if (used.length !== 1) throw new AuthError('EMAIL_CODE_INCORRECT');
+}
+
+export interface RegisterBody {
+  username: string;
+  password?: string | undefined;
+  confirmpassword?: string | undefined;
+  email: string;
+  phone?: string | undefined;
+  emailCode: string;
+  companyName: string;
+  countryCurrency?: string | undefined;
+  brand?: string | undefined;
+  paymentBrand?: string | undefined;
+}
+
+async function assertUnique(app: FastifyInstance, v: { username: string; email: string; phone: string | null }) {
+  const res = await app.db.execute<{ u: boolean; e: boolean; p: boolean }>(sql`
+    select
+      exists(select 1 from app_user where lower(username) = lower(${v.username})) as u,
+      exists(select 1 from app_user where lower(email) = lower(${v.email})) as e,
+      exists(select 1 from app_user where ${v.phone}::text is not null and phone = ${v.phone}) as p`);
+  const r = res.rows[0];
+  if (r?.u) throw new AuthError('USERNAME_TAKEN');
+  if (r?.e) throw new AuthError('EMAIL_TAKEN');
+  if (r?.p) throw new AuthError('PHONE_TAKEN');
+}
+
+function uniqueViolation(err: unknown): string | undefined {
+  const e = (err as { cause?: { code?: string; constraint?: string } })?.cause ?? (err as { code?: string; constraint?: string });
+  return e?.code === '23505' ? (e.constraint ?? '') : undefined;
+}
+
+export async function register(app: FastifyInstance, req: FastifyRequest, body: RegisterBody): Promise<{ username: string; merchantId: number }> {
+  const brand = registrationBrand(req, body.brand ?? body.paymentBrand);
+  const password = checkNewPassword(body.password, body.confirmpassword);
+  const currency = (body.countryCurrency ?? req.ctx?.currency ?? brand.currencies[0] ?? '').toUpperCase();
+  if (!brand.currencies.includes(currency as never)) {
+    throw fieldError('countryCurrency', 'auth.currencyNotAllowed', { labelOf: 'currency', params: { value: currency.slice(0, 8) } });
+  }
+  const username = body.username.trim();
+  const email = body.email.trim();
+  const phone = body.phone?.trim() || null;
+  await assertUnique(app, { username, email, phone });
+  await checkEmailCode(app, email, 'register', body.emailCode);
+  const passwordHash = await hashPassword(password);
+
+  let created: { merchantId: number; userId: number };
+  try {
+    created = await app.db.transaction(async (tx) => {
+      const [m] = await tx
+        .insert(merchant)
+        .values({ id: sql`nextval('merchant_id_seq')`, name: body.companyName.trim(), brand: brand.value, currencies: [currency], status: 'onboarding' })
+        .returning({ id: merchant.id });
+      const [u] = await tx
+        .insert(appUser)
+        .values({ merchantId: m!.id, username, realname: username, email, phone, passwordHash, createdBy: 'register', passwordChangedAt: sql`now()` })
+        .returning({ id: appUser.id });
+      const [r] = await tx
+        .select({ id: role.id })
+        .from(role)
+        .where(and(isNull(role.merchantId), eq(role.roleCode, Role.THIRD_ROLE_ADMIN)))
+        .limit(1);
+      if (r) await tx.insert(userRole).values({ userId: u!.id, roleId: r.id });
+      return { merchantId: m!.id, userId: u!.id };
+    });
+  } catch (err) {
+    const c = uniqueViolation(err);
+    if (c !== undefined) {
+      if (c.includes('email')) throw new AuthError('EMAIL_TAKEN');
+      if (c.includes('phone')) throw new AuthError('PHONE_TAKEN');
+      throw new AuthError('USERNAME_TAKEN');
+    }
+    throw err;
+  }
+  await audit(app.db, req, 'register', { success: true, merchantId: created.merchantId, userId: created.userId, username, detail: { brand: brand.value, currency } });
+  return { username, merchantId: created.merchantId };
+}
+
+export async function forgePassword(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  body: { email: string; emailCode: string; password?: string | undefined; confirmpassword?: string | undefined },
+): Promise<void> {
+  const password = checkNewPassword(body.password, body.confirmpassword);
+  const email = body.email.trim();
+  await checkEmailCode(app, email, 'reset', body.emailCode);
+  const user = await findUserByEmail(app.db, email);
+  if (!user) throw new AuthError('EMAIL_CODE_INCORRECT');
+  await app.db
+    .update(appUser)
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
+    .where(eq(appUser.id, user.id));
+  await revokeUserSessions(app.db, user.id);
+  await audit(app.db, req, 'password_reset', { success: true, merchantId: user.merchantId, userId: user.id, username: user.username });
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Google Authenticator                                                                                          */
+
+/** Signed-in calls answer a wrong code with 400 (errorCode GOOGLE_CODE_ERROR): a 401 would sign the user out. */
+const wrongCode = () => new AuthError('GOOGLE_CODE_ERROR', { status: 400 });
+
+async function me(app: FastifyInstance, auth: AuthSession) {
+  const user = await findUserById(app.db, auth.userId);
+  if (!user) throw new AuthError('UNAUTHORIZED');
+  return user;
+}
+
+export async function twoFactorStatus(app: FastifyInstance, auth: AuthSession): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+  const user = await me(app, auth);
+  return { enabled: user.totpEnabled, recoveryCodesLeft: user.totpEnabled ? await recoveryCodesLeft(app.db, user.id) : 0 };
+}
+
+export async function twoFactorEnrol(app: FastifyInstance, auth: AuthSession): Promise<{ secret: string; otpauthUrl: string }> {
+  const user = await me(app, auth);
+  if (user.totpEnabled) throw new AuthError('CONFLICT', { key: 'auth.twoFactorAlreadyEnabled' });
+  const secret = newTotpSecret();
+  await app.db.update(appUser).set({ totpSecret: secret, totpLastStep: null, updatedAt: sql`now()` }).where(eq(appUser.id, user.id));
+  const issuer = findBrand(auth.brand)?.name ?? 'TikiPay';
+  return { secret, otpauthUrl: otpauthUrl(issuer, user.username, secret) };
+}
+
+export async function twoFactorConfirm(app: FastifyInstance, req: FastifyRequest, auth: AuthSession, code: string): Promise<{ recoveryCodes: string[] }> {
+  const user = await me(app, auth);
+  if (user.totpEnabled) throw new AuthError('CONFLICT', { key: 'auth.twoFactorAlreadyEnabled' });
+  if (!user.totpSecret) throw new AuthError('BUSINESS_RULE', { key: 'auth.twoFactorNotEnrolled' });
+  const step = await matchTotp(user.totpSecret, code.trim(), user.totpLastStep);
+  if (step === null || !(await claimStep(app.db, user.id, step))) {
+    await audit(app.db, req, '2fa_enabled', { success: false });
+    throw wrongCode();
+  }
+  await app.db.update(appUser).set({ totpEnabled: true, updatedAt: sql`now()` }).where(eq(appUser.id, user.id));
+  const recoveryCodes = await newRecoveryCodes(app.db, user.id);
+  await audit(app.db, req, '2fa_enabled', { success: true });
+  return { recoveryCodes };
+}
+
+export async function twoFactorDisable(app: FastifyInstance, req: FastifyRequest, auth: AuthSession, code: string): Promise<void> {
+  const user = await me(app, auth);
+  if (!user.totpEnabled) throw new AuthError('BUSINESS_RULE', { key: 'auth.twoFactorNotEnrolled' });
+  if (!(await verifySecondFactor(app.db, user, code))) {
+    await audit(app.db, req, '2fa_disabled', { success: false });
+    throw wrongCode();
+  }
+  await app.db
+    .update(appUser)
+    .set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: sql`now()` })
+    .where(eq(appUser.id, user.id));
+  await app.db.delete(totpRecoveryCode).where(eq(totpRecoveryCode.userId, user.id));
+  await audit(app.db, req, '2fa_disabled', { success: true });
+}

@@ -1,0 +1,150 @@
+/**
+ * Plumbing shared by the administration modules (users, roles, permissions, departments, dictionaries admin,
+ * announcements, audit, mail outbox, checks): paging, sort allow-lists, merchant scope as SQL, id lists and
+ * errors with a specific message key.
+ */
+import { DomainError, pagingSchema, type ErrorCode, type ErrorParams } from '@mg/domain';
+import { asc, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { fieldError } from '../../lib/errors';
+import { merchantScope, requireAuth, type AuthSession } from '../auth';
+
+/** A catalogue error (stable code and status) whose message is a more specific i18n key. */
+export class KeyedError extends DomainError {
+  constructor(
+    code: ErrorCode,
+    private readonly key: string,
+    params: ErrorParams = {},
+  ) {
+    super(code, params);
+  }
+  override get messageKey(): string {
+    return this.key;
+  }
+}
+
+export const notFound = () => new DomainError('NOT_FOUND');
+export const forbidden = (key = 'error.forbidden', params: ErrorParams = {}) =>
+  new KeyedError('FORBIDDEN', key, params);
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Paging                                                                                                       */
+
+/** Paged list query: pageNo, pageSize, column, order (domain pagingSchema) plus an optional merchant filter. */
+export const pageQuery = pagingSchema.extend({
+  merchantId: z.coerce.number().int().positive().optional().describe('platform staff: only this merchant'),
+});
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export function pageOf<T>(records: T[], total: number, p: { pageNo: number; pageSize: number }): Page<T> {
+  return { records, total, size: p.pageSize, current: p.pageNo, pages: Math.ceil(total / p.pageSize) };
+}
+
+export function pageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    size: z.number().int(),
+    current: z.number().int(),
+    pages: z.number().int(),
+  });
+}
+
+export const offsetOf = (p: { pageNo: number; pageSize: number }) => (p.pageNo - 1) * p.pageSize;
+
+/**
+ * ORDER BY from the allow-list of a list: `column` must be one of its keys (else 400 naming `column`); the
+ * fallback order applies when none is asked, and a tie-breaker (the id) always comes last.
+ */
+export function orderOf(
+  allow: Readonly<Record<string, AnyColumn | SQL>>,
+  column: string | undefined,
+  order: 'asc' | 'desc' | undefined,
+  fallback: SQL[],
+  tieBreaker: AnyColumn,
+): SQL[] {
+  if (column === undefined) return [...fallback, desc(tieBreaker)];
+  const col = Object.hasOwn(allow, column) ? allow[column] : undefined;
+  if (!col)
+    throw fieldError('column', 'validation.paging.column', { params: { value: column.slice(0, 64) } });
+  return [order === 'asc' ? asc(col) : desc(col), order === 'asc' ? asc(tieBreaker) : desc(tieBreaker)];
+}
+
+/** `%`, `_` and `\` of a user's search text taken literally in ILIKE. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Scope                                                                                                        */
+
+/** Merchant ids a query may touch: all (platform staff without a filter) or a list. */
+export type Scope = { all: true } | { all: false; ids: number[] };
+
+export function scopeWhere(column: AnyColumn, scope: Scope): SQL | undefined {
+  if (scope.all) return undefined;
+  return scope.ids.length > 0 ? inArray(column, scope.ids) : sql`false`;
+}
+
+export function inScope(scope: Scope, merchantId: number | null): boolean {
+  return scope.all || (merchantId !== null && scope.ids.includes(merchantId));
+}
+
+/** Users: the caller's merchant and the sub-merchants it may act for; platform staff all (or `merchantId`). */
+export function userScope(req: FastifyRequest, merchantId?: number): Scope {
+  const auth = requireAuth(req);
+  if (auth.isPlatform && merchantId === undefined) return { all: true };
+  return { all: false, ids: [...merchantScope(req, merchantId)] };
+}
+
+/** Roles, departments, audit: the caller's own merchant; platform staff all (or `merchantId`). */
+export function ownScope(req: FastifyRequest, merchantId?: number): Scope {
+  const auth = requireAuth(req);
+  if (auth.isPlatform) return merchantId === undefined ? { all: true } : { all: false, ids: [merchantId] };
+  // Another merchant's id: refused like merchantScope does (ids of rows still answer 404).
+  if (merchantId !== undefined && merchantId !== auth.merchantId) throw forbidden();
+  return { all: false, ids: [auth.merchantId] };
+}
+
+export function isPlatformAdmin(auth: AuthSession): boolean {
+  return auth.isPlatformAdmin;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Input helpers                                                                                                */
+
+/** '1,2,3' (or an array) -> [1, 2, 3]; a 400 naming `field` when an entry is not a positive integer. */
+export function parseIds(
+  value: string | readonly (string | number)[] | undefined | null,
+  field: string,
+): number[] {
+  if (value === undefined || value === null) return [];
+  const parts = typeof value === 'string' ? value.split(',') : value.map(String);
+  const out: number[] = [];
+  for (const raw of parts) {
+    const s = raw.trim();
+    if (s === '') continue;
+    if (!/^\d{1,15}$/.test(s) || Number(s) <= 0)
+      throw fieldError(field, 'error.fieldInvalid', { params: { value: s.slice(0, 32) } });
+    out.push(Number(s));
+  }
+  return [...new Set(out)];
+}
+
+/** Comma-separated ids or an array of ids, as the Jeecg screens send them. */
+export const idListSchema = z.union([
+  z.string().max(20_000),
+  z.array(z.union([z.number().int().positive(), z.string().max(20)])).max(2000),
+]);
+
+export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

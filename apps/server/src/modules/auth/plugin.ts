@@ -1,0 +1,138 @@
+/**
+ * The auth plugin: session lookup, the route-declaration guard and permission enforcement for every /api route.
+ *
+ * - Every /api route declares exactly one of `config.public: true`, `config.authenticated: true` or
+ *   `config.permission: '<code>'`; an /api route that declares none (or several) stops the server at start-up.
+ * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen -> `req.auth`.
+ *   Public routes get `req.auth` too when a live token is sent (null otherwise).
+ * - No or dead token on a non-public route: 401 UNAUTHORIZED. Missing permission: 403 FORBIDDEN. Platform admins
+ *   (role admin on merchant 10000) pass every permission check.
+ * The check runs in onRequest, before body parsing and validation, so an anonymous caller never learns more than 401.
+ */
+import { PLATFORM_MERCHANT_ID, Role } from '@mg/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadSessionByTokenHash } from './queries';
+import { AuthError } from './errors';
+import { sha256 } from './tokens';
+
+export interface AuthSession {
+  userId: number;
+  username: string;
+  /** The merchant this session acts for (a sub-merchant after switchSubMId). */
+  merchantId: number;
+  /** The user's own merchant. */
+  homeMerchantId: number;
+  currency: string;
+  brand: string;
+  orgCode: string | null;
+  roleCodes: string[];
+  /** Granted permission codes (role grants, minus disabled entries). */
+  perms: Set<string>;
+  /** merchantId === PLATFORM_MERCHANT_ID. */
+  isPlatform: boolean;
+  /** Platform staff holding role admin: passes every permission check. */
+  isPlatformAdmin: boolean;
+  /** Merchants this session may see: its merchant and that merchant's sub-merchants; platform: every merchant. */
+  scopeMerchantIds: number[];
+  tokenHash: string;
+}
+
+/** Exactly one of these per /api route. */
+export interface RouteAccess {
+  public?: boolean;
+  authenticated?: boolean;
+  permission?: string;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyRequest {
+    auth: AuthSession | null;
+  }
+}
+
+export const TOKEN_HEADER = 'x-access-token';
+
+/** Routes of third-party plugins under /api that are public by nature (the OpenAPI page). */
+const PUBLIC_PREFIXES = ['/api/docs'];
+
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+function declared(config: RouteAccess | undefined): number {
+  if (!config) return 0;
+  return [config.public === true, config.authenticated === true, typeof config.permission === 'string' && config.permission !== ''].filter(Boolean)
+    .length;
+}
+
+export class RouteDeclarationError extends Error {
+  override readonly name = 'RouteDeclarationError';
+}
+
+function tokenOf(req: FastifyRequest): string | undefined {
+  const v = req.headers[TOKEN_HEADER];
+  const s = Array.isArray(v) ? v[0] : v;
+  // Tokens are 43 base64url characters; anything else cannot match a session.
+  return typeof s === 'string' && /^[A-Za-z0-9_-]{20,128}$/.test(s) ? s : undefined;
+}
+
+/** The session of a token, or null when there is none or it is revoked, expired, or its user frozen. */
+export async function resolveSession(app: FastifyInstance, token: string | undefined): Promise<AuthSession | null> {
+  if (!token) return null;
+  const tokenHash = sha256(token);
+  const row = await loadSessionByTokenHash(app.db, tokenHash);
+  if (!row) return null;
+  const isPlatform = row.merchantId === PLATFORM_MERCHANT_ID;
+  return {
+    userId: row.userId,
+    username: row.username,
+    merchantId: row.merchantId,
+    homeMerchantId: row.homeMerchantId,
+    currency: row.currency,
+    brand: row.brand,
+    orgCode: row.orgCode,
+    roleCodes: row.roleCodes,
+    perms: new Set(row.perms),
+    isPlatform,
+    isPlatformAdmin: isPlatform && row.roleCodes.includes(Role.ADMIN),
+    scopeMerchantIds: row.scopeMerchantIds,
+    tokenHash,
+  };
+}
+
+/** True when the session may use `code` (platform admins: always). */
+export function holds(auth: AuthSession, code: string): boolean {
+  return auth.isPlatformAdmin || auth.perms.has(code);
+}
+
+/**
+ * Registers on the root instance (no encapsulation), BEFORE any /api route: the guard only sees routes added
+ * after it.
+ */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url) || PUBLIC_PREFIXES.some((p) => route.url === p || route.url.startsWith(`${p}/`))) return;
+    const n = declared(route.config as RouteAccess | undefined);
+    if (n !== 1) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new RouteDeclarationError(
+        `${methods} ${route.url}: every /api route declares exactly one of config.public, config.authenticated or config.permission (found ${n})`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const url = req.routeOptions.url;
+    // Only matched /api routes: not the 404 handler, the static files' wildcard, or the OpenAPI pages.
+    if (!url || !isApi(url) || PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`))) return;
+    const config = req.routeOptions.config as RouteAccess | undefined;
+    req.auth = await resolveSession(app, tokenOf(req));
+    if (config?.public) return;
+    if (!req.auth) throw new AuthError('UNAUTHORIZED');
+    if (config?.permission && !holds(req.auth, config.permission)) throw new AuthError('FORBIDDEN');
+  });
+}

@@ -1,0 +1,160 @@
+/** SQL of sessions, users, merchants, departments and permissions (every value a bound parameter). */
+import { PLATFORM_MERCHANT_ID } from '@mg/domain';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/pool';
+import { appUser, department, merchant, permission, session, userDepart } from '../../db/schema';
+
+export interface SessionRow {
+  userId: number;
+  username: string;
+  homeMerchantId: number;
+  merchantId: number;
+  currency: string;
+  brand: string;
+  orgCode: string | null;
+  roleCodes: string[];
+  perms: string[];
+  scopeMerchantIds: number[];
+}
+
+/** A live session (not revoked, not expired, user not frozen) with roles, granted codes and merchant scope. */
+export async function loadSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | null> {
+  const res = await db.execute<{
+    user_id: string | number;
+    username: string;
+    home_merchant_id: number;
+    merchant_id: number;
+    currency: string;
+    brand: string;
+    org_code: string | null;
+    role_codes: string[] | null;
+    perms: string[] | null;
+    scope: number[] | null;
+  }>(sql`
+    select s.user_id, u.username, u.merchant_id as home_merchant_id, s.merchant_id, s.currency, s.brand, s.org_code,
+      (select array_agg(distinct r.role_code) from user_role ur join role r on r.id = ur.role_id where ur.user_id = s.user_id) as role_codes,
+      (select array_agg(distinct p.perms) from user_role ur
+         join role_permission rp on rp.role_id = ur.role_id
+         join permission p on p.id = rp.permission_id
+        where ur.user_id = s.user_id and p.status <> '0') as perms,
+      (select array_agg(m.id order by m.id) from merchant m
+        where s.merchant_id = ${PLATFORM_MERCHANT_ID} or m.id = s.merchant_id or m.parent_id = s.merchant_id) as scope
+    from session s join app_user u on u.id = s.user_id
+    where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now() and not u.frozen
+  `);
+  const r = res.rows[0];
+  if (!r) return null;
+  return {
+    userId: Number(r.user_id),
+    username: r.username,
+    homeMerchantId: r.home_merchant_id,
+    merchantId: r.merchant_id,
+    currency: r.currency,
+    brand: r.brand,
+    orgCode: r.org_code,
+    roleCodes: r.role_codes ?? [],
+    perms: r.perms ?? [],
+    scopeMerchantIds: (r.scope ?? []).map(Number),
+  };
+}
+
+export type UserRow = typeof appUser.$inferSelect;
+export type MerchantRow = typeof merchant.$inferSelect;
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(appUser).where(sql`lower(${appUser.username}) = lower(${username})`).limit(1);
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(appUser).where(sql`lower(${appUser.email}) = lower(${email})`).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(appUser).where(eq(appUser.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findMerchant(db: Db, id: number): Promise<MerchantRow | undefined> {
+  const rows = await db.select().from(merchant).where(eq(merchant.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The merchant and its sub-merchants, the merchant first. */
+export async function merchantFamily(db: Db, id: number): Promise<MerchantRow[]> {
+  return db
+    .select()
+    .from(merchant)
+    .where(or(eq(merchant.id, id), eq(merchant.parentId, id)))
+    .orderBy(sql`${merchant.id} <> ${id}`, asc(merchant.id));
+}
+
+export async function roleCodesOf(db: Db, userId: number): Promise<string[]> {
+  const res = await db.execute<{ role_code: string }>(
+    sql`select distinct r.role_code from user_role ur join role r on r.id = ur.role_id where ur.user_id = ${userId} order by r.role_code`,
+  );
+  return res.rows.map((r) => r.role_code);
+}
+
+export interface DepartView {
+  id: number;
+  orgCode: string;
+  departName: string;
+}
+
+export async function departsOf(db: Db, userId: number): Promise<DepartView[]> {
+  return db
+    .select({ id: department.id, orgCode: department.orgCode, departName: department.departName })
+    .from(userDepart)
+    .innerJoin(department, eq(department.id, userDepart.departId))
+    .where(eq(userDepart.userId, userId))
+    .orderBy(asc(department.sortOrder), asc(department.id));
+}
+
+export async function insertSession(
+  db: Db,
+  v: { tokenHash: string; userId: number; merchantId: number; currency: string; brand: string; orgCode: string | null; ip: string; userAgent: string | null; ttlMs: number },
+): Promise<void> {
+  await db.insert(session).values({
+    tokenHash: v.tokenHash,
+    userId: v.userId,
+    merchantId: v.merchantId,
+    currency: v.currency,
+    brand: v.brand,
+    orgCode: v.orgCode,
+    ip: v.ip.slice(0, 64),
+    userAgent: v.userAgent?.slice(0, 255) ?? null,
+    expiresAt: new Date(Date.now() + v.ttlMs),
+  });
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db.update(session).set({ revokedAt: sql`now()` }).where(and(eq(session.tokenHash, tokenHash), isNull(session.revokedAt)));
+}
+
+/** Revokes every live session of a user, except `keepTokenHash` when given. */
+export async function revokeUserSessions(db: Db, userId: number, keepTokenHash?: string): Promise<void> {
+  const cond = keepTokenHash
+    ? and(eq(session.userId, userId), isNull(session.revokedAt), ne(session.tokenHash, keepTokenHash))
+    : and(eq(session.userId, userId), isNull(session.revokedAt));
+  await db.update(session).set({ revokedAt: sql`now()` }).where(cond);
+}
+
+export async function setSessionOrgCode(db: Db, tokenHash: string, orgCode: string | null): Promise<void> {
+  await db.update(session).set({ orgCode }).where(eq(session.tokenHash, tokenHash));
+}
+
+export type PermissionRow = typeof permission.$inferSelect;
+
+export async function allPermissions(db: Db): Promise<PermissionRow[]> {
+  return db.select().from(permission).orderBy(asc(permission.sortNo), asc(permission.id));
+}
+
+/** Failed sign-ins from one address within the window. */
+export async function recentFailures(db: Db, ip: string, windowMs: number): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from login_attempt where ip = ${ip} and created_at > now() - (${windowMs} || ' milliseconds')::interval`,
+  );
+  return res.rows[0]?.n ?? 0;
+}

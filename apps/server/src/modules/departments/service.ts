@@ -1,0 +1,239 @@
+/**
+ * Departments (spec §7 "Departments"): each merchant's tree. A department's permissions (depart_permission) bound
+ * what its roles may be granted through the department-role calls. org_code is generated and unique.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/pool';
+import { departPermission, department, userDepart } from '../../db/schema';
+import { audit, requireAuth } from '../auth';
+import {
+  containsPattern,
+  iso,
+  KeyedError,
+  notFound,
+  ownScope,
+  scopeWhere,
+  type Scope,
+} from '../admin/shared';
+import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
+import { assemble, diffGrants, grantable } from '../permissions/tree';
+
+export type DepartRow = typeof department.$inferSelect;
+
+export interface DepartNode {
+  id: number;
+  key: number;
+  value: number;
+  title: string;
+  departName: string;
+  orgCode: string;
+  parentId: number | null;
+  merchantId: number;
+  sortOrder: number;
+  createTime: string | null;
+  isLeaf: boolean;
+  children?: DepartNode[];
+}
+
+export interface IdNode {
+  key: number;
+  value: number;
+  title: string;
+  children?: IdNode[];
+}
+
+async function selectDeparts(db: Db, where: SQL | undefined): Promise<DepartRow[]> {
+  return db
+    .select()
+    .from(department)
+    .where(where)
+    .orderBy(asc(department.merchantId), asc(department.sortOrder), asc(department.id));
+}
+
+function nodes(rows: readonly DepartRow[]): DepartNode[] {
+  const parents = new Set(rows.map((r) => r.parentId));
+  return assemble(rows, (r): DepartNode => ({
+    id: r.id,
+    key: r.id,
+    value: r.id,
+    title: r.departName,
+    departName: r.departName,
+    orgCode: r.orgCode,
+    parentId: r.parentId,
+    merchantId: r.merchantId,
+    sortOrder: r.sortOrder,
+    createTime: iso(r.createdAt),
+    isLeaf: !parents.has(r.id),
+  }));
+}
+
+export async function departTree(db: Db, req: FastifyRequest, merchantId?: number): Promise<DepartNode[]> {
+  return nodes(await selectDeparts(db, scopeWhere(department.merchantId, ownScope(req, merchantId))));
+}
+
+export async function idTree(db: Db, req: FastifyRequest, merchantId?: number): Promise<IdNode[]> {
+  const rows = await selectDeparts(db, scopeWhere(department.merchantId, ownScope(req, merchantId)));
+  return assemble(rows, (r): IdNode => ({ key: r.id, value: r.id, title: r.departName }));
+}
+
+export async function searchDeparts(
+  db: Db,
+  req: FastifyRequest,
+  keyWord: string | undefined,
+  merchantId?: number,
+): Promise<DepartNode[]> {
+  const where = and(
+    scopeWhere(department.merchantId, ownScope(req, merchantId)),
+    keyWord ? ilike(department.departName, containsPattern(keyWord)) : undefined,
+  );
+  return nodes(await selectDeparts(db, where)).map((n) => {
+    const { children: _children, ...flat } = n;
+    return { ...flat, isLeaf: true };
+  });
+}
+
+/** The caller's own departments (those it is a member of). */
+export async function myDeparts(db: Db, req: FastifyRequest): Promise<DepartNode[]> {
+  const auth = requireAuth(req);
+  const rows = await db
+    .select({ d: department })
+    .from(userDepart)
+    .innerJoin(department, eq(department.id, userDepart.departId))
+    .where(eq(userDepart.userId, auth.userId))
+    .orderBy(asc(department.sortOrder), asc(department.id));
+  return nodes(rows.map((r) => r.d));
+}
+
+async function scopedDepart(db: Db, scope: Scope, id: number): Promise<DepartRow> {
+  const rows = await db
+    .select()
+    .from(department)
+    .where(and(eq(department.id, id), scopeWhere(department.merchantId, scope)))
+    .limit(1);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+function newOrgCode(merchantId: number): string {
+  return `D${merchantId}-${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+export interface DepartInput {
+  departName: string;
+  parentId?: number | null | undefined;
+  sortOrder?: number | undefined;
+  merchantId?: number | undefined;
+}
+
+export async function addDepart(db: Db, req: FastifyRequest, input: DepartInput): Promise<DepartNode> {
+  const auth = requireAuth(req);
+  let merchantId = auth.isPlatform && input.merchantId !== undefined ? input.merchantId : auth.merchantId;
+  if (input.parentId) {
+    const parent = await scopedDepart(db, ownScope(req), input.parentId);
+    merchantId = parent.merchantId;
+  }
+  let row: DepartRow | undefined;
+  for (let attempt = 0; attempt < 5 && !row; attempt++) {
+    const inserted = await db
+      .insert(department)
+      .values({
+        merchantId,
+        parentId: input.parentId ?? null,
+        departName: input.departName,
+        sortOrder: input.sortOrder ?? 0,
+        orgCode: newOrgCode(merchantId),
+      })
+      .onConflictDoNothing()
+      .returning();
+    row = inserted[0];
+  }
+  if (!row) throw new KeyedError('DUPLICATE', 'error.duplicate');
+  return nodes([row])[0]!;
+}
+
+export async function editDepart(
+  db: Db,
+  req: FastifyRequest,
+  input: DepartInput & { id: number },
+): Promise<DepartNode> {
+  const scope = ownScope(req);
+  const d = await scopedDepart(db, scope, input.id);
+  if (input.parentId) {
+    const parent = await scopedDepart(db, scope, input.parentId);
+    if (parent.merchantId !== d.merchantId) throw notFound();
+    // The new parent may not be the department itself or below it.
+    const all = await selectDeparts(db, eq(department.merchantId, d.merchantId));
+    const byId = new Map(all.map((r) => [r.id, r]));
+    for (let cur: number | null = parent.id, guard = 0; cur !== null && guard < 1000; guard++) {
+      if (cur === d.id) throw new KeyedError('BUSINESS_RULE', 'admin.tree.cycle');
+      cur = byId.get(cur)?.parentId ?? null;
+    }
+  }
+  const [row] = await db
+    .update(department)
+    .set({
+      departName: input.departName,
+      sortOrder: input.sortOrder ?? d.sortOrder,
+      parentId: input.parentId === undefined ? d.parentId : input.parentId,
+    })
+    .where(and(eq(department.id, d.id), eq(department.merchantId, d.merchantId)))
+    .returning();
+  return nodes([row!])[0]!;
+}
+
+export async function deleteDepart(db: Db, req: FastifyRequest, id: number): Promise<void> {
+  const d = await scopedDepart(db, ownScope(req), id);
+  const [users] = await db.select({ n: count() }).from(userDepart).where(eq(userDepart.departId, d.id));
+  if ((users?.n ?? 0) > 0) throw new KeyedError('BUSINESS_RULE', 'admin.depart.hasUsers');
+  const [children] = await db.select({ n: count() }).from(department).where(eq(department.parentId, d.id));
+  if ((children?.n ?? 0) > 0) throw new KeyedError('BUSINESS_RULE', 'admin.depart.hasChildren');
+  await db.delete(department).where(and(eq(department.id, d.id), eq(department.merchantId, d.merchantId)));
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Department permissions                                                                                       */
+
+export async function departPermissionIds(db: Db, req: FastifyRequest, departId: number): Promise<number[]> {
+  const d = await scopedDepart(db, ownScope(req), departId);
+  const rows = await db
+    .select({ id: departPermission.permissionId })
+    .from(departPermission)
+    .where(eq(departPermission.departId, d.id))
+    .orderBy(asc(departPermission.permissionId));
+  return rows.map((r) => r.id);
+}
+
+export async function saveDepartPermissions(
+  db: Db,
+  req: FastifyRequest,
+  departId: number,
+  requested: number[],
+): Promise<void> {
+  const auth = requireAuth(req);
+  const d = await scopedDepart(db, ownScope(req), departId);
+  const known = await selectPermissionsByIds(db, requested);
+  if (known.length !== requested.length) throw notFound();
+  const may = new Set(grantable(await selectAllPermissions(db), auth).map((p) => p.id));
+  const current = await departPermissionIds(db, req, d.id);
+  const { add, remove, refused } = diffGrants(current, requested, may);
+  if (refused.length > 0) throw new KeyedError('FORBIDDEN', 'admin.permission.notGrantable');
+  await db.transaction(async (tx) => {
+    if (remove.length > 0)
+      await tx
+        .delete(departPermission)
+        .where(and(eq(departPermission.departId, d.id), inArray(departPermission.permissionId, remove)));
+    if (add.length > 0)
+      await tx
+        .insert(departPermission)
+        .values(add.map((permissionId) => ({ departId: d.id, permissionId })))
+        .onConflictDoNothing();
+  });
+  if (add.length > 0 || remove.length > 0) {
+    await audit(db, req, 'permission_changed', {
+      success: true,
+      detail: { departId: d.id, orgCode: d.orgCode, added: add, removed: remove },
+    });
+  }
+}

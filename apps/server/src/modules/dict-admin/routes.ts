@@ -1,0 +1,153 @@
+/** Dictionary administration: /sys/dict/list|add|edit and /sys/dictItem/list|add|edit (platform staff). */
+import { DICT_CODE_RE, Perm } from '@mg/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { t } from '../../lib/i18n';
+import { idSchema, pageQuery, pageSchema } from '../admin/shared';
+import * as svc from './service';
+
+const tags = ['dictionaries'];
+
+const dictViewSchema = z.object({
+  id: z.number(),
+  dictCode: z.string(),
+  dictName: z.string(),
+  dictNameKey: z.string(),
+  description: z.string().nullable(),
+  status: z.number(),
+  createTime: z.string().nullable(),
+});
+const itemViewSchema = z.object({
+  id: z.number(),
+  dictId: z.number(),
+  itemValue: z.string(),
+  itemText: z.string().describe('in the caller language'),
+  itemTextKey: z.string(),
+  itemTextFixed: z.string().nullable().describe('fixed text that wins over the key'),
+  sortOrder: z.number(),
+  status: z.number(),
+  createTime: z.string().nullable(),
+});
+
+const statusSchema = z.coerce.number().int().min(0).max(1);
+const dictBody = z.object({
+  dictCode: z.string().trim().regex(DICT_CODE_RE, 'admin.dict.codeInvalid'),
+  dictName: z.string().trim().min(1).max(191).describe('a name, or an i18n key'),
+  description: z.string().max(2000).nullish(),
+  status: statusSchema.optional(),
+});
+const itemBody = z.object({
+  dictId: idSchema,
+  itemValue: z.string().trim().min(1).max(128),
+  itemText: z.string().max(255).nullish(),
+  itemTextKey: z.string().max(191).optional(),
+  sortOrder: z.coerce.number().int().min(-1_000_000).max(1_000_000).optional(),
+  status: statusSchema.optional(),
+});
+
+export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/list',
+    {
+      config: { permission: Perm.DICT_MENU },
+      schema: {
+        tags,
+        summary: 'Dictionaries, paged',
+        querystring: pageQuery.extend({
+          dictCode: z.string().max(64).optional(),
+          dictName: z.string().max(191).optional(),
+        }),
+        response: { 200: envelopeOf(pageSchema(dictViewSchema)) },
+      },
+    },
+    async (req) => ok(await svc.listDicts(app.db, req.lang, req.query)),
+  );
+
+  app.post(
+    '/add',
+    {
+      config: { permission: Perm.DICT_EDIT },
+      schema: {
+        tags,
+        summary: 'Add a dictionary',
+        body: dictBody,
+        response: { 200: envelopeOf(dictViewSchema) },
+      },
+    },
+    async (req) => {
+      const v = await svc.addDict(app.db, req.lang, req.body);
+      app.dict.clearCache();
+      return ok(v, t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  app.put(
+    '/edit',
+    {
+      config: { permission: Perm.DICT_EDIT },
+      schema: {
+        tags,
+        summary: 'Edit a dictionary',
+        body: dictBody.extend({ id: idSchema }),
+        response: { 200: envelopeOf(dictViewSchema) },
+      },
+    },
+    async (req) => {
+      const v = await svc.editDict(app.db, req.lang, req.body);
+      app.dict.clearCache();
+      return ok(v, t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+};
+
+export const dictItemAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/list',
+    {
+      config: { permission: Perm.DICT_MENU },
+      schema: {
+        tags,
+        summary: 'Items of a dictionary, paged',
+        querystring: pageQuery.extend({
+          dictId: idSchema,
+          itemText: z.string().max(255).optional(),
+          itemValue: z.string().max(128).optional(),
+        }),
+        response: { 200: envelopeOf(pageSchema(itemViewSchema)) },
+      },
+    },
+    async (req) => ok(await svc.listItems(app.db, req.lang, req.query)),
+  );
+
+  app.post(
+    '/add',
+    {
+      config: { permission: Perm.DICT_EDIT },
+      schema: { tags, summary: 'Add an item', body: itemBody, response: { 200: envelopeOf(itemViewSchema) } },
+    },
+    async (req) => {
+      const v = await svc.addItem(app.db, req.lang, req.body);
+      app.dict.clearCache();
+      return ok(v, t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  app.put(
+    '/edit',
+    {
+      config: { permission: Perm.DICT_EDIT },
+      schema: {
+        tags,
+        summary: 'Edit an item',
+        body: itemBody.extend({ id: idSchema }),
+        response: { 200: envelopeOf(itemViewSchema) },
+      },
+    },
+    async (req) => {
+      const v = await svc.editItem(app.db, req.lang, req.body);
+      app.dict.clearCache();
+      return ok(v, t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+};

@@ -1,0 +1,62 @@
+/**
+ * Outgoing mail. Every message is written to mail_outbox (the record platform staff read at /sys/mail/outbox);
+ * with MAIL_URL set it is also sent over SMTP (nodemailer) and the row says whether that worked. In development
+ * a log line `mail to <addr>: <subject>` carries the text (codes included) so a developer needs no mailbox;
+ * never in production or test.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/pool';
+import { mailOutbox } from '../../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** Sender address; default no-reply@localhost. */
+  from?: string;
+  merchantId?: number | null;
+}
+
+export interface MailerOptions {
+  mailUrl?: string;
+  nodeEnv?: 'development' | 'production' | 'test';
+  /** Tests: a nodemailer transport of their own (e.g. jsonTransport). */
+  transport?: Transporter;
+}
+
+export type MailStatus = 'sent' | 'failed' | 'outbox';
+
+export class Mailer {
+  private readonly transport: Transporter | undefined;
+
+  constructor(private readonly opts: MailerOptions = {}) {
+    this.transport = opts.transport ?? (opts.mailUrl ? nodemailer.createTransport(opts.mailUrl) : undefined);
+  }
+
+  async send(db: Db, log: FastifyBaseLogger, msg: MailMessage): Promise<MailStatus> {
+    let status: MailStatus = 'outbox';
+    let error: string | null = null;
+    if (this.transport) {
+      try {
+        await this.transport.sendMail({ from: msg.from ?? 'no-reply@localhost', to: msg.to, subject: msg.subject, text: msg.text });
+        status = 'sent';
+      } catch (err) {
+        status = 'failed';
+        error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+        log.warn({ errMessage: error }, 'mail: SMTP delivery failed, kept in the outbox');
+      }
+    }
+    await db.insert(mailOutbox).values({
+      merchantId: msg.merchantId ?? null,
+      toAddress: msg.to.slice(0, 191),
+      subject: msg.subject.slice(0, 255),
+      textBody: msg.text,
+      status,
+      error,
+      sentAt: status === 'sent' ? new Date() : null,
+    });
+    if (this.opts.nodeEnv === 'development') log.info(`mail to ${msg.to}: ${msg.subject} | ${msg.text}`);
+    return status;
+  }
+}

@@ -1,0 +1,394 @@
+/**
+ * User administration (spec §7 "Users"): sub-accounts of the caller's merchant (and the sub-merchants it may act
+ * for); platform staff see every merchant. Ids outside the scope answer 404, so they cannot be probed.
+ */
+import { DomainError, translate, type Language } from '@mg/domain';
+import { hash } from '@node-rs/argon2';
+import { ARGON2_OPTIONS } from '../../db/seed';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/pool';
+import { appUser, department, merchant, userDepart, userRole } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { audit, requireAuth } from '../auth';
+import { iso, KeyedError, notFound, ownScope, pageOf, userScope, type Page } from '../admin/shared';
+import { roleName, selectAssignableRoles } from '../roles/queries';
+import {
+  isUserFieldTaken,
+  revokeSessions,
+  selectDepartsOfUsers,
+  selectRolesOfUsers,
+  selectScopedUser,
+  selectScopedUsers,
+  selectUserPage,
+  type UniqueField,
+  type UserFilter,
+  type UserRow,
+} from './queries';
+
+export const USER_STATUS_NORMAL = 1;
+export const USER_STATUS_FROZEN = 2;
+
+export interface UserView {
+  id: number;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  email: string | null;
+  phone: string | null;
+  merchantId: number;
+  orgCode: string | null;
+  status: 1 | 2;
+  twoFactorEnabled: boolean;
+  createdBy: string | null;
+  createTime: string | null;
+  roles: { id: number; roleCode: string; roleName: string }[];
+  roleIds: number[];
+  departs: { id: number; departName: string; orgCode: string }[];
+  departIds: number[];
+}
+
+async function views(db: Db, lang: Language, rows: UserRow[]): Promise<UserView[]> {
+  const ids = rows.map((r) => r.id);
+  const [roles, departs] = await Promise.all([selectRolesOfUsers(db, ids), selectDepartsOfUsers(db, ids)]);
+  return rows.map((u) => {
+    const myRoles = roles
+      .filter((r) => r.userId === u.id)
+      .map((r) => ({ id: r.id, roleCode: r.roleCode, roleName: roleName(lang, r) }));
+    const myDeparts = departs
+      .filter((d) => d.userId === u.id)
+      .map((d) => ({ id: d.id, departName: d.departName, orgCode: d.orgCode }));
+    return {
+      id: u.id,
+      username: u.username,
+      realname: u.realname,
+      avatar: u.avatar,
+      email: u.email,
+      phone: u.phone,
+      merchantId: u.merchantId,
+      orgCode: u.orgCode,
+      status: u.frozen ? USER_STATUS_FROZEN : USER_STATUS_NORMAL,
+      twoFactorEnabled: u.totpEnabled,
+      createdBy: u.createdBy,
+      createTime: iso(u.createdAt),
+      roles: myRoles,
+      roleIds: myRoles.map((r) => r.id),
+      departs: myDeparts,
+      departIds: myDeparts.map((d) => d.id),
+    };
+  });
+}
+
+export async function listUsers(
+  db: Db,
+  req: FastifyRequest,
+  q: UserFilter & {
+    pageNo: number;
+    pageSize: number;
+    column?: string;
+    order?: 'asc' | 'desc';
+    merchantId?: number;
+  },
+): Promise<Page<UserView>> {
+  const scope = userScope(req, q.merchantId);
+  const { rows, total } = await selectUserPage(db, scope, q, q);
+  return pageOf(await views(db, req.lang, rows), total, q);
+}
+
+const TAKEN: Record<UniqueField, 'USERNAME_TAKEN' | 'EMAIL_TAKEN' | 'PHONE_TAKEN'> = {
+  username: 'USERNAME_TAKEN',
+  email: 'EMAIL_TAKEN',
+  phone: 'PHONE_TAKEN',
+};
+
+async function assertFree(
+  db: Db,
+  fields: Partial<Record<UniqueField, string | null | undefined>>,
+  excludeId?: number,
+) {
+  for (const f of ['username', 'email', 'phone'] as const) {
+    const v = fields[f];
+    if (v && (await isUserFieldTaken(db, f, v, excludeId))) throw new DomainError(TAKEN[f]);
+  }
+}
+
+/** A unique-index violation raced past the pre-check: the same 409. */
+function uniqueViolation(err: unknown): DomainError | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e.code === '23505' ? e : e.cause?.code === '23505' ? e.cause : undefined;
+  if (!pg) return undefined;
+  if (pg.constraint === 'app_user_email_uq') return new DomainError('EMAIL_TAKEN');
+  if (pg.constraint === 'app_user_phone_uq') return new DomainError('PHONE_TAKEN');
+  if (pg.constraint === 'app_user_username_uq') return new DomainError('USERNAME_TAKEN');
+  return new DomainError('DUPLICATE');
+}
+
+/**
+ * The role set a user ends with when the caller asks for `requested`: roles the caller may not hand out are
+ * kept when the user has them and never added (asking for one is a 403); assignable ones follow the request.
+ */
+async function resolveRoles(
+  db: Db,
+  req: FastifyRequest,
+  targetMerchantId: number,
+  current: number[],
+  requested: number[],
+): Promise<number[]> {
+  const auth = requireAuth(req);
+  const assignable = new Set((await selectAssignableRoles(db, auth, [targetMerchantId])).map((r) => r.id));
+  const refused = requested.filter((id) => !assignable.has(id) && !current.includes(id));
+  if (refused.length > 0) throw new KeyedError('FORBIDDEN', 'admin.role.notAssignable');
+  return [
+    ...new Set([
+      ...current.filter((id) => !assignable.has(id)),
+      ...requested.filter((id) => assignable.has(id)),
+    ]),
+  ];
+}
+
+/** Departments must belong to the user's merchant; unknown ones are a 404. */
+async function checkDeparts(db: Db, merchantId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select({ id: department.id })
+    .from(department)
+    .where(and(inArray(department.id, ids), eq(department.merchantId, merchantId)));
+  if (rows.length !== ids.length) throw notFound();
+}
+
+export interface AddUserInput {
+  username: string;
+  realname?: string | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  password: string;
+  roleIds: number[];
+  departIds: number[];
+  merchantId?: number | undefined;
+  orgCode?: string | null | undefined;
+}
+
+export async function addUser(db: Db, req: FastifyRequest, input: AddUserInput): Promise<UserView> {
+  const auth = requireAuth(req);
+  const merchantId = input.merchantId ?? auth.merchantId;
+  const scope = userScope(req, input.merchantId === undefined ? undefined : merchantId);
+  if (!scope.all && !scope.ids.includes(merchantId)) throw notFound();
+  const m = await db.select({ id: merchant.id }).from(merchant).where(eq(merchant.id, merchantId)).limit(1);
+  if (m.length === 0) throw notFound();
+  await assertFree(db, input);
+  const roleIds = await resolveRoles(db, req, merchantId, [], input.roleIds);
+  await checkDeparts(db, merchantId, input.departIds);
+  const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(appUser)
+        .values({
+          merchantId,
+          username: input.username,
+          realname: input.realname ?? '',
+          email: input.email || null,
+          phone: input.phone || null,
+          passwordHash,
+          orgCode: input.orgCode ?? null,
+          createdBy: auth.username,
+          passwordChangedAt: sql`now()`,
+        })
+        .returning({ id: appUser.id });
+      const newId = row!.id;
+      if (roleIds.length > 0)
+        await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: newId, roleId })));
+      if (input.departIds.length > 0)
+        await tx.insert(userDepart).values(input.departIds.map((departId) => ({ userId: newId, departId })));
+      return newId;
+    });
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+  await audit(db, req, 'user_created', {
+    success: true,
+    detail: {
+      targetUserId: id,
+      targetUsername: input.username,
+      targetMerchantId: merchantId,
+      roleIds,
+    },
+  });
+  const created = await selectScopedUser(db, { all: true }, eq(appUser.id, id));
+  return (await views(db, req.lang, [created!]))[0]!;
+}
+
+export interface EditUserInput {
+  id: number;
+  realname?: string | undefined;
+  email?: string | null | undefined;
+  phone?: string | null | undefined;
+  roleIds?: number[] | undefined;
+  departIds?: number[] | undefined;
+  orgCode?: string | null | undefined;
+}
+
+export async function editUser(db: Db, req: FastifyRequest, input: EditUserInput): Promise<UserView> {
+  const scope = userScope(req);
+  const user = await selectScopedUser(db, scope, eq(appUser.id, input.id));
+  if (!user) throw notFound();
+  await assertFree(db, { email: input.email, phone: input.phone }, user.id);
+  let roleIds: number[] | undefined;
+  let rolesChanged = false;
+  if (input.roleIds !== undefined) {
+    const current = (await selectRolesOfUsers(db, [user.id])).map((r) => r.id);
+    roleIds = await resolveRoles(db, req, user.merchantId, current, input.roleIds);
+    rolesChanged = current.length !== roleIds.length || current.some((id) => !roleIds!.includes(id));
+  }
+  if (input.departIds !== undefined) await checkDeparts(db, user.merchantId, input.departIds);
+  try {
+    await db.transaction(async (tx) => {
+      const set: Partial<typeof appUser.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
+      if (input.realname !== undefined) set.realname = input.realname;
+      if (input.email !== undefined) set.email = input.email || null;
+      if (input.phone !== undefined) set.phone = input.phone || null;
+      if (input.orgCode !== undefined) set.orgCode = input.orgCode;
+      await tx
+        .update(appUser)
+        .set(set)
+        .where(and(eq(appUser.id, user.id), eq(appUser.merchantId, user.merchantId)));
+      if (roleIds !== undefined && rolesChanged) {
+        await tx.delete(userRole).where(eq(userRole.userId, user.id));
+        if (roleIds.length > 0)
+          await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
+      }
+      if (input.departIds !== undefined) {
+        await tx.delete(userDepart).where(eq(userDepart.userId, user.id));
+        if (input.departIds.length > 0)
+          await tx
+            .insert(userDepart)
+            .values(input.departIds.map((departId) => ({ userId: user.id, departId })));
+      }
+    });
+  } catch (err) {
+    throw uniqueViolation(err) ?? err;
+  }
+  if (rolesChanged) {
+    // Permissions come from roles: sessions of the user pick the new set up at their next request.
+    await audit(db, req, 'role_changed', {
+      success: true,
+      detail: {
+        op: 'user_roles',
+        targetUserId: user.id,
+        targetUsername: user.username,
+        roleIds: roleIds ?? [],
+      },
+    });
+  }
+  const updated = await selectScopedUser(db, scope, eq(appUser.id, user.id));
+  return (await views(db, req.lang, [updated!]))[0]!;
+}
+
+export async function freezeUsers(db: Db, req: FastifyRequest, ids: number[], status: 1 | 2): Promise<void> {
+  const auth = requireAuth(req);
+  if (ids.length === 0) throw new DomainError('SELECT_A_RECORD');
+  if (ids.includes(auth.userId)) throw new KeyedError('BUSINESS_RULE', 'admin.user.notYourself');
+  const users = await selectScopedUsers(db, userScope(req), ids);
+  if (users.length !== ids.length) throw notFound();
+  const frozen = status === USER_STATUS_FROZEN;
+  await db
+    .update(appUser)
+    .set({ frozen, updatedAt: sql`now()` as unknown as Date })
+    .where(
+      and(
+        inArray(
+          appUser.id,
+          users.map((u) => u.id),
+        ),
+        inArray(appUser.merchantId, [...new Set(users.map((u) => u.merchantId))]),
+      ),
+    );
+  if (frozen) await revokeSessions(db, ids);
+  for (const u of users) {
+    await audit(db, req, frozen ? 'user_frozen' : 'user_unfrozen', {
+      success: true,
+      detail: { targetUserId: u.id, targetUsername: u.username },
+    });
+  }
+}
+
+export async function resetPassword(
+  db: Db,
+  req: FastifyRequest,
+  username: string,
+  password: string,
+): Promise<void> {
+  const user = await selectScopedUser(
+    db,
+    userScope(req),
+    eq(sql`lower(${appUser.username})`, username.toLowerCase()),
+  );
+  if (!user) throw notFound();
+  const passwordHash = await hash(password, ARGON2_OPTIONS);
+  await db
+    .update(appUser)
+    .set({
+      passwordHash,
+      passwordChangedAt: sql`now()` as unknown as Date,
+      failedLogins: 0,
+      lockedUntil: null,
+      updatedAt: sql`now()` as unknown as Date,
+    })
+    .where(and(eq(appUser.id, user.id), eq(appUser.merchantId, user.merchantId)));
+  await revokeSessions(db, [user.id]);
+  await audit(db, req, 'password_reset', {
+    success: true,
+    detail: { targetUserId: user.id, targetUsername: user.username },
+  });
+}
+
+export async function userRoleIds(db: Db, req: FastifyRequest, userId: number): Promise<number[]> {
+  const user = await selectScopedUser(db, userScope(req), eq(appUser.id, userId));
+  if (!user) throw notFound();
+  return (await selectRolesOfUsers(db, [user.id])).map((r) => r.id);
+}
+
+export async function usersOfDepartment(db: Db, req: FastifyRequest, departId: number): Promise<UserView[]> {
+  const scope = ownScope(req);
+  const dep = await db
+    .select({ id: department.id, merchantId: department.merchantId })
+    .from(department)
+    .where(eq(department.id, departId))
+    .limit(1);
+  const d = dep[0];
+  if (!d || !(scope.all || scope.ids.includes(d.merchantId))) throw notFound();
+  const rows = await db
+    .select({ id: userDepart.userId })
+    .from(userDepart)
+    .where(eq(userDepart.departId, d.id));
+  const users = await selectScopedUsers(
+    db,
+    userScope(req),
+    rows.map((r) => r.id),
+  );
+  return views(db, req.lang, users);
+}
+
+/** Live uniqueness while typing: null when free, else the translated "already registered" message. */
+export async function checkOnlyUser(
+  db: Db,
+  lang: Language,
+  q: {
+    username?: string | undefined;
+    email?: string | undefined;
+    phone?: string | undefined;
+    id?: number | undefined;
+  },
+): Promise<string | null> {
+  for (const f of ['username', 'email', 'phone'] as const) {
+    const v = q[f]?.trim();
+    if (v && (await isUserFieldTaken(db, f, v, q.id))) return translate(lang, `error.${f}Taken`);
+  }
+  return null;
+}
+
+export function assertPasswordsMatch(password: string, confirm: string | undefined): void {
+  if (confirm !== undefined && confirm !== password)
+    throw fieldError('confirmpassword', 'validation.password.mismatch');
+}

@@ -1,0 +1,513 @@
+/**
+ * Sign-in, sessions and access control (issue 3). The captcha is ON in this file, with a generator whose text the
+ * test knows (the image is still a real svg-captcha SVG); `signIn` from helpers/auth builds on a captcha-off app.
+ */
+import { flattenMenu, LANGUAGES, MENU, Perm, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { parseConfig } from '../src/config';
+import { menuCode } from '../src/db/seed';
+import { svgCaptchaGenerator } from '../src/modules/auth/captcha';
+import { RouteDeclarationError } from '../src/modules/auth/plugin';
+import { ok } from '../src/lib/envelope';
+import { buildTestApp } from './helpers/app';
+import { DEMO_LOGIN, DEMO_PASSWORD } from './helpers/auth';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+
+const CAPTCHA_TEXT = 'K7pQ';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let seq = 0;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await buildTestApp(tdb, { captcha: true, captchaGenerator: () => ({ text: CAPTCHA_TEXT, svg: svgCaptchaGenerator().svg }) });
+  // Probe routes: a write guarded by user:add, and one guarded by a platform-only code.
+  app.post('/api/test/write', { config: { permission: Perm.USER_ADD } }, async () => ok('written'));
+  app.get('/api/test/staff', { config: { permission: Perm.TIKIPAY_STAFF } }, async () => ok('staff'));
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+/** A fresh captcha challenge: its checkKey (the answer is CAPTCHA_TEXT). */
+async function captchaKey(): Promise<string> {
+  const key = `k${Date.now()}x${++seq}`.padEnd(12, '0');
+  const res = await app.inject({ url: `/api/sys/randomImage/${key}` });
+  expect(res.statusCode).toBe(200);
+  return key;
+}
+
+interface LoginOpts {
+  password?: string;
+  brand?: string | null;
+  currency?: string;
+  ip?: string;
+  lang?: string;
+  captcha?: string | null;
+}
+
+async function login(username: string, o: LoginOpts = {}) {
+  const d = DEMO_LOGIN[username] ?? { brand: 'tikipay', currency: 'IDR' };
+  const headers: Record<string, string> = { 'x-lang': o.lang ?? 'en-US' };
+  const brand = o.brand === undefined ? d.brand : o.brand;
+  if (brand) headers['x-brand'] = brand;
+  const payload: Record<string, unknown> = { username, password: o.password ?? DEMO_PASSWORD, countryCurrency: o.currency ?? d.currency };
+  if (o.captcha !== null) {
+    payload.checkKey = await captchaKey();
+    payload.captcha = o.captcha ?? CAPTCHA_TEXT.toLowerCase();
+  }
+  return app.inject({ method: 'POST', url: '/api/sys/login', headers, payload, remoteAddress: o.ip ?? '10.1.0.1' });
+}
+
+async function tokenOf(username: string, o: LoginOpts = {}): Promise<string> {
+  const res = await login(username, o);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result.token as string;
+}
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, lang = 'en-US') =>
+  app.inject({ method, url, headers: { 'x-access-token': token, 'x-lang': lang }, ...(payload ? { payload } : {}) });
+
+async function auditRows(action: string, username: string) {
+  const { rows } = await tdb.pool.query('select * from audit_log where action = $1 and username = $2 order by id', [action, username]);
+  return rows as { success: boolean; merchant_id: number | null; user_id: string | null; detail: Record<string, unknown> | null; ip: string }[];
+}
+
+describe('captcha', () => {
+  it('the image is an SVG data URL; the key must be 8-64 safe characters', async () => {
+    const res = await app.inject({ url: '/api/sys/randomImage/abcdefgh12' });
+    expect(res.json().result).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(res.json().result.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect((await app.inject({ url: '/api/sys/randomImage/short' })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/sys/randomImage/lt:abcdefghijk' })).statusCode).toBe(400);
+  });
+
+  it('required, checked before anything else, and answered once', async () => {
+    const none = await login('demo_admin', { captcha: null });
+    expect(none.statusCode).toBe(412);
+    expect(none.json()).toMatchObject({ success: false, errorCode: 'CAPTCHA_INVALID' });
+    const wrong = await login('demo_admin', { captcha: 'zzzz' });
+    expect(wrong.statusCode).toBe(412);
+
+    const key = await captchaKey();
+    const body = { username: 'demo_admin', password: DEMO_PASSWORD, countryCurrency: 'IDR', checkKey: key, captcha: 'k7PQ' };
+    const first = await app.inject({ method: 'POST', url: '/api/sys/login', payload: body, remoteAddress: '10.1.0.2' });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await app.inject({ method: 'POST', url: '/api/sys/login', payload: body, remoteAddress: '10.1.0.2' });
+    expect(again.statusCode).toBe(412);
+
+    // A wrong answer burns the challenge too.
+    const key2 = await captchaKey();
+    await app.inject({ method: 'POST', url: '/api/sys/login', payload: { ...body, checkKey: key2, captcha: 'nope' } });
+    expect((await app.inject({ method: 'POST', url: '/api/sys/login', payload: { ...body, checkKey: key2 } })).statusCode).toBe(412);
+  });
+
+  it('an expired challenge is refused', async () => {
+    const key = await captchaKey();
+    await tdb.pool.query("update captcha set expires_at = now() - interval '1 second' where check_key = $1", [key]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { username: 'demo_admin', password: DEMO_PASSWORD, checkKey: key, captcha: CAPTCHA_TEXT },
+    });
+    expect(res.statusCode).toBe(412);
+  });
+});
+
+describe('sign-in', () => {
+  it.each(Object.keys(DEMO_LOGIN))('%s signs in with its brand and currency', async (username) => {
+    const d = DEMO_LOGIN[username]!;
+    const res = await login(username);
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json().result;
+    expect(r.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(r.userInfo).toMatchObject({ username, merchantId: d.merchantId, currency: d.currency, isPlatform: d.merchantId === PLATFORM_MERCHANT_ID });
+    expect(r.userInfo.brand).toBe(d.brand);
+    expect(Object.keys(r.sysAllDictItems)).toContain('payment_type');
+    expect([0, 1, 2]).toContain(r.multi_depart);
+    // The token is stored only as its hash.
+    const { rows } = await tdb.pool.query('select count(*)::int as n from session where token_hash = $1', [r.token]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('user info: company, roles, sub-merchants, languages and currencies', async () => {
+    const a = (await login('demo_admin')).json().result.userInfo;
+    expect(a).toMatchObject({
+      company: 'Demo Store',
+      roleCode: 'third_role_admin',
+      subMerchantInfos: 'Demo Store(10001),Demo Store Games(10002),Demo Store Shop(10003)',
+      languages: ['zh-CN', 'en-US', 'id-ID'],
+      twoFactorEnabled: false,
+      amountUsdSwitch: false,
+    });
+    expect(a.currencies).toEqual(['IDR', 'THB', 'PHP', 'MYR', 'VND', 'MMK', 'MXN', 'BRL', 'PKR']);
+    const admin = (await login('admin', { currency: 'KRW' })).json().result.userInfo;
+    expect(admin.currency).toBe('KRW');
+    expect(admin.languages).toEqual([...LANGUAGES]);
+    expect(admin.currencies).toHaveLength(16);
+    const biz = (await login('demo_business')).json().result.userInfo;
+    expect(biz.languages).toEqual([...LANGUAGES]);
+    expect(biz.subMerchantInfos).toBe('Lumi Traders(10030)');
+    const br = (await login('br_admin')).json().result.userInfo;
+    expect(br.languages).toEqual(['zh-CN', 'en-US', 'pt-BR']);
+  });
+
+  it('wrong password and unknown user get the same answer', async () => {
+    const wrong = await login('demo_read', { password: 'Wrong#2026pay', ip: '10.2.0.1' });
+    const unknown = await login('nobody_here', { password: 'Wrong#2026pay', ip: '10.2.0.1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    const strip = (b: Record<string, unknown>) => ({ ...b, timestamp: 0 });
+    expect(strip(wrong.json())).toEqual(strip(unknown.json()));
+    expect(wrong.json()).toMatchObject({ errorCode: 'WRONG_CREDENTIALS', message: translate('en-US', 'error.wrongCredentials') });
+    const failed = await auditRows('login_failed', 'nobody_here');
+    expect(failed.at(-1)).toMatchObject({ success: false, user_id: null, ip: '10.2.0.1' });
+  });
+
+  it('a country the merchant does not work in is refused (400); the platform admin may use any', async () => {
+    const res = await login('demo_admin', { currency: 'USDT' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('countryCurrency');
+    expect((await login('br_admin', { currency: 'IDR' })).statusCode).toBe(400);
+    expect((await login('admin', { currency: 'USDT' })).statusCode).toBe(200);
+  });
+
+  it("another brand's site is refused with a message naming the right brand; platform staff excepted", async () => {
+    const res = await login('br_admin', { brand: 'tikipay', lang: 'pt-BR' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorCode).toBe('FORBIDDEN');
+    expect(res.json().message).toContain('PagoVerde');
+    expect(res.json().message).toContain('portal.pagoverde.test');
+    // By Host header when no X-Brand is sent.
+    const byHost = await app.inject({
+      method: 'POST',
+      url: '/api/sys/login',
+      headers: { host: 'dashboard.lumipay.test' },
+      payload: { username: 'crypto_admin', password: DEMO_PASSWORD, checkKey: await captchaKey(), captcha: CAPTCHA_TEXT },
+    });
+    expect(byHost.statusCode).toBe(403);
+    expect(byHost.json().message).toContain('CoinRail');
+    expect((await login('admin', { brand: 'lumipay', currency: 'THB' })).statusCode).toBe(200);
+    expect((await auditRows('login_failed', 'br_admin')).some((r) => r.detail?.reason === 'brand')).toBe(true);
+  });
+
+  it('a frozen user is refused with USER_FROZEN (after the password check)', async () => {
+    await tdb.pool.query("update app_user set frozen = true where username = 'crypto_admin'");
+    try {
+      expect((await login('crypto_admin', { password: 'Wrong#2026pay' })).json().errorCode).toBe('WRONG_CREDENTIALS');
+      const res = await login('crypto_admin');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().errorCode).toBe('USER_FROZEN');
+    } finally {
+      await tdb.pool.query("update app_user set frozen = false where username = 'crypto_admin'");
+    }
+  });
+
+  it('10 failed sign-ins lock the account for 30 minutes (429 with minutes left); unlocks after', async () => {
+    for (let i = 0; i < 10; i++) {
+      const r = await login('demo_business', { password: `Wrong#${i}`, ip: `10.3.0.${i}` });
+      expect(r.statusCode).toBe(401);
+    }
+    const locked = await login('demo_business', { ip: '10.3.1.1' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errorCode).toBe('RATE_LIMITED');
+    expect(locked.json().message).toBe(translate('en-US', 'auth.locked', { minutes: 30 }));
+    const th = await login('demo_business', { ip: '10.3.1.1', lang: 'th-TH' });
+    expect(th.json().message).toBe(translate('th-TH', 'auth.locked', { minutes: 30 }));
+    // 30 minutes later (the clock is the lock time in the database).
+    await tdb.pool.query("update app_user set locked_until = now() - interval '1 second' where username = 'demo_business'");
+    expect((await login('demo_business', { ip: '10.3.1.1' })).statusCode).toBe(200);
+    const { rows } = await tdb.pool.query("select failed_logins, locked_until from app_user where username = 'demo_business'");
+    expect(rows[0]).toMatchObject({ failed_logins: 0, locked_until: null });
+  });
+
+  it('more than 30 failures in 10 minutes from one address are throttled (429)', async () => {
+    for (let i = 0; i < 30; i++) expect((await login(`ghost${i}`, { ip: '10.4.0.1' })).statusCode).toBe(401);
+    const res = await login('demo_admin', { ip: '10.4.0.1' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(translate('en-US', 'auth.throttled', { minutes: 10 }));
+    expect((await login('demo_admin', { ip: '10.4.0.2' })).statusCode).toBe(200);
+  });
+
+  it('a sign-in writes an audit row', async () => {
+    await tokenOf('br_admin');
+    const rows = await auditRows('login', 'br_admin');
+    expect(rows.at(-1)).toMatchObject({ success: true, merchant_id: 10020 });
+    expect(rows.at(-1)!.detail).toEqual({ currency: 'BRL', brand: 'pagoverde' });
+  });
+});
+
+describe('sessions and enforcement', () => {
+  it('no token or a made-up token: 401 on every non-public route', async () => {
+    for (const url of ['/api/user/info', '/api/sys/permission/getUserPermissionByToken', '/api/sys/dict/refleshCache']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'UNAUTHORIZED', message: translate('en-US', 'error.unauthorized') });
+    }
+    const fake = await app.inject({ url: '/api/user/info', headers: { 'x-access-token': 'A'.repeat(43), 'x-lang': 'zh-CN' } });
+    expect(fake.statusCode).toBe(401);
+    expect(fake.json().message).toBe(translate('zh-CN', 'error.unauthorized'));
+    // 401 comes before body validation.
+    expect((await app.inject({ method: 'POST', url: '/api/test/write', payload: 'not json', headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
+  });
+
+  it('logout kills the token at once', async () => {
+    const token = await tokenOf('demo_read');
+    expect((await call(token, 'GET', '/api/user/info')).statusCode).toBe(200);
+    const out = await call(token, 'POST', '/api/sys/logout');
+    expect(out.statusCode).toBe(200);
+    expect((await call(token, 'GET', '/api/user/info')).statusCode).toBe(401);
+    expect((await auditRows('logout', 'demo_read')).length).toBeGreaterThan(0);
+    // Logging out again (dead token) is harmless.
+    expect((await call(token, 'POST', '/api/sys/logout')).statusCode).toBe(200);
+  });
+
+  it('an expired session, or one of a frozen user, is dead', async () => {
+    const token = await tokenOf('demo_operator');
+    await tdb.pool.query("update session set expires_at = now() - interval '1 second' where user_id = (select id from app_user where username = 'demo_operator')");
+    expect((await call(token, 'GET', '/api/user/info')).statusCode).toBe(401);
+    const t2 = await tokenOf('demo_operator');
+    await tdb.pool.query("update app_user set frozen = true where username = 'demo_operator'");
+    expect((await call(t2, 'GET', '/api/user/info')).statusCode).toBe(401);
+    await tdb.pool.query("update app_user set frozen = false where username = 'demo_operator'");
+    expect((await call(t2, 'GET', '/api/user/info')).statusCode).toBe(200);
+  });
+
+  it('permission checks: read-only 403, admin of the merchant passes, platform admin passes everything', async () => {
+    const read = await tokenOf('demo_read');
+    const res = await call(read, 'POST', '/api/test/write', {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ errorCode: 'FORBIDDEN', message: translate('en-US', 'error.forbidden') });
+    const admin = await tokenOf('demo_admin');
+    expect((await call(admin, 'POST', '/api/test/write', {})).statusCode).toBe(200);
+    expect((await call(admin, 'GET', '/api/test/staff')).statusCode).toBe(403);
+    const platform = await tokenOf('admin');
+    expect((await call(platform, 'GET', '/api/test/staff')).statusCode).toBe(200);
+    // Authenticated routes: any signed-in user.
+    expect((await call(read, 'GET', '/api/sys/dict/refleshCache')).statusCode).toBe(200);
+  });
+
+  it('a disabled permission (status 0) denies even when granted', async () => {
+    await tdb.pool.query("update permission set status = '0' where perms = 'user:add'");
+    try {
+      const admin = await tokenOf('demo_admin');
+      expect((await call(admin, 'POST', '/api/test/write', {})).statusCode).toBe(403);
+      const perms = (await call(admin, 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
+      expect(perms.auth.map((a: { action: string }) => a.action)).not.toContain('user:add');
+      expect(perms.allAuth).toContainEqual(expect.objectContaining({ action: 'user:add', status: '0', type: '2' }));
+    } finally {
+      await tdb.pool.query("update permission set status = '1' where perms = 'user:add'");
+    }
+  });
+
+  it('an /api route that declares no access (or two) stops the app from starting', async () => {
+    const bad = await buildApp({ pool: tdb.pool, db: tdb.db, logLevel: 'silent', webDistDir: null });
+    expect(() => bad.get('/api/undeclared', async () => 'x')).toThrow(RouteDeclarationError);
+    expect(() => bad.get('/api/twice', { config: { public: true, permission: Perm.USER_ADD } }, async () => 'x')).toThrow(/exactly one/);
+    // Outside /api nothing is required.
+    expect(() => bad.get('/not-api', async () => 'x')).not.toThrow();
+    await bad.close();
+  });
+});
+
+/** The menu the domain's ROLE_GRANTS give a role set: pages whose perm is granted, groups with a visible child. */
+function expectedMenu(roles: RoleCode[], all = false): unknown[] {
+  const granted = new Set(roles.flatMap((r) => ROLE_GRANTS[r]));
+  const walk = (items: readonly MenuDef[]): unknown[] =>
+    items.flatMap((m) => {
+      if (m.children?.length) {
+        const kids = walk(m.children);
+        return kids.length > 0 ? [{ path: m.path, children: kids }] : [];
+      }
+      return all || granted.has(m.perm) ? [{ path: m.path }] : [];
+    });
+  return walk(MENU);
+}
+
+interface MenuView {
+  path: string;
+  name: string;
+  component: string;
+  route: string;
+  meta: { title: string; titles: Record<string, string>; permissionList: { action: string }[] };
+  children?: MenuView[];
+}
+const shape = (items: MenuView[]): unknown[] => items.map((m) => (m.children ? { path: m.path, children: shape(m.children) } : { path: m.path }));
+
+describe('getUserPermissionByToken', () => {
+  const ROLES_OF: Record<string, RoleCode[]> = {
+    demo_admin: [Role.THIRD_ROLE_ADMIN],
+    demo_operator: [Role.THIRD_ROLE_OPERATOR],
+    demo_read: [Role.THIRD_ROLE_READ],
+    demo_business: [Role.BUSINESS],
+    crypto_admin: [Role.CRYPTO_ROLE_ADMIN],
+    br_admin: [Role.THIRD_ROLE_ADMIN],
+  };
+
+  it.each(Object.keys(ROLES_OF))('%s: the menu its role grants', async (username) => {
+    const token = await tokenOf(username);
+    const res = await call(token, 'GET', '/api/sys/permission/getUserPermissionByToken');
+    expect(res.statusCode).toBe(200);
+    expect(shape(res.json().result.menu)).toEqual(expectedMenu(ROLES_OF[username]!));
+  });
+
+  it('admin sees every menu item', async () => {
+    const res = await call(await tokenOf('admin'), 'GET', '/api/sys/permission/getUserPermissionByToken');
+    expect(shape(res.json().result.menu)).toEqual(expectedMenu([], true));
+  });
+
+  it('the role table: demo_admin and demo_read', async () => {
+    const a = (await call(await tokenOf('demo_admin'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
+    const paths = flattenMenu(a.menu as never).map((m) => m.path);
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard/home', '/system', '/system/users', '/system/audit', '/account/security']));
+    expect(paths).not.toContain('/system/roles');
+    expect(paths).not.toContain('/system/permissions');
+    const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
+    expect(shape(r.menu)).toEqual([{ path: '/dashboard/home' }, { path: '/account/security' }]);
+    expect(r.auth).toEqual([]);
+  });
+
+  it('titles in the caller language and all six; buttons in permissionList, auth and allAuth', async () => {
+    const token = await tokenOf('demo_admin');
+    const res = await call(token, 'GET', '/api/sys/permission/getUserPermissionByToken', undefined, 'th-TH');
+    const { menu, auth, allAuth } = res.json().result as { menu: MenuView[]; auth: { action: string; describe: string; type: string; status: string }[]; allAuth: { action: string }[] };
+    const home = menu[0]!;
+    expect(home).toMatchObject({ path: '/dashboard/home', name: 'dashboard-home', component: 'dashboard/Home', route: '1' });
+    expect(home.meta.title).toBe(translate('th-TH', 'menu.home'));
+    for (const l of LANGUAGES) expect(home.meta.titles[l]).toBe(translate(l, 'menu.home'));
+    const system = menu.find((m) => m.path === '/system')!;
+    expect(system).toMatchObject({ component: '', alwaysShow: true, redirect: '/system/users' });
+    const users = system.children!.find((m) => m.path === '/system/users')!;
+    expect(users.meta.permissionList.map((p) => p.action).sort()).toEqual(['user:add', 'user:edit', 'user:freeze', 'user:resetPassword']);
+    expect(auth.map((a) => a.action).sort()).toEqual(['user:add', 'user:edit', 'user:freeze', 'user:resetPassword']);
+    expect(auth.find((a) => a.action === 'user:add')).toEqual({ action: 'user:add', describe: translate('th-TH', 'perm.userAdd'), type: '2', status: '1' });
+    expect(allAuth.map((a) => a.action)).toEqual(expect.arrayContaining(['tikipayStuff', 'column:fee', 'dict:edit', 'user:add']));
+    expect(allAuth.find((a) => a.action === 'column:fee')).toMatchObject({ type: '1' });
+  });
+
+  it('operator titles override the catalogue; route 0 items are sent with route "0"', async () => {
+    await tdb.pool.query(`update permission set titles = '{"en-US": "Start"}'::jsonb, route = false where perms = 'home:menu'`);
+    try {
+      const res = await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken');
+      const home = res.json().result.menu[0];
+      expect(home.meta.title).toBe('Start');
+      expect(home.meta.titles['zh-CN']).toBe(translate('zh-CN', 'menu.home'));
+      expect(home.route).toBe('0');
+    } finally {
+      await tdb.pool.query("update permission set titles = null, route = true where perms = 'home:menu'");
+    }
+  });
+
+  it('the seeded tree: groups under their own code, buttons under their page', async () => {
+    const { rows } = await tdb.pool.query<{ perms: string; menu_type: number; parent: string | null }>(
+      'select p.perms, p.menu_type, q.perms as parent from permission p left join permission q on q.id = p.parent_id',
+    );
+    const system = MENU.find((m) => m.path === '/system')!;
+    expect(rows.find((r) => r.perms === menuCode(system))).toMatchObject({ menu_type: 0, parent: null });
+    expect(rows.find((r) => r.perms === 'user:menu')).toMatchObject({ menu_type: 1, parent: 'system:menu' });
+    expect(rows.find((r) => r.perms === 'user:add')).toMatchObject({ menu_type: 2, parent: 'user:menu' });
+    expect(rows.find((r) => r.perms === 'column:usd')).toMatchObject({ menu_type: 2, parent: null });
+  });
+});
+
+describe('sub-merchants and departments', () => {
+  it('switchSubMId: to a sub-merchant (new token, old one dead), back, and never to another merchant', async () => {
+    const token = await tokenOf('demo_admin');
+    const res = await call(token, 'PUT', '/api/sys/switchSubMId', { merchantId: 10002, username: 'demo_admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json().result;
+    expect(r.userInfo).toMatchObject({ merchantId: 10002, company: 'Demo Store Games', currency: 'IDR' });
+    expect(r.token).not.toBe(token);
+    expect((await call(token, 'GET', '/api/user/info')).statusCode).toBe(401);
+    expect((await call(r.token, 'GET', '/api/user/info')).json().result.merchantId).toBe(10002);
+    // Back to the own merchant.
+    const back = await call(r.token, 'PUT', '/api/sys/switchSubMId', { merchantId: '10001', username: 'demo_admin' });
+    expect(back.json().result.userInfo.merchantId).toBe(10001);
+    const t3 = back.json().result.token;
+    const refused = await call(t3, 'PUT', '/api/sys/switchSubMId', { merchantId: 10020, username: 'demo_admin' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('10020');
+    expect((await call(t3, 'GET', '/api/user/info')).statusCode).toBe(200);
+    const rows = await auditRows('sub_merchant_switched', 'demo_admin');
+    expect(rows.map((x) => x.success)).toEqual([true, true, false]);
+  });
+
+  it('demo_operator has two departments and must choose; demo_admin has one, chosen for it', async () => {
+    const login1 = (await login('demo_operator')).json().result;
+    expect(login1.multi_depart).toBe(2);
+    expect(login1.departs.map((d: { departName: string }) => d.departName)).toEqual(['Finance', 'Operations']);
+    const token = login1.token as string;
+    const list = (await call(token, 'GET', '/api/sys/user/getCurrentUserDeparts')).json().result;
+    expect(list.list).toHaveLength(2);
+    const bad = await call(token, 'PUT', '/api/sys/selectDepart', { orgCode: 'D10001-MGT', username: 'demo_operator' });
+    expect(bad.statusCode).toBe(400);
+    const okRes = await call(token, 'PUT', '/api/sys/selectDepart', { orgCode: 'D10001-OPS', username: 'demo_operator' });
+    expect(okRes.statusCode).toBe(200);
+    expect(okRes.json().result.userInfo.orgCode).toBe('D10001-OPS');
+    expect((await call(token, 'GET', '/api/sys/user/getCurrentUserDeparts')).json().result.orgCode).toBe('D10001-OPS');
+    expect((await call(token, 'GET', '/api/user/info')).json().result.orgCode).toBe('D10001-OPS');
+    expect((await auditRows('depart_selected', 'demo_operator')).at(-1)?.detail).toEqual({ orgCode: 'D10001-OPS' });
+
+    const admin = (await login('demo_admin')).json().result;
+    expect(admin.multi_depart).toBe(1);
+    expect(admin.userInfo.orgCode).toBe('D10001-MGT');
+    expect((await login('demo_read')).json().result.multi_depart).toBe(0);
+  });
+});
+
+describe('updatePassword', () => {
+  const NEW = 'Fresh#2026pay';
+
+  it('messages of spec §8, policy, and the other sessions revoked', async () => {
+    const other = await tokenOf('crypto_admin');
+    const token = await tokenOf('crypto_admin');
+    const up = (body: object, lang = 'en-US') => call(token, 'POST', '/api/sys/user/updatePassword', { username: 'crypto_admin', ...body }, lang);
+
+    const wrongOld = await up({ oldpassword: 'Nope#2026pay', password: NEW, confirmpassword: NEW });
+    expect(wrongOld.statusCode).toBe(422);
+    expect(wrongOld.json()).toMatchObject({ errorCode: 'OLD_PASSWORD_WRONG', message: translate('en-US', 'error.oldPasswordWrong') });
+    const mismatch = await up({ oldpassword: DEMO_PASSWORD, password: NEW, confirmpassword: `${NEW}x` }, 'id-ID');
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ errorCode: 'PASSWORD_MISMATCH', message: translate('id-ID', 'error.passwordMismatch') });
+    const empty = await up({ oldpassword: DEMO_PASSWORD, password: '', confirmpassword: '' });
+    expect(empty.json().errorCode).toBe('NEW_PASSWORD_EMPTY');
+    const weak = await up({ oldpassword: DEMO_PASSWORD, password: 'alllowercase1', confirmpassword: 'alllowercase1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors[0]).toMatchObject({ field: 'password' });
+    const noOld = await up({ password: NEW, confirmpassword: NEW });
+    expect(noOld.json().errors[0].field).toBe('oldpassword');
+    expect((await call(token, 'POST', '/api/sys/user/updatePassword', { username: 'demo_admin', oldpassword: DEMO_PASSWORD, password: NEW, confirmpassword: NEW })).statusCode).toBe(403);
+
+    const done = await up({ oldpassword: DEMO_PASSWORD, password: NEW, confirmpassword: NEW });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await call(token, 'GET', '/api/user/info')).statusCode).toBe(200);
+    expect((await call(other, 'GET', '/api/user/info')).statusCode).toBe(401);
+    expect((await login('crypto_admin')).statusCode).toBe(401);
+    expect((await login('crypto_admin', { password: NEW })).statusCode).toBe(200);
+    const rows = await auditRows('password_changed', 'crypto_admin');
+    expect(rows.map((r) => r.success)).toEqual([false, true]);
+    // Put it back for the other tests.
+    await up({ oldpassword: NEW, password: DEMO_PASSWORD, confirmpassword: DEMO_PASSWORD });
+  });
+});
+
+describe('config', () => {
+  it('CAPTCHA and MAIL_URL', () => {
+    expect(parseConfig({})).toMatchObject({ captcha: true, mailUrl: undefined });
+    expect(parseConfig({ CAPTCHA: 'off' }).captcha).toBe(false);
+    expect(parseConfig({ CAPTCHA: 'ON' }).captcha).toBe(true);
+    expect(() => parseConfig({ CAPTCHA: 'maybe' })).toThrow(/CAPTCHA must be on or off/);
+    expect(parseConfig({ MAIL_URL: 'smtp://u:p@mail:587' }).mailUrl).toBe('smtp://u:p@mail:587');
+    expect(() => parseConfig({ MAIL_URL: 'http://x' })).toThrow(/^Invalid configuration: MAIL_URL must be an smtp/);
+    try {
+      parseConfig({ MAIL_URL: 'http://user:secret@x' });
+    } catch (e) {
+      expect(String(e)).not.toContain('secret');
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Actions of the security history (audit log). The server writes only these; the audit screen offers them as a
+ * filter with the label `audit.action.<name>`.
+ */
+export const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  '2fa_enabled',
+  '2fa_disabled',
+  'password_changed',
+  'password_reset',
+  'user_created',
+  'role_changed',
+  'permission_changed',
+  'user_frozen',
+  'user_unfrozen',
+  'sub_merchant_switched',
+  'depart_selected',
+  'register',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditActionKey = (action: string) => `audit.action.${action}`;
