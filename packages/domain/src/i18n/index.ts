@@ -5,6 +5,7 @@
  */
 import { CHANNEL_ALL_ENTRY, CHANNELS } from '../channels';
 import { derivedMessages } from './derived';
+import { AUDIT_ACTIONS, auditActionKey } from '../audit';
 import { CURRENCIES, CURRENCY_CODES } from '../currencies';
 import { DICT_CODES, DICTIONARIES, dictNameKey } from '../dictionaries';
 import { ENUM_SETS, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, ROLES } from '../enums';
@@ -89,6 +90,7 @@ export function allDomainKeys(): string[] {
     for (const item of DICTIONARIES[code]?.() ?? []) add(item.textKey);
   }
   for (const ch of [CHANNEL_ALL_ENTRY, ...CHANNELS]) add(ch.i18nKey);
+  AUDIT_ACTIONS.forEach((a) => add(auditActionKey(a)));
   // Menu and permission titles (the server sends them in every language).
   for (const m of flattenMenu()) add(m.titleKey);
   BUTTONS.forEach((b) => add(b.titleKey));
