@@ -6,6 +6,7 @@ let server: RunningServer | undefined;
 export async function setup(project: TestProject): Promise<void> {
   server = await startServer();
   project.provide('port', server.port);
+  project.provide('dataDir', server.dataDir);
 }
 
 export async function teardown(): Promise<void> {
@@ -15,5 +16,6 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
+    dataDir: string;
   }
 }

@@ -293,3 +293,30 @@ describe('mail', () => {
     }
   });
 });
+
+describe('country switch', () => {
+  it('opens a session in the new currency and ends the old one; a currency the merchant lacks is refused', async () => {
+    const token = await signIn(app, 'demo_business', DEMO_PASSWORD, { captcha: CAPTCHA_TEXT });
+    const switched = await app.inject({ method: 'PUT', url: '/api/sys/switchCountry', headers: { 'x-access-token': token }, payload: { countryCurrency: 'THB' } });
+    expect(switched.statusCode).toBe(200);
+    const result = switched.json().result;
+    expect(result.userInfo.currency).toBe('THB');
+    expect(result.token).not.toBe(token);
+
+    const old = await app.inject({ url: '/api/user/info', headers: { 'x-access-token': token } });
+    expect(old.statusCode).toBe(401);
+    const info = await app.inject({ url: '/api/user/info', headers: { 'x-access-token': result.token } });
+    expect(info.json().result.currency).toBe('THB');
+
+    const refused = await app.inject({
+      method: 'PUT',
+      url: '/api/sys/switchCountry',
+      headers: { 'x-access-token': result.token, 'x-lang': 'pt-BR' },
+      payload: { countryCurrency: 'BRL' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0].field).toBe('countryCurrency');
+    const audit = await tdb.pool.query(`select success from audit_log where action = 'country_switched'`);
+    expect(audit.rows).toEqual([{ success: true }]);
+  });
+});

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'user_frozen',
   'user_unfrozen',
   'sub_merchant_switched',
+  'country_switched',
   'depart_selected',
   'register',
 ] as const;

@@ -8,6 +8,21 @@ export const STORAGE_KEYS = {
   language: 'LANGUAGE',
   /** Per brand: `COUNTRY_CURRENCY:<brand>`. */
   countryCurrency: 'COUNTRY_CURRENCY',
+  /** 7 days, like the token. */
+  userInfo: 'USER_INFO',
+  /** 7 days, like the token. */
+  dictItems: 'SYS_ALL_DICT_ITEMS',
+  /** The department choice (spec §4): 7 days. */
+  depart: 'DEPART_ORG_CODE',
+  /** Layout settings of the settings drawer (layout mode, header auto-hide). */
+  layoutSettings: 'LAYOUT_SETTINGS',
+} as const;
+
+/** sessionStorage keys (spec §3: menu, auth and allAuth live in session storage). */
+export const SESSION_KEYS = {
+  menu: 'USER_MENU',
+  auth: 'USER_AUTH',
+  allAuth: 'SYS_BUTTON_AUTH',
 } as const;
 
 interface Expiring {
@@ -22,6 +37,32 @@ function storage(): Storage | undefined {
   } catch {
     return undefined;
   }
+}
+
+function sessionStore(): Storage | undefined {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readSessionJson<T>(key: string): T | null {
+  const raw = sessionStore()?.getItem(key);
+  if (raw === null || raw === undefined) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionJson(key: string, value: unknown): void {
+  sessionStore()?.setItem(key, JSON.stringify(value));
+}
+
+export function removeSessionKey(key: string): void {
+  sessionStore()?.removeItem(key);
 }
 
 export function readString(key: string): string | null {
@@ -79,10 +120,19 @@ function countryKey(brand: Brand): string {
   return `${STORAGE_KEYS.countryCurrency}:${brand.value}`;
 }
 
-/** The session currency: the brand's stored choice when it is one of its currencies, else its first. */
+/** Currencies the signed-in session may use beyond the brand's own (platform admin: the extra ones). */
+let sessionCurrencies: () => readonly string[] = () => [];
+export function setSessionCurrencySource(source: () => readonly string[]): void {
+  sessionCurrencies = source;
+}
+
+/**
+ * The session currency: the brand's stored choice when it is one of its currencies (or one the signed-in session
+ * was given), else the brand's first.
+ */
 export function getSessionCurrency(brand: Brand): CurrencyCode {
   const stored = readString(countryKey(brand));
-  const found = brand.currencies.find((c) => c === stored);
+  const found = brand.currencies.find((c) => c === stored) ?? (sessionCurrencies().find((c) => c === stored) as CurrencyCode | undefined);
   return found ?? (brand.currencies[0] as CurrencyCode);
 }
 
@@ -105,4 +155,19 @@ export function getStoredLanguage(brand: Brand): string | null {
 
 export function setStoredLanguage(brand: Brand, language: string): void {
   writeString(languageKey(brand), language);
+}
+
+/** A JSON value that expires like the token (user info, dictionaries, department choice). */
+export function writeExpiringJson(key: string, value: unknown, ttlMs: number, now = Date.now()): void {
+  writeExpiring(key, JSON.stringify(value), ttlMs, now);
+}
+
+export function readExpiringJson<T>(key: string, now = Date.now()): T | null {
+  const raw = readExpiring(key, now);
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
 }

@@ -427,6 +427,7 @@ export default {
   'audit.action.user_frozen': 'User frozen',
   'audit.action.user_unfrozen': 'User unfrozen',
   'audit.action.sub_merchant_switched': 'Sub-merchant switched',
+  'audit.action.country_switched': 'Country switched',
   'audit.action.depart_selected': 'Department selected',
   'audit.action.register': 'Registration',
 } satisfies Record<string, string>;

@@ -428,6 +428,7 @@ export default {
   'audit.action.user_frozen': 'Pengguna dibekukan',
   'audit.action.user_unfrozen': 'Pengguna dicairkan',
   'audit.action.sub_merchant_switched': 'Beralih sub-merchant',
+  'audit.action.country_switched': 'Negara diganti',
   'audit.action.depart_selected': 'Departemen dipilih',
   'audit.action.register': 'Pendaftaran',
 } satisfies Record<string, string>;

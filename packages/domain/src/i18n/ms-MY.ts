@@ -428,6 +428,7 @@ export default {
   'audit.action.user_frozen': 'Pengguna dibekukan',
   'audit.action.user_unfrozen': 'Pengguna dinyahbeku',
   'audit.action.sub_merchant_switched': 'Bertukar sub-pedagang',
+  'audit.action.country_switched': 'Negara ditukar',
   'audit.action.depart_selected': 'Jabatan dipilih',
   'audit.action.register': 'Pendaftaran',
 } satisfies Record<string, string>;

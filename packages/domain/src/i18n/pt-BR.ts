@@ -428,6 +428,7 @@ export default {
   'audit.action.user_frozen': 'Usuário congelado',
   'audit.action.user_unfrozen': 'Usuário descongelado',
   'audit.action.sub_merchant_switched': 'Troca de submerchant',
+  'audit.action.country_switched': 'País alterado',
   'audit.action.depart_selected': 'Departamento escolhido',
   'audit.action.register': 'Cadastro',
 } satisfies Record<string, string>;

@@ -427,6 +427,7 @@ export default {
   'audit.action.user_frozen': 'ระงับผู้ใช้',
   'audit.action.user_unfrozen': 'ยกเลิกการระงับผู้ใช้',
   'audit.action.sub_merchant_switched': 'สลับร้านค้าย่อย',
+  'audit.action.country_switched': 'เปลี่ยนประเทศ',
   'audit.action.depart_selected': 'เลือกแผนก',
   'audit.action.register': 'ลงทะเบียน',
 } satisfies Record<string, string>;

@@ -427,6 +427,7 @@ export default {
   'audit.action.user_frozen': '冻结用户',
   'audit.action.user_unfrozen': '解冻用户',
   'audit.action.sub_merchant_switched': '切换子商户',
+  'audit.action.country_switched': '切换国家',
   'audit.action.depart_selected': '选择部门',
   'audit.action.register': '注册',
 } satisfies Record<string, string>;

@@ -13,6 +13,7 @@ import {
   logout,
   selectDepart,
   switchSubMerchant,
+  switchCountry,
   updatePassword,
   userPermissions,
 } from './service';
@@ -100,6 +101,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await switchSubMerchant(app, req, requireAuth(req), req.body)),
+  );
+
+  app.put(
+    '/sys/switchCountry',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        summary: 'Switch the session country (currency): new token bound to it, the old one dies',
+        body: z.object({ countryCurrency: z.string().trim().min(3).max(8) }),
+      },
+    },
+    async (req) => ok(await switchCountry(app, req, requireAuth(req), req.body)),
   );
 
   app.get(

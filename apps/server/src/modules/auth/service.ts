@@ -438,6 +438,26 @@ export async function switchSubMerchant(app: FastifyInstance, req: FastifyReques
   return result;
 }
 
+/**
+ * Spec §4 "Changing country" on the same server: a session is bound to one currency, so the switch opens a new
+ * session in the target currency (when this merchant works in it) and ends the old one.
+ */
+export async function switchCountry(app: FastifyInstance, req: FastifyRequest, auth: AuthSession, body: { countryCurrency: string }): Promise<LoginResult> {
+  const user = await findUserById(app.db, auth.userId);
+  if (!user) throw new AuthError('UNAUTHORIZED');
+  const merchant = await findMerchant(app.db, auth.merchantId);
+  if (!merchant) throw new AuthError('UNAUTHORIZED');
+  const currency = body.countryCurrency.toUpperCase();
+  if (!allowedCurrencies(merchant, auth.roleCodes).includes(currency)) {
+    throw fieldError('countryCurrency', 'auth.currencyNotAllowed', { labelOf: 'currency', params: { value: currency.slice(0, 8) } });
+  }
+  const result = await openSession(app, req, { user, merchant, currency, brand: auth.brand, roleCodes: auth.roleCodes });
+  await setSessionOrgCode(app.db, sha256(result.token), auth.orgCode);
+  await revokeSession(app.db, auth.tokenHash);
+  await audit(app.db, req, 'country_switched', { success: true, detail: { from: auth.currency, to: currency } });
+  return result;
+}
+
 export async function currentDeparts(app: FastifyInstance, auth: AuthSession): Promise<{ list: DepartView[]; orgCode: string | null }> {
   return { list: await departsOf(app.db, auth.userId), orgCode: auth.orgCode };
 }

@@ -1,0 +1,163 @@
+/**
+ * The identity calls of docs/identity-api.md, typed. Every call goes through `api` (client.ts): envelope, session
+ * headers, spec §8 reactions.
+ */
+import type { CurrencyCode, Language } from '@mg/domain';
+import { api } from './client';
+
+export interface UserInfo {
+  id: number;
+  username: string;
+  realname: string;
+  avatar: string | null;
+  company: string;
+  email: string | null;
+  phone: string | null;
+  currency: CurrencyCode;
+  merchantId: number;
+  /** Comma-joined role codes. */
+  roleCode: string;
+  /** "Name(10002),Other(10003)": merchants this user may switch to, own one included. */
+  subMerchantInfos: string;
+  amountUsdSwitch: boolean;
+  orgCode: string | null;
+  twoFactorEnabled: boolean;
+  brand: string;
+  isPlatform: boolean;
+  languages: Language[];
+  currencies: CurrencyCode[];
+}
+
+export interface DictItemView {
+  value: string;
+  text: string;
+  title?: string;
+  label?: string;
+}
+export type DictItems = Record<string, DictItemView[]>;
+
+export interface Depart {
+  id: number;
+  orgCode: string;
+  departName: string;
+}
+
+export interface LoginResult {
+  token: string;
+  userInfo: UserInfo;
+  sysAllDictItems: DictItems;
+  multi_depart: 0 | 1 | 2;
+  departs: Depart[];
+}
+
+export interface TwoFactorChallenge {
+  twoFactorRequired: true;
+  loginTicket: string;
+}
+
+export type PermissionFlag = '0' | '1';
+export interface AuthEntry {
+  action: string;
+  describe?: string;
+  type: '1' | '2';
+  status: PermissionFlag;
+}
+
+export interface MenuItem {
+  id: string;
+  path: string;
+  name: string;
+  /** Registry key; '' for a group. */
+  component: string;
+  redirect?: string;
+  hidden: boolean;
+  route: '1' | '0';
+  alwaysShow: boolean;
+  meta: {
+    title: string;
+    titles?: Partial<Record<Language, string>>;
+    icon?: string;
+    url?: string;
+    keepAlive?: boolean;
+    internalOrExternal?: boolean;
+    permissionList?: AuthEntry[];
+  };
+  children?: MenuItem[];
+}
+
+export interface PermissionResult {
+  menu: MenuItem[];
+  auth: AuthEntry[];
+  allAuth: AuthEntry[];
+}
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  captcha: string;
+  checkKey: string;
+  countryCurrency: CurrencyCode;
+}
+
+export interface AuditRecord {
+  id?: number;
+  action?: string;
+  username?: string;
+  success?: boolean;
+  ip?: string | null;
+  userAgent?: string | null;
+  createTime?: string;
+  [key: string]: unknown;
+}
+
+export interface Paged<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export function isTwoFactorChallenge(r: LoginResult | TwoFactorChallenge): r is TwoFactorChallenge {
+  return (r as TwoFactorChallenge).twoFactorRequired === true;
+}
+
+/** A random captcha key of 32 hex characters (contract: 8-64 characters). */
+export function newCheckKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const identityApi = {
+  randomImage: (checkKey: string) => api.get<string>(`/sys/randomImage/${encodeURIComponent(checkKey)}`, undefined, { silent: true }),
+  /** The login page shows the failure in the form: silent. */
+  login: (form: LoginForm) => api.post<LoginResult | TwoFactorChallenge>('/sys/login', form, { silent: true }),
+  login2fa: (loginTicket: string, code: string) => api.post<LoginResult>('/sys/login/2fa', { loginTicket, code }, { silent: true }),
+  logout: () => api.post<null>('/sys/logout', undefined, { silent: true }),
+  userInfo: () => api.get<UserInfo>('/user/info'),
+  permissions: () => api.get<PermissionResult>('/sys/permission/getUserPermissionByToken', undefined, { silent: true }),
+  switchSubMerchant: (merchantId: number, username: string) => api.put<LoginResult>('/sys/switchSubMId', { merchantId, username }),
+  /** Same server: a new session bound to the new currency. */
+  switchCountry: (countryCurrency: CurrencyCode) => api.put<LoginResult>('/sys/switchCountry', { countryCurrency }),
+  currentUserDeparts: () => api.get<{ list: Depart[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts'),
+  selectDepart: (orgCode: string, username: string) => api.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username }),
+  updatePassword: (body: { username: string; oldpassword: string; password: string; confirmpassword: string }) =>
+    api.post<null>('/sys/user/updatePassword', body),
+  sendEmailCode: (body: { email: string; purpose: 'register' | 'reset'; captcha: string; checkKey: string }) => api.post<null>('/account/sms', body),
+  register: (body: {
+    username: string;
+    password: string;
+    confirmpassword: string;
+    email: string;
+    phone: string;
+    emailCode: string;
+    companyName: string;
+    countryCurrency: CurrencyCode;
+    brand: string;
+  }) => api.post<{ username: string; merchantId: number }>('/auth/register', body),
+  forgePassword: (body: { email: string; emailCode: string; password: string; confirmpassword: string }) => api.post<null>('/auth/forge-password', body),
+  refreshDictCache: () => api.get<null>('/sys/dict/refleshCache', undefined, { silent: true }),
+  queryAllDictItems: () => api.get<DictItems>('/sys/dict/queryAllDictItems', undefined, { silent: true }),
+  auditList: (params: Record<string, unknown>) => api.get<Paged<AuditRecord>>('/sys/audit/list', params, { silent: true }),
+};

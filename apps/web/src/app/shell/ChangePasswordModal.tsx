@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT, passwordChangeSchema, passwordSchema } from '@mg/domain';
+import { identityApi } from '../../api/identity';
+import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
+import { zodMessage, zodRule } from '../../components/zodRule';
+import { useSession } from '../../session/store';
+
+interface Values {
+  oldpassword: string;
+  password: string;
+  confirmpassword: string;
+}
+
+/** Spec §2 "Change password": three password fields, width 800, strength meter; POST sys/user/updatePassword. */
+export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { userInfo } = useSession();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const password = Form.useWatch('password', form);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    // The whole-object schema too (old required, policy, confirmation), so the rules cannot drift from the domain.
+    const whole = zodMessage(passwordChangeSchema, values, t);
+    if (whole) return;
+    if (!userInfo?.username) {
+      message.warning(t('error.noCurrentUser'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await identityApi.updatePassword({ username: userInfo.username, ...values });
+      message.success(t('password.changed'));
+      form.resetFields();
+      onClose();
+    } catch {
+      // The API client showed the server's message (old password wrong, policy ...).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={LAYOUT.changePasswordModalWidth}
+      title={t('password.changeTitle')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: saving, 'data-testid': 'change-password-submit' }}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+      data-testid="change-password-modal"
+    >
+      <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} requiredMark>
+        <Form.Item name="oldpassword" label={t('password.old')} required rules={[{ required: true, message: t('validation.password.oldRequired') }]}>
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" data-testid="change-password-old" />
+        </Form.Item>
+        <Form.Item name="password" label={t('password.new')} required rules={[zodRule(passwordSchema, t)]} extra={<PasswordStrengthMeter value={password} />}>
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="change-password-new" />
+        </Form.Item>
+        <Form.Item
+          name="confirmpassword"
+          label={t('password.confirm')}
+          required
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v: string | undefined) => {
+                if (!v) return Promise.reject(new Error(t('validation.password.confirmRequired')));
+                return v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.password.mismatch')));
+              },
+            }),
+          ]}
+        >
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="change-password-confirm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

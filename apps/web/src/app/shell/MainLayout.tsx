@@ -1,0 +1,285 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { App, Breadcrumb, Button, Layout, Menu, Result, Tooltip } from 'antd';
+import { ExportOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { Link, Navigate, Routes, Route, useLocation, useNavigate, type Location } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT, homePath, isLanguage, type Language } from '@mg/domain';
+import { BrandLogo, useBrand } from '../../brands';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { useSession } from '../../session/store';
+import { useMediaQuery } from '../useMediaQuery';
+import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { Footer } from '../layouts/Footer';
+import { MenuIcon } from './icons';
+import { buildMenuTree, buildShellRoutes, matchShellRoute, titleIn, type MenuNode, type ShellRoute } from './routes';
+import { closeLeft, closeOthers, closeRight, closeTab, initialTabs, openTab, refreshTab, type Tab, type TabResult } from './tabs';
+import { TabStrip, type TabCommand } from './TabStrip';
+import { ScreenPane, lookupScreen, useScreens } from './ScreenPane';
+import { SessionCountrySwitcher } from './SessionCountrySwitcher';
+import { SettingsDrawer } from './SettingsDrawer';
+import { WelcomeMenu } from './WelcomeMenu';
+import { useLayoutSettings } from './settings';
+
+const { Header, Sider, Content } = Layout;
+
+type PaneLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+function menuItems(nodes: readonly MenuNode[], language: Language): NonNullable<Parameters<typeof Menu>[0]['items']> {
+  return nodes.map((n) => ({
+    key: n.key,
+    icon: <MenuIcon name={n.icon} />,
+    label: n.externalUrl ? (
+      <span className="mg-menu__external">
+        {titleIn(n.source, language)} <ExportOutlined aria-hidden />
+      </span>
+    ) : (
+      titleIn(n.source, language)
+    ),
+    children: n.children ? menuItems(n.children, language) : undefined,
+  }));
+}
+
+function findNode(nodes: readonly MenuNode[], key: string): MenuNode | undefined {
+  for (const n of nodes) {
+    if (n.key === key) return n;
+    const inner = n.children ? findNode(n.children, key) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** The announcement bell of the system screens, when the registry has it. */
+function BellSlot() {
+  const registry = useScreens();
+  const Bell = lookupScreen(registry, 'system/AnnouncementBell');
+  return Bell ? <Bell /> : null;
+}
+
+/**
+ * The signed-in layout of spec §2: header (switchers, bell, welcome menu, settings), side or top menu, multi-tab
+ * strip with keep-alive panes, breadcrumb, footer. Every open tab stays mounted (inactive ones hidden), so its
+ * state and scroll position survive a switch.
+ */
+export function MainLayout({ reload }: { reload?: () => void }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { language } = useLocale();
+  const { message } = App.useApp();
+  const { menu, userInfo } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [settings] = useLayoutSettings();
+  const wide = useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
+  const [collapsed, setCollapsed] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [headerHidden, setHeaderHidden] = useState(false);
+
+  const home = homePath(brand);
+  const routes = useMemo(() => buildShellRoutes(menu ?? [], brand), [menu, brand]);
+  const tree = useMemo(() => buildMenuTree(menu ?? [], brand), [menu, brand]);
+  const route = matchShellRoute(routes, location.pathname);
+  const inTab = route && (route.kind === 'screen' || route.kind === 'iframe');
+  const activePath = inTab ? route.path : home;
+
+  const [tabs, setTabs] = useState<Tab[]>(() => initialTabs(home, inTab ? route.path : undefined));
+  const [paneLocations, setPaneLocations] = useState<Record<string, PaneLocation>>({});
+
+  // Open the tab of the current address; remember its address (search and hash) for its pane.
+  useEffect(() => {
+    if (!inTab) return;
+    setTabs((prev) => openTab(prev, route.path, home));
+    setPaneLocations((prev) => {
+      const cur = prev[route.path];
+      if (cur && cur.pathname === location.pathname && cur.search === location.search && cur.hash === location.hash) return prev;
+      return { ...prev, [route.path]: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    });
+  }, [inTab, route?.path, home, location.pathname, location.search, location.hash]);
+
+  // External item opened by address: open it in a new window, stay on the previous tab.
+  useEffect(() => {
+    if (route?.kind === 'external' && route.url) window.open(route.url, '_blank', 'noopener,noreferrer');
+  }, [route?.kind, route?.url]);
+
+  // Scroll position per tab (the window scrolls): saved while scrolling, restored on switch.
+  const scrolls = useRef<Record<string, number>>({});
+  const activeRef = useRef(activePath);
+  useEffect(() => {
+    const onScroll = () => {
+      scrolls.current[activeRef.current] = window.scrollY;
+      setHeaderHidden(window.scrollY > LAYOUT.headerAutoHideScroll);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    if (activeRef.current === activePath) return;
+    activeRef.current = activePath;
+    window.scrollTo?.(0, scrolls.current[activePath] ?? 0);
+  }, [activePath]);
+
+  const routeOf = useCallback((path: string) => matchShellRoute(routes, path), [routes]);
+  const titleOf = useCallback(
+    (path: string) => {
+      const r = routeOf(path);
+      if (path === home) return titleIn(r, language) || t('shell.home');
+      return titleIn(r, language) || path;
+    },
+    [routeOf, home, language, t],
+  );
+
+  // Window title: `Page - Brand title` of the active tab, in the current language.
+  const activeTitle = titleOf(activePath);
+  useEffect(() => {
+    document.title = activeTitle ? `${activeTitle} - ${brand.title}` : brand.title;
+  }, [activeTitle, brand.title]);
+
+  const go = (path: string) => {
+    const loc = paneLocations[path];
+    navigate(loc ? `${loc.pathname}${loc.search}${loc.hash}` : path);
+  };
+
+  const apply = (result: TabResult) => {
+    if (result.refused === 'homeNotClosable') message.info(t('tabs.homeNotClosable'));
+    if (result.refused === 'lastTab') message.warning(t('tabs.lastTab'));
+    if (result.refused) return;
+    setTabs(result.tabs);
+    setPaneLocations((prev) => Object.fromEntries(Object.entries(prev).filter(([p]) => result.tabs.some((tab) => tab.path === p))));
+    for (const p of Object.keys(scrolls.current)) if (!result.tabs.some((tab) => tab.path === p)) delete scrolls.current[p];
+    if (result.navigateTo) go(result.navigateTo);
+  };
+
+  const command = (cmd: TabCommand, path: string) => {
+    if (cmd === 'refresh') setTabs((prev) => refreshTab(prev, path));
+    else if (cmd === 'closeLeft') apply(closeLeft(tabs, path, home, activePath));
+    else if (cmd === 'closeRight') apply(closeRight(tabs, path, home, activePath));
+    else apply(closeOthers(tabs, path, home, activePath));
+  };
+
+  const onMenuClick = (key: string) => {
+    const node = findNode(tree, key);
+    if (node?.externalUrl) {
+      window.open(node.externalUrl, '_blank', 'noopener,noreferrer');
+      return;
+    }
+    go(key);
+  };
+
+  const offered = (userInfo?.languages ?? []).filter(isLanguage) as Language[];
+  const topMenu = settings.layout === 'topmenu';
+  const siderCollapsed = collapsed || !wide;
+  const selectedKeys = route ? [route.kind === 'redirect' ? (route.redirect ?? route.path) : route.path] : [];
+  const openKeys = route?.trail.map((x) => x.path) ?? [];
+  const items = menuItems(tree, language);
+
+  if (!route) return <Navigate to="/404" replace />;
+  if (route.kind === 'redirect') return <Navigate to={route.redirect || home} replace />;
+
+  const breadcrumb = [
+    { key: 'home', title: activePath === home ? titleOf(home) : <Link to={home}>{titleOf(home)}</Link> },
+    ...(activePath === home
+      ? []
+      : [...(inTab ? route.trail : []).map((x) => ({ key: x.path, title: titleIn(x, language) })), { key: activePath, title: titleOf(activePath) }]),
+  ];
+
+  const hideHeader = settings.autoHideHeader && headerHidden;
+  const style = { '--mg-brand': brand.primaryColor } as CSSProperties;
+
+  return (
+    <Layout className={`mg-shell mg-shell--${settings.layout} ${wide ? 'mg-shell--wide' : 'mg-shell--narrow'}`} style={style} data-layout={settings.layout}>
+      {!topMenu && (
+        <Sider
+          className="mg-sider"
+          width={LAYOUT.siderWidth}
+          collapsedWidth={LAYOUT.siderCollapsedWidth}
+          collapsed={siderCollapsed}
+          theme="light"
+          trigger={null}
+          data-testid="side-menu-sider"
+          data-collapsed={siderCollapsed ? 'true' : 'false'}
+        >
+          <div className="mg-sider__logo">
+            <BrandLogo height={siderCollapsed ? 24 : 30} />
+          </div>
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selectedKeys}
+            defaultOpenKeys={openKeys}
+            onClick={({ key }) => onMenuClick(key)}
+            data-testid="side-menu"
+            className="mg-menu"
+          />
+        </Sider>
+      )}
+      <Layout className="mg-shell__main">
+        <Header className={`mg-header ${hideHeader ? 'mg-header--hidden' : ''} ${wide ? '' : 'mg-header--narrow'}`} data-testid="header" data-hidden={hideHeader ? 'true' : 'false'}>
+          <div className="mg-header__left">
+            {topMenu ? (
+              <>
+                <div className="mg-header__logo">
+                  <BrandLogo height={26} />
+                </div>
+                <Menu
+                  mode="horizontal"
+                  items={items}
+                  selectedKeys={selectedKeys}
+                  onClick={({ key }) => onMenuClick(key)}
+                  data-testid="side-menu"
+                  className="mg-menu mg-menu--top"
+                />
+              </>
+            ) : (
+              <Button
+                type="text"
+                icon={siderCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={() => setCollapsed((c) => !c)}
+                aria-label={t(siderCollapsed ? 'shell.expandMenu' : 'shell.collapseMenu')}
+                data-testid="menu-toggle"
+                disabled={!wide}
+              />
+            )}
+          </div>
+          <div className="mg-header__right">
+            <BellSlot />
+            <SessionCountrySwitcher reload={reload} />
+            <LanguageSwitcher offered={offered} />
+            <WelcomeMenu compact={!wide} reload={reload} />
+            <Tooltip title={t('settings.title')}>
+              <Button type="text" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} aria-label={t('settings.title')} data-testid="settings-button" />
+            </Tooltip>
+          </div>
+        </Header>
+        <TabStrip tabs={tabs} active={activePath} titleOf={titleOf} onSelect={go} onClose={(p) => apply(closeTab(tabs, p, home, activePath))} onCommand={command} />
+        <Content className="mg-content">
+          <Breadcrumb className="mg-breadcrumb" items={breadcrumb} data-testid="breadcrumb" />
+          {route.kind === 'external' && (
+            <Result
+              status="info"
+              title={t('shell.externalOpened')}
+              extra={
+                <a href={route.url} target="_blank" rel="noopener noreferrer">
+                  {titleIn(route, language)} <ExportOutlined />
+                </a>
+              }
+            />
+          )}
+          {tabs.map((tab) => {
+            const r = routeOf(tab.path);
+            if (!r) return null;
+            const loc = paneLocations[tab.path] ?? { pathname: tab.path, search: '', hash: '' };
+            const active = tab.path === activePath && route.kind !== 'external';
+            return (
+              <div key={tab.path} className="mg-pane" style={active ? undefined : { display: 'none' }} data-testid={`pane-${tab.path}`} data-active={active ? 'true' : 'false'}>
+                <Routes location={loc}>
+                  <Route path="*" element={<ScreenPane key={tab.version} route={r as ShellRoute} />} />
+                </Routes>
+              </div>
+            );
+          })}
+        </Content>
+        <Footer />
+      </Layout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Layout>
+  );
+}

@@ -1,0 +1,68 @@
+import { App, Select } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { getCurrency, isCurrencyCode, loginPath, type CurrencyCode } from '@mg/domain';
+import { useBrand } from '../../brands';
+import { identityApi } from '../../api/identity';
+import { countrySwitchAction } from '../../api/servers';
+import { applyLoginResult, clearSession, isAdminSession, useSession } from '../../session/store';
+import { getSessionCurrency, setSessionCurrency } from '../../session/storage';
+
+/**
+ * Spec §4 "Changing country" in the signed-in header: offered when the session has several currencies. Confirm,
+ * store the country, then reload (same server, or an admin), or sign out and go to sign-in (another server).
+ */
+export function SessionCountrySwitcher({ reload }: { reload?: () => void }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { userInfo } = useSession();
+  const currencies = (userInfo?.currencies ?? []).filter(isCurrencyCode);
+  if (currencies.length < 2) return null;
+  const stored = getSessionCurrency(brand);
+  const current = userInfo && isCurrencyCode(userInfo.currency) ? userInfo.currency : stored;
+  const label = (code: CurrencyCode) => `${t(getCurrency(code).countryKey, { defaultValue: getCurrency(code).country })} · ${code}`;
+
+  const change = (next: CurrencyCode) => {
+    if (next === current) return;
+    modal.confirm({
+      title: t('shell.switchCountryTitle'),
+      content: t('shell.switchCountryConfirm', { country: label(next) }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const action = countrySwitchAction(brand, current, next, isAdminSession(userInfo));
+        if (action === 'relogin') {
+          await identityApi.logout().catch(() => undefined);
+          clearSession(brand);
+          setSessionCurrency(brand, next);
+          navigate(loginPath(brand), { replace: true });
+          return;
+        }
+        // The session is bound to one currency: the server opens a new one in the target currency.
+        const result = await identityApi.switchCountry(next);
+        applyLoginResult(brand, result);
+        setSessionCurrency(brand, next);
+        (reload ?? (() => window.location.reload()))();
+      },
+    });
+  };
+
+  return (
+    <Select<CurrencyCode>
+      data-testid="country-switcher"
+      aria-label={t('layout.country')}
+      className="mg-switcher mg-switcher--country"
+      variant="filled"
+      prefix={<EnvironmentOutlined aria-hidden />}
+      value={current}
+      onChange={change}
+      showSearch
+      optionFilterProp="label"
+      popupMatchSelectWidth={false}
+      options={currencies.map((code) => ({ value: code, label: label(code) }))}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { Input, Spin, Tooltip } from 'antd';
+import { SafetyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { identityApi, newCheckKey } from '../api/identity';
+
+export interface CaptchaHandle {
+  /** A new key and image (after a failed attempt). */
+  refresh(): void;
+  checkKey(): string;
+}
+
+/**
+ * Captcha input with its image (GET /sys/randomImage/{checkKey}); a click on the image loads a new one. Used inside
+ * an antd Form.Item (value/onChange come from there).
+ */
+export const CaptchaField = forwardRef<CaptchaHandle, { value?: string; onChange?: (v: string) => void; testIdPrefix?: string; size?: 'large' | 'middle' }>(
+  function CaptchaField({ value, onChange, testIdPrefix = 'login', size = 'large' }, ref) {
+    const { t } = useTranslation();
+    const [image, setImage] = useState<string | null>(null);
+    const [loading, setLoading] = useState(false);
+    const keyRef = useRef<string>('');
+    const seq = useRef(0);
+
+    const refresh = useCallback(() => {
+      const key = newCheckKey();
+      keyRef.current = key;
+      const mine = ++seq.current;
+      setLoading(true);
+      identityApi
+        .randomImage(key)
+        .then((img) => {
+          if (mine === seq.current) setImage(typeof img === 'string' ? img : null);
+        })
+        .catch(() => {
+          if (mine === seq.current) setImage(null);
+        })
+        .finally(() => {
+          if (mine === seq.current) setLoading(false);
+        });
+    }, []);
+
+    useEffect(() => refresh(), [refresh]);
+    useImperativeHandle(ref, () => ({ refresh, checkKey: () => keyRef.current }), [refresh]);
+
+    return (
+      <div className="mg-captcha">
+        <Input
+          size={size}
+          value={value}
+          onChange={(e) => onChange?.(e.target.value)}
+          prefix={<SafetyOutlined aria-hidden />}
+          placeholder={t('login.captcha')}
+          aria-label={t('login.captcha')}
+          autoComplete="off"
+          maxLength={8}
+          data-testid={`${testIdPrefix}-captcha`}
+        />
+        <Tooltip title={t('login.captchaRefresh')}>
+          <button type="button" className="mg-captcha__image" onClick={refresh} aria-label={t('login.captchaRefresh')} data-testid={`${testIdPrefix}-captcha-image`}>
+            {loading && !image ? <Spin size="small" /> : image ? <img src={image} alt={t('login.captchaAlt')} /> : <span className="mg-captcha__retry">{t('login.captchaRefresh')}</span>}
+          </button>
+        </Tooltip>
+      </div>
+    );
+  },
+);

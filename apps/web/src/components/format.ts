@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { formatAmount, formatOffset, formatWallClock, zoneOf, zoneOffsetMinutes, type CurrencyCode, type Language } from '@mg/domain';
+import { useBrand } from '../brands';
+import { useLocale } from '../i18n/LocaleProvider';
+import { getSessionCurrency } from '../session/storage';
+import { useSession } from '../session/store';
+
+/** The session currency (the stored country; the server's answer after sign-in). */
+export function useSessionCurrency(): CurrencyCode {
+  const { brand } = useBrand();
+  useSession(); // re-render on session changes
+  return getSessionCurrency(brand);
+}
+
+/** IANA zone of the session currency. */
+export function useSessionZone(): string {
+  return zoneOf(useSessionCurrency());
+}
+
+/** An instant as `YYYY-MM-DD HH:mm:ss` in a zone; '-' when absent, the raw value when unreadable. */
+export function formatInstant(value: string | number | Date | null | undefined, zone: string): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  try {
+    return formatWallClock(d, zone);
+  } catch {
+    return String(value);
+  }
+}
+
+/** "UTC+07:00" of a zone at an instant. */
+export function utcOffsetLabel(zone: string, at: Date): string {
+  return `UTC${formatOffset(zoneOffsetMinutes(zone, at))}`;
+}
+
+export function useFormatters(): {
+  zone: string;
+  currency: CurrencyCode;
+  instant: (value: string | number | Date | null | undefined) => string;
+  amount: (minor: bigint, currency?: CurrencyCode) => string;
+} {
+  const currency = useSessionCurrency();
+  const zone = zoneOf(currency);
+  const { language } = useLocale();
+  const instant = useCallback((value: string | number | Date | null | undefined) => formatInstant(value, zone), [zone]);
+  const amount = useCallback((minor: bigint, c: CurrencyCode = currency) => formatAmount(minor, c, { locale: language as Language }), [currency, language]);
+  return { zone, currency, instant, amount };
+}

@@ -1,0 +1,122 @@
+import { useRef, useState } from 'react';
+import { Alert, App, Button, Form, Input, Space } from 'antd';
+import { LockOutlined, MailOutlined, NumberOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { emailSchema, passwordSchema } from '@mg/domain';
+import { useBrand } from '../../brands';
+import { isApiError } from '../../api/errors';
+import { identityApi } from '../../api/identity';
+import { usePageTitle } from '../../app/usePageTitle';
+import { AuthCard } from '../../app/pages/AuthCard';
+import { CaptchaField, type CaptchaHandle } from '../../components/CaptchaField';
+import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
+import { SendCodeButton } from '../../components/SendCodeButton';
+import { zodRule } from '../../components/zodRule';
+import { authPath } from './paths';
+
+interface Values {
+  email: string;
+  captcha: string;
+  emailCode: string;
+  password: string;
+  confirmpassword: string;
+}
+
+/** Password change while signed out (forgot password): e-mail code, then a new password (spec §2 "alteration"). */
+export function AlterationPage() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const title = usePageTitle('page.alteration');
+  const [form] = Form.useForm<Values>();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const password = Form.useWatch('password', form);
+
+  const sendCode = async (): Promise<boolean> => {
+    setError(null);
+    try {
+      await form.validateFields(['email', 'captcha']);
+    } catch {
+      return false;
+    }
+    const { email, captcha: code } = form.getFieldsValue(['email', 'captcha']) as Pick<Values, 'email' | 'captcha'>;
+    try {
+      await identityApi.sendEmailCode({ email: email.trim(), purpose: 'reset', captcha: code.trim(), checkKey: captcha.current?.checkKey() ?? '' });
+      message.success(t('alteration.codeSent'));
+      return true;
+    } catch (e) {
+      setError(isApiError(e) ? e.message : t('alteration.failed'));
+      form.setFieldValue('captcha', '');
+      captcha.current?.refresh();
+      return false;
+    }
+  };
+
+  const submit = async (v: Values) => {
+    setLoading(true);
+    setError(null);
+    try {
+      await identityApi.forgePassword({ email: v.email.trim(), emailCode: v.emailCode.trim(), password: v.password, confirmpassword: v.confirmpassword });
+      message.success(t('alteration.done'));
+      navigate(authPath(brand, 'login'), { replace: true });
+    } catch (e) {
+      setError(isApiError(e) ? e.message : t('alteration.failed'));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title={title} subtitle={t('alteration.subheading')}>
+      {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="alteration-error" />}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} className="mg-form mg-form--compact">
+        <Form.Item name="email" label={t('register.email')} rules={[zodRule(emailSchema, t)]}>
+          <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="email" data-testid="alteration-email" />
+        </Form.Item>
+        <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]} extra={t('register.captchaHint')}>
+          <CaptchaField ref={captcha} testIdPrefix="alteration" />
+        </Form.Item>
+        <Form.Item label={t('register.emailCode')} required>
+          <Space.Compact block>
+            <Form.Item
+              name="emailCode"
+              noStyle
+              rules={[{ validator: (_, v: string | undefined) => (v && /^\d{6}$/.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('register.emailCodeInvalid')))) }]}
+            >
+              <Input size="large" prefix={<NumberOutlined aria-hidden />} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="alteration-email-code" />
+            </Form.Item>
+            <SendCodeButton onSend={sendCode} testId="alteration-send-code" />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="password" label={t('password.new')} rules={[zodRule(passwordSchema, t)]} extra={<PasswordStrengthMeter value={password} testId="alteration-strength" />}>
+          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="alteration-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmpassword"
+          label={t('password.confirm')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v: string | undefined) => {
+                if (!v) return Promise.reject(new Error(t('validation.password.confirmRequired')));
+                return v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.password.mismatch')));
+              },
+            }),
+          ]}
+        >
+          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="alteration-confirm" />
+        </Form.Item>
+        <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="alteration-submit">
+          {t('alteration.submit')}
+        </Button>
+        <p className="mg-form__foot">
+          <Link to={authPath(brand, 'login')}>{t('register.backToLogin')}</Link>
+        </p>
+      </Form>
+    </AuthCard>
+  );
+}

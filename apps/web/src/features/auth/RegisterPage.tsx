@@ -1,0 +1,170 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Form, Input, Result, Space } from 'antd';
+import { BankOutlined, LockOutlined, MailOutlined, NumberOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { emailSchema, passwordSchema, phoneSchema, textSchema, usernameSchema } from '@mg/domain';
+import { useBrand } from '../../brands';
+import { isApiError } from '../../api/errors';
+import { identityApi } from '../../api/identity';
+import { getSessionCurrency } from '../../session/storage';
+import { usePageTitle } from '../../app/usePageTitle';
+import { AuthCard } from '../../app/pages/AuthCard';
+import { CaptchaField, type CaptchaHandle } from '../../components/CaptchaField';
+import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
+import { SendCodeButton } from '../../components/SendCodeButton';
+import { zodRule } from '../../components/zodRule';
+import { authPath } from './paths';
+
+interface RegisterValues {
+  username: string;
+  companyName: string;
+  email: string;
+  captcha: string;
+  emailCode: string;
+  phone: string;
+  password: string;
+  confirmpassword: string;
+}
+
+const EMAIL_CODE_RE = /^\d{6}$/;
+
+/** Brands with registerSwitch: a merchant signs up with an e-mail code (spec §2, §8); others see "not available". */
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const navigate = useNavigate();
+  const title = usePageTitle('page.register');
+  const [form] = Form.useForm<RegisterValues>();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const password = Form.useWatch('password', form);
+
+  if (!brand.registerSwitch) {
+    return (
+      <AuthCard title={title}>
+        <div data-testid="register-unavailable">
+      <Result
+          status="info"
+          title={t('register.unavailable')}
+          subTitle={t('register.unavailableHint', { brand: brand.name })}
+          extra={
+            <Link to={authPath(brand, 'login')} data-testid="register-back-login">
+              {t('register.backToLogin')}
+            </Link>
+          }
+        />
+      </div>
+      </AuthCard>
+    );
+  }
+
+  const sendCode = async (): Promise<boolean> => {
+    setError(null);
+    try {
+      await form.validateFields(['email', 'captcha']);
+    } catch {
+      return false;
+    }
+    const { email, captcha: code } = form.getFieldsValue(['email', 'captcha']) as Pick<RegisterValues, 'email' | 'captcha'>;
+    try {
+      await identityApi.sendEmailCode({ email: email.trim(), purpose: 'register', captcha: code.trim(), checkKey: captcha.current?.checkKey() ?? '' });
+      return true;
+    } catch (e) {
+      setError(isApiError(e) ? e.message : t('register.failed'));
+      form.setFieldValue('captcha', '');
+      captcha.current?.refresh();
+      return false;
+    }
+  };
+
+  const submit = async (v: RegisterValues) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const res = await identityApi.register({
+        username: v.username.trim(),
+        password: v.password,
+        confirmpassword: v.confirmpassword,
+        email: v.email.trim(),
+        phone: v.phone.trim(),
+        emailCode: v.emailCode.trim(),
+        companyName: v.companyName.trim(),
+        countryCurrency: getSessionCurrency(brand),
+        brand: brand.value,
+      });
+      const q = new URLSearchParams({ username: res?.username ?? v.username.trim() });
+      if (res?.merchantId) q.set('merchantId', String(res.merchantId));
+      navigate(`${authPath(brand, 'register-result')}?${q.toString()}`);
+    } catch (e) {
+      setError(isApiError(e) ? e.message : t('register.failed'));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title={title} subtitle={t('register.subheading', { brand: brand.name })}>
+      {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="register-error" />}
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} className="mg-form mg-form--compact">
+        <Form.Item name="username" label={t('login.username')} rules={[zodRule(usernameSchema, t)]}>
+          <Input size="large" prefix={<UserOutlined aria-hidden />} autoComplete="username" data-testid="register-username" />
+        </Form.Item>
+        <Form.Item
+          name="companyName"
+          label={t('register.company')}
+          rules={[{ required: true, whitespace: true, message: t('register.companyRequired') }, zodRule(textSchema, t)]}
+        >
+          <Input size="large" prefix={<BankOutlined aria-hidden />} autoComplete="organization" data-testid="register-company" />
+        </Form.Item>
+        <Form.Item name="email" label={t('register.email')} rules={[zodRule(emailSchema, t)]}>
+          <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="email" data-testid="register-email" />
+        </Form.Item>
+        <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]} extra={t('register.captchaHint')}>
+          <CaptchaField ref={captcha} testIdPrefix="register" />
+        </Form.Item>
+        <Form.Item label={t('register.emailCode')} required>
+          <Space.Compact block>
+            <Form.Item
+              name="emailCode"
+              noStyle
+              rules={[{ validator: (_, v: string | undefined) => (v && EMAIL_CODE_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('register.emailCodeInvalid')))) }]}
+            >
+              <Input size="large" prefix={<NumberOutlined aria-hidden />} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="register-email-code" />
+            </Form.Item>
+            <SendCodeButton onSend={sendCode} testId="register-send-code" />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="phone" label={t('register.phone')} rules={[zodRule(phoneSchema, t)]}>
+          <Input size="large" prefix={<PhoneOutlined aria-hidden />} autoComplete="tel" data-testid="register-phone" />
+        </Form.Item>
+        <Form.Item name="password" label={t('login.password')} rules={[zodRule(passwordSchema, t)]} extra={<PasswordStrengthMeter value={password} testId="register-strength" />}>
+          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="register-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmpassword"
+          label={t('password.confirm')}
+          dependencies={['password']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: (_, v: string | undefined) => {
+                if (!v) return Promise.reject(new Error(t('validation.password.confirmRequired')));
+                return v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.password.mismatch')));
+              },
+            }),
+          ]}
+        >
+          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="register-confirm" />
+        </Form.Item>
+        <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="register-submit">
+          {t('register.submit')}
+        </Button>
+        <p className="mg-form__foot">
+          {t('register.haveAccount')} <Link to={authPath(brand, 'login')}>{t('register.backToLogin')}</Link>
+        </p>
+      </Form>
+    </AuthCard>
+  );
+}
+

@@ -1,0 +1,234 @@
+import { useRef, useState } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
+import { EditOutlined, PlusOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Perm } from '@mg/domain';
+import { Can } from './_permission';
+import { applyServerErrors, tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from './_shared';
+import { createdOf, sysApi, type AnnouncementRecord } from './api';
+
+export const ANNOUNCEMENT_STATUSES = ['draft', 'released', 'revoked'] as const;
+const STATUS_COLORS: Record<string, string> = { draft: 'default', released: 'green', revoked: 'orange' };
+export const PRIORITIES = ['H', 'M', 'L'] as const;
+const PRIORITY_COLORS: Record<string, string> = { H: 'red', M: 'blue', L: 'default' };
+
+export function AnnouncementStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return <Tag color={STATUS_COLORS[status] ?? 'default'}>{ANNOUNCEMENT_STATUSES.includes(status as 'draft') ? t(`screens.announcements.status.${status}`) : status}</Tag>;
+}
+
+export function PriorityTag({ priority }: { priority: string | undefined }) {
+  const { t } = useTranslation();
+  const p = priority && PRIORITIES.includes(priority as 'H') ? priority : 'M';
+  return <Tag color={PRIORITY_COLORS[p]}>{t(`screens.announcements.priority.${p}`)}</Tag>;
+}
+
+interface FormValues {
+  title: string;
+  content: string;
+  priority: string;
+  merchantId?: number | null;
+}
+
+function AnnouncementFormModal({ record, onClose, onSaved }: { record: AnnouncementRecord | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const submit = async () => {
+    let values: FormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setServerError(null);
+    const body = { title: values.title.trim(), content: values.content, priority: values.priority, merchantId: values.merchantId ? Number(values.merchantId) : null };
+    try {
+      if (record) await sysApi.editAnnouncement({ id: record.id, ...body });
+      else await sysApi.addAnnouncement(body);
+      message.success(t('screens.common.saved'));
+      onSaved();
+    } catch (e) {
+      setServerError(applyServerErrors(form, e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      width={720}
+      title={t(record ? 'screens.announcements.edit' : 'screens.announcements.add')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('screens.announcements.saveDraft')}
+      cancelText={t('screens.common.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
+      <Form
+        form={form}
+        name="announcementForm"
+        layout="vertical"
+        initialValues={record ? { title: record.title, content: record.content, priority: record.priority ?? 'M', merchantId: record.merchantId ?? undefined } : { priority: 'M' }}
+      >
+        <Form.Item name="title" label={t('screens.announcements.titleLabel')} rules={[{ required: true, whitespace: true, message: t('screens.announcements.titleRequired') }]}>
+          <Input maxLength={255} showCount />
+        </Form.Item>
+        <Form.Item name="priority" label={t('screens.announcements.priorityLabel')}>
+          <Select options={PRIORITIES.map((p) => ({ value: p, label: t(`screens.announcements.priority.${p}`) }))} />
+        </Form.Item>
+        <Form.Item name="merchantId" label={t('screens.announcements.audience')} extra={t('screens.announcements.audienceHint')}>
+          <Input type="number" min={1} placeholder={t('screens.announcements.allMerchants')} />
+        </Form.Item>
+        <Form.Item name="content" label={t('screens.announcements.content')} rules={[{ required: true, whitespace: true, message: t('screens.announcements.contentRequired') }]}>
+          <Input.TextArea rows={8} maxLength={10_000} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function Announcements() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const fmt = useFormatInstant();
+  const queryClient = useQueryClient();
+  const actionRef = useRef<ActionType>(undefined);
+  const { initial, write } = useUrlFilters();
+  const request = usePagedRequest<AnnouncementRecord>('/sys/annountCement/list', write);
+  const [editing, setEditing] = useState<AnnouncementRecord | null | undefined>(undefined);
+  const [viewing, setViewing] = useState<AnnouncementRecord | null>(null);
+
+  const after = async (key: string) => {
+    message.success(t(key));
+    await queryClient.invalidateQueries({ queryKey: ['sys', 'announcementsOfUser'] });
+    await actionRef.current?.reload();
+  };
+
+  const columns: ProColumns<AnnouncementRecord>[] = [
+    {
+      title: t('screens.announcements.titleLabel'),
+      dataIndex: 'title',
+      initialValue: initial.title,
+      render: (_, r) => (
+        <Typography.Link onClick={() => setViewing(r)} ellipsis>
+          {r.title}
+        </Typography.Link>
+      ),
+    },
+    { title: t('screens.announcements.priorityLabel'), dataIndex: 'priority', search: false, render: (_, r) => <PriorityTag priority={r.priority} /> },
+    {
+      title: t('screens.announcements.statusLabel'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: initial.status,
+      fieldProps: { options: ANNOUNCEMENT_STATUSES.map((s) => ({ value: s, label: t(`screens.announcements.status.${s}`) })) },
+      render: (_, r) => <AnnouncementStatusTag status={r.status} />,
+    },
+    {
+      title: t('screens.announcements.audience'),
+      dataIndex: 'merchantId',
+      search: false,
+      render: (_, r) => (r.merchantId ? String(r.merchantId) : t('screens.announcements.allMerchants')),
+    },
+    { title: t('screens.announcements.releasedAt'), dataIndex: 'releasedAt', search: false, render: (_, r) => fmt(r.releasedAt) },
+    { title: t('screens.common.createTime'), dataIndex: 'createTime', search: false, render: (_, r) => fmt(createdOf(r)) },
+    {
+      title: t('screens.common.actions'),
+      valueType: 'option',
+      key: 'actions',
+      render: (_, r) => [
+        r.status === 'draft' ? (
+          <Can key="edit" code={Perm.ANNOUNCEMENT_PUBLISH}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+              {t('screens.common.edit')}
+            </Button>
+          </Can>
+        ) : null,
+        r.status !== 'released' ? (
+          <Can key="release" code={Perm.ANNOUNCEMENT_PUBLISH}>
+            <Popconfirm
+              title={t('screens.announcements.releaseConfirm')}
+              okText={t('screens.common.confirm')}
+              cancelText={t('screens.common.cancel')}
+              onConfirm={async () => {
+                await sysApi.releaseAnnouncement(r.id);
+                await after('screens.announcements.released');
+              }}
+            >
+              <Button type="link" size="small" icon={<SendOutlined />}>
+                {t('screens.announcements.release')}
+              </Button>
+            </Popconfirm>
+          </Can>
+        ) : (
+          <Can key="revoke" code={Perm.ANNOUNCEMENT_PUBLISH}>
+            <Popconfirm
+              title={t('screens.announcements.revokeConfirm')}
+              okText={t('screens.common.confirm')}
+              cancelText={t('screens.common.cancel')}
+              okButtonProps={{ danger: true }}
+              onConfirm={async () => {
+                await sysApi.revokeAnnouncement(r.id);
+                await after('screens.announcements.revoked');
+              }}
+            >
+              <Button type="link" size="small" danger icon={<RollbackOutlined />}>
+                {t('screens.announcements.revoke')}
+              </Button>
+            </Popconfirm>
+          </Can>
+        ),
+      ],
+    },
+  ];
+
+  return (
+    <>
+      <ProTable<AnnouncementRecord>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        request={request}
+        headerTitle={t('screens.announcements.title')}
+        pagination={tablePagination(initial)}
+        search={{ labelWidth: 'auto' }}
+        options={{ density: false, setting: false, reload: true }}
+        toolBarRender={() => [
+          <Can key="add" code={Perm.ANNOUNCEMENT_PUBLISH}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+              {t('screens.announcements.add')}
+            </Button>
+          </Can>,
+        ]}
+      />
+      {editing !== undefined && (
+        <AnnouncementFormModal
+          record={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            void actionRef.current?.reload();
+          }}
+        />
+      )}
+      <Modal open={viewing !== null} title={viewing?.title} footer={null} onCancel={() => setViewing(null)} width={720}>
+        {viewing && (
+          <>
+            <Typography.Paragraph type="secondary">
+              <PriorityTag priority={viewing.priority} /> <AnnouncementStatusTag status={viewing.status} /> {fmt(viewing.releasedAt ?? createdOf(viewing))}
+            </Typography.Paragraph>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{viewing.content}</Typography.Paragraph>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}

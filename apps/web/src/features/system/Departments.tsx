@@ -1,0 +1,226 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Row, Space, Spin, Table, Tag, Tree, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Perm } from '@mg/domain';
+import { isApiError } from '../../api';
+import { Can } from './_permission';
+import { applyServerErrors, useFormatInstant } from './_shared';
+import { createdOf, isFrozen, sysApi, type DepartNode, type UserRecord } from './api';
+
+function flatten(nodes: DepartNode[] | undefined): DepartNode[] {
+  return (nodes ?? []).flatMap((n) => [n, ...flatten(n.children)]);
+}
+
+function toTree(nodes: DepartNode[] | undefined): { key: string; title: string; children?: ReturnType<typeof toTree> }[] {
+  return (nodes ?? []).map((n) => ({ key: String(n.id), title: n.departName ?? n.title ?? '', children: n.children?.length ? toTree(n.children) : undefined }));
+}
+
+interface DepartFormValues {
+  departName: string;
+  orgCode?: string;
+  sortOrder?: number;
+}
+
+function DepartFormModal({ mode, depart, parent, onClose, onSaved }: { mode: 'add' | 'edit'; depart: DepartNode | null; parent: DepartNode | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DepartFormValues>();
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const submit = async () => {
+    let values: DepartFormValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setServerError(null);
+    try {
+      if (mode === 'edit' && depart) await sysApi.editDepart({ id: depart.id, parentId: depart.parentId ?? null, departName: values.departName.trim(), sortOrder: values.sortOrder ?? 0 });
+      else await sysApi.addDepart({ departName: values.departName.trim(), parentId: parent?.id ?? null, sortOrder: values.sortOrder ?? 0 });
+      message.success(t('screens.common.saved'));
+      onSaved();
+    } catch (e) {
+      setServerError(applyServerErrors(form, e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t(mode === 'edit' ? 'screens.departs.edit' : parent ? 'screens.departs.addChild' : 'screens.departs.addRoot')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('screens.common.save')}
+      cancelText={t('screens.common.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
+      {parent && mode === 'add' && (
+        <Typography.Paragraph type="secondary">{t('screens.departs.parentIs', { name: parent.departName })}</Typography.Paragraph>
+      )}
+      <Form form={form} name="departForm" layout="vertical" initialValues={mode === 'edit' && depart ? { departName: depart.departName, sortOrder: depart.sortOrder ?? 0 } : { sortOrder: 0 }}>
+        <Form.Item name="departName" label={t('screens.departs.name')} rules={[{ required: true, whitespace: true, message: t('screens.departs.nameRequired') }]}>
+          <Input maxLength={128} />
+        </Form.Item>
+        <Form.Item name="sortOrder" label={t('screens.common.sort')}>
+          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function Departments() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const fmt = useFormatInstant();
+  const queryClient = useQueryClient();
+  const tree = useQuery({ queryKey: ['sys', 'departs', 'tree'], queryFn: sysApi.departTree });
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; parent: DepartNode | null } | null>(null);
+  const all = useMemo(() => flatten(tree.data), [tree.data]);
+  const selected = all.find((d) => Number(d.id) === selectedId) ?? null;
+  const parentOfSelected = selected?.parentId != null ? (all.find((d) => Number(d.id) === Number(selected.parentId)) ?? null) : null;
+  const users = useQuery({
+    queryKey: ['sys', 'departUsers', selectedId],
+    queryFn: () => sysApi.usersOfDepart(selectedId as number),
+    enabled: selectedId !== null,
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['sys', 'departs'] });
+  const remove = async () => {
+    if (!selected) return;
+    try {
+      await sysApi.deleteDepart(selected.id);
+      message.success(t('screens.common.deleted'));
+      setSelectedId(null);
+      await refresh();
+    } catch (e) {
+      modal.error({
+        title: t('screens.departs.deleteFailed'),
+        content: (
+          <>
+            <Typography.Paragraph>{isApiError(e) ? e.message : String(e)}</Typography.Paragraph>
+            {isApiError(e) && (e.httpStatus === 422 || e.httpStatus === 409) && <Typography.Paragraph type="secondary">{t('screens.departs.deleteBlocked')}</Typography.Paragraph>}
+          </>
+        ),
+        okText: t('screens.common.ok'),
+      });
+    }
+  };
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} md={9} lg={8}>
+        <Card
+          title={t('screens.departs.title')}
+          extra={
+            <Can code={Perm.DEPART_ADD}>
+              <Button size="small" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', parent: null })}>
+                {t('screens.departs.addRoot')}
+              </Button>
+            </Can>
+          }
+        >
+          {tree.isLoading ? (
+            <Spin />
+          ) : all.length === 0 ? (
+            <Empty description={t('screens.departs.none')} />
+          ) : (
+            <Tree
+              showLine
+              defaultExpandAll
+              treeData={toTree(tree.data)}
+              selectedKeys={selectedId !== null ? [String(selectedId)] : []}
+              onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
+            />
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} md={15} lg={16}>
+        <Card
+          title={selected ? selected.departName : t('screens.departs.details')}
+          extra={
+            selected && (
+              <Space>
+                <Can code={Perm.DEPART_ADD}>
+                  <Button size="small" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', parent: selected })}>
+                    {t('screens.departs.addChild')}
+                  </Button>
+                </Can>
+                <Can code={Perm.DEPART_EDIT}>
+                  <Button size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: 'edit', parent: null })}>
+                    {t('screens.common.edit')}
+                  </Button>
+                </Can>
+                <Can code={Perm.DEPART_DELETE}>
+                  <Popconfirm
+                    title={t('screens.departs.deleteConfirm', { name: selected.departName })}
+                    okText={t('screens.common.confirm')}
+                    cancelText={t('screens.common.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove()}
+                  >
+                    <Button size="small" danger icon={<DeleteOutlined />}>
+                      {t('screens.common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Can>
+              </Space>
+            )
+          }
+        >
+          {!selected ? (
+            <Empty description={t('screens.departs.pick')} />
+          ) : (
+            <>
+              <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered style={{ marginBottom: 16 }}>
+                <Descriptions.Item label={t('screens.departs.name')}>{selected.departName}</Descriptions.Item>
+                <Descriptions.Item label={t('screens.departs.orgCode')}>{selected.orgCode}</Descriptions.Item>
+                <Descriptions.Item label={t('screens.departs.parent')}>{parentOfSelected?.departName ?? '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('screens.common.sort')}>{selected.sortOrder ?? 0}</Descriptions.Item>
+              </Descriptions>
+              <Typography.Title level={5}>{t('screens.departs.users')}</Typography.Title>
+              <Table<UserRecord>
+                rowKey="id"
+                size="small"
+                loading={users.isLoading}
+                dataSource={users.data ?? []}
+                pagination={false}
+                columns={[
+                  { title: t('screens.users.username'), dataIndex: 'username' },
+                  { title: t('screens.users.realname'), dataIndex: 'realname' },
+                  { title: t('screens.users.email'), dataIndex: 'email' },
+                  {
+                    title: t('screens.users.status'),
+                    key: 'status',
+                    render: (_, r) => (isFrozen(r) ? <Tag color="red">{t('screens.users.statusFrozen')}</Tag> : <Tag color="green">{t('screens.users.statusNormal')}</Tag>),
+                  },
+                  { title: t('screens.common.createTime'), key: 'createTime', render: (_, r) => fmt(createdOf(r)) },
+                ]}
+              />
+            </>
+          )}
+        </Card>
+      </Col>
+      {dialog && (
+        <DepartFormModal
+          mode={dialog.mode}
+          depart={selected}
+          parent={dialog.parent}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void refresh();
+          }}
+        />
+      )}
+    </Row>
+  );
+}

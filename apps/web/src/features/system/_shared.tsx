@@ -1,0 +1,151 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useFormatters } from '../../components/format';
+import { useSearchParams } from 'react-router';
+import type { FormInstance } from 'antd';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, isStandardPageSize } from '@mg/domain';
+import { api, isApiError } from '../../api';
+import { useSession } from '../../session/store';
+import type { UserInfo } from '../../api/identity';
+
+/** Paged answer of every list call (docs/identity-api.md). */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+/** Session zone and instant formatting: the shared helpers of components/format. */
+export { useSessionZone, formatInstant } from '../../components/format';
+
+/** An ISO instant from the server as `YYYY-MM-DD HH:mm:ss` in the session zone; '-' when absent. */
+export function useFormatInstant(): (value: string | number | null | undefined) => string {
+  return useFormatters().instant;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Filters in the URL (DESIGN §8): a refreshed tab and a shared link keep them.                                   */
+
+export type UrlValues = Record<string, string>;
+
+/**
+ * The list's filters and paging as URL query values. `initial` is the snapshot at mount (what the table starts
+ * with); `write` replaces the query with the given values (empty ones dropped) when they changed.
+ */
+export function useUrlFilters(): { initial: UrlValues; write: (values: Record<string, unknown>) => void } {
+  const [params, setParams] = useSearchParams();
+  const snapshot = useRef<UrlValues | null>(null);
+  if (snapshot.current === null) snapshot.current = Object.fromEntries(params.entries());
+  const latest = useRef(params);
+  latest.current = params;
+  const write = useCallback(
+    (values: Record<string, unknown>) => {
+      const next = new URLSearchParams();
+      for (const [k, v] of Object.entries(values)) {
+        if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+        next.set(k, Array.isArray(v) ? v.join(',') : String(v));
+      }
+      next.sort();
+      const current = new URLSearchParams(latest.current);
+      current.sort();
+      if (next.toString() !== current.toString()) setParams(next, { replace: true });
+    },
+    [setParams],
+  );
+  return { initial: snapshot.current, write };
+}
+
+/** Page number and size from URL values, with the spec's sizes only. */
+export function pagingFrom(values: UrlValues): { current: number; pageSize: number } {
+  const current = Math.max(1, Number.parseInt(values.pageNo ?? '1', 10) || 1);
+  const size = Number.parseInt(values.pageSize ?? '', 10);
+  return { current, pageSize: isStandardPageSize(size) ? size : PAGE_SIZE_DEFAULT };
+}
+
+/** ProTable pagination of every list: sizes 10/20/30, quick jump, size changer, started from the URL. */
+export function tablePagination(values: UrlValues) {
+  const { current, pageSize } = pagingFrom(values);
+  return {
+    defaultCurrent: current,
+    defaultPageSize: pageSize,
+    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+    showQuickJumper: true,
+    showSizeChanger: true,
+  };
+}
+
+/** Drops ProTable's own keys and empty values from a request's params. */
+export function cleanParams(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (k === 'current' || k === 'pageSize' || k === '_timestamp' || k === 'keyword') continue;
+    if (v === undefined || v === null || v === '') continue;
+    out[k] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+/** Sort of a ProTable request as `column` / `order`. */
+export function sortParams(sort: Record<string, 'ascend' | 'descend' | null> | undefined): Record<string, string> {
+  const entry = Object.entries(sort ?? {}).find(([, v]) => v);
+  return entry ? { column: entry[0], order: entry[1] === 'ascend' ? 'asc' : 'desc' } : {};
+}
+
+/**
+ * A ProTable `request` for a paged GET: writes filters and paging to the URL, then asks the server.
+ */
+export function usePagedRequest<T>(url: string, write: (values: Record<string, unknown>) => void, extra?: (params: Record<string, unknown>) => Record<string, unknown>) {
+  return useCallback(
+    async (params: Record<string, unknown> & { current?: number; pageSize?: number }, sort?: Record<string, 'ascend' | 'descend' | null>) => {
+      const filters = cleanParams(params);
+      const pageNo = params.current ?? 1;
+      const pageSize = params.pageSize ?? PAGE_SIZE_DEFAULT;
+      write({ ...filters, pageNo: pageNo > 1 ? pageNo : undefined, pageSize: pageSize !== PAGE_SIZE_DEFAULT ? pageSize : undefined });
+      const page = await api.get<Page<T>>(url, { ...(extra ? extra(filters) : filters), ...sortParams(sort), pageNo, pageSize });
+      return { data: page.records ?? [], total: page.total ?? 0, success: true };
+    },
+    [url, write, extra],
+  );
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Server validation messages                                                                                    */
+
+interface FieldError {
+  field?: string;
+  message?: string;
+}
+
+/**
+ * Puts the server's field errors (`errors[]` of a 400) on the form's fields; returns the message to show above the
+ * form for everything else (the API client has already shown it as a toast unless the call was silent).
+ */
+export function applyServerErrors(form: FormInstance | undefined, error: unknown): string {
+  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
+  const list = Array.isArray(error.errors) ? (error.errors as FieldError[]) : [];
+  const known = new Set(form ? Object.keys(form.getFieldsValue(true) as Record<string, unknown>) : []);
+  const onFields = list.filter((e) => e.field && known.has(e.field) && e.message);
+  if (form && onFields.length > 0) form.setFields(onFields.map((e) => ({ name: e.field as string, errors: [e.message as string] })));
+  return error.message;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* The signed-in user                                                                                            */
+
+/** The session's user (spec §3 userInfo), from the session store. */
+export function useCurrentUser(): { data: UserInfo | null } {
+  return { data: useSession().userInfo };
+}
+
+/** Splits "a,b" / arrays into a list of non-empty strings. */
+export function splitList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String).filter(Boolean);
+  if (typeof value === 'string') return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return [];
+}
+
+/** Memo of a translated options list. */
+export function useOptions<T extends string | number>(entries: readonly { value: T; labelKey: string }[], t: (k: string) => string) {
+  return useMemo(() => entries.map((e) => ({ value: e.value, label: t(e.labelKey) })), [entries, t]);
+}

@@ -1,0 +1,193 @@
+/** Calls and shapes of the administration screens (docs/identity-api.md). Everything goes through the API client. */
+import { api } from '../../api';
+
+export interface RoleRef {
+  id: number;
+  roleCode: string;
+  roleName: string;
+}
+
+/** A user row of `/sys/user/list`. Status 1 normal, 2 frozen. */
+export interface UserRecord {
+  id: number;
+  username: string;
+  realname: string;
+  email: string | null;
+  phone: string | null;
+  status: number;
+  frozen?: boolean;
+  merchantId?: number;
+  twoFactorEnabled?: boolean;
+  roles?: (RoleRef | string)[];
+  departIds?: number[];
+  createTime?: string;
+  createdAt?: string;
+}
+
+export const UserStatus = { NORMAL: 1, FROZEN: 2 } as const;
+
+export function isFrozen(u: Pick<UserRecord, 'status' | 'frozen'>): boolean {
+  return u.frozen === true || Number(u.status) === UserStatus.FROZEN;
+}
+
+export interface RoleRecord {
+  id: number;
+  roleCode: string;
+  roleName: string;
+  description?: string | null;
+  merchantId?: number | null;
+  /** System roles (seeded, no merchant). */
+  system?: boolean;
+  createTime?: string;
+  createdAt?: string;
+}
+
+export function isSystemRole(r: RoleRecord): boolean {
+  return r.system === true || r.merchantId === null || r.merchantId === undefined;
+}
+
+export interface TreeNode {
+  key: string | number;
+  id?: string | number;
+  title: string;
+  value?: string | number;
+  children?: TreeNode[];
+  [k: string]: unknown;
+}
+
+export interface DepartNode {
+  id: number;
+  key?: string | number;
+  value?: string | number;
+  title?: string;
+  departName: string;
+  orgCode: string;
+  parentId: number | null;
+  sortOrder?: number;
+  children?: DepartNode[];
+}
+
+export interface AuditRecord {
+  id: number;
+  merchantId?: number | null;
+  username: string | null;
+  action: string;
+  success: boolean;
+  ip: string | null;
+  userAgent?: string | null;
+  detail?: Record<string, unknown> | null;
+  createTime?: string;
+  createdAt?: string;
+}
+
+export interface AnnouncementRecord {
+  id: number;
+  merchantId?: number | null;
+  title: string;
+  content: string;
+  priority?: string;
+  status: 'draft' | 'released' | 'revoked' | string;
+  releasedAt?: string | null;
+  revokedAt?: string | null;
+  createdBy?: string | null;
+  createTime?: string;
+  createdAt?: string;
+  read?: boolean;
+  readFlag?: boolean | string | number;
+}
+
+export interface PermissionNode {
+  id: number;
+  parentId: number | null;
+  menuType: number;
+  perms: string;
+  permsType: string;
+  status: string;
+  name: string;
+  titleKey?: string;
+  title?: string;
+  titles?: Record<string, string> | null;
+  path?: string | null;
+  component?: string | null;
+  icon?: string | null;
+  url?: string | null;
+  sortNo?: number;
+  hidden?: boolean;
+  children?: PermissionNode[];
+}
+
+export interface DictRecord {
+  id: number;
+  dictCode: string;
+  dictName: string;
+  description?: string | null;
+}
+
+export interface DictItemRecord {
+  id: number;
+  dictId: number;
+  itemValue: string;
+  itemText: string;
+  description?: string | null;
+  sortOrder?: number;
+  status?: number;
+}
+
+export interface MailRecord {
+  id: number;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  status: string;
+  error?: string | null;
+  createTime?: string;
+  createdAt?: string;
+  sentAt?: string | null;
+}
+
+/** Created time of a record, whichever name the server uses. */
+export function createdOf(r: { createTime?: string; createdAt?: string }): string | undefined {
+  return r.createTime ?? r.createdAt;
+}
+
+export const sysApi = {
+  checkOnlyUser: (field: 'username' | 'email' | 'phone', value: string, id?: number) =>
+    api.get<unknown>('/sys/user/checkOnlyUser', { [field]: value, id }, { silent: true }),
+  addUser: (data: Record<string, unknown>) => api.post<unknown>('/sys/user/add', data, { silent: true }),
+  editUser: (data: Record<string, unknown>) => api.put<unknown>('/sys/user/edit', data, { silent: true }),
+  frozenBatch: (ids: number[], status: number) => api.put<unknown>('/sys/user/frozenBatch', { ids: ids.join(','), status }),
+  resetPassword: (username: string, password: string) => api.put<unknown>('/sys/user/changePassword', { username, password }, { silent: true }),
+  queryUserRole: (userid: number) => api.get<(number | string)[]>('/sys/user/queryUserRole', { userid }),
+  rolesAll: () => api.get<RoleRecord[]>('/sys/role/queryall'),
+  departTree: () => api.get<DepartNode[]>('/sys/sysDepart/queryTreeList'),
+  usersOfDepart: (id: number) => api.get<UserRecord[]>('/sys/user/queryUserByDepId', { id }),
+  addDepart: (data: Record<string, unknown>) => api.post<unknown>('/sys/sysDepart/add', data, { silent: true }),
+  editDepart: (data: Record<string, unknown>) => api.put<unknown>('/sys/sysDepart/edit', data, { silent: true }),
+  deleteDepart: (id: number) => api.delete<unknown>('/sys/sysDepart/delete', { id }, { silent: true }),
+  addRole: (data: Record<string, unknown>) => api.post<unknown>('/sys/role/add', data, { silent: true }),
+  editRole: (data: Record<string, unknown>) => api.put<unknown>('/sys/role/edit', data, { silent: true }),
+  roleTree: () => api.get<{ treeList: TreeNode[]; ids: (number | string)[] }>('/sys/role/queryTreeList'),
+  rolePermissions: (roleId: number) => api.get<(number | string)[]>('/sys/permission/queryRolePermission', { roleId }),
+  saveRolePermissions: (roleId: number, permissionIds: string, lastpermissionIds: string) =>
+    api.post<unknown>('/sys/permission/saveRolePermission', { roleId, permissionIds, lastpermissionIds }),
+  permissionTree: () => api.get<PermissionNode[] | { treeList: PermissionNode[] }>('/sys/permission/list'),
+  addPermission: (data: Record<string, unknown>) => api.post<unknown>('/sys/permission/add', data, { silent: true }),
+  editPermission: (data: Record<string, unknown>) => api.put<unknown>('/sys/permission/edit', data, { silent: true }),
+  dictItems: (dictId: number) => api.get<DictItemRecord[] | { records: DictItemRecord[] }>('/sys/dictItem/list', { dictId, pageNo: 1, pageSize: 100 }),
+  addDict: (data: Record<string, unknown>) => api.post<unknown>('/sys/dict/add', data, { silent: true }),
+  editDict: (data: Record<string, unknown>) => api.put<unknown>('/sys/dict/edit', data, { silent: true }),
+  addDictItem: (data: Record<string, unknown>) => api.post<unknown>('/sys/dictItem/add', data, { silent: true }),
+  editDictItem: (data: Record<string, unknown>) => api.put<unknown>('/sys/dictItem/edit', data, { silent: true }),
+  announcementsOfUser: () => api.get<{ unreadCount: number; records: AnnouncementRecord[] }>('/sys/annountCement/listByUser', undefined, { silent: true }),
+  readAnnouncement: (id: number) => api.put<unknown>('/sys/annountCement/read', { id }, { silent: true }),
+  addAnnouncement: (data: Record<string, unknown>) => api.post<unknown>('/sys/annountCement/add', data, { silent: true }),
+  editAnnouncement: (data: Record<string, unknown>) => api.put<unknown>('/sys/annountCement/edit', data, { silent: true }),
+  releaseAnnouncement: (id: number) => api.get<unknown>('/sys/annountCement/doReleaseData', { id }),
+  revokeAnnouncement: (id: number) => api.get<unknown>('/sys/annountCement/doReovkeData', { id }),
+};
+
+/** Items of a list answer that may come paged or plain. */
+export function listOf<T>(value: T[] | { records?: T[]; treeList?: T[] } | null | undefined): T[] {
+  if (Array.isArray(value)) return value;
+  return value?.records ?? value?.treeList ?? [];
+}

@@ -1,0 +1,25 @@
+import { useCallback, useMemo } from 'react';
+import { useSession } from './store';
+import { hasColumn, hasPermission, visibleColumns, type ColumnLike } from './permission';
+
+export interface PermissionApi {
+  /** Spec §6 button check; comma-separated codes = any. */
+  has: (codes: string) => boolean;
+  /** Column code granted (type 1 `column:` entries). */
+  hasColumn: (code: string) => boolean;
+  /** The spec §6 column rules for a table's columns. */
+  columns: <C extends ColumnLike>(columns: readonly C[]) => C[];
+}
+
+/** Reactive permission checks: re-render on sign-in, sub-merchant switch, permission reload. */
+export function usePermission(): PermissionApi {
+  const { auth, allAuth, userInfo } = useSession();
+  const has = useCallback((codes: string) => hasPermission(codes, { auth, allAuth }), [auth, allAuth]);
+  const column = useCallback((code: string) => hasColumn(code, { auth, allAuth }), [auth, allAuth]);
+  const columns = useCallback(
+    <C extends ColumnLike>(cols: readonly C[]) =>
+      visibleColumns(cols, { auth, allAuth, merchantId: userInfo?.merchantId, amountUsdSwitch: userInfo?.amountUsdSwitch }),
+    [auth, allAuth, userInfo?.merchantId, userInfo?.amountUsdSwitch],
+  );
+  return useMemo(() => ({ has, hasColumn: column, columns }), [has, column, columns]);
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { generate } from 'otplib';
+import { MENU, ROLE_GRANTS, flattenMenu, homePath, translate, type Language, type MenuDef, type RoleCode } from '@mg/domain';
+import { launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { brandOf, dbClient, DEMO_PASSWORD, DEMO_USERS, originOf, sideMenuTexts, signIn, type DemoUser } from '../lib/session';
+
+const port = inject('port');
+const dataDir = inject('dataDir');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function fresh(): Promise<Page> {
+  const context = await newContext(browser);
+  return context.newPage();
+}
+
+/** The menu titles the role table grants, in the order of the catalogue (groups only with a visible child). */
+function expectedMenu(role: RoleCode, lang: Language): string[] {
+  const granted = new Set(ROLE_GRANTS[role]);
+  const walk = (items: readonly MenuDef[]): string[] =>
+    items.flatMap((m) => {
+      if (m.children) {
+        const kids = walk(m.children);
+        return kids.length ? [translate(lang, m.titleKey), ...kids] : [];
+      }
+      return granted.has(m.perm) ? [translate(lang, m.titleKey)] : [];
+    });
+  return walk(MENU);
+}
+
+const ROLE_OF: Record<DemoUser, RoleCode> = {
+  admin: 'admin',
+  demo_admin: 'third_role_admin',
+  demo_operator: 'third_role_operator',
+  demo_read: 'third_role_read',
+  demo_business: 'business',
+  crypto_admin: 'crypto_role_admin',
+  br_admin: 'third_role_admin',
+};
+
+describe('each demo user sees exactly the menu of its role, in its brand', () => {
+  for (const user of Object.keys(DEMO_USERS) as DemoUser[]) {
+    it(user, async () => {
+      const page = await fresh();
+      const brand = brandOf(DEMO_USERS[user]);
+      await withScreenshot(page, `menu-${user}`, async () => {
+        await signIn(page, port, user, { depart: user === 'demo_operator' ? 'Finance' : undefined });
+        await page.waitForURL((u) => u.pathname === homePath(brand));
+        await page.getByTestId('home-welcome').waitFor();
+        const lang = (await page.evaluate(() => document.documentElement.lang)) as Language;
+        expect(lang).toBe(brand.defaultLanguage);
+        expect(await sideMenuTexts(page)).toEqual(expectedMenu(ROLE_OF[user], lang));
+      });
+      await page.context().close();
+    });
+  }
+});
+
+describe('signed-in shell', () => {
+  it('keeps the home tab pinned and the last tab, and offers close left/right/others', async () => {
+    const page = await fresh();
+    await withScreenshot(page, 'tabs', async () => {
+      await signIn(page, port, 'admin');
+      const strip = page.getByTestId('tab-strip');
+      const home = homePath(brandOf('tikipay'));
+      for (const m of flattenMenu().filter((m) => ['/system/users', '/system/roles', '/system/audit'].includes(m.path))) {
+        await page.goto(`${originOf(brandOf('tikipay'), port)}${m.path}`);
+        await strip.getByTestId(`tab-${m.path}`).waitFor();
+      }
+      await expect.poll(() => strip.locator('[data-testid^="tab-/"]').count()).toBe(4);
+
+      // home cannot be closed: its close button answers with a warning and the tab stays
+      await strip.locator('.ant-tabs-tab', { has: page.getByTestId(`tab-${home}`) }).locator('.ant-tabs-tab-remove').click();
+      await page.locator('.ant-message-warning').first().waitFor();
+      await strip.getByTestId(`tab-${home}`).waitFor();
+
+      // right-click the roles tab: close left keeps home, close others leaves home + roles
+      await strip.getByTestId('tab-/system/roles').click({ button: 'right' });
+      await page.getByTestId('tab-menu-close-others').click();
+      await expect.poll(() => strip.locator('[data-testid^="tab-/"]').count()).toBe(2);
+      await strip.getByTestId(`tab-${home}`).waitFor();
+      await strip.getByTestId('tab-/system/roles').waitFor();
+    });
+    await page.context().close();
+  });
+
+  it('changes the password from the welcome menu, and the new one signs in', async () => {
+    const page = await fresh();
+    await withScreenshot(page, 'change-password', async () => {
+      await signIn(page, port, 'demo_read');
+      await page.getByTestId('welcome-menu').click();
+      await page.getByTestId('menu-change-password').click();
+      const next = 'Newer#2026pay';
+      await page.getByTestId('change-password-old').fill(DEMO_PASSWORD);
+      await page.getByTestId('change-password-new').fill(next);
+      await page.getByTestId('change-password-confirm').fill(next);
+      await page.getByTestId('change-password-submit').click();
+      await page.locator('.ant-message-success').waitFor();
+      await page.getByTestId('welcome-menu').click();
+      await page.getByTestId('menu-logout').click();
+      await page.getByTestId('login-username').waitFor();
+      await signIn(page, port, 'demo_read', { password: next });
+    });
+    await page.context().close();
+  });
+
+  it('enrols Google Authenticator and then signs in with a generated code', async () => {
+    const page = await fresh();
+    const db = await dbClient(dataDir);
+    try {
+      await withScreenshot(page, 'totp', async () => {
+        await signIn(page, port, 'br_admin');
+        await page.goto(`${originOf(brandOf('pagoverde'), port)}/account/security`);
+        await page.getByTestId('enable-2fa').click();
+        await page.getByTestId('totp-qr').waitFor();
+        const secret = (await db.query(`select totp_secret from app_user where username = 'br_admin'`)).rows[0].totp_secret as string;
+        await page.locator('.ant-otp input').first().click();
+        await page.keyboard.type(await generate({ secret }));
+        await page.getByTestId('confirm-2fa').click();
+        await page.getByTestId('recovery-codes').waitFor();
+
+        await page.context().clearCookies();
+        await page.evaluate(() => {
+          localStorage.clear();
+          sessionStorage.clear();
+        });
+        const brand = brandOf('pagoverde');
+        await page.goto(`${originOf(brand, port)}/login`);
+        await page.getByTestId('login-username').fill('br_admin');
+        await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+        await page.getByTestId('login-captcha').fill('abcd');
+        await page.getByTestId('login-submit').click();
+        await page.getByTestId('twofa-code').waitFor();
+        // each code is accepted once: wait for the next 30 s step so the enrolment code is not replayed
+        await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 1_000);
+        const code = await generate({ secret });
+        await page.getByTestId('twofa-code').fill(code);
+        await page.getByTestId('twofa-submit').click();
+        await page.getByTestId('side-menu').waitFor();
+      });
+    } finally {
+      await db.end();
+      await page.context().close();
+    }
+  });
+
+  it('registers a new merchant on lumipay with the e-mail code', async () => {
+    const page = await fresh();
+    const db = await dbClient(dataDir);
+    const brand = brandOf('lumipay');
+    const email = `owner${Date.now()}@example.com`;
+    try {
+      await withScreenshot(page, 'register', async () => {
+        await page.goto(`${originOf(brand, port)}/register`);
+        await page.getByTestId('register-username').fill(`owner${Date.now() % 100000}`);
+        await page.getByTestId('register-company').fill('Owner Trading');
+        await page.getByTestId('register-email').fill(email);
+        await page.getByTestId('register-captcha').fill('abcd');
+        await page.getByTestId('register-send-code').click();
+        let code = '';
+        await expect
+          .poll(async () => {
+            const r = await db.query(`select text_body from mail_outbox where to_address = $1 order by id desc limit 1`, [email]);
+            code = /\b(\d{6})\b/.exec(r.rows[0]?.text_body ?? '')?.[1] ?? '';
+            return code;
+          })
+          .toMatch(/^\d{6}$/);
+        await page.getByTestId('register-email-code').fill(code);
+        await page.getByTestId('register-phone').fill(`08${String(Date.now()).slice(-9)}`);
+        await page.getByTestId('register-password').fill('Strong#2026pay');
+        await page.getByTestId('register-confirm').fill('Strong#2026pay');
+        await page.getByTestId('register-submit').click();
+        await page.waitForURL((u) => u.pathname === '/register-result');
+      });
+    } finally {
+      await db.end();
+      await page.context().close();
+    }
+  });
+
+  it('switches to a sub-merchant and back from the welcome menu', async () => {
+    const page = await fresh();
+    await withScreenshot(page, 'switch-merchant', async () => {
+      await signIn(page, port, 'demo_admin');
+      await page.getByTestId('welcome-menu').click();
+      await page.getByTestId('menu-switch-merchant').click();
+      await page.locator('.ant-modal').getByText('10002').first().click();
+      await page.locator('.ant-modal .ant-btn-primary').click();
+      await page.getByTestId('home-welcome').waitFor();
+      await expect.poll(() => page.getByTestId('home-welcome').textContent()).toContain('10002');
+    });
+    await page.context().close();
+  });
+
+  it('switches country and language; menus and tabs follow the language', async () => {
+    const page = await fresh();
+    await withScreenshot(page, 'country-language', async () => {
+      await signIn(page, port, 'demo_business');
+      await page.getByTestId('country-switcher').click();
+      await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: 'THB' }).first().click();
+      await page.locator('.ant-modal-confirm .ant-btn-primary, .ant-popconfirm .ant-btn-primary').first().click();
+      await page.getByTestId('side-menu').waitFor();
+      await expect.poll(() => page.getByTestId('country-switcher').textContent()).toContain('THB');
+
+      await page.getByTestId('language-switcher').click();
+      await page.keyboard.type('ไทย');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('th-TH');
+      expect(await sideMenuTexts(page)).toContain(translate('th-TH', 'menu.home'));
+      await expect.poll(() => page.getByTestId('tab-strip').textContent()).toContain(translate('th-TH', 'menu.home'));
+    });
+    await page.context().close();
+  });
+});
