@@ -70,20 +70,25 @@ describe('signed-in shell', () => {
       await signIn(page, port, 'admin');
       const strip = page.getByTestId('tab-strip');
       const home = homePath(brandOf('tikipay'));
+      const lang = (await page.evaluate(() => document.documentElement.lang)) as Language;
+      await sideMenuTexts(page); // opens the submenus
       for (const m of flattenMenu().filter((m) => ['/system/users', '/system/roles', '/system/audit'].includes(m.path))) {
-        await page.goto(`${originOf(brandOf('tikipay'), port)}${m.path}`);
+        await page.getByTestId('side-menu').getByText(translate(lang, m.titleKey), { exact: true }).click();
         await strip.getByTestId(`tab-${m.path}`).waitFor();
       }
       await expect.poll(() => strip.locator('[data-testid^="tab-/"]').count()).toBe(4);
 
-      // home cannot be closed: its close button answers with a warning and the tab stays
+      // home cannot be closed: its close button answers with a notice and the tab stays
       await strip.locator('.ant-tabs-tab', { has: page.getByTestId(`tab-${home}`) }).locator('.ant-tabs-tab-remove').click();
-      await page.locator('.ant-message-warning').first().waitFor();
+      await page.locator('.ant-message-notice').first().waitFor();
       await strip.getByTestId(`tab-${home}`).waitFor();
 
       // right-click the roles tab: close left keeps home, close others leaves home + roles
       await strip.getByTestId('tab-/system/roles').click({ button: 'right' });
-      await page.getByTestId('tab-menu-close-others').click();
+      const closeOthers = page.getByTestId('tab-menu-close-others');
+      await closeOthers.waitFor();
+      await page.waitForTimeout(400); // the dropdown's opening animation
+      await closeOthers.click();
       await expect.poll(() => strip.locator('[data-testid^="tab-/"]').count()).toBe(2);
       await strip.getByTestId(`tab-${home}`).waitFor();
       await strip.getByTestId('tab-/system/roles').waitFor();
@@ -185,16 +190,18 @@ describe('signed-in shell', () => {
     }
   });
 
-  it('switches to a sub-merchant and back from the welcome menu', async () => {
+  it('switches to a sub-merchant from the welcome menu', async () => {
     const page = await fresh();
     await withScreenshot(page, 'switch-merchant', async () => {
       await signIn(page, port, 'demo_admin');
       await page.getByTestId('welcome-menu').click();
       await page.getByTestId('menu-switch-merchant').click();
-      await page.locator('.ant-modal').getByText('10002').first().click();
-      await page.locator('.ant-modal .ant-btn-primary').click();
+      await page.locator('.ant-modal .ant-select').click();
+      await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '10002' }).first().click();
+      // the switch reloads the page into the new session
+      await Promise.all([page.waitForEvent('load'), page.locator('.ant-modal .ant-btn-primary').click()]);
       await page.getByTestId('home-welcome').waitFor();
-      await expect.poll(() => page.getByTestId('home-welcome').textContent()).toContain('10002');
+      await expect.poll(() => page.getByTestId('welcome-menu').textContent(), { timeout: 15_000 }).toContain('Demo Store Games');
     });
     await page.context().close();
   });
@@ -205,7 +212,7 @@ describe('signed-in shell', () => {
       await signIn(page, port, 'demo_business');
       await page.getByTestId('country-switcher').click();
       await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: 'THB' }).first().click();
-      await page.locator('.ant-modal-confirm .ant-btn-primary, .ant-popconfirm .ant-btn-primary').first().click();
+      await Promise.all([page.waitForEvent('load'), page.locator('.ant-modal-confirm .ant-btn-primary').first().click()]);
       await page.getByTestId('side-menu').waitFor();
       await expect.poll(() => page.getByTestId('country-switcher').textContent()).toContain('THB');
 
@@ -213,7 +220,7 @@ describe('signed-in shell', () => {
       await page.keyboard.type('ไทย');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('th-TH');
-      expect(await sideMenuTexts(page)).toContain(translate('th-TH', 'menu.home'));
+      await expect.poll(() => sideMenuTexts(page)).toContain(translate('th-TH', 'menu.home'));
       await expect.poll(() => page.getByTestId('tab-strip').textContent()).toContain(translate('th-TH', 'menu.home'));
     });
     await page.context().close();

@@ -133,6 +133,20 @@ describe('HTTP reactions (spec §8)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('401 for a token that has since been replaced (sub-merchant or country switch): the new session stays', async () => {
+    vi.useFakeTimers();
+    let answer: (r: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (answer = r)));
+    const pending = request('GET', '/sys/annountCement/listByUser').catch((e: unknown) => e);
+    token = 'tok-new'; // the switch stored a new session while the old call was in flight
+    answer(json(401, { success: false, message: 'error.unauthorized', code: 401, result: null, timestamp: 1 }));
+    expect(((await pending) as ApiError).httpStatus).toBe(401);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(logout).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+    expect(notes.errors).toEqual([]);
+  });
+
   it('401 without a token: notice only', async () => {
     vi.useFakeTimers();
     setup({ token: null });

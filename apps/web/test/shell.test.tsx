@@ -71,6 +71,25 @@ describe('guard (spec §4)', () => {
     expect(window.localStorage.getItem('ACCESS_TOKEN')).toBeNull();
   });
 
+  it('permission fetch gets no answer (network, or a reload aborting it): the session stays, a retry is offered', async () => {
+    signedIn();
+    const reload = vi.fn();
+    await renderApp(
+      'lumipay',
+      '/system/users',
+      baseRoutes({
+        'GET /sys/permission/getUserPermissionByToken': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      }),
+      { reload },
+    );
+    const retry = await screen.findByRole('button', { name: 'Refresh' });
+    expect(window.localStorage.getItem('ACCESS_TOKEN')).not.toBeNull();
+    fireEvent.click(retry);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it('signed in: the login route goes home; unknown and route "0" paths go to /404; groups redirect', async () => {
     signedIn(true);
     const a = await renderApp('lumipay', '/login', baseRoutes());

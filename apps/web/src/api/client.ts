@@ -144,10 +144,14 @@ function t(key: string): string {
 }
 
 /** Shows the reaction of spec §8 for a failed call and runs its side effects (logout + reload, re-login dialog). */
-async function react(status: number, serverMessage: string, silent: boolean): Promise<void> {
+async function react(status: number, serverMessage: string, silent: boolean, sentToken: string | null): Promise<void> {
   const reaction: HttpReaction = httpReactionFor(status, serverMessage);
   if (reaction.kind === 'logoutAndReload') {
-    const hadToken = Boolean(ctx.token());
+    const current = ctx.token();
+    // A call made with a token that has since been replaced (sub-merchant or country switch) is refused for
+    // that old token only: it must not sign out the session that replaced it.
+    if (sentToken && current !== sentToken) return;
+    const hadToken = Boolean(current);
     if (!silent) (await getNotifier()).error(t(reaction.messageKey), HTTP_REACTIONS.other.durationSeconds);
     if (hadToken) {
       ctx.logout();
@@ -192,10 +196,10 @@ function isSuccess(envelope: Partial<Envelope<unknown>>): boolean {
   return envelope.success === true && (envelope.code === undefined || String(envelope.code) === '200');
 }
 
-async function fail(status: number, body: unknown, silent: boolean): Promise<never> {
+async function fail(status: number, body: unknown, silent: boolean, sentToken: string | null = null): Promise<never> {
   const env = (isPlainObject(body) ? body : {}) as Partial<Envelope<unknown>>;
   const message = typeof env.message === 'string' ? env.message : typeof body === 'string' ? body : '';
-  await react(status, message, silent);
+  await react(status, message, silent, sentToken);
   throw new ApiError({
     httpStatus: status,
     code: env.code !== undefined ? String(env.code) : String(status),
@@ -232,6 +236,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
   const query = toQueryString(params);
   const fullUrl = `${resolveUrl(url)}${query ? `${resolveUrl(url).includes('?') ? '&' : '?'}${query}` : ''}`;
 
+  const sentToken = ctx.token();
   // Duplicate guard (spec §4): an identical non-GET while the first is in flight (or within 2 s after) is refused.
   let guardKey: string | undefined;
   if (method !== 'GET') {
@@ -270,17 +275,17 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     }
 
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    if (!response.ok) return await fail(response.status, await readBody(response), silent);
+    if (!response.ok) return await fail(response.status, await readBody(response), silent, sentToken);
 
     if (responseType === 'blob' && !isJson) return (await response.blob()) as T;
     if (responseType === 'text' && !isJson) return (await response.text()) as T;
 
     const payload = await readBody(response);
-    if (!isPlainObject(payload)) return await fail(response.status, payload, silent);
+    if (!isPlainObject(payload)) return await fail(response.status, payload, silent, sentToken);
     const envelope = payload as Partial<Envelope<T>>;
     if (isSuccess(envelope)) return envelope.result as T;
     const code = Number(envelope.code);
-    return await fail(Number.isFinite(code) && code >= 400 ? code : response.status, payload, silent);
+    return await fail(Number.isFinite(code) && code >= 400 ? code : response.status, payload, silent, sentToken);
   } catch (e) {
     if (timedOut && !(e instanceof ApiError)) return await fail(504, { code: 'TIMEOUT', message: HTTP_REACTIONS[504].messageKey }, silent);
     throw e;

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { loginPath, type Brand } from '@mg/domain';
+import { ERROR_CATALOGUE, loginPath, type Brand } from '@mg/domain';
+import { isApiError } from '../../api/errors';
 import { identityApi } from '../../api/identity';
 import { clearSession, getSession, setPermissions, setUserInfo, useSession } from '../../session/store';
 import { MainLayout } from './MainLayout';
@@ -13,12 +15,16 @@ export function loginRedirect(brand: Brand, pathname: string, search: string): s
 /**
  * Spec §4 "Session on navigation", with a token: user info and the permission menu are fetched when this tab has
  * none yet (GET /user/info, GET /sys/permission/getUserPermissionByToken), the routes are built from the menu and
- * navigation continues. A failure signs out and goes to sign-in with the original address as `redirect`.
+ * navigation continues. A failure the server answered signs out and goes to sign-in with the original address as
+ * `redirect`. No answer at all (network down, or the page reloading after a session switch aborted the call) keeps
+ * the session: signing out then would throw away the session that was just opened.
  */
 export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => void }) {
   const { token, userInfo, menu } = useSession();
   const { pathname, search } = useLocation();
+  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  const [unreachable, setUnreachable] = useState(false);
   const needsUser = !userInfo;
   const needsMenu = menu === null;
   const needsLoad = Boolean(token) && (needsUser || needsMenu);
@@ -36,8 +42,13 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
           const perms = await identityApi.permissions();
           if (!cancelled) setPermissions(perms);
         }
-      } catch {
+      } catch (e) {
+        console.error('[session] loading the session failed', e);
         if (cancelled) return;
+        if (isApiError(e) && e.httpStatus === 0) {
+          setUnreachable(true);
+          return;
+        }
         clearSession(brand);
         setFailed(true);
       }
@@ -48,6 +59,18 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
   }, [needsLoad, brand]);
 
   if (!token || failed) return <Navigate to={loginRedirect(brand, pathname, search)} replace />;
+  if (unreachable)
+    return (
+      <Result
+        status="warning"
+        title={t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey)}
+        extra={
+          <Button type="primary" onClick={() => (reload ?? (() => window.location.reload()))()}>
+            {t('tabs.refresh')}
+          </Button>
+        }
+      />
+    );
   if (needsUser || needsMenu)
     return (
       <div className="mg-boot" data-testid="session-loading">

@@ -74,7 +74,9 @@ export default function Audit() {
       valueType: 'dateTimeRange',
       hideInTable: true,
       initialValue: initialRange,
-      fieldProps: { format: DATE_TIME_FORMAT },
+      // two full date-times side by side need the width of two filter columns
+      colSize: 2,
+      fieldProps: { format: DATE_TIME_FORMAT, style: { width: '100%' } },
       search: {
         transform: (value: unknown) => {
           const [a, b] = Array.isArray(value) ? value : [];
