@@ -130,6 +130,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     global: true,
     max: opts.rateLimitPerMinute ?? 600,
     timeWindow: '1 minute',
+    // The limit guards the API; the web app's own files (one page load is a dozen of them) are not counted.
+    allowList: (req) => !req.url.startsWith('/api/'),
     errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`rate limit exceeded, retry in ${ctx.after}`), { statusCode: ctx.statusCode }),
   });
 

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './helpers/app';
@@ -25,4 +28,25 @@ it('answers 429 in the envelope, localised, once the limit is reached', async ()
   expect(en.json().message).not.toMatch(/^error\./);
   expect(zh.json().message).not.toBe(en.json().message);
   expect(en.headers['retry-after']).toBeDefined();
+});
+
+it("does not count the web app's own files: a page load is a dozen of them", async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mg-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {}');
+  const web = await buildTestApp(tdb, { rateLimitPerMinute: 2, webDistDir: dir });
+  try {
+    for (let i = 0; i < 5; i++) {
+      expect((await web.inject({ url: '/assets/app.js' })).statusCode).toBe(200);
+      expect((await web.inject({ url: '/login', headers: { accept: 'text/html' } })).statusCode).toBe(200);
+    }
+    const url = '/api/sys/dict/getDictItems/payment_type';
+    expect((await web.inject({ url })).statusCode).toBe(200);
+    expect((await web.inject({ url })).statusCode).toBe(200);
+    expect((await web.inject({ url })).statusCode).toBe(429);
+  } finally {
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
