@@ -226,3 +226,38 @@ describe('signed-in shell', () => {
     await page.context().close();
   });
 });
+
+describe('announcements', () => {
+  it('an announcement released by platform staff reaches a merchant user through the header bell', async () => {
+    const base = `http://127.0.0.1:${port}/api`;
+    const headers = { 'content-type': 'application/json', 'x-brand': 'tikipay' };
+    const login = await fetch(`${base}/sys/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD, captcha: 'abcd', checkKey: 'e2e-announce', countryCurrency: 'IDR' }),
+    }).then((r) => r.json());
+    const auth = { ...headers, 'x-access-token': login.result.token as string };
+    const title = `Maintenance window ${Date.now()}`;
+    const added = await fetch(`${base}/sys/annountCement/add`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ title, content: 'PIX payouts pause from 02:00 to 02:30.', priority: 'H' }),
+    }).then((r) => r.json());
+    expect(added.success).toBe(true);
+    const released = await fetch(`${base}/sys/annountCement/doReleaseData?id=${added.result.id}`, { headers: auth }).then((r) => r.json());
+    expect(released.success).toBe(true);
+
+    const page = await fresh();
+    await withScreenshot(page, 'announcement-bell', async () => {
+      await signIn(page, port, 'crypto_admin');
+      const bell = page.getByTestId('announcement-bell');
+      await expect.poll(() => bell.locator('.ant-badge-count').textContent()).toBe('1');
+      await bell.click();
+      await page.getByTestId('announcement-list').getByText(title).click();
+      await page.locator('.ant-modal').getByText('PIX payouts pause').waitFor();
+      await page.locator('.ant-modal-close').click();
+      await expect.poll(() => bell.locator('.ant-badge-count').count()).toBe(0);
+    });
+    await page.context().close();
+  });
+});
