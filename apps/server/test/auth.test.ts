@@ -511,3 +511,36 @@ describe('config', () => {
     }
   });
 });
+
+describe('other sign-in calls of spec §7', () => {
+  async function phoneLogin(phone: string, password = DEMO_PASSWORD) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/sys/phoneLogin',
+      headers: { 'x-brand': 'pagoverde', 'x-lang': 'en-US', 'x-forwarded-for': '203.0.113.77' },
+      payload: { phone, password, countryCurrency: 'BRL', checkKey: await captchaKey(), captcha: CAPTCHA_TEXT },
+    });
+  }
+
+  it('/sys/phoneLogin signs in by phone number with the same checks and answers as /sys/login', async () => {
+    await tdb.pool.query(`update app_user set phone = '+5511987650001' where username = 'br_admin'`);
+    const ok = await phoneLogin('+5511987650001');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().result.userInfo).toMatchObject({ username: 'br_admin', merchantId: 10020, currency: 'BRL' });
+
+    const wrongPassword = await phoneLogin('+5511987650001', 'Wrong#2026pay');
+    const unknownPhone = await phoneLogin('+5511900000000');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownPhone.statusCode).toBe(401);
+    expect(unknownPhone.json().errorCode).toBe('WRONG_CREDENTIALS');
+    expect(unknownPhone.json().message).toBe(wrongPassword.json().message);
+  });
+
+  it('third-party and CAS single sign-on answer "unsupported" (no identity provider is configured)', async () => {
+    for (const url of ['/api/thirdLogin/getLoginUser/abc', '/api/cas/client/validateLogin']) {
+      const res = await app.inject({ url, headers: { 'x-lang': 'en-US' } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ success: false, errorCode: 'OPERATION_UNSUPPORTED' });
+    }
+  });
+});

@@ -8,8 +8,8 @@ import { setPermissions, setUserInfo } from '../src/session/store';
 import type { AuthEntry } from '../src/api/identity';
 import { userInfo } from './shell-harness';
 
-const b = (action: string, status: '0' | '1' = '1'): AuthEntry => ({ action, type: '2', status });
-const c = (action: string, status: '0' | '1' = '1'): AuthEntry => ({ action, type: '1', status });
+const b = (action: string, status: '0' | '1' = '1'): AuthEntry => ({ action, describe: action, type: '2', status });
+const c = (action: string, status: '0' | '1' = '1'): AuthEntry => ({ action, describe: action, type: '1', status });
 
 beforeEach(() => {
   window.localStorage.clear();

@@ -87,7 +87,7 @@ export const USER_INFO: UserInfo = {
 
 /** A session holding these button codes. */
 export function signIn(codes: readonly string[], user: Partial<UserInfo> = {}): void {
-  const auth: AuthEntry[] = codes.map((action) => ({ action, type: PermissionType.BUTTON, status: '1' }));
+  const auth: AuthEntry[] = codes.map((action) => ({ action, describe: action, type: PermissionType.BUTTON, status: '1' }));
   setUserInfo({ ...USER_INFO, ...user });
   setPermissions({ menu: [], auth, allAuth: auth });
 }

@@ -95,7 +95,7 @@ function item(path: string, component: string, en: string, id: string, extra: Pa
 /** A sample menu: home, a group with two screens, a route-'0' item, an unknown component, iframe and external items. */
 export function sampleMenu(): MenuItem[] {
   return [
-    item('/dashboard/home', 'dashboard/Home', 'Home', 'Beranda', { meta: { title: 'Home', titles: titles('Home', 'Beranda'), icon: 'HomeOutlined', keepAlive: true } }),
+    item('/dashboard/home', 'dashboard/Home', 'Home', 'Beranda', { meta: { title: 'Home', titles: titles('Home', 'Beranda'), icon: 'HomeOutlined', keepAlive: true, internalOrExternal: false, permissionList: [] } }),
     {
       ...item('/system', '', 'System', 'Sistem', { redirect: '/system/users', alwaysShow: true }),
       children: [
@@ -105,8 +105,8 @@ export function sampleMenu(): MenuItem[] {
         item('/system/unknown', 'system/DoesNotExist', 'Unknown', 'Tidak dikenal'),
       ],
     },
-    item('/docs', '', 'Docs', 'Dokumen', { meta: { title: 'Docs', titles: titles('Docs', 'Dokumen'), url: 'https://docs.example.test/', internalOrExternal: true } }),
-    item('/report', '', 'Report', 'Laporan', { meta: { title: 'Report', titles: titles('Report', 'Laporan'), url: 'https://report.example.test/view', internalOrExternal: false } }),
+    item('/docs', '', 'Docs', 'Dokumen', { meta: { title: 'Docs', titles: titles('Docs', 'Dokumen'), url: 'https://docs.example.test/', keepAlive: true, internalOrExternal: true, permissionList: [] } }),
+    item('/report', '', 'Report', 'Laporan', { meta: { title: 'Report', titles: titles('Report', 'Laporan'), url: 'https://report.example.test/view', keepAlive: true, internalOrExternal: false, permissionList: [] } }),
     item('/secret', 'test/Counter', 'Secret', 'Rahasia', { hidden: true }),
   ];
 }
@@ -114,7 +114,7 @@ export function sampleMenu(): MenuItem[] {
 export const button = (action: string, status: '0' | '1' = '1'): AuthEntry => ({ action, describe: action, type: '2', status });
 
 export function loginResult(overrides: Partial<LoginResult> = {}, info: Partial<UserInfo> = {}): LoginResult {
-  return { token: 'tok-1', userInfo: userInfo(info), sysAllDictItems: { sex: [{ value: '1', text: 'Male' }] }, multi_depart: 1, departs: [], ...overrides };
+  return { token: 'tok-1', userInfo: userInfo(info), sysAllDictItems: { sex: [{ value: '1', text: 'Male', title: 'Male', label: 'Male' }] }, multi_depart: 1, departs: [], ...overrides };
 }
 
 /** A screen with local state (a counter) and its URL query, to see keep-alive and refresh. */

@@ -15,3 +15,4 @@ export * from './i18n/index';
 export * from './i18n/loaders';
 export * from './permissions';
 export * from './audit';
+export * from './identity';

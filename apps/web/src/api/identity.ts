@@ -2,94 +2,22 @@
  * The identity calls of docs/identity-api.md, typed. Every call goes through `api` (client.ts): envelope, session
  * headers, spec §8 reactions.
  */
-import type { CurrencyCode, Language } from '@mg/domain';
+import type { CurrencyCode, Depart, DictItems, LoginResult, PermissionResult, TwoFactorChallenge, UserInfo } from '@mg/domain';
 import { api } from './client';
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  company: string;
-  email: string | null;
-  phone: string | null;
-  currency: CurrencyCode;
-  merchantId: number;
-  /** Comma-joined role codes. */
-  roleCode: string;
-  /** "Name(10002),Other(10003)": merchants this user may switch to, own one included. */
-  subMerchantInfos: string;
-  amountUsdSwitch: boolean;
-  orgCode: string | null;
-  twoFactorEnabled: boolean;
-  brand: string;
-  isPlatform: boolean;
-  languages: Language[];
-  currencies: CurrencyCode[];
-}
-
-export interface DictItemView {
-  value: string;
-  text: string;
-  title?: string;
-  label?: string;
-}
-export type DictItems = Record<string, DictItemView[]>;
-
-export interface Depart {
-  id: number;
-  orgCode: string;
-  departName: string;
-}
-
-export interface LoginResult {
-  token: string;
-  userInfo: UserInfo;
-  sysAllDictItems: DictItems;
-  multi_depart: 0 | 1 | 2;
-  departs: Depart[];
-}
-
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-  loginTicket: string;
-}
-
-export type PermissionFlag = '0' | '1';
-export interface AuthEntry {
-  action: string;
-  describe?: string;
-  type: '1' | '2';
-  status: PermissionFlag;
-}
-
-export interface MenuItem {
-  id: string;
-  path: string;
-  name: string;
-  /** Registry key; '' for a group. */
-  component: string;
-  redirect?: string;
-  hidden: boolean;
-  route: '1' | '0';
-  alwaysShow: boolean;
-  meta: {
-    title: string;
-    titles?: Partial<Record<Language, string>>;
-    icon?: string;
-    url?: string;
-    keepAlive?: boolean;
-    internalOrExternal?: boolean;
-    permissionList?: AuthEntry[];
-  };
-  children?: MenuItem[];
-}
-
-export interface PermissionResult {
-  menu: MenuItem[];
-  auth: AuthEntry[];
-  allAuth: AuthEntry[];
-}
+// The response shapes are shared with the server (@mg/domain); re-exported so screens keep importing from here.
+export type {
+  AuthEntry,
+  Depart,
+  DictItems,
+  DictItemView,
+  LoginResult,
+  MenuItem,
+  PermissionFlag,
+  PermissionResult,
+  TwoFactorChallenge,
+  UserInfo,
+} from '@mg/domain';
 
 export interface LoginForm {
   username: string;

@@ -1,5 +1,5 @@
 /** SQL of sessions, users, merchants, departments and permissions (every value a bound parameter). */
-import { PLATFORM_MERCHANT_ID } from '@mg/domain';
+import { PLATFORM_MERCHANT_ID, type Depart } from '@mg/domain';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { appUser, department, merchant, permission, session, userDepart } from '../../db/schema';
@@ -71,6 +71,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
+export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(appUser).where(eq(appUser.phone, phone)).limit(1);
+  return rows[0];
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const rows = await db.select().from(appUser).where(eq(appUser.id, id)).limit(1);
   return rows[0];
@@ -97,13 +102,7 @@ export async function roleCodesOf(db: Db, userId: number): Promise<string[]> {
   return res.rows.map((r) => r.role_code);
 }
 
-export interface DepartView {
-  id: number;
-  orgCode: string;
-  departName: string;
-}
-
-export async function departsOf(db: Db, userId: number): Promise<DepartView[]> {
+export async function departsOf(db: Db, userId: number): Promise<Depart[]> {
   return db
     .select({ id: department.id, orgCode: department.orgCode, departName: department.departName })
     .from(userDepart)

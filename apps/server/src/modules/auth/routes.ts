@@ -5,6 +5,7 @@ import { ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { CHECK_KEY_RE } from './captcha';
 import { requireAuth } from './index';
+import { AuthError } from './errors';
 import {
   currentDeparts,
   currentUserInfo,
@@ -13,6 +14,7 @@ import {
   logout,
   selectDepart,
   switchSubMerchant,
+  phoneLogin,
   switchCountry,
   updatePassword,
   userPermissions,
@@ -55,6 +57,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ok(await login(app, req, req.body), t(req.lang, 'auth.loginSucceeded')),
   );
+
+  app.post(
+    '/sys/phoneLogin',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sign in with the phone number instead of the username (same checks, same answers as /sys/login)',
+        body: z.object({
+          phone: z.string().trim().min(1).max(32),
+          password: z.string().min(1).max(128),
+          captcha: opt(16),
+          checkKey: opt(64),
+          countryCurrency: opt(8),
+          brand: opt(32),
+          paymentBrand: opt(32),
+        }),
+      },
+    },
+    async (req) => ok(await phoneLogin(app, req, req.body), t(req.lang, 'auth.loginSucceeded')),
+  );
+
+  // Third-party (OAuth) and CAS single sign-on need an external identity provider; none is configured in this
+  // product, so these spec §7 calls answer "operation temporarily unsupported" rather than pretend.
+  for (const url of ['/thirdLogin/getLoginUser/:token', '/cas/client/validateLogin']) {
+    app.get(url, { config: { public: true }, schema: { tags, summary: 'Single sign-on: no identity provider is configured (422)' } }, async () => {
+      throw new AuthError('OPERATION_UNSUPPORTED');
+    });
+  }
 
   app.post(
     '/sys/login/2fa',

@@ -15,8 +15,15 @@ import {
   Role,
   TOKEN_TTL_MS,
   translate,
+  type AuthEntry,
   type Brand,
+  type Depart,
   type Language,
+  type LoginResult,
+  type MenuItem,
+  type PermissionResult,
+  type TwoFactorChallenge,
+  type UserInfo,
 } from '@mg/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -31,6 +38,7 @@ import {
   departsOf,
   findMerchant,
   findUserById,
+  findUserByPhone,
   findUserByUsername,
   insertSession,
   merchantFamily,
@@ -39,7 +47,6 @@ import {
   revokeUserSessions,
   roleCodesOf,
   setSessionOrgCode,
-  type DepartView,
   type MerchantRow,
   type PermissionRow,
   type UserRow,
@@ -68,40 +75,6 @@ export async function passwordMatches(stored: string, pw: string): Promise<boole
   } catch {
     return false;
   }
-}
-
-export interface UserInfo {
-  id: number;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  company: string;
-  email: string | null;
-  phone: string | null;
-  currency: string;
-  merchantId: number;
-  roleCode: string;
-  subMerchantInfos: string;
-  amountUsdSwitch: boolean;
-  orgCode: string | null;
-  twoFactorEnabled: boolean;
-  brand: string;
-  isPlatform: boolean;
-  languages: Language[];
-  currencies: string[];
-}
-
-export interface LoginResult {
-  token: string;
-  userInfo: UserInfo;
-  sysAllDictItems: Record<string, unknown[]>;
-  multi_depart: 0 | 1 | 2;
-  departs: DepartView[];
-}
-
-export interface TwoFactorChallenge {
-  twoFactorRequired: true;
-  loginTicket: string;
 }
 
 /** The brand a request comes through: X-Brand, then the body's brand / paymentBrand, then the Host header. */
@@ -278,6 +251,15 @@ function ticketKey(ticket: string): string {
   return `lt:${Buffer.from(sha256(ticket), 'hex').toString('base64url')}`;
 }
 
+/**
+ * Spec §7 `/sys/phoneLogin`: the same sign-in with the phone number as the identifier. An unknown number takes
+ * the unknown-user path of `login` (a name no account can have), so it answers and costs exactly the same.
+ */
+export async function phoneLogin(app: FastifyInstance, req: FastifyRequest, body: Omit<LoginBody, 'username'> & { phone: string }): Promise<LoginResult | TwoFactorChallenge> {
+  const user = await findUserByPhone(app.db, body.phone.trim());
+  return login(app, req, { ...body, username: user?.username ?? `phone:${body.phone.trim()}` });
+}
+
 export async function loginSecondStep(app: FastifyInstance, req: FastifyRequest, body: { loginTicket: string; code: string }): Promise<LoginResult> {
   const key = ticketKey(body.loginTicket);
   const rows = await app.db.delete(captcha).where(eq(captcha.checkKey, key)).returning();
@@ -326,34 +308,6 @@ export async function currentUserInfo(app: FastifyInstance, auth: AuthSession): 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Menu                                                                                                          */
 
-export interface AuthEntry {
-  action: string;
-  describe: string;
-  type: '1' | '2';
-  status: '0' | '1';
-}
-
-export interface MenuItem {
-  id: string;
-  path: string;
-  name: string;
-  component: string;
-  redirect?: string;
-  hidden: boolean;
-  route: '1' | '0';
-  alwaysShow: boolean;
-  meta: {
-    title: string;
-    titles: Record<Language, string>;
-    icon?: string;
-    url?: string;
-    keepAlive: boolean;
-    internalOrExternal: boolean;
-    permissionList: { action: string; type: '1' | '2'; status: '0' | '1' }[];
-  };
-  children?: MenuItem[];
-}
-
 function titlesOf(row: PermissionRow): Record<Language, string> {
   return Object.fromEntries(LANGUAGES.map((l) => [l, row.titles?.[l]?.trim() || translate(l, row.titleKey)])) as Record<Language, string>;
 }
@@ -361,7 +315,7 @@ function titlesOf(row: PermissionRow): Record<Language, string> {
 const typeOf = (v: string): '1' | '2' => (v === '2' ? '2' : '1');
 const statusOf = (v: string): '0' | '1' => (v === '0' ? '0' : '1');
 
-export async function userPermissions(app: FastifyInstance, req: FastifyRequest, auth: AuthSession): Promise<{ menu: MenuItem[]; auth: AuthEntry[]; allAuth: AuthEntry[] }> {
+export async function userPermissions(app: FastifyInstance, req: FastifyRequest, auth: AuthSession): Promise<PermissionResult> {
   const rows = await allPermissions(app.db);
   const enabled = (r: PermissionRow) => r.status !== '0';
   const holds = (r: PermissionRow) => enabled(r) && (auth.isPlatformAdmin || auth.perms.has(r.perms));
@@ -458,7 +412,7 @@ export async function switchCountry(app: FastifyInstance, req: FastifyRequest, a
   return result;
 }
 
-export async function currentDeparts(app: FastifyInstance, auth: AuthSession): Promise<{ list: DepartView[]; orgCode: string | null }> {
+export async function currentDeparts(app: FastifyInstance, auth: AuthSession): Promise<{ list: Depart[]; orgCode: string | null }> {
   return { list: await departsOf(app.db, auth.userId), orgCode: auth.orgCode };
 }
 

@@ -3,17 +3,10 @@
  * (isDictCode, DICT_CODE_RE) AND present in the database answer; anything else, notably the Jeecg
  * `table,text,code` form that reached raw SQL in the system the spec came from, is a 400 DICT_UNKNOWN.
  */
-import { DICT_CODE_RE, DomainError, isDictCode, type Language } from '@mg/domain';
+import { DICT_CODE_RE, DomainError, isDictCode, type DictItemView, type Language } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import { t } from '../../lib/i18n';
 import { selectAllDictItems, selectDictCodes, selectDictItems, type DictItemRow } from './queries';
-
-export interface DictItemView {
-  value: string;
-  text: string;
-  title: string;
-  label: string;
-}
 
 export const DICT_CACHE_TTL_MS = 60_000;
 export const LOAD_DICT_LIMIT = 50;

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, passwordChangeSchema, passwordSchema } from '@mg/domain';
+import { LAYOUT, passwordChangeSchema } from '@mg/domain';
 import { identityApi } from '../../api/identity';
-import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
-import { zodMessage, zodRule } from '../../components/zodRule';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { zodMessage } from '../../components/zodRule';
 import { useSession } from '../../session/store';
 
 interface Values {
@@ -21,7 +21,6 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const { userInfo } = useSession();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const password = Form.useWatch('password', form);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -65,25 +64,12 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         <Form.Item name="oldpassword" label={t('password.old')} required rules={[{ required: true, message: t('validation.password.oldRequired') }]}>
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" data-testid="change-password-old" />
         </Form.Item>
-        <Form.Item name="password" label={t('password.new')} required rules={[zodRule(passwordSchema, t)]} extra={<PasswordStrengthMeter value={password} />}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="change-password-new" />
-        </Form.Item>
-        <Form.Item
-          name="confirmpassword"
-          label={t('password.confirm')}
+        <NewPasswordFields
+          passwordLabel={t('password.new')}
+          confirmLabel={t('password.confirm')}
           required
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, v: string | undefined) => {
-                if (!v) return Promise.reject(new Error(t('validation.password.confirmRequired')));
-                return v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.password.mismatch')));
-              },
-            }),
-          ]}
-        >
-          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="change-password-confirm" />
-        </Form.Item>
+          testIds={{ password: 'change-password-new', confirm: 'change-password-confirm' }}
+        />
       </Form>
     </Modal>
   );

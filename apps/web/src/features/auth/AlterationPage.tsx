@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Form, Input, Space } from 'antd';
-import { LockOutlined, MailOutlined, NumberOutlined } from '@ant-design/icons';
+import { MailOutlined, NumberOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, passwordSchema } from '@mg/domain';
+import { emailSchema } from '@mg/domain';
 import { useBrand } from '../../brands';
 import { isApiError } from '../../api/errors';
 import { identityApi } from '../../api/identity';
 import { usePageTitle } from '../../app/usePageTitle';
 import { AuthCard } from '../../app/pages/AuthCard';
 import { CaptchaField, type CaptchaHandle } from '../../components/CaptchaField';
-import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { zodRule } from '../../components/zodRule';
 import { authPath } from './paths';
@@ -34,7 +34,6 @@ export function AlterationPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const password = Form.useWatch('password', form);
 
   const sendCode = async (): Promise<boolean> => {
     setError(null);
@@ -92,24 +91,12 @@ export function AlterationPage() {
             <SendCodeButton onSend={sendCode} testId="alteration-send-code" />
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="password" label={t('password.new')} rules={[zodRule(passwordSchema, t)]} extra={<PasswordStrengthMeter value={password} testId="alteration-strength" />}>
-          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="alteration-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmpassword"
-          label={t('password.confirm')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, v: string | undefined) => {
-                if (!v) return Promise.reject(new Error(t('validation.password.confirmRequired')));
-                return v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.password.mismatch')));
-              },
-            }),
-          ]}
-        >
-          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="alteration-confirm" />
-        </Form.Item>
+        <NewPasswordFields
+          passwordLabel={t('password.new')}
+          confirmLabel={t('password.confirm')}
+          large
+          testIds={{ password: 'alteration-password', confirm: 'alteration-confirm', meter: 'alteration-strength' }}
+        />
         <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="alteration-submit">
           {t('alteration.submit')}
         </Button>

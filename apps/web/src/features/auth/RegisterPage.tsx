@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Result, Space } from 'antd';
-import { BankOutlined, LockOutlined, MailOutlined, NumberOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { BankOutlined, MailOutlined, NumberOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { emailSchema, passwordSchema, phoneSchema, textSchema, usernameSchema } from '@mg/domain';
+import { emailSchema, phoneSchema, textSchema, usernameSchema } from '@mg/domain';
 import { useBrand } from '../../brands';
 import { isApiError } from '../../api/errors';
 import { identityApi } from '../../api/identity';
@@ -11,7 +11,7 @@ import { getSessionCurrency } from '../../session/storage';
 import { usePageTitle } from '../../app/usePageTitle';
 import { AuthCard } from '../../app/pages/AuthCard';
 import { CaptchaField, type CaptchaHandle } from '../../components/CaptchaField';
-import { PasswordStrengthMeter } from '../../components/PasswordStrengthMeter';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { zodRule } from '../../components/zodRule';
 import { authPath } from './paths';
@@ -39,7 +39,6 @@ export function RegisterPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const password = Form.useWatch('password', form);
 
   if (!brand.registerSwitch) {
     return (
@@ -139,24 +138,12 @@ export function RegisterPage() {
         <Form.Item name="phone" label={t('register.phone')} rules={[zodRule(phoneSchema, t)]}>
           <Input size="large" prefix={<PhoneOutlined aria-hidden />} autoComplete="tel" data-testid="register-phone" />
         </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[zodRule(passwordSchema, t)]} extra={<PasswordStrengthMeter value={password} testId="register-strength" />}>
-          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="register-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmpassword"
-          label={t('password.confirm')}
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_, v: string | undefined) => {
-                if (!v) return Promise.reject(new Error(t('validation.password.confirmRequired')));
-                return v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.password.mismatch')));
-              },
-            }),
-          ]}
-        >
-          <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="new-password" data-testid="register-confirm" />
-        </Form.Item>
+        <NewPasswordFields
+          passwordLabel={t('login.password')}
+          confirmLabel={t('password.confirm')}
+          large
+          testIds={{ password: 'register-password', confirm: 'register-confirm', meter: 'register-strength' }}
+        />
         <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="register-submit">
           {t('register.submit')}
         </Button>

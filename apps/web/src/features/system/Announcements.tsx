@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Select, Tag, Typography } from 'antd';
 import { EditOutlined, PlusOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@mg/domain';
 import { Can } from './_permission';
-import { applyServerErrors, tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from './_shared';
+import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from './_shared';
 import { createdOf, sysApi, type AnnouncementRecord } from './api';
 
 export const ANNOUNCEMENT_STATUSES = ['draft', 'released', 'revoked'] as const;
@@ -36,42 +36,21 @@ function AnnouncementFormModal({ record, onClose, onSaved }: { record: Announcem
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const submit = async () => {
-    let values: FormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setServerError(null);
+  const submitter = useFormSubmit(form, async (values: FormValues) => {
     const body = { title: values.title.trim(), content: values.content, priority: values.priority, merchantId: values.merchantId ? Number(values.merchantId) : null };
-    try {
-      if (record) await sysApi.editAnnouncement({ id: record.id, ...body });
-      else await sysApi.addAnnouncement(body);
-      message.success(t('screens.common.saved'));
-      onSaved();
-    } catch (e) {
-      setServerError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+    if (record) await sysApi.editAnnouncement({ id: record.id, ...body });
+    else await sysApi.addAnnouncement(body);
+    message.success(t('screens.common.saved'));
+    onSaved();
+  });
   return (
-    <Modal
-      open
+    <FormModal
       width={720}
       title={t(record ? 'screens.announcements.edit' : 'screens.announcements.add')}
-      onCancel={onClose}
-      onOk={() => void submit()}
       okText={t('screens.announcements.saveDraft')}
-      cancelText={t('screens.common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+      submitter={submitter}
+      onClose={onClose}
     >
-      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
         name="announcementForm"
@@ -91,7 +70,7 @@ function AnnouncementFormModal({ record, onClose, onSaved }: { record: Announcem
           <Input.TextArea rows={8} maxLength={10_000} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Row, Space, Spin, Table, Tag, Tree, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Row, Space, Spin, Table, Tag, Tree, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@mg/domain';
 import { isApiError } from '../../api';
 import { Can } from './_permission';
-import { applyServerErrors, useFormatInstant } from './_shared';
+import { useFormatInstant, useFormSubmit, FormModal } from './_shared';
 import { createdOf, isFrozen, sysApi, type DepartNode, type UserRecord } from './api';
 
 function flatten(nodes: DepartNode[] | undefined): DepartNode[] {
@@ -27,40 +27,18 @@ function DepartFormModal({ mode, depart, parent, onClose, onSaved }: { mode: 'ad
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DepartFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const submit = async () => {
-    let values: DepartFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setServerError(null);
-    try {
-      if (mode === 'edit' && depart) await sysApi.editDepart({ id: depart.id, parentId: depart.parentId ?? null, departName: values.departName.trim(), sortOrder: values.sortOrder ?? 0 });
-      else await sysApi.addDepart({ departName: values.departName.trim(), parentId: parent?.id ?? null, sortOrder: values.sortOrder ?? 0 });
-      message.success(t('screens.common.saved'));
-      onSaved();
-    } catch (e) {
-      setServerError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submitter = useFormSubmit(form, async (values: DepartFormValues) => {
+    if (mode === 'edit' && depart) await sysApi.editDepart({ id: depart.id, parentId: depart.parentId ?? null, departName: values.departName.trim(), sortOrder: values.sortOrder ?? 0 });
+    else await sysApi.addDepart({ departName: values.departName.trim(), parentId: parent?.id ?? null, sortOrder: values.sortOrder ?? 0 });
+    message.success(t('screens.common.saved'));
+    onSaved();
+  });
   return (
-    <Modal
-      open
+    <FormModal
       title={t(mode === 'edit' ? 'screens.departs.edit' : parent ? 'screens.departs.addChild' : 'screens.departs.addRoot')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('screens.common.save')}
-      cancelText={t('screens.common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+      submitter={submitter}
+      onClose={onClose}
     >
-      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       {parent && mode === 'add' && (
         <Typography.Paragraph type="secondary">{t('screens.departs.parentIs', { name: parent.departName })}</Typography.Paragraph>
       )}
@@ -72,7 +50,7 @@ function DepartFormModal({ mode, depart, parent, onClose, onSaved }: { mode: 'ad
           <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

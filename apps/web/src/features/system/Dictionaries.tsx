@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Drawer, Form, Input, InputNumber, Modal, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Drawer, Form, Input, InputNumber, Space, Switch, Table, Tag } from 'antd';
 import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@mg/domain';
 import { Can } from './_permission';
-import { applyServerErrors, tablePagination, usePagedRequest, useUrlFilters } from './_shared';
+import { tablePagination, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from './_shared';
 import { listOf, sysApi, type DictItemRecord, type DictRecord } from './api';
 
 type Values = Record<string, unknown>;
@@ -16,34 +16,17 @@ function EditModal({ title, initialValues, fields, onSubmit, onClose }: { title:
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setServerError(null);
-    try {
-      await onSubmit(v);
-      message.success(t('screens.common.saved'));
-      onClose();
-    } catch (e) {
-      setServerError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submitter = useFormSubmit(form, async (v: Values) => {
+    await onSubmit(v);
+    message.success(t('screens.common.saved'));
+    onClose();
+  });
   return (
-    <Modal open title={title} onCancel={onClose} onOk={() => void submit()} okText={t('screens.common.save')} cancelText={t('screens.common.cancel')} confirmLoading={saving} destroyOnHidden>
-      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
+    <FormModal title={title} submitter={submitter} onClose={onClose}>
       <Form form={form} name="dictForm" layout="vertical" initialValues={initialValues}>
         {fields}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

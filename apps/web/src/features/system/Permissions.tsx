@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NATIVE_NAMES, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, Perm, PermissionStatus, PermissionType, type PermissionStatusValue, type PermissionTypeValue } from '@mg/domain';
 import { translateMaybeKey } from '../../i18n';
 import { Can } from './_permission';
-import { applyServerErrors } from './_shared';
+import { useFormSubmit, FormModal } from './_shared';
 import { listOf, sysApi, type PermissionNode } from './api';
 
 /** menu_type: 0 group, 1 page, 2 button or column. */
@@ -48,19 +48,9 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const menuType = Form.useWatch('menuType', form);
   const isEdit = node !== null;
-  const submit = async () => {
-    let v: FormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setServerError(null);
+  const submitter = useFormSubmit(form, async (v: FormValues) => {
     const titles = Object.fromEntries(Object.entries(v.titles ?? {}).filter(([, x]) => typeof x === 'string' && x.trim() !== '').map(([k, x]) => [k, x.trim()]));
     const common = {
       icon: v.icon?.trim() || null,
@@ -69,54 +59,42 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
       status: v.enabled === false ? PermissionStatus.DISABLED : PermissionStatus.ENABLED,
       titles,
     };
-    try {
-      if (isEdit)
-        // The server takes the whole entry on edit: the fields this dialog does not change travel as they are.
-        await sysApi.editPermission({
-          id: node.id,
-          parentId: node.parentId,
-          menuType: node.menuType,
-          perms: node.perms,
-          permsType: node.permsType,
-          name: node.name,
-          path: node.path ?? null,
-          component: node.component ?? null,
-          ...common,
-        });
-      else {
-        const type = v.menuType ?? 2;
-        await sysApi.addPermission({
-          ...common,
-          parentId: parent?.id ?? null,
-          name: v.name?.trim(),
-          perms: v.perms?.trim(),
-          menuType: type,
-          permsType: type === 2 ? PermissionType.BUTTON : PermissionType.MENU_OR_COLUMN,
-          path: type === 2 ? null : v.path?.trim() || null,
-          component: type === 1 ? v.component?.trim() || null : null,
-        });
-      }
-      message.success(t('screens.common.saved'));
-      onSaved();
-    } catch (e) {
-      setServerError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
+    if (isEdit)
+      // The server takes the whole entry on edit: the fields this dialog does not change travel as they are.
+      await sysApi.editPermission({
+        id: node.id,
+        parentId: node.parentId,
+        menuType: node.menuType,
+        perms: node.perms,
+        permsType: node.permsType,
+        name: node.name,
+        path: node.path ?? null,
+        component: node.component ?? null,
+        ...common,
+      });
+    else {
+      const type = v.menuType ?? 2;
+      await sysApi.addPermission({
+        ...common,
+        parentId: parent?.id ?? null,
+        name: v.name?.trim(),
+        perms: v.perms?.trim(),
+        menuType: type,
+        permsType: type === 2 ? PermissionType.BUTTON : PermissionType.MENU_OR_COLUMN,
+        path: type === 2 ? null : v.path?.trim() || null,
+        component: type === 1 ? v.component?.trim() || null : null,
+      });
     }
-  };
+    message.success(t('screens.common.saved'));
+    onSaved();
+  });
   return (
-    <Modal
-      open
+    <FormModal
       width={720}
       title={isEdit ? t('screens.permissions.editOf', { name: node.name }) : parent ? t('screens.permissions.addUnder', { name: parent.name }) : t('screens.permissions.add')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('screens.common.save')}
-      cancelText={t('screens.common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
+      submitter={submitter}
+      onClose={onClose}
     >
-      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
         name="permissionForm"
@@ -182,7 +160,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
           </Form.Item>
         ))}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Drawer, Empty, Form, Input, Modal, Space, Spin, Tag, Tree } from 'antd';
+import { Alert, App, Button, Drawer, Empty, Form, Input, Space, Spin, Tag, Tree } from 'antd';
 import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Perm } from '@mg/domain';
 import { translateMaybeKey } from '../../i18n';
 import { Can, usePermission } from './_permission';
-import { applyServerErrors, tablePagination, useCurrentUser, useFormatInstant, usePagedRequest, useUrlFilters } from './_shared';
+import { tablePagination, useCurrentUser, useFormatInstant, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from './_shared';
 import { createdOf, isSystemRole, sysApi, type RoleRecord, type TreeNode } from './api';
 
 interface AntTreeNode {
@@ -134,40 +134,14 @@ function RoleFormModal({ role, onClose, onSaved }: { role: RoleRecord | null; on
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ roleCode: string; roleName: string; description?: string }>();
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const submit = async () => {
-    let values: { roleCode: string; roleName: string; description?: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setServerError(null);
-    try {
-      if (role) await sysApi.editRole({ ...values, id: role.id, roleCode: role.roleCode });
-      else await sysApi.addRole(values);
-      message.success(t('screens.common.saved'));
-      onSaved();
-    } catch (e) {
-      setServerError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submitter = useFormSubmit(form, async (values: { roleCode: string; roleName: string; description?: string }) => {
+    if (role) await sysApi.editRole({ ...values, id: role.id, roleCode: role.roleCode });
+    else await sysApi.addRole(values);
+    message.success(t('screens.common.saved'));
+    onSaved();
+  });
   return (
-    <Modal
-      open
-      title={t(role ? 'screens.roles.edit' : 'screens.roles.add')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('screens.common.save')}
-      cancelText={t('screens.common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
-    >
-      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
+    <FormModal title={t(role ? 'screens.roles.edit' : 'screens.roles.add')} submitter={submitter} onClose={onClose}>
       <Form form={form} name="roleForm" layout="vertical" initialValues={role ?? {}}>
         <Form.Item
           name="roleCode"
@@ -186,7 +160,7 @@ function RoleFormModal({ role, onClose, onSaved }: { role: RoleRecord | null; on
           <Input.TextArea maxLength={255} rows={3} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { DEBOUNCE_MS, Perm, emailSchema, phoneSchema, usernameSchema } from '@mg/domain';
 import { isApiError } from '../../api';
 import { Can } from './_permission';
-import { PasswordStrengthMeter, useConfirmRule, usePasswordRule, useZodRule } from './_password';
-import { applyServerErrors, tablePagination, useCurrentUser, useFormatInstant, usePagedRequest, useUrlFilters } from './_shared';
+import { useZodRule } from './_password';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { tablePagination, useCurrentUser, useFormatInstant, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from './_shared';
 import { createdOf, isFrozen, sysApi, UserStatus, type DepartNode, type RoleRecord, type UserRecord } from './api';
 
 function roleLabel(r: UserRecord['roles'] extends (infer X)[] | undefined ? X : never): string {
@@ -51,9 +52,6 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const password = Form.useWatch('password', form);
   const isEdit = user !== null;
   const roles = useQuery({ queryKey: ['sys', 'roles', 'all'], queryFn: sysApi.rolesAll, enabled: open });
   const departs = useQuery({ queryKey: ['sys', 'departs', 'tree'], queryFn: sysApi.departTree, enabled: open });
@@ -66,8 +64,6 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
       return ids;
     },
   });
-  const passwordRule = usePasswordRule();
-  const confirmRule = useConfirmRule();
   const usernameRule = useZodRule(usernameSchema);
   const emailRule = useZodRule(emailSchema, true);
   const phoneRule = useZodRule(phoneSchema, true);
@@ -80,48 +76,30 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
     [roles.data],
   );
 
-  const submit = async () => {
-    let values: UserFormValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setServerError(null);
-    try {
-      const common = {
-        realname: values.realname.trim(),
-        email: values.email?.trim() || null,
-        phone: values.phone?.trim() || null,
-        roleIds: values.roleIds ?? [],
-        departIds: values.departIds ?? [],
-      };
-      if (isEdit) await sysApi.editUser({ id: user.id, ...common });
-      else await sysApi.addUser({ username: values.username.trim(), password: values.password, ...common });
-      message.success(t('screens.common.saved'));
-      onSaved();
-    } catch (e) {
-      setServerError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submitter = useFormSubmit(form, async (values: UserFormValues) => {
+    const common = {
+      realname: values.realname.trim(),
+      email: values.email?.trim() || null,
+      phone: values.phone?.trim() || null,
+      roleIds: values.roleIds ?? [],
+      departIds: values.departIds ?? [],
+    };
+    if (isEdit) await sysApi.editUser({ id: user.id, ...common });
+    else await sysApi.addUser({ username: values.username.trim(), password: values.password, ...common });
+    message.success(t('screens.common.saved'));
+    onSaved();
+  });
 
   return (
-    <Modal
+    <FormModal
       open={open}
-      title={t(isEdit ? 'screens.users.edit' : 'screens.users.add')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('screens.common.save')}
-      cancelText={t('screens.common.cancel')}
-      confirmLoading={saving}
-      destroyOnHidden
       width={640}
       forceRender
+      title={t(isEdit ? 'screens.users.edit' : 'screens.users.add')}
+      submitter={submitter}
+      onClose={onClose}
+      serverErrorTestId="server-error"
     >
-      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} data-testid="server-error" />}
       <Form
         form={form}
         name="userForm"
@@ -159,16 +137,7 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
         >
           <Input autoComplete="off" maxLength={16} />
         </Form.Item>
-        {!isEdit && (
-          <>
-            <Form.Item name="password" label={t('screens.users.password')} required rules={[passwordRule]} extra={<PasswordStrengthMeter value={password} />}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item name="confirmpassword" label={t('screens.users.confirmPassword')} required dependencies={['password']} rules={[confirmRule]}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-          </>
-        )}
+        {!isEdit && <NewPasswordFields passwordLabel={t('screens.users.password')} confirmLabel={t('screens.users.confirmPassword')} required />}
         <Form.Item name="roleIds" label={t('screens.users.roles')}>
           <Select mode="multiple" options={roleOptions} loading={roles.isLoading} allowClear optionFilterProp="label" placeholder={t('screens.users.rolesPlaceholder')} />
         </Form.Item>
@@ -184,7 +153,7 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -192,30 +161,11 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRecord | null;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string; confirmpassword: string }>();
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const password = Form.useWatch('password', form);
-  const passwordRule = usePasswordRule();
-  const confirmRule = useConfirmRule();
-  const submit = async () => {
-    let values: { password: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setServerError(null);
-    try {
-      await sysApi.resetPassword(user?.username ?? '', values.password);
-      message.success(t('screens.users.passwordReset'));
-      onClose();
-    } catch (e) {
-      setServerError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving, serverError } = useFormSubmit(form, async (values: { password: string }) => {
+    await sysApi.resetPassword(user?.username ?? '', values.password);
+    message.success(t('screens.users.passwordReset'));
+    onClose();
+  });
   return (
     <Modal
       open={user !== null}
@@ -230,12 +180,7 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRecord | null;
       <Typography.Paragraph type="secondary">{t('screens.users.resetPasswordHint')}</Typography.Paragraph>
       {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} />}
       <Form form={form} name="resetPasswordForm" layout="vertical" preserve={false} autoComplete="off">
-        <Form.Item name="password" label={t('screens.users.newPassword')} required rules={[passwordRule]} extra={<PasswordStrengthMeter value={password} />}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirmpassword" label={t('screens.users.confirmPassword')} required dependencies={['password']} rules={[confirmRule]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields passwordLabel={t('screens.users.newPassword')} confirmLabel={t('screens.users.confirmPassword')} required />
       </Form>
     </Modal>
   );

@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Alert, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../components/format';
 import { useSearchParams } from 'react-router';
 import type { FormInstance } from 'antd';
@@ -128,6 +130,81 @@ export function applyServerErrors(form: FormInstance | undefined, error: unknown
   const onFields = list.filter((e) => e.field && known.has(e.field) && e.message);
   if (form && onFields.length > 0) form.setFields(onFields.map((e) => ({ name: e.field as string, errors: [e.message as string] })));
   return error.message;
+}
+
+/**
+ * The OK button of an add/edit dialog: validates the form (invalid fields show their own messages, nothing is
+ * sent), then runs `save` with `saving` on; a failure puts the server's field errors on the form and keeps the
+ * rest in `serverError` for the alert above it. `save` shows the success message and closes the dialog itself.
+ */
+export function useFormSubmit<V>(form: FormInstance<V>, save: (values: V) => Promise<void>) {
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setServerError(null);
+    try {
+      await save(values);
+    } catch (e) {
+      setServerError(applyServerErrors(form, e));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { submit, saving, serverError };
+}
+
+/**
+ * The add/edit dialog around a form of useFormSubmit: OK saves (spinning while it does), Cancel closes, and the
+ * server's message that no field took stands above the form.
+ */
+export function FormModal({
+  title,
+  submitter,
+  onClose,
+  okText,
+  open = true,
+  width,
+  forceRender,
+  serverErrorTestId,
+  children,
+}: {
+  title: ReactNode;
+  submitter: ReturnType<typeof useFormSubmit>;
+  onClose: () => void;
+  /** Defaults to Save. */
+  okText?: string;
+  open?: boolean;
+  width?: number;
+  forceRender?: boolean;
+  serverErrorTestId?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { submit, saving, serverError } = submitter;
+  return (
+    <Modal
+      open={open}
+      width={width}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={okText ?? t('screens.common.save')}
+      cancelText={t('screens.common.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+      forceRender={forceRender}
+    >
+      {serverError && <Alert type="error" showIcon message={serverError} style={{ marginBottom: 16 }} data-testid={serverErrorTestId} />}
+      {children}
+    </Modal>
+  );
 }
 
 /* ---------------------------------------------------------------------------------------------------------- */
