@@ -16,3 +16,4 @@ export * from './i18n/loaders';
 export * from './permissions';
 export * from './audit';
 export * from './identity';
+export * from './ledger';

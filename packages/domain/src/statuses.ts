@@ -154,6 +154,33 @@ export const NOTIFY_STATUS: StateMachine<NotifyStatusValue> = defineStateMachine
 });
 
 /* ---------------------------------------------------------------------------------------------------------- */
+/* Announcements: written as a draft, released to merchants, revoked when no longer true                        */
+
+export const AnnouncementStatus = {
+  DRAFT: 'draft',
+  RELEASED: 'released',
+  REVOKED: 'revoked',
+} as const;
+export type AnnouncementStatusValue = (typeof AnnouncementStatus)[keyof typeof AnnouncementStatus];
+export const ANNOUNCEMENT_STATUSES = [AnnouncementStatus.DRAFT, AnnouncementStatus.RELEASED, AnnouncementStatus.REVOKED] as const;
+
+export const ANNOUNCEMENT_STATUS: StateMachine<AnnouncementStatusValue> = defineStateMachine<AnnouncementStatusValue>({
+  name: 'announcement',
+  states: ANNOUNCEMENT_STATUSES,
+  initial: AnnouncementStatus.DRAFT,
+  terminal: [AnnouncementStatus.REVOKED],
+  transitions: {
+    draft: [AnnouncementStatus.RELEASED],
+    released: [AnnouncementStatus.REVOKED],
+    revoked: [],
+  },
+});
+
+/** Announcement priorities: low, medium, high. */
+export const ANNOUNCEMENT_PRIORITIES = ['L', 'M', 'H'] as const;
+export type AnnouncementPriority = (typeof ANNOUNCEMENT_PRIORITIES)[number];
+
+/* ---------------------------------------------------------------------------------------------------------- */
 /* Settlement                                                                                                   */
 
 export const SettlementStatus = {
@@ -305,6 +332,7 @@ export const STATE_MACHINES = {
   refund_fund_status: REFUND_FUND_STATUS,
   auto_deduction_status: AUTO_DEDUCTION_STATUS,
   upload_item_status: UPLOAD_ITEM_STATUS,
+  announcement_status: ANNOUNCEMENT_STATUS,
 } as const;
 
 export const STATUS_ENUMS = {

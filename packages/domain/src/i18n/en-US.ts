@@ -430,4 +430,8 @@ export default {
   'audit.action.country_switched': 'Country switched',
   'audit.action.depart_selected': 'Department selected',
   'audit.action.register': 'Registration',
+  'status.announcement.draft': 'Draft',
+  'status.announcement.released': 'Released',
+  'status.announcement.revoked': 'Revoked',
+  'dict.announcement_status': 'Announcement status',
 } satisfies Record<string, string>;

@@ -431,4 +431,8 @@ export default {
   'audit.action.country_switched': 'Negara diganti',
   'audit.action.depart_selected': 'Departemen dipilih',
   'audit.action.register': 'Pendaftaran',
+  'status.announcement.draft': 'Draf',
+  'status.announcement.released': 'Diterbitkan',
+  'status.announcement.revoked': 'Dicabut',
+  'dict.announcement_status': 'Status pengumuman',
 } satisfies Record<string, string>;

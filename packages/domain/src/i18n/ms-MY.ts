@@ -431,4 +431,8 @@ export default {
   'audit.action.country_switched': 'Negara ditukar',
   'audit.action.depart_selected': 'Jabatan dipilih',
   'audit.action.register': 'Pendaftaran',
+  'status.announcement.draft': 'Draf',
+  'status.announcement.released': 'Diterbitkan',
+  'status.announcement.revoked': 'Ditarik balik',
+  'dict.announcement_status': 'Status pengumuman',
 } satisfies Record<string, string>;

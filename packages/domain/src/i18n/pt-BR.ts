@@ -431,4 +431,8 @@ export default {
   'audit.action.country_switched': 'País alterado',
   'audit.action.depart_selected': 'Departamento escolhido',
   'audit.action.register': 'Cadastro',
+  'status.announcement.draft': 'Rascunho',
+  'status.announcement.released': 'Publicado',
+  'status.announcement.revoked': 'Revogado',
+  'dict.announcement_status': 'Status do comunicado',
 } satisfies Record<string, string>;

@@ -430,4 +430,8 @@ export default {
   'audit.action.country_switched': 'เปลี่ยนประเทศ',
   'audit.action.depart_selected': 'เลือกแผนก',
   'audit.action.register': 'ลงทะเบียน',
+  'status.announcement.draft': 'ฉบับร่าง',
+  'status.announcement.released': 'เผยแพร่แล้ว',
+  'status.announcement.revoked': 'เพิกถอนแล้ว',
+  'dict.announcement_status': 'สถานะประกาศ',
 } satisfies Record<string, string>;

@@ -430,4 +430,8 @@ export default {
   'audit.action.country_switched': '切换国家',
   'audit.action.depart_selected': '选择部门',
   'audit.action.register': '注册',
+  'status.announcement.draft': '草稿',
+  'status.announcement.released': '已发布',
+  'status.announcement.revoked': '已撤销',
+  'dict.announcement_status': '公告状态',
 } satisfies Record<string, string>;

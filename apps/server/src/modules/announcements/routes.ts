@@ -1,5 +1,5 @@
 /** Announcement calls (/sys/annountCement, path spelling kept from the spec). */
-import { Perm } from '@mg/domain';
+import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_STATUSES, AnnouncementStatus, Perm } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -24,7 +24,7 @@ const viewSchema = z.object({
 const body = z.object({
   title: z.string().trim().min(1).max(255),
   content: z.string().min(1).max(20_000),
-  priority: z.enum(['L', 'M', 'H']).optional(),
+  priority: z.enum(ANNOUNCEMENT_PRIORITIES).optional(),
   merchantId: z.coerce
     .number()
     .int()
@@ -78,7 +78,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The merchant's and the global announcements (platform: all), paged",
         querystring: pageQuery.extend({
           title: z.string().max(255).optional(),
-          status: z.enum(['draft', 'released', 'revoked']).optional(),
+          status: z.enum(ANNOUNCEMENT_STATUSES).optional(),
         }),
         response: { 200: envelopeOf(pageSchema(viewSchema)) },
       },
@@ -124,7 +124,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(
-        await ann.transition(app.db, req, req.query.id, 'released'),
+        await ann.transition(app.db, req, req.query.id, AnnouncementStatus.RELEASED),
         t(req.lang, 'error.operationSucceeded'),
       ),
   );
@@ -141,6 +141,6 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(await ann.transition(app.db, req, req.query.id, 'revoked'), t(req.lang, 'error.operationSucceeded')),
+      ok(await ann.transition(app.db, req, req.query.id, AnnouncementStatus.REVOKED), t(req.lang, 'error.operationSucceeded')),
   );
 };

@@ -3,7 +3,7 @@
  * (merchant_id null). Status machine draft -> released -> revoked; only drafts are edited. Every signed-in user
  * reads the released ones meant for its merchant, with a per-user read flag.
  */
-import { DomainError } from '@mg/domain';
+import { ANNOUNCEMENT_STATUS, AnnouncementStatus, DomainError, type AnnouncementStatusValue } from '@mg/domain';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
@@ -21,8 +21,6 @@ import {
   type Scope,
 } from '../admin/shared';
 
-export const AnnouncementStatus = { DRAFT: 'draft', RELEASED: 'released', REVOKED: 'revoked' } as const;
-export type AnnouncementStatusValue = (typeof AnnouncementStatus)[keyof typeof AnnouncementStatus];
 
 type Row = typeof announcement.$inferSelect;
 
@@ -234,11 +232,11 @@ export async function transition(
   db: Db,
   req: FastifyRequest,
   id: number,
-  to: 'released' | 'revoked',
+  to: AnnouncementStatusValue,
 ): Promise<AnnouncementView> {
   const a = await changeable(db, req, id);
-  const from = to === AnnouncementStatus.RELEASED ? AnnouncementStatus.DRAFT : AnnouncementStatus.RELEASED;
-  if (a.status !== from) throw invalidTransition(a.status, to);
+  if (!ANNOUNCEMENT_STATUS.canTransition(a.status as AnnouncementStatusValue, to)) throw invalidTransition(a.status, to);
+  const from = a.status as AnnouncementStatusValue;
   const [row] = await db
     .update(announcement)
     .set(

@@ -4,24 +4,24 @@ import { EditOutlined, PlusOutlined, RollbackOutlined, SendOutlined } from '@ant
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@mg/domain';
+import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_STATUS, ANNOUNCEMENT_STATUSES, AnnouncementStatus, Perm, type AnnouncementStatusValue } from '@mg/domain';
 import { Can } from './_permission';
 import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from './_shared';
 import { createdOf, sysApi, type AnnouncementRecord } from './api';
 
-export const ANNOUNCEMENT_STATUSES = ['draft', 'released', 'revoked'] as const;
 const STATUS_COLORS: Record<string, string> = { draft: 'default', released: 'green', revoked: 'orange' };
-export const PRIORITIES = ['H', 'M', 'L'] as const;
+/** Highest first, as the form offers them. */
+export const PRIORITIES = [...ANNOUNCEMENT_PRIORITIES].reverse();
 const PRIORITY_COLORS: Record<string, string> = { H: 'red', M: 'blue', L: 'default' };
 
 export function AnnouncementStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Tag color={STATUS_COLORS[status] ?? 'default'}>{ANNOUNCEMENT_STATUSES.includes(status as 'draft') ? t(`screens.announcements.status.${status}`) : status}</Tag>;
+  return <Tag color={STATUS_COLORS[status] ?? 'default'}>{ANNOUNCEMENT_STATUSES.includes(status as AnnouncementStatusValue) ? t(ANNOUNCEMENT_STATUS.i18nKey(status as AnnouncementStatusValue)) : status}</Tag>;
 }
 
 export function PriorityTag({ priority }: { priority: string | undefined }) {
   const { t } = useTranslation();
-  const p = priority && PRIORITIES.includes(priority as 'H') ? priority : 'M';
+  const p = priority && PRIORITIES.includes(priority as (typeof PRIORITIES)[number]) ? priority : 'M';
   return <Tag color={PRIORITY_COLORS[p]}>{t(`screens.announcements.priority.${p}`)}</Tag>;
 }
 
@@ -124,14 +124,14 @@ export default function Announcements() {
       valueType: 'option',
       key: 'actions',
       render: (_, r) => [
-        r.status === 'draft' ? (
+        r.status === AnnouncementStatus.DRAFT ? (
           <Can key="edit" code={Perm.ANNOUNCEMENT_PUBLISH}>
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
               {t('screens.common.edit')}
             </Button>
           </Can>
         ) : null,
-        r.status !== 'released' ? (
+        r.status !== AnnouncementStatus.RELEASED ? (
           <Can key="release" code={Perm.ANNOUNCEMENT_PUBLISH}>
             <Popconfirm
               title={t('screens.announcements.releaseConfirm')}
