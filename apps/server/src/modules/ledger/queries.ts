@@ -1,0 +1,129 @@
+/** Read side of the ledger (drizzle query builder: every value is a bound parameter). Reads only. */
+import type { CurrencyCode, LedgerAccountKind } from '@mg/domain';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/pool';
+import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
+
+export interface BalanceRow {
+  accountId: number;
+  currency: string;
+  kind: string;
+  balance: bigint;
+}
+
+export interface ReplayRow {
+  accountId: number;
+  merchantId: number;
+  currency: string;
+  kind: string;
+  balance: bigint;
+  /** Sum of the account's entries. */
+  replayed: bigint;
+  /** balance_after of its latest entry (null without entries). */
+  lastBalanceAfter: bigint | null;
+}
+
+export interface StatementRecord {
+  entryId: number;
+  transferId: number;
+  createdAt: Date;
+  kind: string;
+  flow: string;
+  actionType: number;
+  reference: string;
+  /** Signed movement of this account. */
+  amount: bigint;
+  /** Gross amount and fee of the business operation. */
+  grossAmount: bigint;
+  fee: bigint;
+  balanceBefore: bigint;
+  balanceAfter: bigint;
+}
+
+export interface StatementPage {
+  records: StatementRecord[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export function selectBalances(db: Db, merchantId: number): Promise<BalanceRow[]> {
+  return db
+    .select({ accountId: ledgerAccount.id, currency: ledgerAccount.currency, kind: ledgerAccount.kind, balance: ledgerAccount.balance })
+    .from(ledgerAccount)
+    .where(eq(ledgerAccount.merchantId, merchantId))
+    .orderBy(asc(ledgerAccount.currency), asc(ledgerAccount.kind));
+}
+
+export async function selectReplay(db: Db): Promise<ReplayRow[]> {
+  // Plain SQL: correlated sub-queries need qualified column names.
+  const res = await db.execute<{
+    account_id: string;
+    merchant_id: number;
+    currency: string;
+    kind: string;
+    balance: string;
+    replayed: string;
+    last_balance_after: string | null;
+  }>(sql`
+    select a.id as account_id, a.merchant_id, a.currency, a.kind, a.balance::text as balance,
+           coalesce(s.total, 0)::text as replayed, l.balance_after::text as last_balance_after
+    from ledger_account a
+    left join (select account_id, sum(amount) as total from ledger_entry group by account_id) s on s.account_id = a.id
+    left join lateral (select e.balance_after from ledger_entry e where e.account_id = a.id order by e.id desc limit 1) l on true
+    order by a.id`);
+  return res.rows.map((r) => ({
+    accountId: Number(r.account_id),
+    merchantId: r.merchant_id,
+    currency: r.currency,
+    kind: r.kind,
+    balance: BigInt(r.balance),
+    replayed: BigInt(r.replayed),
+    lastBalanceAfter: r.last_balance_after === null ? null : BigInt(r.last_balance_after),
+  }));
+}
+
+export async function selectStatement(
+  db: Db,
+  merchantId: number,
+  currency: CurrencyCode,
+  page: { pageNo: number; pageSize: number; kind?: LedgerAccountKind },
+): Promise<StatementPage> {
+  const pageNo = Math.max(1, Math.floor(page.pageNo));
+  const pageSize = Math.min(500, Math.max(1, Math.floor(page.pageSize)));
+  const where = and(
+    eq(ledgerEntry.merchantId, merchantId),
+    eq(ledgerEntry.currency, currency),
+    page.kind ? eq(ledgerAccount.kind, page.kind) : undefined,
+  );
+  const [records, totals] = await Promise.all([
+    db
+      .select({
+        entryId: ledgerEntry.id,
+        transferId: ledgerEntry.transferId,
+        createdAt: ledgerEntry.createdAt,
+        kind: ledgerAccount.kind,
+        flow: ledgerTransfer.flow,
+        actionType: ledgerTransfer.actionType,
+        reference: ledgerTransfer.reference,
+        amount: ledgerEntry.amount,
+        grossAmount: ledgerTransfer.amount,
+        fee: ledgerTransfer.fee,
+        balanceBefore: ledgerEntry.balanceBefore,
+        balanceAfter: ledgerEntry.balanceAfter,
+      })
+      .from(ledgerEntry)
+      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+      .where(where)
+      .orderBy(desc(ledgerEntry.createdAt), desc(ledgerEntry.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
+    db
+      .select({ n: count() })
+      .from(ledgerEntry)
+      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+      .where(where),
+  ]);
+  return { records, total: totals[0]?.n ?? 0, pageNo, pageSize };
+}
