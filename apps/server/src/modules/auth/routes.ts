@@ -20,8 +20,19 @@ import {
   userPermissions,
 } from './service';
 
-const tags = ['session'];
 const opt = (max: number) => z.string().max(max).optional();
+
+/** What every sign-in sends besides the identifier (username or phone). */
+const signInFields = z.object({
+  password: z.string().min(1).max(128),
+  captcha: opt(16),
+  checkKey: opt(64),
+  countryCurrency: opt(8),
+  brand: opt(32),
+  paymentBrand: opt(32),
+});
+
+const tags = ['session'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -44,15 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in: LoginResult, or a TwoFactorChallenge when 2FA is on',
-        body: z.object({
-          username: z.string().trim().min(1).max(64),
-          password: z.string().min(1).max(128),
-          captcha: opt(16),
-          checkKey: opt(64),
-          countryCurrency: opt(8),
-          brand: opt(32),
-          paymentBrand: opt(32),
-        }),
+        body: signInFields.extend({ username: z.string().trim().min(1).max(64) }),
       },
     },
     async (req) => ok(await login(app, req, req.body), t(req.lang, 'auth.loginSucceeded')),
@@ -65,15 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in with the phone number instead of the username (same checks, same answers as /sys/login)',
-        body: z.object({
-          phone: z.string().trim().min(1).max(32),
-          password: z.string().min(1).max(128),
-          captcha: opt(16),
-          checkKey: opt(64),
-          countryCurrency: opt(8),
-          brand: opt(32),
-          paymentBrand: opt(32),
-        }),
+        body: signInFields.extend({ phone: z.string().trim().min(1).max(32) }),
       },
     },
     async (req) => ok(await phoneLogin(app, req, req.body), t(req.lang, 'auth.loginSucceeded')),
