@@ -14,6 +14,7 @@ import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { zodRule } from '../../components/zodRule';
 import { authPath } from './paths';
+import { useSendEmailCode } from './useSendEmailCode';
 
 interface Values {
   email: string;
@@ -35,25 +36,14 @@ export function AlterationPage() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const sendCode = async (): Promise<boolean> => {
-    setError(null);
-    try {
-      await form.validateFields(['email', 'captcha']);
-    } catch {
-      return false;
-    }
-    const { email, captcha: code } = form.getFieldsValue(['email', 'captcha']) as Pick<Values, 'email' | 'captcha'>;
-    try {
-      await identityApi.sendEmailCode({ email: email.trim(), purpose: 'reset', captcha: code.trim(), checkKey: captcha.current?.checkKey() ?? '' });
-      message.success(t('alteration.codeSent'));
-      return true;
-    } catch (e) {
-      setError(isApiError(e) ? e.message : t('alteration.failed'));
-      form.setFieldValue('captcha', '');
-      captcha.current?.refresh();
-      return false;
-    }
-  };
+  const sendCode = useSendEmailCode({
+    form,
+    captcha,
+    purpose: 'reset',
+    onError: setError,
+    fallbackMessage: () => t('alteration.failed'),
+    onSent: () => message.success(t('alteration.codeSent')),
+  });
 
   const submit = async (v: Values) => {
     setLoading(true);

@@ -15,6 +15,7 @@ import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SendCodeButton } from '../../components/SendCodeButton';
 import { zodRule } from '../../components/zodRule';
 import { authPath } from './paths';
+import { useSendEmailCode } from './useSendEmailCode';
 
 interface RegisterValues {
   username: string;
@@ -59,24 +60,13 @@ export function RegisterPage() {
     );
   }
 
-  const sendCode = async (): Promise<boolean> => {
-    setError(null);
-    try {
-      await form.validateFields(['email', 'captcha']);
-    } catch {
-      return false;
-    }
-    const { email, captcha: code } = form.getFieldsValue(['email', 'captcha']) as Pick<RegisterValues, 'email' | 'captcha'>;
-    try {
-      await identityApi.sendEmailCode({ email: email.trim(), purpose: 'register', captcha: code.trim(), checkKey: captcha.current?.checkKey() ?? '' });
-      return true;
-    } catch (e) {
-      setError(isApiError(e) ? e.message : t('register.failed'));
-      form.setFieldValue('captcha', '');
-      captcha.current?.refresh();
-      return false;
-    }
-  };
+  const sendCode = useSendEmailCode({
+    form,
+    captcha,
+    purpose: 'register',
+    onError: setError,
+    fallbackMessage: () => t('register.failed'),
+  });
 
   const submit = async (v: RegisterValues) => {
     setLoading(true);
