@@ -2,8 +2,9 @@
  * buildApp: the Fastify application, without listening and without owning the database (the pool is injected,
  * so tests give each file its own database and main.ts decides the lifecycle).
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,11 +15,21 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
+import { OPEN_API_PREFIX } from '@mg/domain';
 import { WEB_DIST_DIR } from './config';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from './db/schema';
 import type { Db } from './db/pool';
 import { createLogger } from './lib/logger';
+import { SecretBox } from './lib/secret-box';
+import { JobScheduler } from './jobs/scheduler';
+import { openApiRoutes } from './modules/open-api/routes';
+import { cashierRoutes } from './modules/cashier/routes';
+import { collectionRoutes } from './modules/collections/routes';
+import { callbackRoutes } from './modules/callbacks/routes';
+import { developerRoutes } from './modules/developer/routes';
+import { productRoutes } from './modules/products/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { SERVER_VERSION } from './lib/version';
 import { healthRoutes } from './modules/health/routes';
 import { dictRoutes } from './modules/dict/routes';
@@ -59,6 +70,14 @@ export interface BuildAppOptions {
   mailUrl?: string;
   /** Tests: a ready mailer. */
   mailer?: Mailer;
+  /** Key of the secret box (32 bytes); default: a random one (tests). main.ts passes the configured key. */
+  secretKey?: Buffer;
+  /** Where export files are written; default: a temporary directory. */
+  dataDir?: string;
+  /** Allow callbacks to loopback and private addresses (local testing). */
+  allowPrivateCallbacks?: boolean;
+  /** Run background jobs (callbacks, expiry, settlement, exports). Default false; main.ts turns them on. */
+  jobs?: boolean;
 }
 
 export const CSP_DIRECTIVES = {
@@ -83,6 +102,12 @@ declare module 'fastify' {
     captcha: CaptchaService;
     mailer: Mailer;
     nodeEnv: 'development' | 'production' | 'test';
+    secretBox: SecretBox;
+    dataDir: string;
+    /** Base of links the server hands out (cashier, download links). */
+    publicUrl: string;
+    allowPrivateCallbacks: boolean;
+    jobs: JobScheduler;
   }
 }
 
@@ -108,6 +133,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('captcha', new CaptchaService(opts.captcha ?? true, opts.captchaGenerator));
   app.decorate('nodeEnv', opts.nodeEnv ?? 'development');
   app.decorate('mailer', opts.mailer ?? new Mailer({ mailUrl: opts.mailUrl, nodeEnv: opts.nodeEnv ?? 'development' }));
+  app.decorate('secretBox', new SecretBox(opts.secretKey ?? randomBytes(32)));
+  app.decorate('dataDir', opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mg-data-')));
+  app.decorate('publicUrl', (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''));
+  app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
+  app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
+  app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -174,6 +206,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api' });
+  // Issue 4: money. Each module registers its background jobs on app.jobs.
+  await app.register(openApiRoutes, { prefix: OPEN_API_PREFIX });
+  await app.register(cashierRoutes, { prefix: '/api' });
+  await app.register(collectionRoutes, { prefix: '/api' });
+  await app.register(callbackRoutes, { prefix: '/api' });
+  await app.register(developerRoutes, { prefix: '/api' });
+  await app.register(productRoutes, { prefix: '/api' });
+  await app.register(exportRoutes, { prefix: '/api' });
 
   return app;
 }

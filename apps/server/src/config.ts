@@ -24,6 +24,12 @@ export interface Config {
   captcha: boolean;
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset: mail only goes to the outbox table. */
   mailUrl: string | undefined;
+  /** 32-byte key sealing API secrets and webhook secrets (hex); unset: generated once into `${dataDir}/secret.key`. */
+  secretKey: string | undefined;
+  /** Callbacks to loopback/private addresses are refused unless this is true (local testing). */
+  allowPrivateCallbacks: boolean;
+  /** Background jobs (callback delivery, expiry, settlement, exports); JOBS=off for a read-only instance. */
+  jobs: boolean;
 }
 
 /** Thrown by parseConfig; `message` is the one line shown to the operator. */
@@ -61,6 +67,13 @@ function urlOf(protocols: readonly string[], what: string) {
   );
 }
 
+function onOff(yes: string, no: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase()) : v),
+    z.enum([yes, no], { error: `must be ${yes} or ${no}` }).optional(),
+  );
+}
+
 const envSchema = z.object({
   PORT: intIn(1, 65535),
   HOST: z.preprocess(blankToUndefined, z.string().regex(/^[\w.:[\]-]+$/, 'must be a host name or address').optional()),
@@ -81,6 +94,9 @@ const envSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   ),
   MAIL_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  SECRET_KEY: z.preprocess(blankToUndefined, z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional()),
+  ALLOW_PRIVATE_CALLBACKS: onOff('true', 'false'),
+  JOBS: onOff('on', 'off'),
 });
 
 /** Only these variables are read; everything else in the environment is ignored. */
@@ -99,7 +115,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const key = String(issue?.path[0] ?? 'environment');
     const got = input[key];
     // DATABASE_URL and MAIL_URL may carry a password: never echo it.
-    const shown = key === 'DATABASE_URL' || key === 'MAIL_URL' ? '' : ` (got ${JSON.stringify(got ?? '')})`;
+    const shown = key === 'DATABASE_URL' || key === 'MAIL_URL' || key === 'SECRET_KEY' ? '' : ` (got ${JSON.stringify(got ?? '')})`;
     throw new ConfigError(`Invalid configuration: ${key} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const e = parsed.data;
@@ -115,6 +131,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
     captcha: e.CAPTCHA !== 'off',
     mailUrl: e.MAIL_URL,
+    secretKey: e.SECRET_KEY,
+    allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === 'true',
+    jobs: e.JOBS !== 'off',
   };
 }
 

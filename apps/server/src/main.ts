@@ -9,6 +9,7 @@ import { runMigrations, seedDictionaries } from './db/migrate';
 import { createDatabase } from './db/pool';
 import { seedIdentity } from './db/seed';
 import { createLogger } from './lib/logger';
+import { loadSecretKey } from './lib/secret-box';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
@@ -64,6 +65,10 @@ try {
     nodeEnv: config.nodeEnv,
     captcha: config.captcha,
     mailUrl: config.mailUrl,
+    secretKey: loadSecretKey(config.secretKey, config.dataDir),
+    dataDir: config.dataDir,
+    allowPrivateCallbacks: config.allowPrivateCallbacks,
+    jobs: config.jobs,
   });
   closeApp = () => app.close();
   if (shuttingDown) process.exit(0);

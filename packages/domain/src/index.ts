@@ -17,3 +17,4 @@ export * from './permissions';
 export * from './audit';
 export * from './identity';
 export * from './ledger';
+export * from './collections';

@@ -31,6 +31,31 @@ export const Perm = {
   DICT_MENU: 'dict:menu',
   DICT_EDIT: 'dict:edit',
   MAIL_OUTBOX_MENU: 'mailOutbox:menu',
+  // Collections (issue 4)
+  COLLECTION_MENU: 'collection:menu',
+  REFUND_MENU: 'refund:menu',
+  REFUND_ADD: 'refund:add',
+  CALLBACK_RESEND: 'callback:resend',
+  PAYMENT_LINK_MENU: 'paymentLink:menu',
+  PAYMENT_LINK_ADD: 'paymentLink:add',
+  PAYMENT_LINK_VOID: 'paymentLink:void',
+  BALANCE_MENU: 'balance:menu',
+  BALANCE_LIMIT_EDIT: 'balance:limit',
+  BALANCE_RECORD_MENU: 'balanceRecord:menu',
+  SETTLEMENT_MENU: 'settlement:menu',
+  /** Run due settlements now (provider staff; the job does it on schedule). */
+  SETTLEMENT_RUN: 'settlement:run',
+  /** Export of any list the user can see (spec §6 "order query export"). */
+  EXPORT: 'export:list',
+  DEVELOPER_MENU: 'developer:menu',
+  /** Create, reveal, roll and revoke open API keys; rotate the webhook secret. */
+  DEVELOPER_KEY_EDIT: 'developer:key',
+  /** Callback addresses (spec §6 "manage callback addresses"). */
+  DEVELOPER_CALLBACK_EDIT: 'developer:callback',
+  DEVELOPER_WHITELIST_EDIT: 'developer:whitelist',
+  PRODUCT_MENU: 'product:menu',
+  /** Fee rules are set by the provider. */
+  FEE_EDIT: 'fee:edit',
   /** Spec §6: the channel health page and other provider-staff views. */
   TIKIPAY_STAFF: 'tikipayStuff',
 } as const;
@@ -96,6 +121,51 @@ export const MENU: readonly MenuDef[] = [
       { path: '/system/mail-outbox', name: 'system-mail-outbox', component: 'system/MailOutbox', titleKey: 'menu.mailOutbox', icon: 'MailOutlined', perm: Perm.MAIL_OUTBOX_MENU, keepAlive: true },
     ],
   },
+  {
+    path: '/payment',
+    name: 'payment',
+    component: '',
+    titleKey: 'menu.payment',
+    icon: 'TransactionOutlined',
+    redirect: '/payment/transactions',
+    alwaysShow: true,
+    perm: Perm.COLLECTION_MENU,
+    children: [
+      { path: '/payment/transactions', name: 'payment-transactions', component: 'payments/Transactions', titleKey: 'menu.transactions', icon: 'UnorderedListOutlined', perm: Perm.COLLECTION_MENU, keepAlive: true },
+      { path: '/payment/refunds', name: 'payment-refunds', component: 'payments/Refunds', titleKey: 'menu.refunds', icon: 'RollbackOutlined', perm: Perm.REFUND_MENU, keepAlive: true },
+      { path: '/payment/links', name: 'payment-links', component: 'payments/PaymentLinks', titleKey: 'menu.paymentLinks', icon: 'LinkOutlined', perm: Perm.PAYMENT_LINK_MENU, keepAlive: true },
+    ],
+  },
+  {
+    path: '/funds',
+    name: 'funds',
+    component: '',
+    titleKey: 'menu.funds',
+    icon: 'WalletOutlined',
+    redirect: '/funds/balances',
+    alwaysShow: true,
+    perm: Perm.BALANCE_RECORD_MENU,
+    children: [
+      { path: '/funds/balances', name: 'funds-balances', component: 'funds/Balances', titleKey: 'menu.balances', icon: 'WalletOutlined', perm: Perm.BALANCE_MENU, keepAlive: true },
+      { path: '/funds/balance-records', name: 'funds-balance-records', component: 'funds/BalanceRecords', titleKey: 'menu.balanceRecords', icon: 'ProfileOutlined', perm: Perm.BALANCE_RECORD_MENU, keepAlive: true },
+      { path: '/funds/settlements', name: 'funds-settlements', component: 'funds/Settlements', titleKey: 'menu.settlements', icon: 'CalendarOutlined', perm: Perm.SETTLEMENT_MENU, keepAlive: true },
+    ],
+  },
+  {
+    path: '/common',
+    name: 'common',
+    component: '',
+    titleKey: 'menu.products',
+    icon: 'AppstoreOutlined',
+    redirect: '/common/productList',
+    alwaysShow: true,
+    perm: Perm.PRODUCT_MENU,
+    children: [
+      { path: '/common/productList', name: 'common-product-list', component: 'products/ProductList', titleKey: 'menu.productList', icon: 'AppstoreOutlined', perm: Perm.PRODUCT_MENU, keepAlive: true },
+      { path: '/common/productSummary', name: 'common-product-summary', component: 'products/ProductSummary', titleKey: 'menu.productSummary', icon: 'PercentageOutlined', perm: Perm.PRODUCT_MENU, keepAlive: true },
+    ],
+  },
+  { path: '/developer/parameters', name: 'developer-parameters', component: 'developer/Parameters', titleKey: 'menu.developer', icon: 'ApiOutlined', perm: Perm.DEVELOPER_MENU, keepAlive: true },
   { path: '/account/security', name: 'account-security', component: 'account/Security', titleKey: 'menu.accountSecurity', icon: 'LockOutlined', perm: Perm.ACCOUNT_SECURITY, keepAlive: true },
 ];
 
@@ -114,6 +184,17 @@ export const BUTTONS: readonly ButtonDef[] = [
   { code: Perm.ANNOUNCEMENT_PUBLISH, titleKey: 'perm.announcementPublish', parent: '/system/announcements', type: B },
   { code: Perm.PERMISSION_EDIT, titleKey: 'perm.permissionEdit', parent: '/system/permissions', type: B },
   { code: Perm.DICT_EDIT, titleKey: 'perm.dictEdit', parent: '/system/dictionaries', type: B },
+  { code: Perm.REFUND_ADD, titleKey: 'perm.refundAdd', parent: '/payment/transactions', type: B },
+  { code: Perm.CALLBACK_RESEND, titleKey: 'perm.callbackResend', parent: '/payment/transactions', type: B },
+  { code: Perm.EXPORT, titleKey: 'perm.export', parent: '/payment/transactions', type: B },
+  { code: Perm.PAYMENT_LINK_ADD, titleKey: 'perm.paymentLinkAdd', parent: '/payment/links', type: B },
+  { code: Perm.PAYMENT_LINK_VOID, titleKey: 'perm.paymentLinkVoid', parent: '/payment/links', type: B },
+  { code: Perm.BALANCE_LIMIT_EDIT, titleKey: 'perm.balanceLimitEdit', parent: '/funds/balances', type: B },
+  { code: Perm.SETTLEMENT_RUN, titleKey: 'perm.settlementRun', parent: '/funds/settlements', type: B },
+  { code: Perm.DEVELOPER_KEY_EDIT, titleKey: 'perm.developerKeyEdit', parent: '/developer/parameters', type: B },
+  { code: Perm.DEVELOPER_CALLBACK_EDIT, titleKey: 'perm.developerCallbackEdit', parent: '/developer/parameters', type: B },
+  { code: Perm.DEVELOPER_WHITELIST_EDIT, titleKey: 'perm.developerWhitelistEdit', parent: '/developer/parameters', type: B },
+  { code: Perm.FEE_EDIT, titleKey: 'perm.feeEdit', parent: '/common/productSummary', type: B },
   { code: Perm.TIKIPAY_STAFF, titleKey: 'perm.tikipayStaff', parent: '', type: B },
   { code: ColumnPerm.FEE, titleKey: 'perm.columnFee', parent: '', type: PermissionType.MENU_OR_COLUMN },
   { code: ColumnPerm.PAID_AMOUNT, titleKey: 'perm.columnPaidAmount', parent: '', type: PermissionType.MENU_OR_COLUMN },
@@ -126,7 +207,21 @@ export const DEFAULT_PERMISSION_STATUS = PermissionStatus.ENABLED;
 /** Provider-side screens: announcements are written by the provider for merchants, not by merchants. */
 const PLATFORM_ONLY: readonly PermCode[] = [
   Perm.PERMISSION_MENU, Perm.PERMISSION_EDIT, Perm.DICT_MENU, Perm.DICT_EDIT, Perm.MAIL_OUTBOX_MENU,
-  Perm.ANNOUNCEMENT_MENU, Perm.ANNOUNCEMENT_PUBLISH, Perm.TIKIPAY_STAFF,
+  Perm.ANNOUNCEMENT_MENU, Perm.ANNOUNCEMENT_PUBLISH, Perm.TIKIPAY_STAFF, Perm.SETTLEMENT_RUN, Perm.FEE_EDIT,
+];
+
+/** What every merchant role that sees payments may read (spec §6 "order query", "settlement record query"). */
+const PAYMENT_READ: readonly string[] = [
+  Perm.COLLECTION_MENU, Perm.REFUND_MENU, Perm.PAYMENT_LINK_MENU, Perm.BALANCE_MENU, Perm.BALANCE_RECORD_MENU,
+  Perm.SETTLEMENT_MENU, Perm.PRODUCT_MENU, Perm.EXPORT,
+];
+/** Acting on payments: refunds, payment links, callback resend, the low-balance threshold. */
+const PAYMENT_OPERATE: readonly string[] = [
+  Perm.REFUND_ADD, Perm.CALLBACK_RESEND, Perm.PAYMENT_LINK_ADD, Perm.PAYMENT_LINK_VOID, Perm.BALANCE_LIMIT_EDIT,
+];
+/** Developer parameters: keys, callback addresses, IP whitelist (spec §6 "manage callback addresses"). */
+const DEVELOPER: readonly string[] = [
+  Perm.DEVELOPER_MENU, Perm.DEVELOPER_KEY_EDIT, Perm.DEVELOPER_CALLBACK_EDIT, Perm.DEVELOPER_WHITELIST_EDIT,
 ];
 const ALL_CODES: readonly string[] = [
   ...Object.values(Perm),
@@ -142,13 +237,14 @@ export const ROLE_GRANTS: Readonly<Record<RoleCode, readonly string[]>> = {
   [Role.BUSINESS]: ALL_CODES.filter((c) => !PLATFORM_ONLY.includes(c as PermCode)),
   [Role.THIRD_ROLE_ADMIN]: [
     Perm.HOME, Perm.ACCOUNT_SECURITY, Perm.USER_MENU, Perm.USER_ADD, Perm.USER_EDIT, Perm.USER_FREEZE,
-    Perm.USER_RESET_PASSWORD, Perm.AUDIT_MENU,
+    Perm.USER_RESET_PASSWORD, Perm.AUDIT_MENU, ...PAYMENT_READ, ...PAYMENT_OPERATE, ...DEVELOPER,
   ],
-  [Role.THIRD_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
-  [Role.THIRD_ROLE_READ]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
-  [Role.CRYPTO_ROLE_ADMIN]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
-  [Role.CRYPTO_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY],
-  [Role.CRYPTO_ROLE_READ]: [Perm.ACCOUNT_SECURITY],
+  [Role.THIRD_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY, ...PAYMENT_READ, ...PAYMENT_OPERATE],
+  [Role.THIRD_ROLE_READ]: [Perm.HOME, Perm.ACCOUNT_SECURITY, ...PAYMENT_READ],
+  [Role.CRYPTO_ROLE_ADMIN]: [Perm.HOME, Perm.ACCOUNT_SECURITY, ...PAYMENT_READ, ...PAYMENT_OPERATE, ...DEVELOPER],
+  [Role.CRYPTO_ROLE_OPERATOR]: [Perm.HOME, Perm.ACCOUNT_SECURITY, ...PAYMENT_READ, ...PAYMENT_OPERATE],
+  // Spec §6 crypto read: "exports only": the transaction list (to choose what to export) and the export.
+  [Role.CRYPTO_ROLE_READ]: [Perm.ACCOUNT_SECURITY, Perm.COLLECTION_MENU, Perm.EXPORT],
 };
 
 /** Merchant-side roles a merchant admin may hand out (never `admin`). */

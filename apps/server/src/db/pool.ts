@@ -21,3 +21,7 @@ export function createDatabase(url: string, opts: { max?: number; applicationNam
   pool.on('error', () => {});
   return { pool, db: drizzle(pool, { schema }) };
 }
+
+/** A transaction handle; services that must join a caller's transaction take `DbLike`. */
+export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbLike = Db | DbTx;

@@ -79,6 +79,15 @@ export const merchant = pgTable(
     status: varchar('status', { length: 16 }).notNull().default('active'),
     /** Spec §3 amountUsdSwitch: amounts also shown in USD. */
     amountUsdSwitch: boolean('amount_usd_switch').notNull().default(false),
+    /** Settlement cycle T+N in days, counted in the merchant's zone (issue 4). */
+    settlementDays: smallint('settlement_days').notNull().default(1),
+    /** Open API callers must come from one of these (IPv4/IPv6 addresses or CIDR); empty = sandbox keys only. */
+    ipWhitelist: text('ip_whitelist').array().notNull().default(sql`'{}'::text[]`),
+    /** Default callback addresses when an order carries no notifyUrl. */
+    collectionCallbackUrl: varchar('collection_callback_url', { length: 512 }),
+    payoutCallbackUrl: varchar('payout_callback_url', { length: 512 }),
+    /** Standard Webhooks signing secret `whsec_...`, sealed with the server's secret box (lib/secret-box). */
+    webhookSecretSealed: text('webhook_secret_sealed'),
     createdAt: createdAt(),
   },
   (t) => [index('merchant_parent_idx').on(t.parentId)],
@@ -460,4 +469,358 @@ export const ledgerEntry = pgTable(
     index('ledger_entry_account_idx').on(t.accountId, t.id),
     index('ledger_entry_merchant_created_idx').on(t.merchantId, t.currency, t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Collections (issue 4): products and fees, open API keys, collections, refunds, settlement, callbacks, exports  */
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`);
+const money = (name: string) => bigint(name, { mode: 'bigint' });
+
+/** A payment method offered in a country: a channel of the dictionary with its limits (data, editable). */
+export const product = pgTable(
+  'product',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    paymentType: smallint('payment_type').notNull(),
+    channel: smallint('channel').notNull(),
+    minAmount: money('min_amount').notNull(),
+    maxAmount: money('max_amount').notNull(),
+    status: smallint('status').notNull().default(STATUS_ENABLED),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_currency_channel_uq').on(t.currency, t.paymentType, t.channel)],
+);
+
+/**
+ * Fee rule per merchant, currency and payment type, optionally per channel (channel -1 = any). Merchant 10000's
+ * rules are the platform defaults. Fee = fixed (admin fee) + amount * rate_bps / 10000 (service fee), at least min_fee.
+ */
+export const feeRule = pgTable(
+  'fee_rule',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    paymentType: smallint('payment_type').notNull(),
+    channel: smallint('channel').notNull().default(-1),
+    rateBps: integer('rate_bps').notNull().default(0),
+    fixedFee: money('fixed_fee').notNull().default(sql`0`),
+    minFee: money('min_fee').notNull().default(sql`0`),
+    status: smallint('status').notNull().default(STATUS_ENABLED),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('fee_rule_uq').on(t.merchantId, t.currency, t.paymentType, t.channel),
+    check('fee_rule_values_ck', sql`${t.rateBps} >= 0 and ${t.rateBps} <= 10000 and ${t.fixedFee} >= 0 and ${t.minFee} >= 0`),
+  ],
+);
+
+/** Open API key: the id is public, the secret is sealed (HMAC needs it in clear at verification time). */
+export const apiKey = pgTable(
+  'api_key',
+  {
+    id: varchar('id', { length: 40 }).primaryKey(),
+    merchantId: integer('merchant_id').notNull(),
+    /** 'sandbox' | 'live' (domain ApiKeyMode). */
+    mode: varchar('mode', { length: 8 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull().default(''),
+    secretSealed: text('secret_sealed').notNull(),
+    secretLast4: varchar('secret_last4', { length: 4 }).notNull(),
+    /** 'active' | 'revoked' (domain ApiKeyStatus); a rolled key stays active until expires_at. */
+    status: varchar('status', { length: 16 }).notNull().default('active'),
+    /** Set when rolled: the old key keeps working until then (grace period). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The secret may be shown once, at creation or roll; after that only the last 4 characters. */
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdBy: varchar('created_by', { length: 64 }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_key_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+
+/** Nonces seen per key in the last 10 minutes (replay protection); rows older than that are purged. */
+export const apiNonce = pgTable(
+  'api_nonce',
+  {
+    keyId: varchar('key_id', { length: 40 }).notNull(),
+    nonce: varchar('nonce', { length: 128 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index('api_nonce_created_idx').on(t.createdAt)],
+);
+
+/** Idempotency-Key records of open API POSTs: the first answer is replayed for the same key and body. */
+export const idempotencyRecord = pgTable(
+  'idempotency_record',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    key: varchar('key', { length: 128 }).notNull(),
+    method: varchar('method', { length: 8 }).notNull(),
+    path: varchar('path', { length: 255 }).notNull(),
+    /** hex SHA-256 of the raw body. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** Null while the first request is still running. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_record_created_idx').on(t.createdAt)],
+);
+
+/** Pay-in order. Ids are prefixed and unguessable (C...); the cashier token is a separate secret. */
+export const collection = pgTable(
+  'collection',
+  {
+    id: varchar('id', { length: 32 }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    merchantOrderId: varchar('merchant_order_id', { length: 64 }).notNull(),
+    /** 'sandbox' | 'live': the mode of the key (or dashboard) that created it. */
+    mode: varchar('mode', { length: 8 }).notNull(),
+    /** 'api' | 'payment_link' | 'dashboard'. */
+    source: varchar('source', { length: 16 }).notNull(),
+    paymentLinkId: varchar('payment_link_id', { length: 32 }),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    paymentType: smallint('payment_type').notNull(),
+    channel: smallint('channel'),
+    /** What the payer uses to pay (VA number, QR payload, convenience-store code ...), given by the channel. */
+    paymentCode: varchar('payment_code', { length: 255 }),
+    amount: money('amount').notNull(),
+    adminFee: money('admin_fee').notNull().default(sql`0`),
+    serviceFee: money('service_fee').notNull().default(sql`0`),
+    paidAmount: money('paid_amount'),
+    refundedAmount: money('refunded_amount').notNull().default(sql`0`),
+    status: varchar('status', { length: 16 }).notNull(),
+    /** Failure reason code (domain) when failed / rejected. */
+    failureReason: varchar('failure_reason', { length: 64 }),
+    payerName: varchar('payer_name', { length: 128 }),
+    payerEmail: varchar('payer_email', { length: 191 }),
+    payerPhone: varchar('payer_phone', { length: 32 }),
+    orderDescription: varchar('order_description', { length: 255 }),
+    expiryHours: smallint('expiry_hours').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    notifyUrl: varchar('notify_url', { length: 512 }),
+    returnUrl: varchar('return_url', { length: 512 }),
+    /** Null until a callback is due; then pending / notified / failed (domain NotifyStatus). */
+    notifyStatus: varchar('notify_status', { length: 16 }),
+    cashierToken: varchar('cashier_token', { length: 64 }).notNull(),
+    /** The settlement batch it belongs to once succeeded. */
+    settlementId: varchar('settlement_id', { length: 32 }),
+    channelReference: varchar('channel_reference', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('collection_id_uq').on(t.id),
+    uniqueIndex('collection_merchant_order_uq').on(t.merchantId, t.merchantOrderId),
+    uniqueIndex('collection_cashier_token_uq').on(t.cashierToken),
+    index('collection_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('collection_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc()),
+    index('collection_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'processing')`),
+    check('collection_amounts_ck', sql`${t.amount} > 0 and ${t.adminFee} >= 0 and ${t.serviceFee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);
+
+/** Refund of a collection (partial or full; original route or offline). */
+export const refund = pgTable(
+  'refund',
+  {
+    id: varchar('id', { length: 32 }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    collectionId: varchar('collection_id', { length: 32 }).notNull(),
+    merchantRefundId: varchar('merchant_refund_id', { length: 64 }),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    /** 'partial' | 'full' (domain RefundType). */
+    refundType: varchar('refund_type', { length: 8 }).notNull(),
+    /** 'original' | 'offline' (domain RefundWay). */
+    refundWay: varchar('refund_way', { length: 8 }).notNull(),
+    requestedAmount: money('requested_amount').notNull(),
+    actualAmount: money('actual_amount'),
+    reason: varchar('reason', { length: 255 }).notNull(),
+    /** domain RefundFundStatus: initialised, returned_success, returned_failed. */
+    status: varchar('status', { length: 24 }).notNull(),
+    failureReason: varchar('failure_reason', { length: 64 }),
+    notifyStatus: varchar('notify_status', { length: 16 }),
+    /** 'api' or the username that asked for it in the dashboard. */
+    createdBy: varchar('created_by', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('refund_id_uq').on(t.id),
+    uniqueIndex('refund_merchant_refund_uq').on(t.merchantId, t.merchantRefundId),
+    index('refund_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('refund_collection_idx').on(t.merchantId, t.collectionId),
+    check('refund_amount_ck', sql`${t.requestedAmount} > 0`),
+  ],
+);
+
+/**
+ * Settlement batch: a merchant's succeeded collections of one currency due on one local date (T+N). Pending until
+ * the job moves its net from pending to available; settled after.
+ */
+export const settlement = pgTable(
+  'settlement',
+  {
+    id: varchar('id', { length: 32 }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    /** Local date (merchant zone) the batch is due, YYYY-MM-DD. */
+    settleDate: varchar('settle_date', { length: 10 }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: varchar('status', { length: 16 }).notNull(),
+    collectionCount: integer('collection_count').notNull().default(0),
+    grossAmount: money('gross_amount').notNull().default(sql`0`),
+    feeAmount: money('fee_amount').notNull().default(sql`0`),
+    /** Refunds taken from pending before settlement. */
+    refundedAmount: money('refunded_amount').notNull().default(sql`0`),
+    /** gross - fee - refunded: what moves to available. */
+    netAmount: money('net_amount').notNull().default(sql`0`),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('settlement_id_uq').on(t.id),
+    uniqueIndex('settlement_batch_uq').on(t.merchantId, t.currency, t.settleDate),
+    index('settlement_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('settlement_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
+    check('settlement_amounts_ck', sql`${t.netAmount} >= 0`),
+  ],
+);
+
+/** Payment link: a shareable cashier for a fixed amount, single use, valid for N hours. */
+export const paymentLink = pgTable(
+  'payment_link',
+  {
+    id: varchar('id', { length: 32 }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    token: varchar('token', { length: 64 }).notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    amount: money('amount').notNull(),
+    description: varchar('description', { length: 255 }).notNull(),
+    paymentType: smallint('payment_type').notNull(),
+    expiryHours: smallint('expiry_hours').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** domain PaymentLinkStatus: active, paid, expired, void. */
+    status: varchar('status', { length: 16 }).notNull(),
+    collectionId: varchar('collection_id', { length: 32 }),
+    mode: varchar('mode', { length: 8 }).notNull(),
+    createdBy: varchar('created_by', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('payment_link_id_uq').on(t.id),
+    uniqueIndex('payment_link_token_uq').on(t.token),
+    index('payment_link_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Callback outbox: written in the same transaction as the status change it reports, so a crash loses none. The
+ * worker takes due rows with FOR UPDATE SKIP LOCKED, so any number of server instances can deliver.
+ */
+export const callbackDelivery = pgTable(
+  'callback_delivery',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer('merchant_id').notNull(),
+    /** Standard Webhooks message id (`msg_...`), the same on every attempt. */
+    eventId: varchar('event_id', { length: 40 }).notNull(),
+    eventType: varchar('event_type', { length: 48 }).notNull(),
+    /** 'collection' | 'refund' (later: payout ...). */
+    orderKind: varchar('order_kind', { length: 16 }).notNull(),
+    orderId: varchar('order_id', { length: 32 }).notNull(),
+    url: varchar('url', { length: 512 }).notNull(),
+    /** The JSON body, sent byte for byte on every attempt. */
+    body: text('body').notNull(),
+    /** domain NotifyStatus: pending, notified, failed. */
+    status: varchar('status', { length: 16 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().default(sql`now()`),
+    lastResponseStatus: integer('last_response_status'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('callback_delivery_event_uq').on(t.eventId),
+    index('callback_delivery_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('callback_delivery_order_idx').on(t.merchantId, t.orderKind, t.orderId),
+  ],
+);
+
+/** Every delivery attempt with what was sent and what came back. */
+export const callbackAttempt = pgTable(
+  'callback_attempt',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => callbackDelivery.id),
+    merchantId: integer('merchant_id').notNull(),
+    attemptNo: integer('attempt_no').notNull(),
+    url: varchar('url', { length: 512 }).notNull(),
+    requestHeaders: jsonb('request_headers').notNull(),
+    requestBody: text('request_body').notNull(),
+    responseStatus: integer('response_status'),
+    responseExcerpt: text('response_excerpt'),
+    error: varchar('error', { length: 255 }),
+    latencyMs: integer('latency_ms').notNull(),
+    /** 'auto' | 'manual' (resend from the dashboard). */
+    trigger: varchar('trigger', { length: 8 }).notNull().default('auto'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('callback_attempt_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+/** Low-balance threshold per merchant and currency; below_since makes the notice fire once per crossing. */
+export const balanceLimit = pgTable(
+  'balance_limit',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    threshold: money('threshold').notNull(),
+    belowSince: timestamp('below_since', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.currency] }), check('balance_limit_ck', sql`${t.threshold} > 0`)],
+);
+
+/** Export of a list: small ones stream directly; large ones run here as a job and are e-mailed as a link. */
+export const exportJob = pgTable(
+  'export_job',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    merchantId: integer('merchant_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    /** Which list (domain ExportKind). */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    filters: jsonb('filters').notNull(),
+    lang: varchar('lang', { length: 8 }).notNull(),
+    timeZone: varchar('time_zone', { length: 64 }).notNull(),
+    /** domain ExportStatus: queued, running, done, failed. */
+    status: varchar('status', { length: 16 }).notNull(),
+    totalRows: integer('total_rows'),
+    doneRows: integer('done_rows').notNull().default(0),
+    filePath: varchar('file_path', { length: 512 }),
+    /** Secret part of the download link sent by e-mail. */
+    downloadToken: varchar('download_token', { length: 64 }),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('export_job_merchant_idx').on(t.merchantId, t.createdAt.desc()), index('export_job_status_idx').on(t.status, t.createdAt)],
 );

@@ -1,4 +1,15 @@
+import collections from './parts/collections/en-US';
+import developer from './parts/developer/en-US';
+import callbacks from './parts/callbacks/en-US';
+import exports from './parts/exports/en-US';
+import funds from './parts/funds/en-US';
+
 export default {
+  ...collections,
+  ...developer,
+  ...callbacks,
+  ...exports,
+  ...funds,
   // Enumerations
   'enum.actionType.1': 'Collection',
   'enum.actionType.2': 'Refund',
@@ -434,4 +445,27 @@ export default {
   'status.announcement.released': 'Released',
   'status.announcement.revoked': 'Revoked',
   'dict.announcement_status': 'Announcement status',
+  'menu.payment': 'Payments',
+  'menu.transactions': 'Transaction records',
+  'menu.refunds': 'Refunds',
+  'menu.paymentLinks': 'Payment links',
+  'menu.funds': 'Funds',
+  'menu.balances': 'Balances',
+  'menu.balanceRecords': 'Balance records',
+  'menu.settlements': 'Settlement records',
+  'menu.products': 'Products',
+  'menu.productList': 'Product list',
+  'menu.productSummary': 'Product summary',
+  'menu.developer': 'Developer parameters',
+  'perm.refundAdd': 'Refund',
+  'perm.callbackResend': 'Resend callback',
+  'perm.export': 'Export',
+  'perm.paymentLinkAdd': 'Create payment link',
+  'perm.paymentLinkVoid': 'Void payment link',
+  'perm.balanceLimitEdit': 'Set balance limit',
+  'perm.settlementRun': 'Run settlement',
+  'perm.developerKeyEdit': 'Manage API keys',
+  'perm.developerCallbackEdit': 'Manage callback addresses',
+  'perm.developerWhitelistEdit': 'Manage IP whitelist',
+  'perm.feeEdit': 'Edit fees',
 } satisfies Record<string, string>;

@@ -1,4 +1,15 @@
+import collections from './parts/collections/id-ID';
+import developer from './parts/developer/id-ID';
+import callbacks from './parts/callbacks/id-ID';
+import exports from './parts/exports/id-ID';
+import funds from './parts/funds/id-ID';
+
 export default {
+  ...collections,
+  ...developer,
+  ...callbacks,
+  ...exports,
+  ...funds,
   // Enumerasi
   'enum.actionType.1': 'Penerimaan dana',
   'enum.actionType.2': 'Pengembalian dana',
@@ -435,4 +446,27 @@ export default {
   'status.announcement.released': 'Diterbitkan',
   'status.announcement.revoked': 'Dicabut',
   'dict.announcement_status': 'Status pengumuman',
+  'menu.payment': 'Pembayaran',
+  'menu.transactions': 'Catatan transaksi',
+  'menu.refunds': 'Pengembalian dana',
+  'menu.paymentLinks': 'Tautan pembayaran',
+  'menu.funds': 'Dana',
+  'menu.balances': 'Saldo',
+  'menu.balanceRecords': 'Catatan saldo',
+  'menu.settlements': 'Catatan penyelesaian',
+  'menu.products': 'Produk',
+  'menu.productList': 'Daftar produk',
+  'menu.productSummary': 'Ringkasan produk',
+  'menu.developer': 'Parameter pengembang',
+  'perm.refundAdd': 'Ajukan pengembalian dana',
+  'perm.callbackResend': 'Kirim ulang callback',
+  'perm.export': 'Ekspor',
+  'perm.paymentLinkAdd': 'Buat tautan pembayaran',
+  'perm.paymentLinkVoid': 'Batalkan tautan pembayaran',
+  'perm.balanceLimitEdit': 'Atur batas saldo',
+  'perm.settlementRun': 'Jalankan penyelesaian',
+  'perm.developerKeyEdit': 'Kelola kunci API',
+  'perm.developerCallbackEdit': 'Kelola alamat callback',
+  'perm.developerWhitelistEdit': 'Kelola daftar IP yang diizinkan',
+  'perm.feeEdit': 'Ubah biaya',
 } satisfies Record<string, string>;

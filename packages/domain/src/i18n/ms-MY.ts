@@ -1,4 +1,15 @@
+import collections from './parts/collections/ms-MY';
+import developer from './parts/developer/ms-MY';
+import callbacks from './parts/callbacks/ms-MY';
+import exports from './parts/exports/ms-MY';
+import funds from './parts/funds/ms-MY';
+
 export default {
+  ...collections,
+  ...developer,
+  ...callbacks,
+  ...exports,
+  ...funds,
   // Penghitungan
   'enum.actionType.1': 'Kutipan',
   'enum.actionType.2': 'Bayaran balik',
@@ -435,4 +446,27 @@ export default {
   'status.announcement.released': 'Diterbitkan',
   'status.announcement.revoked': 'Ditarik balik',
   'dict.announcement_status': 'Status pengumuman',
+  'menu.payment': 'Pembayaran',
+  'menu.transactions': 'Rekod transaksi',
+  'menu.refunds': 'Bayaran balik',
+  'menu.paymentLinks': 'Pautan pembayaran',
+  'menu.funds': 'Dana',
+  'menu.balances': 'Baki',
+  'menu.balanceRecords': 'Rekod baki',
+  'menu.settlements': 'Rekod penyelesaian',
+  'menu.products': 'Produk',
+  'menu.productList': 'Senarai produk',
+  'menu.productSummary': 'Ringkasan produk',
+  'menu.developer': 'Parameter pembangun',
+  'perm.refundAdd': 'Buat bayaran balik',
+  'perm.callbackResend': 'Hantar semula panggilan balik',
+  'perm.export': 'Eksport',
+  'perm.paymentLinkAdd': 'Cipta pautan pembayaran',
+  'perm.paymentLinkVoid': 'Batalkan pautan pembayaran',
+  'perm.balanceLimitEdit': 'Tetapkan had baki',
+  'perm.settlementRun': 'Jalankan penyelesaian',
+  'perm.developerKeyEdit': 'Urus kunci API',
+  'perm.developerCallbackEdit': 'Urus alamat panggilan balik',
+  'perm.developerWhitelistEdit': 'Urus senarai putih IP',
+  'perm.feeEdit': 'Edit yuran',
 } satisfies Record<string, string>;

@@ -1,4 +1,15 @@
+import collections from './parts/collections/pt-BR';
+import developer from './parts/developer/pt-BR';
+import callbacks from './parts/callbacks/pt-BR';
+import exports from './parts/exports/pt-BR';
+import funds from './parts/funds/pt-BR';
+
 export default {
+  ...collections,
+  ...developer,
+  ...callbacks,
+  ...exports,
+  ...funds,
   // Enumerações
   'enum.actionType.1': 'Recebimento',
   'enum.actionType.2': 'Reembolso',
@@ -435,4 +446,27 @@ export default {
   'status.announcement.released': 'Publicado',
   'status.announcement.revoked': 'Revogado',
   'dict.announcement_status': 'Status do comunicado',
+  'menu.payment': 'Pagamentos',
+  'menu.transactions': 'Registros de transações',
+  'menu.refunds': 'Reembolsos',
+  'menu.paymentLinks': 'Links de pagamento',
+  'menu.funds': 'Fundos',
+  'menu.balances': 'Saldos',
+  'menu.balanceRecords': 'Extrato de saldo',
+  'menu.settlements': 'Liquidações',
+  'menu.products': 'Produtos',
+  'menu.productList': 'Lista de produtos',
+  'menu.productSummary': 'Resumo de produtos',
+  'menu.developer': 'Parâmetros de desenvolvedor',
+  'perm.refundAdd': 'Reembolsar',
+  'perm.callbackResend': 'Reenviar callback',
+  'perm.export': 'Exportar',
+  'perm.paymentLinkAdd': 'Criar link de pagamento',
+  'perm.paymentLinkVoid': 'Anular link de pagamento',
+  'perm.balanceLimitEdit': 'Definir limite de saldo',
+  'perm.settlementRun': 'Executar liquidação',
+  'perm.developerKeyEdit': 'Gerenciar chaves de API',
+  'perm.developerCallbackEdit': 'Gerenciar endereços de callback',
+  'perm.developerWhitelistEdit': 'Gerenciar lista de IPs permitidos',
+  'perm.feeEdit': 'Editar tarifas',
 } satisfies Record<string, string>;

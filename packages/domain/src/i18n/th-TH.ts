@@ -1,4 +1,15 @@
+import collections from './parts/collections/th-TH';
+import developer from './parts/developer/th-TH';
+import callbacks from './parts/callbacks/th-TH';
+import exports from './parts/exports/th-TH';
+import funds from './parts/funds/th-TH';
+
 export default {
+  ...collections,
+  ...developer,
+  ...callbacks,
+  ...exports,
+  ...funds,
   // ค่าแจงนับ
   'enum.actionType.1': 'รับชำระเงิน',
   'enum.actionType.2': 'คืนเงิน',
@@ -434,4 +445,27 @@ export default {
   'status.announcement.released': 'เผยแพร่แล้ว',
   'status.announcement.revoked': 'เพิกถอนแล้ว',
   'dict.announcement_status': 'สถานะประกาศ',
+  'menu.payment': 'การชำระเงิน',
+  'menu.transactions': 'รายการธุรกรรม',
+  'menu.refunds': 'การคืนเงิน',
+  'menu.paymentLinks': 'ลิงก์ชำระเงิน',
+  'menu.funds': 'เงินทุน',
+  'menu.balances': 'ยอดคงเหลือ',
+  'menu.balanceRecords': 'รายการยอดคงเหลือ',
+  'menu.settlements': 'รายการชำระบัญชี',
+  'menu.products': 'ผลิตภัณฑ์',
+  'menu.productList': 'รายการผลิตภัณฑ์',
+  'menu.productSummary': 'สรุปผลิตภัณฑ์',
+  'menu.developer': 'พารามิเตอร์นักพัฒนา',
+  'perm.refundAdd': 'คืนเงิน',
+  'perm.callbackResend': 'ส่งคอลแบ็กซ้ำ',
+  'perm.export': 'ส่งออก',
+  'perm.paymentLinkAdd': 'สร้างลิงก์ชำระเงิน',
+  'perm.paymentLinkVoid': 'ยกเลิกลิงก์ชำระเงิน',
+  'perm.balanceLimitEdit': 'ตั้งเกณฑ์ยอดคงเหลือ',
+  'perm.settlementRun': 'ดำเนินการชำระบัญชี',
+  'perm.developerKeyEdit': 'จัดการคีย์ API',
+  'perm.developerCallbackEdit': 'จัดการที่อยู่คอลแบ็ก',
+  'perm.developerWhitelistEdit': 'จัดการไวท์ลิสต์ IP',
+  'perm.feeEdit': 'แก้ไขค่าธรรมเนียม',
 } satisfies Record<string, string>;

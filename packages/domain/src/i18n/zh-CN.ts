@@ -1,4 +1,15 @@
+import collections from './parts/collections/zh-CN';
+import developer from './parts/developer/zh-CN';
+import callbacks from './parts/callbacks/zh-CN';
+import exports from './parts/exports/zh-CN';
+import funds from './parts/funds/zh-CN';
+
 export default {
+  ...collections,
+  ...developer,
+  ...callbacks,
+  ...exports,
+  ...funds,
   // 枚举
   'enum.actionType.1': '代收',
   'enum.actionType.2': '退款',
@@ -434,4 +445,27 @@ export default {
   'status.announcement.released': '已发布',
   'status.announcement.revoked': '已撤销',
   'dict.announcement_status': '公告状态',
+  'menu.payment': '收款',
+  'menu.transactions': '交易记录',
+  'menu.refunds': '退款',
+  'menu.paymentLinks': '支付链接',
+  'menu.funds': '资金',
+  'menu.balances': '余额',
+  'menu.balanceRecords': '余额记录',
+  'menu.settlements': '结算记录',
+  'menu.products': '产品',
+  'menu.productList': '产品列表',
+  'menu.productSummary': '产品费率',
+  'menu.developer': '开发者参数',
+  'perm.refundAdd': '发起退款',
+  'perm.callbackResend': '重发回调',
+  'perm.export': '导出',
+  'perm.paymentLinkAdd': '创建支付链接',
+  'perm.paymentLinkVoid': '作废支付链接',
+  'perm.balanceLimitEdit': '设置余额预警',
+  'perm.settlementRun': '立即结算',
+  'perm.developerKeyEdit': '管理API密钥',
+  'perm.developerCallbackEdit': '管理回调地址',
+  'perm.developerWhitelistEdit': '管理IP白名单',
+  'perm.feeEdit': '编辑费率',
 } satisfies Record<string, string>;

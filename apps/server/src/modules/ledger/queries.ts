@@ -1,7 +1,7 @@
 /** Read side of the ledger (drizzle query builder: every value is a bound parameter). Reads only. */
 import type { CurrencyCode, LedgerAccountKind } from '@mg/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/pool';
+import type { DbLike } from '../../db/pool';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
 
 export interface BalanceRow {
@@ -47,7 +47,7 @@ export interface StatementPage {
   pageSize: number;
 }
 
-export function selectBalances(db: Db, merchantId: number): Promise<BalanceRow[]> {
+export function selectBalances(db: DbLike, merchantId: number): Promise<BalanceRow[]> {
   return db
     .select({ accountId: ledgerAccount.id, currency: ledgerAccount.currency, kind: ledgerAccount.kind, balance: ledgerAccount.balance })
     .from(ledgerAccount)
@@ -55,7 +55,7 @@ export function selectBalances(db: Db, merchantId: number): Promise<BalanceRow[]
     .orderBy(asc(ledgerAccount.currency), asc(ledgerAccount.kind));
 }
 
-export async function selectReplay(db: Db): Promise<ReplayRow[]> {
+export async function selectReplay(db: DbLike): Promise<ReplayRow[]> {
   // Plain SQL: correlated sub-queries need qualified column names.
   const res = await db.execute<{
     account_id: string;
@@ -84,7 +84,7 @@ export async function selectReplay(db: Db): Promise<ReplayRow[]> {
 }
 
 export async function selectStatement(
-  db: Db,
+  db: DbLike,
   merchantId: number,
   currency: CurrencyCode,
   page: { pageNo: number; pageSize: number; kind?: LedgerAccountKind },

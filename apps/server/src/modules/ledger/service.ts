@@ -5,7 +5,7 @@
  */
 import { DomainError, MAX_AMOUNT_MINOR, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/pool';
+import type { DbLike } from '../../db/pool';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
 import type { TransferLeg, TransferRequest } from './flows';
 import {
@@ -78,7 +78,7 @@ function validate(req: TransferRequest): void {
 }
 
 /** Loads a stored transfer with its entries, as the first call answered it. */
-async function loadTransfer(db: Db, merchantId: number, idempotencyKey: string): Promise<PostedTransfer | null> {
+async function loadTransfer(db: DbLike, merchantId: number, idempotencyKey: string): Promise<PostedTransfer | null> {
   const t = await db
     .select()
     .from(ledgerTransfer)
@@ -139,7 +139,7 @@ function assertSameRequest(first: PostedTransfer, req: TransferRequest): PostedT
  * Posts one transfer atomically. Throws DomainError INSUFFICIENT_BALANCE (422) when a merchant balance would drop
  * below zero (nothing is written); replays the first result for a used idempotency key (nothing new is written).
  */
-export async function postTransfer(db: Db, req: TransferRequest): Promise<PostedTransfer> {
+export async function postTransfer(db: DbLike, req: TransferRequest): Promise<PostedTransfer> {
   validate(req);
   const existing = await loadTransfer(db, req.merchantId, req.idempotencyKey);
   if (existing) return assertSameRequest(existing, req);
@@ -258,18 +258,18 @@ export async function postTransfer(db: Db, req: TransferRequest): Promise<Posted
 }
 
 /** Stored balances of one merchant, every currency and kind. */
-export function balancesOf(db: Db, merchantId: number): Promise<BalanceRow[]> {
+export function balancesOf(db: DbLike, merchantId: number): Promise<BalanceRow[]> {
   return selectBalances(db, merchantId);
 }
 
 /** Every account with its stored balance and the sum of its entries (they must be equal). */
-export function replayBalances(db: Db): Promise<ReplayRow[]> {
+export function replayBalances(db: DbLike): Promise<ReplayRow[]> {
   return selectReplay(db);
 }
 
 /** Balance records of a merchant in one currency, newest first. */
 export function statement(
-  db: Db,
+  db: DbLike,
   merchantId: number,
   currency: CurrencyCode,
   page: { pageNo: number; pageSize: number; kind?: LedgerAccountKind },

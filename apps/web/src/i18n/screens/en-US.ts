@@ -1,5 +1,19 @@
+import payments from '../../features/payments/i18n/en-US';
+import funds from '../../features/funds/i18n/en-US';
+import developer from '../../features/developer/i18n/en-US';
+import home from '../../features/dashboard/i18n/en-US';
+import products from '../../features/products/i18n/en-US';
+import cashier from '../../features/cashier/i18n/en-US';
+import exportMessages from '../../components/export/i18n/en-US';
 /** Strings of the signed-in screens (features/system, features/account): users, roles, departments, audit ... */
 const enUS = {
+  ...payments,
+  ...funds,
+  ...developer,
+  ...home,
+  ...products,
+  ...cashier,
+  ...exportMessages,
   'screens.common.actions': 'Actions',
   'screens.common.back': 'Back',
   'screens.common.cancel': 'Cancel',

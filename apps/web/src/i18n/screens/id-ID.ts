@@ -1,6 +1,20 @@
+import payments from '../../features/payments/i18n/id-ID';
+import funds from '../../features/funds/i18n/id-ID';
+import developer from '../../features/developer/i18n/id-ID';
+import home from '../../features/dashboard/i18n/id-ID';
+import products from '../../features/products/i18n/id-ID';
+import cashier from '../../features/cashier/i18n/id-ID';
+import exportMessages from '../../components/export/i18n/id-ID';
 import type { ScreenMessages } from './en-US';
 
 const messages: ScreenMessages = {
+  ...payments,
+  ...funds,
+  ...developer,
+  ...home,
+  ...products,
+  ...cashier,
+  ...exportMessages,
   'screens.common.actions': 'Aksi',
   'screens.common.back': 'Kembali',
   'screens.common.cancel': 'Batal',

@@ -1,6 +1,20 @@
+import payments from '../../features/payments/i18n/ms-MY';
+import funds from '../../features/funds/i18n/ms-MY';
+import developer from '../../features/developer/i18n/ms-MY';
+import home from '../../features/dashboard/i18n/ms-MY';
+import products from '../../features/products/i18n/ms-MY';
+import cashier from '../../features/cashier/i18n/ms-MY';
+import exportMessages from '../../components/export/i18n/ms-MY';
 import type { ScreenMessages } from './en-US';
 
 const messages: ScreenMessages = {
+  ...payments,
+  ...funds,
+  ...developer,
+  ...home,
+  ...products,
+  ...cashier,
+  ...exportMessages,
   'screens.common.actions': 'Tindakan',
   'screens.common.back': 'Kembali',
   'screens.common.cancel': 'Batal',

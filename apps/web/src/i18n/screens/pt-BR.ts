@@ -1,6 +1,20 @@
+import payments from '../../features/payments/i18n/pt-BR';
+import funds from '../../features/funds/i18n/pt-BR';
+import developer from '../../features/developer/i18n/pt-BR';
+import home from '../../features/dashboard/i18n/pt-BR';
+import products from '../../features/products/i18n/pt-BR';
+import cashier from '../../features/cashier/i18n/pt-BR';
+import exportMessages from '../../components/export/i18n/pt-BR';
 import type { ScreenMessages } from './en-US';
 
 const messages: ScreenMessages = {
+  ...payments,
+  ...funds,
+  ...developer,
+  ...home,
+  ...products,
+  ...cashier,
+  ...exportMessages,
   'screens.common.actions': 'Ações',
   'screens.common.back': 'Voltar',
   'screens.common.cancel': 'Cancelar',

@@ -1,6 +1,20 @@
+import payments from '../../features/payments/i18n/th-TH';
+import funds from '../../features/funds/i18n/th-TH';
+import developer from '../../features/developer/i18n/th-TH';
+import home from '../../features/dashboard/i18n/th-TH';
+import products from '../../features/products/i18n/th-TH';
+import cashier from '../../features/cashier/i18n/th-TH';
+import exportMessages from '../../components/export/i18n/th-TH';
 import type { ScreenMessages } from './en-US';
 
 const messages: ScreenMessages = {
+  ...payments,
+  ...funds,
+  ...developer,
+  ...home,
+  ...products,
+  ...cashier,
+  ...exportMessages,
   'screens.common.actions': 'การดำเนินการ',
   'screens.common.back': 'กลับ',
   'screens.common.cancel': 'ยกเลิก',

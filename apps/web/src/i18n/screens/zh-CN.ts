@@ -1,6 +1,20 @@
+import payments from '../../features/payments/i18n/zh-CN';
+import funds from '../../features/funds/i18n/zh-CN';
+import developer from '../../features/developer/i18n/zh-CN';
+import home from '../../features/dashboard/i18n/zh-CN';
+import products from '../../features/products/i18n/zh-CN';
+import cashier from '../../features/cashier/i18n/zh-CN';
+import exportMessages from '../../components/export/i18n/zh-CN';
 import type { ScreenMessages } from './en-US';
 
 const messages: ScreenMessages = {
+  ...payments,
+  ...funds,
+  ...developer,
+  ...home,
+  ...products,
+  ...cashier,
+  ...exportMessages,
   'screens.common.actions': '操作',
   'screens.common.back': '返回',
   'screens.common.cancel': '取消',

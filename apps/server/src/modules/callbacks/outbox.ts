@@ -1,0 +1,49 @@
+/**
+ * The callback outbox. enqueueCallback is called inside the transaction that changes an order's status, so the
+ * status change, its ledger transfer and its callback are committed together or not at all (issue 4: a crash
+ * between the ledger write and the callback loses no callback). The worker (./worker.ts) delivers the rows.
+ */
+import { randomBytes } from 'node:crypto';
+import { NotifyStatus, type CallbackEventValue, type CallbackOrderKindValue } from '@mg/domain';
+import type { DbLike } from '../../db/pool';
+import { callbackDelivery } from '../../db/schema';
+
+export interface CallbackMessage {
+  merchantId: number;
+  eventType: CallbackEventValue;
+  orderKind: CallbackOrderKindValue;
+  orderId: string;
+  /** Target: the order's notifyUrl, else the merchant's callback address. Null: nothing to send. */
+  url: string | null;
+  /** The `data` of the Standard Webhooks body: the order as the open API shows it. */
+  data: Record<string, unknown>;
+  now?: Date;
+}
+
+/** Standard Webhooks message id. */
+export function newEventId(): string {
+  return `msg_${randomBytes(16).toString('base64url')}`;
+}
+
+/**
+ * Writes the callback to the outbox; returns its event id, or null when the order has no callback address (the
+ * order's notify status then stays null: nothing to notify).
+ */
+export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise<string | null> {
+  if (!msg.url) return null;
+  const now = msg.now ?? new Date();
+  const eventId = newEventId();
+  const body = JSON.stringify({ type: msg.eventType, timestamp: now.toISOString(), data: msg.data });
+  await tx.insert(callbackDelivery).values({
+    merchantId: msg.merchantId,
+    eventId,
+    eventType: msg.eventType,
+    orderKind: msg.orderKind,
+    orderId: msg.orderId,
+    url: msg.url,
+    body,
+    status: NotifyStatus.PENDING,
+    nextAttemptAt: now,
+  });
+  return eventId;
+}

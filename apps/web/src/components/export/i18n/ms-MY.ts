@@ -1,0 +1,5 @@
+import type { Messages } from './en-US';
+
+const messages: Messages = {
+};
+export default messages;

@@ -1,0 +1,5 @@
+/** Screen strings of features/funds (English); the other five files carry the same keys (checked by type). */
+const messages = {
+};
+export type Messages = Record<keyof typeof messages, string>;
+export default messages;
