@@ -1,5 +1,4 @@
 /** XLSX exports of the lists, streamed or as e-mailed jobs. */
 import type { FastifyInstance } from 'fastify';
 
-// eslint-disable-next-line @typescript-eslint/require-await
 export async function exportRoutes(_app: FastifyInstance): Promise<void> {}

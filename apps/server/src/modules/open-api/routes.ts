@@ -1,5 +1,4 @@
 /** Open API /api/open/v1 (docs/open-api.md): signed merchant integrations. */
 import type { FastifyInstance } from 'fastify';
 
-// eslint-disable-next-line @typescript-eslint/require-await
 export async function openApiRoutes(_app: FastifyInstance): Promise<void> {}
