@@ -15,6 +15,15 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/Dictionaries': lazy(() => import('./system/Dictionaries')),
   'system/MailOutbox': lazy(() => import('./system/MailOutbox')),
   'account/Security': lazy(() => import('./account/Security')),
+  'payments/Transactions': lazy(() => import('./payments/Transactions')),
+  'payments/Refunds': lazy(() => import('./payments/Refunds')),
+  'payments/PaymentLinks': lazy(() => import('./payments/PaymentLinks')),
+  'funds/Balances': lazy(() => import('./funds/Balances')),
+  'funds/BalanceRecords': lazy(() => import('./funds/BalanceRecords')),
+  'funds/Settlements': lazy(() => import('./funds/Settlements')),
+  'products/ProductList': lazy(() => import('./products/ProductList')),
+  'products/ProductSummary': lazy(() => import('./products/ProductSummary')),
+  'developer/Parameters': lazy(() => import('./developer/Parameters')),
   /** Not a menu item: the header bell widget the shell renders. */
   'system/AnnouncementBell': lazy(() => import('./system/AnnouncementBell')),
 };

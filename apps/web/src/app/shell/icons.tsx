@@ -1,6 +1,12 @@
 import type { ComponentType } from 'react';
 import {
   ApartmentOutlined,
+  UnorderedListOutlined,
+  RollbackOutlined,
+  ProfileOutlined,
+  PercentageOutlined,
+  CalendarOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BankOutlined,
   BarChartOutlined,
@@ -30,6 +36,12 @@ import {
  */
 export const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   ApartmentOutlined,
+  UnorderedListOutlined,
+  RollbackOutlined,
+  ProfileOutlined,
+  PercentageOutlined,
+  CalendarOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BankOutlined,
   BarChartOutlined,
