@@ -7,9 +7,9 @@ import { loadConfigOrExit } from './config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { runMigrations, seedDictionaries } from './db/migrate';
 import { createDatabase } from './db/pool';
-import { seedIdentity } from './db/seed';
+import { seedDemoSecrets, seedIdentity } from './db/seed';
 import { createLogger } from './lib/logger';
-import { loadSecretKey } from './lib/secret-box';
+import { loadSecretKey, SecretBox } from './lib/secret-box';
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
@@ -55,6 +55,11 @@ try {
   logger.info(seeded, 'migrations applied, dictionaries seeded');
   const identity = await seedIdentity(pool, { demo: config.nodeEnv !== 'production' });
   logger.info(identity, identity.demo ? 'permissions and roles seeded, demo data loaded' : 'permissions and roles seeded');
+  const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+  // The demo open API key and webhook secret are sealed with the server key, so they are seeded once it is loaded.
+  if (config.nodeEnv !== 'production' && (await seedDemoSecrets(pool, new SecretBox(secretKey)))) {
+    logger.info('demo open API key and webhook secret seeded (README: DEMO_KEY_ID)');
+  }
 
   const app = await buildApp({
     pool,
@@ -65,7 +70,7 @@ try {
     nodeEnv: config.nodeEnv,
     captcha: config.captcha,
     mailUrl: config.mailUrl,
-    secretKey: loadSecretKey(config.secretKey, config.dataDir),
+    secretKey,
     dataDir: config.dataDir,
     allowPrivateCallbacks: config.allowPrivateCallbacks,
     jobs: config.jobs,

@@ -2,7 +2,7 @@
  * Sign-in, sessions and access control (issue 3). The captcha is ON in this file, with a generator whose text the
  * test knows (the image is still a real svg-captcha SVG); `signIn` from helpers/auth builds on a captcha-off app.
  */
-import { flattenMenu, LANGUAGES, MENU, Perm, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
+import { BUTTONS, flattenMenu, LANGUAGES, MENU, Perm, PermissionType, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -337,6 +337,11 @@ interface MenuView {
   meta: { title: string; titles: Record<string, string>; permissionList: { action: string }[] };
   children?: MenuView[];
 }
+/** The payment, funds and product pages of issue 4 (spec §6: every merchant role that sees payments reads these). */
+const PAYMENT_PAGES = [
+  '/payment/transactions', '/payment/refunds', '/payment/links', '/funds/balances', '/funds/balance-records', '/funds/settlements',
+  '/common/productList', '/common/productSummary',
+];
 const shape = (items: MenuView[]): unknown[] => items.map((m) => (m.children ? { path: m.path, children: shape(m.children) } : { path: m.path }));
 
 describe('getUserPermissionByToken', () => {
@@ -361,15 +366,57 @@ describe('getUserPermissionByToken', () => {
     expect(shape(res.json().result.menu)).toEqual(expectedMenu([], true));
   });
 
-  it('the role table: demo_admin and demo_read', async () => {
+  it('every menu page is stored under its own code (two pages sharing one code would drop one from the menu)', () => {
+    const pages = flattenMenu().filter((m) => !m.children?.length);
+    expect(new Set(pages.map((m) => menuCode(m))).size).toBe(pages.length);
+  });
+
+  it('the role table (spec §6): demo_admin, demo_operator, demo_read', async () => {
     const a = (await call(await tokenOf('demo_admin'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
     const paths = flattenMenu(a.menu as never).map((m) => m.path);
-    expect(paths).toEqual(expect.arrayContaining(['/dashboard/home', '/system', '/system/users', '/system/audit', '/account/security']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/dashboard/home', '/system', '/system/users', '/system/audit', '/account/security', ...PAYMENT_PAGES, '/developer/parameters']),
+    );
     expect(paths).not.toContain('/system/roles');
     expect(paths).not.toContain('/system/permissions');
+    expect(a.auth.map((x: { action: string }) => x.action)).toEqual(expect.arrayContaining([Perm.REFUND_ADD, Perm.DEVELOPER_KEY_EDIT, Perm.EXPORT]));
+    expect(a.auth.map((x: { action: string }) => x.action)).not.toContain(Perm.SETTLEMENT_RUN);
+
+    // The operator: payments and their actions, no developer parameters, no sub-accounts.
+    const o = (await call(await tokenOf('demo_operator'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
+    const opPaths = flattenMenu(o.menu as never).map((m) => m.path);
+    expect(opPaths).toEqual(expect.arrayContaining(PAYMENT_PAGES));
+    expect(opPaths).not.toContain('/developer/parameters');
+    expect(opPaths).not.toContain('/system/users');
+    expect(o.auth.map((x: { action: string }) => x.action)).toContain(Perm.REFUND_ADD);
+
+    // Read-only: home, the payment lists and products, exporting them; not a single other button.
     const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
-    expect(shape(r.menu)).toEqual([{ path: '/dashboard/home' }, { path: '/account/security' }]);
-    expect(r.auth).toEqual([]);
+    expect(shape(r.menu)).toEqual([
+      { path: '/dashboard/home' },
+      { path: '/payment', children: [{ path: '/payment/transactions' }, { path: '/payment/refunds' }, { path: '/payment/links' }] },
+      { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
+      { path: '/common', children: [{ path: '/common/productList' }, { path: '/common/productSummary' }] },
+      { path: '/account/security' },
+    ]);
+    expect(r.auth.map((x: { action: string }) => x.action)).toEqual([Perm.EXPORT]);
+  });
+
+  it('the crypto read role sees the transaction records and may export them, nothing else', async () => {
+    await tdb.pool.query(
+      `insert into app_user (merchant_id, username, realname, password_hash)
+       select merchant_id, 'crypto_read', 'Crypto Reader', password_hash from app_user where username = 'crypto_admin'`,
+    );
+    await tdb.pool.query(
+      `insert into user_role (user_id, role_id)
+       select u.id, r.id from app_user u, role r where u.username = 'crypto_read' and r.role_code = $1 and r.merchant_id is null`,
+      [Role.CRYPTO_ROLE_READ],
+    );
+    const token = await tokenOf('crypto_read', { brand: 'coinrail', currency: 'USDT' });
+    const res = (await call(token, 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
+    expect(shape(res.menu)).toEqual([{ path: '/payment', children: [{ path: '/payment/transactions' }] }, { path: '/account/security' }]);
+    expect(shape(res.menu)).toEqual(expectedMenu([Role.CRYPTO_ROLE_READ]));
+    expect(res.auth.map((x: { action: string }) => x.action)).toEqual([Perm.EXPORT]);
   });
 
   it('titles in the caller language and all six; buttons in permissionList, auth and allAuth', async () => {
@@ -384,7 +431,12 @@ describe('getUserPermissionByToken', () => {
     expect(system).toMatchObject({ component: '', alwaysShow: true, redirect: '/system/users' });
     const users = system.children!.find((m) => m.path === '/system/users')!;
     expect(users.meta.permissionList.map((p) => p.action).sort()).toEqual(['user:add', 'user:edit', 'user:freeze', 'user:resetPassword']);
-    expect(auth.map((a) => a.action).sort()).toEqual(['user:add', 'user:edit', 'user:freeze', 'user:resetPassword']);
+    // auth: every button the role grants (the user buttons and, since issue 4, the payment and developer ones).
+    const granted = new Set(ROLE_GRANTS[Role.THIRD_ROLE_ADMIN]);
+    expect(auth.map((a) => a.action).sort()).toEqual(
+      BUTTONS.filter((b) => b.type === PermissionType.BUTTON && granted.has(b.code)).map((b) => b.code).sort(),
+    );
+    expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['user:add', 'user:edit', 'user:freeze', 'user:resetPassword']));
     expect(auth.find((a) => a.action === 'user:add')).toEqual({ action: 'user:add', describe: translate('th-TH', 'perm.userAdd'), type: '2', status: '1' });
     expect(allAuth.map((a) => a.action)).toEqual(expect.arrayContaining(['tikipayStuff', 'column:fee', 'dict:edit', 'user:add']));
     expect(allAuth.find((a) => a.action === 'column:fee')).toMatchObject({ type: '1' });

@@ -19,6 +19,20 @@ export const AUDIT_ACTIONS = [
   'country_switched',
   'depart_selected',
   'register',
+  'callback_resent',
+  // Dashboard money actions (docs/payments-api.md)
+  'refund_created',
+  'balance_limit_changed',
+  'settlement_run',
+  // Developer parameters and fees (H3)
+  'api_key_created',
+  'api_key_rolled',
+  'api_key_revoked',
+  'callback_urls_changed',
+  'ip_whitelist_changed',
+  'webhook_secret_revealed',
+  'webhook_secret_rolled',
+  'fee_rule_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -61,6 +61,20 @@ const CATALOGUE_STATUS = {
   // domain plumbing
   DICT_UNKNOWN: 400,
   STATE_TRANSITION_INVALID: 422,
+  // open API authentication (docs/open-api.md)
+  OPEN_API_MISSING_HEADER: 401,
+  OPEN_API_INVALID_HEADER: 401,
+  OPEN_API_STALE_TIMESTAMP: 401,
+  OPEN_API_UNKNOWN_KEY: 401,
+  OPEN_API_KEY_REVOKED: 401,
+  OPEN_API_KEY_EXPIRED: 401,
+  OPEN_API_BAD_SIGNATURE: 401,
+  OPEN_API_NONCE_REUSED: 401,
+  OPEN_API_IP_NOT_ALLOWED: 403,
+  OPEN_API_LIVE_KEY_NEEDS_WHITELIST: 403,
+  OPEN_API_IDEMPOTENCY_KEY_MISSING: 400,
+  OPEN_API_IDEMPOTENCY_KEY_REUSED: 422,
+  OPEN_API_IDEMPOTENCY_IN_PROGRESS: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof CATALOGUE_STATUS;
@@ -265,6 +279,13 @@ const FIELD_NAMES = [
   'bankCode',
   'remark',
   'file',
+  // developer parameters and fee rules
+  'ipWhitelist',
+  'collectionCallbackUrl',
+  'payoutCallbackUrl',
+  'rateBps',
+  'fixedFee',
+  'minFee',
 ] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 

@@ -54,6 +54,8 @@ export const Perm = {
   DEVELOPER_CALLBACK_EDIT: 'developer:callback',
   DEVELOPER_WHITELIST_EDIT: 'developer:whitelist',
   PRODUCT_MENU: 'product:menu',
+  /** Product summary page: its own code, since a menu page is stored under its code (one row per code). */
+  PRODUCT_SUMMARY_MENU: 'productSummary:menu',
   /** Fee rules are set by the provider. */
   FEE_EDIT: 'fee:edit',
   /** Spec §6: the channel health page and other provider-staff views. */
@@ -162,7 +164,7 @@ export const MENU: readonly MenuDef[] = [
     perm: Perm.PRODUCT_MENU,
     children: [
       { path: '/common/productList', name: 'common-product-list', component: 'products/ProductList', titleKey: 'menu.productList', icon: 'AppstoreOutlined', perm: Perm.PRODUCT_MENU, keepAlive: true },
-      { path: '/common/productSummary', name: 'common-product-summary', component: 'products/ProductSummary', titleKey: 'menu.productSummary', icon: 'PercentageOutlined', perm: Perm.PRODUCT_MENU, keepAlive: true },
+      { path: '/common/productSummary', name: 'common-product-summary', component: 'products/ProductSummary', titleKey: 'menu.productSummary', icon: 'PercentageOutlined', perm: Perm.PRODUCT_SUMMARY_MENU, keepAlive: true },
     ],
   },
   { path: '/developer/parameters', name: 'developer-parameters', component: 'developer/Parameters', titleKey: 'menu.developer', icon: 'ApiOutlined', perm: Perm.DEVELOPER_MENU, keepAlive: true },
@@ -213,7 +215,7 @@ const PLATFORM_ONLY: readonly PermCode[] = [
 /** What every merchant role that sees payments may read (spec §6 "order query", "settlement record query"). */
 const PAYMENT_READ: readonly string[] = [
   Perm.COLLECTION_MENU, Perm.REFUND_MENU, Perm.PAYMENT_LINK_MENU, Perm.BALANCE_MENU, Perm.BALANCE_RECORD_MENU,
-  Perm.SETTLEMENT_MENU, Perm.PRODUCT_MENU, Perm.EXPORT,
+  Perm.SETTLEMENT_MENU, Perm.PRODUCT_MENU, Perm.PRODUCT_SUMMARY_MENU, Perm.EXPORT,
 ];
 /** Acting on payments: refunds, payment links, callback resend, the low-balance threshold. */
 const PAYMENT_OPERATE: readonly string[] = [

@@ -220,3 +220,34 @@ export function checkQueryRange(
   const endWall = formatWallClock(end, zone);
   return endWall > limitWall ? 'DATE_RANGE_TOO_LONG' : null;
 }
+
+const OFFSET_BUCKET_MS = 15 * 60_000;
+
+/**
+ * A fast `formatWallClock` for many instants in one zone (exports of a million rows): the zone's offset is looked up
+ * once per quarter hour of UTC time (zone transitions fall on quarter hours) and the fields are read with UTC getters.
+ */
+export function wallClockFormatter(zone: string): (d: Date, withTime?: boolean) => string {
+  const offsets = new Map<number, number>();
+  return (d, withTime = true) => {
+    const ms = d.getTime();
+    const bucket = Math.floor(ms / OFFSET_BUCKET_MS);
+    let offset = offsets.get(bucket);
+    if (offset === undefined) {
+      offset = zoneOffsetMinutes(zone, new Date(bucket * OFFSET_BUCKET_MS));
+      offsets.set(bucket, offset);
+    }
+    const local = new Date(ms + offset * 60_000);
+    return formatWallClockParts(
+      {
+        year: local.getUTCFullYear(),
+        month: local.getUTCMonth() + 1,
+        day: local.getUTCDate(),
+        hour: local.getUTCHours(),
+        minute: local.getUTCMinutes(),
+        second: local.getUTCSeconds(),
+      },
+      withTime,
+    );
+  };
+}

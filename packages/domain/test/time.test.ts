@@ -195,3 +195,18 @@ describe('checkQueryRange', () => {
     );
   });
 });
+
+describe('wallClockFormatter', () => {
+  it('matches formatWallClock across zones, half-hour offsets and DST changes', async () => {
+    const { wallClockFormatter, formatWallClock } = await import('../src/time');
+    const zones = ['Asia/Jakarta', 'Asia/Yangon', 'America/Sao_Paulo', 'America/Mexico_City', 'Australia/Lord_Howe', 'UTC'];
+    const start = Date.UTC(2017, 9, 1);
+    for (const zone of zones) {
+      const fast = wallClockFormatter(zone);
+      for (let i = 0; i < 4000; i++) {
+        const d = new Date(start + i * 7_777_777 + (i % 60) * 1000);
+        expect(fast(d)).toBe(formatWallClock(d, zone));
+      }
+    }
+  });
+});

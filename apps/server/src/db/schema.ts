@@ -623,6 +623,23 @@ export const collection = pgTable(
     uniqueIndex('collection_cashier_token_uq').on(t.cashierToken),
     index('collection_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('collection_merchant_status_created_idx').on(t.merchantId, t.status, t.createdAt.desc()),
+    // Covering index of the dashboard (modules/collections/queries.ts, statistics.ts): the capped count and the page
+    // keys of a merchant's month in one currency with any list filter, and the home statistics, are read from it
+    // without touching the table (1M rows: first page ~10 ms instead of ~550 ms, a month of statistics 0.3 s not 1 s).
+    index('collection_merchant_currency_created_idx').on(
+      t.merchantId,
+      t.currency,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.status,
+      t.paymentType,
+      t.channel,
+      t.amount,
+      t.notifyStatus,
+      t.paidAmount,
+      t.adminFee,
+      t.serviceFee,
+    ),
     index('collection_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'processing')`),
     check('collection_amounts_ck', sql`${t.amount} > 0 and ${t.adminFee} >= 0 and ${t.serviceFee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
   ],

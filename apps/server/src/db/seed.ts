@@ -21,6 +21,8 @@
  */
 import { hash, type Algorithm } from '@node-rs/argon2';
 import {
+  ApiKeyMode,
+  ApiKeyStatus,
   BUTTONS,
   CURRENCY_CODES,
   MENU,
@@ -33,6 +35,8 @@ import {
   type RoleCode,
 } from '@mg/domain';
 import type pg from 'pg';
+import type { SecretBox } from '../lib/secret-box';
+import { seedProductsAndFees } from '../modules/products/seed';
 import { withMigrationLock } from './migrate';
 
 export const DEMO_PASSWORD = 'Demo#2026pay';
@@ -263,17 +267,77 @@ export interface SeedResult {
 }
 
 /** (a) always; (b) when `demo` (not production) and the database has no merchant. */
-export async function seedIdentity(pool: pg.Pool, opts: { demo: boolean }): Promise<SeedResult> {
+export async function seedIdentity(pool: pg.Pool, opts: { demo: boolean; demoPayments?: boolean }): Promise<SeedResult> {
   return withMigrationLock(pool, async (client) => {
     await client.query('begin');
+    let result: SeedResult;
     try {
       const cat = await seedCatalogue(client);
       const demo = opts.demo ? await seedDemo(client) : false;
+      // Products and default fees (issue 4): every start, idempotent; the demo fee override in demo mode.
+      await seedProductsAndFees(client, { demo: opts.demo });
       await client.query('commit');
-      return { ...cat, demo };
+      result = { ...cat, demo };
     } catch (err) {
       await client.query('rollback');
       throw err;
     }
+    // Demo payments (issue 4) last, through the real services on their own connections (no-op without products
+    // or when collections exist). The test template leaves them out (demoPayments: false): tests count money.
+    if (result.demo && opts.demoPayments !== false) {
+      await (await import('../modules/collections/demo')).seedDemoPaymentsFromPool(pool);
+    }
+    return result;
   });
+}
+
+/* ------------------------------------------------------------------------------------------------------------ */
+/* Demo open API key and webhook secret of merchant 10001 (issue 4; README lists them, never in production)       */
+
+export const DEMO_OPEN_API_MERCHANT_ID = 10001;
+export const DEMO_KEY_ID = 'mk_sandbox_demo10001';
+export const DEMO_KEY_SECRET = 'sk_sandbox_7Jq2vX9pL4mN8rT3wY6zB1cF5hK0dG2s';
+export const DEMO_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqXZ8pkUoYlq0uFpFhzjRJ8';
+
+/**
+ * Seeds the demo sandbox key pair and webhook secret of merchant 10001, sealed with the server's secret box (so it
+ * needs the loaded secret key: main.ts calls it after loading it, in demo mode only). Idempotent: nothing happens
+ * when the key row exists (or merchant 10001 does not). The first time it also leaves the merchant's callback
+ * address unset (newcomers set their own) and its IP whitelist empty (sandbox keys only). A demo value sealed with
+ * another server key (the data directory and its secret.key were replaced) is sealed again, since it is public.
+ */
+export async function seedDemoSecrets(db: Pick<pg.Pool, 'query'>, secretBox: SecretBox): Promise<boolean> {
+  const m = await db.query<{ sealed: string | null }>('select webhook_secret_sealed as sealed from merchant where id = $1', [DEMO_OPEN_API_MERCHANT_ID]);
+  if (m.rowCount === 0) return false;
+  const opens = (sealed: string | null | undefined) => {
+    if (!sealed) return false;
+    try {
+      secretBox.open(sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const existing = await db.query<{ sealed: string }>('select secret_sealed as sealed from api_key where id = $1', [DEMO_KEY_ID]);
+  if (existing.rowCount !== 0) {
+    if (!opens(existing.rows[0]?.sealed)) {
+      await db.query('update api_key set secret_sealed = $2 where id = $1', [DEMO_KEY_ID, secretBox.seal(DEMO_KEY_SECRET)]);
+    }
+    if (m.rows[0]?.sealed && !opens(m.rows[0].sealed)) {
+      await db.query('update merchant set webhook_secret_sealed = $2 where id = $1', [DEMO_OPEN_API_MERCHANT_ID, secretBox.seal(DEMO_WEBHOOK_SECRET)]);
+    }
+    return false;
+  }
+  const inserted = await db.query(
+    `insert into api_key (id, merchant_id, mode, name, secret_sealed, secret_last4, status, created_by, revealed_at)
+     values ($1, $2, $3, 'Demo sandbox key', $4, $5, $6, 'seed', now())
+     on conflict (id) do nothing`,
+    [DEMO_KEY_ID, DEMO_OPEN_API_MERCHANT_ID, ApiKeyMode.SANDBOX, secretBox.seal(DEMO_KEY_SECRET), DEMO_KEY_SECRET.slice(-4), ApiKeyStatus.ACTIVE],
+  );
+  if (inserted.rowCount === 0) return false;
+  await db.query(
+    `update merchant set webhook_secret_sealed = $2, collection_callback_url = null, ip_whitelist = '{}'::text[] where id = $1`,
+    [DEMO_OPEN_API_MERCHANT_ID, secretBox.seal(DEMO_WEBHOOK_SECRET)],
+  );
+  return true;
 }

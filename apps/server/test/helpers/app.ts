@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { TestDatabase } from './db';
+import { TEST_SECRET_KEY } from './secret-key';
+
+export { TEST_SECRET_KEY };
 
 export async function buildTestApp(tdb: TestDatabase, opts: Partial<BuildAppOptions> = {}): Promise<FastifyInstance> {
   // Captcha off by default (test/helpers/auth.ts signIn); auth tests turn it on with a known generator.
-  return buildApp({ pool: tdb.pool, db: tdb.db, logLevel: 'silent', webDistDir: null, captcha: false, nodeEnv: 'test', ...opts });
+  // The fixed secret key opens the demo key and webhook secret sealed into the template (global-setup.ts).
+  return buildApp({
+    pool: tdb.pool,
+    db: tdb.db,
+    logLevel: 'silent',
+    webDistDir: null,
+    captcha: false,
+    nodeEnv: 'test',
+    secretKey: TEST_SECRET_KEY,
+    ...opts,
+  });
 }

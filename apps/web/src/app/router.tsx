@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Spin } from 'antd';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { MENU, homePath, loginPath, type Brand } from '@mg/domain';
 import { hasSession } from '../session/storage';
 import { useSession } from '../session/store';
 import { UserLayout } from './layouts/UserLayout';
-import { PublicPage } from './pages/PublicPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
@@ -20,11 +20,29 @@ const USER_PAGES = [
   { path: 'alteration', element: <AlterationPage /> },
 ] as const;
 
-/** Legacy brands also serve these publicly. */
+/** Legacy brands also serve these publicly (signed out: the public product screens; signed in: the menu screens). */
 const LEGACY_PUBLIC_PAGES = [
-  { path: '/common/productList', titleKey: 'page.productList' },
-  { path: '/common/productSummary', titleKey: 'page.productSummary' },
+  { path: '/common/productList', kind: 'list' },
+  { path: '/common/productSummary', kind: 'summary' },
 ] as const;
+
+/** Public pages outside the sign-in layout, loaded when opened. */
+const PublicProducts = lazy(() => import('../features/products/PublicProducts'));
+const CashierPage = lazy(() => import('../features/cashier/CashierPage'));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="mg-boot">
+          <Spin size="large" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * Route groups that need a session (spec §2) plus the top-level groups of the menu catalogue. Without a session
@@ -64,6 +82,15 @@ function RedirectKeepingSearch({ to }: { to: string }) {
 function SignedInArea({ brand, reload }: { brand: Brand; reload?: () => void }) {
   const { token } = useSession();
   const { pathname, search } = useLocation();
+  // Legacy brands' public product pages: the public screen without a session, the menu screen (shell) with one.
+  // Decided here, inside the catch-all route, because the shell's tabs need the catch-all's base path.
+  const legacyPublic = !token && !brand.newRoute ? LEGACY_PUBLIC_PAGES.find((p) => p.path === pathname) : undefined;
+  if (legacyPublic)
+    return (
+      <Lazy>
+        <PublicProducts kind={legacyPublic.kind} />
+      </Lazy>
+    );
   if (!token) return <Navigate to={isProtectedPath(pathname) ? loginRedirect(brand, pathname, search) : '/404'} replace />;
   return <SessionGate brand={brand} reload={reload} />;
 }
@@ -81,9 +108,6 @@ export function buildRoutes(brand: Brand, opts: { reload?: () => void } = {}): R
     path: `${prefix}/${path}`,
     element: path === 'login' ? <GuestOnly brand={brand}>{element}</GuestOnly> : element,
   }));
-  if (!brand.newRoute) {
-    for (const { path, titleKey } of LEGACY_PUBLIC_PAGES) publicChildren.push({ path, element: <PublicPage titleKey={titleKey} /> });
-  }
 
   return [
     { path: '/', element: <Navigate to={homePath(brand)} replace /> },
@@ -91,6 +115,8 @@ export function buildRoutes(brand: Brand, opts: { reload?: () => void } = {}): R
     { path: '/document', element: <Navigate to="/document/document" replace /> },
     { path: '/user', element: <Navigate to={loginPath(brand)} replace /> },
     { element: <UserLayout />, children: publicChildren },
+    // The payer's cashier (collections and payment links): public for every brand, with or without a session.
+    { path: '/pay/:token', element: <Lazy><CashierPage /></Lazy> },
     ...USER_PAGES.map(({ path }) => ({ path: `${otherPrefix}/${path}`, element: <RedirectKeepingSearch to={`${prefix}/${path}`} /> })),
     ...(brand.newRoute ? [] : [{ path: '/common', element: <Navigate to="/common/productList" replace /> }]),
     { path: '/404', element: <NotFoundPage /> },

@@ -3,6 +3,7 @@ import developer from './parts/developer/en-US';
 import callbacks from './parts/callbacks/en-US';
 import exports from './parts/exports/en-US';
 import funds from './parts/funds/en-US';
+import openApi from './parts/open-api/en-US';
 
 export default {
   ...collections,
@@ -10,6 +11,7 @@ export default {
   ...callbacks,
   ...exports,
   ...funds,
+  ...openApi,
   // Enumerations
   'enum.actionType.1': 'Collection',
   'enum.actionType.2': 'Refund',

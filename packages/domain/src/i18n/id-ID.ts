@@ -3,6 +3,7 @@ import developer from './parts/developer/id-ID';
 import callbacks from './parts/callbacks/id-ID';
 import exports from './parts/exports/id-ID';
 import funds from './parts/funds/id-ID';
+import openApi from './parts/open-api/id-ID';
 
 export default {
   ...collections,
@@ -10,6 +11,7 @@ export default {
   ...callbacks,
   ...exports,
   ...funds,
+  ...openApi,
   // Enumerasi
   'enum.actionType.1': 'Penerimaan dana',
   'enum.actionType.2': 'Pengembalian dana',

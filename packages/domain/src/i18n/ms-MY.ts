@@ -3,6 +3,7 @@ import developer from './parts/developer/ms-MY';
 import callbacks from './parts/callbacks/ms-MY';
 import exports from './parts/exports/ms-MY';
 import funds from './parts/funds/ms-MY';
+import openApi from './parts/open-api/ms-MY';
 
 export default {
   ...collections,
@@ -10,6 +11,7 @@ export default {
   ...callbacks,
   ...exports,
   ...funds,
+  ...openApi,
   // Penghitungan
   'enum.actionType.1': 'Kutipan',
   'enum.actionType.2': 'Bayaran balik',

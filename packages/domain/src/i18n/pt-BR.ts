@@ -3,6 +3,7 @@ import developer from './parts/developer/pt-BR';
 import callbacks from './parts/callbacks/pt-BR';
 import exports from './parts/exports/pt-BR';
 import funds from './parts/funds/pt-BR';
+import openApi from './parts/open-api/pt-BR';
 
 export default {
   ...collections,
@@ -10,6 +11,7 @@ export default {
   ...callbacks,
   ...exports,
   ...funds,
+  ...openApi,
   // Enumerações
   'enum.actionType.1': 'Recebimento',
   'enum.actionType.2': 'Reembolso',

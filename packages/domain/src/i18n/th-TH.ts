@@ -3,6 +3,7 @@ import developer from './parts/developer/th-TH';
 import callbacks from './parts/callbacks/th-TH';
 import exports from './parts/exports/th-TH';
 import funds from './parts/funds/th-TH';
+import openApi from './parts/open-api/th-TH';
 
 export default {
   ...collections,
@@ -10,6 +11,7 @@ export default {
   ...callbacks,
   ...exports,
   ...funds,
+  ...openApi,
   // ค่าแจงนับ
   'enum.actionType.1': 'รับชำระเงิน',
   'enum.actionType.2': 'คืนเงิน',

@@ -3,6 +3,7 @@ import developer from './parts/developer/zh-CN';
 import callbacks from './parts/callbacks/zh-CN';
 import exports from './parts/exports/zh-CN';
 import funds from './parts/funds/zh-CN';
+import openApi from './parts/open-api/zh-CN';
 
 export default {
   ...collections,
@@ -10,6 +11,7 @@ export default {
   ...callbacks,
   ...exports,
   ...funds,
+  ...openApi,
   // 枚举
   'enum.actionType.1': '代收',
   'enum.actionType.2': '退款',

@@ -1,15 +1,18 @@
 /**
  * The auth plugin: session lookup, the route-declaration guard and permission enforcement for every /api route.
  *
- * - Every /api route declares exactly one of `config.public: true`, `config.authenticated: true` or
- *   `config.permission: '<code>'`; an /api route that declares none (or several) stops the server at start-up.
+ * - Every /api route declares exactly one of `config.public: true`, `config.authenticated: true`,
+ *   `config.permission: '<code>'` or `config.openApi: true`; an /api route that declares none (or several) stops
+ *   the server at start-up. `openApi` routes live under OPEN_API_PREFIX and are authenticated by the open API's
+ *   signature (modules/open-api/auth.ts) instead of a session; a request reaching one without an authenticated
+ *   `req.openApi` is refused (401) here, whatever plugin the route was registered in.
  * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen -> `req.auth`.
  *   Public routes get `req.auth` too when a live token is sent (null otherwise).
  * - No or dead token on a non-public route: 401 UNAUTHORIZED. Missing permission: 403 FORBIDDEN. Platform admins
  *   (role admin on merchant 10000) pass every permission check.
  * The check runs in onRequest, before body parsing and validation, so an anonymous caller never learns more than 401.
  */
-import { PLATFORM_MERCHANT_ID, Role } from '@mg/domain';
+import { OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadSessionByTokenHash } from './queries';
 import { AuthError } from './errors';
@@ -42,6 +45,8 @@ export interface RouteAccess {
   public?: boolean;
   authenticated?: boolean;
   permission?: string;
+  /** Signed open API route (modules/open-api/auth.ts): no session; `req.openApi` names the calling merchant. */
+  openApi?: boolean;
 }
 
 declare module 'fastify' {
@@ -63,8 +68,12 @@ function isApi(url: string): boolean {
 
 function declared(config: RouteAccess | undefined): number {
   if (!config) return 0;
-  return [config.public === true, config.authenticated === true, typeof config.permission === 'string' && config.permission !== ''].filter(Boolean)
-    .length;
+  return [
+    config.public === true,
+    config.authenticated === true,
+    typeof config.permission === 'string' && config.permission !== '',
+    config.openApi === true,
+  ].filter(Boolean).length;
 }
 
 export class RouteDeclarationError extends Error {
@@ -120,8 +129,12 @@ export function registerAuth(app: FastifyInstance): void {
     if (n !== 1) {
       const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
       throw new RouteDeclarationError(
-        `${methods} ${route.url}: every /api route declares exactly one of config.public, config.authenticated or config.permission (found ${n})`,
+        `${methods} ${route.url}: every /api route declares exactly one of config.public, config.authenticated, config.permission or config.openApi (found ${n})`,
       );
+    }
+    if ((route.config as RouteAccess | undefined)?.openApi === true && !(route.url === OPEN_API_PREFIX || route.url.startsWith(`${OPEN_API_PREFIX}/`))) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new RouteDeclarationError(`${methods} ${route.url}: config.openApi routes belong under ${OPEN_API_PREFIX}`);
     }
   });
 
@@ -130,9 +143,17 @@ export function registerAuth(app: FastifyInstance): void {
     // Only matched /api routes: not the 404 handler, the static files' wildcard, or the OpenAPI pages.
     if (!url || !isApi(url) || PUBLIC_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`))) return;
     const config = req.routeOptions.config as RouteAccess | undefined;
+    // Signed open API calls carry no session; the open API plugin authenticates them (checked in preHandler below).
+    if (config?.openApi) return;
     req.auth = await resolveSession(app, tokenOf(req));
     if (config?.public) return;
     if (!req.auth) throw new AuthError('UNAUTHORIZED');
     if (config?.permission && !holds(req.auth, config.permission)) throw new AuthError('FORBIDDEN');
+  });
+
+  // Defence in depth: an openApi route only runs for a caller the open API plugin authenticated.
+  app.addHook('preHandler', async (req) => {
+    if ((req.routeOptions.config as RouteAccess | undefined)?.openApi !== true) return;
+    if (!(req as { openApi?: unknown }).openApi) throw new AuthError('UNAUTHORIZED');
   });
 }

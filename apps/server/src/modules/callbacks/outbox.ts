@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { NotifyStatus, type CallbackEventValue, type CallbackOrderKindValue } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { callbackDelivery } from '../../db/schema';
+import { mirrorNotifyStatus } from './worker';
 
 export interface CallbackMessage {
   merchantId: number;
@@ -26,8 +27,8 @@ export function newEventId(): string {
 }
 
 /**
- * Writes the callback to the outbox; returns its event id, or null when the order has no callback address (the
- * order's notify status then stays null: nothing to notify).
+ * Writes the callback to the outbox and sets the order's notify_status to pending; returns its event id, or null
+ * when the order has no callback address (the order's notify status then stays as it is: nothing to notify).
  */
 export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise<string | null> {
   if (!msg.url) return null;
@@ -45,5 +46,7 @@ export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise
     status: NotifyStatus.PENDING,
     nextAttemptAt: now,
   });
+  // The order shows "pending" from now on, in the same transaction (the worker moves it on).
+  await mirrorNotifyStatus(tx, msg);
   return eventId;
 }

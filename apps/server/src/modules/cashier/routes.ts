@@ -1,4 +1,85 @@
-/** Public cashier API behind /pay/{token}. */
-import type { FastifyInstance } from 'fastify';
+/** Public cashier API behind /pay/{token} (docs/open-api.md "Cashier"): view, pay (sandbox), cancel. */
+import { CASHIER_OUTCOMES, CashierOutcome, COLLECTION_FAILURE_REASONS } from '@mg/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { cashierCancel, cashierPay, cashierView } from './service';
 
-export async function cashierRoutes(_app: FastifyInstance): Promise<void> {}
+const tags = ['cashier'];
+
+const params = z.object({ token: z.string().min(1).max(128).describe('cashier token of a collection or a payment link') });
+
+export const cashierViewSchema = z.object({
+  kind: z.enum(['collection', 'link']),
+  merchantName: z.string(),
+  brand: z.string(),
+  amount: z.string().describe('decimal string in major units'),
+  currency: z.string(),
+  description: z.string().nullable(),
+  paymentType: z.number().int(),
+  channel: z.number().int().nullable(),
+  paymentCode: z.string().nullable(),
+  status: z.string().describe('PaymentStatus as the payer reads it (closed once expired)'),
+  expired: z.boolean(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  paidAmount: z.string().nullable(),
+  returnUrl: z.string().nullable(),
+  failureReason: z.string().nullable().describe('collection failure reason code'),
+  payable: z.boolean(),
+  cancellable: z.boolean(),
+  sandbox: z.boolean(),
+});
+
+export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.db, publicUrl: app.publicUrl });
+
+  app.get(
+    '/cashier/:token',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'What the payer sees: merchant name and brand, amount, method, payment code, status, expiry',
+        params,
+        response: { 200: envelopeOf(cashierViewSchema) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await cashierView(app.db, req.params.token));
+    },
+  );
+
+  app.post(
+    '/cashier/:token/pay',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Sandbox: the payer pays (magic amounts decide) or chooses to fail; answers the updated view',
+        params,
+        body: z.object({
+          outcome: z.enum(CASHIER_OUTCOMES).default(CashierOutcome.SUCCESS),
+          failureReason: z.enum(COLLECTION_FAILURE_REASONS).optional(),
+        }),
+        response: { 200: envelopeOf(cashierViewSchema) },
+      },
+    },
+    async (req) => ok(await cashierPay(deps(), req.params.token, req.body)),
+  );
+
+  app.post(
+    '/cashier/:token/cancel',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'The payer cancels an open collection: closed',
+        params,
+        response: { 200: envelopeOf(cashierViewSchema) },
+      },
+    },
+    async (req) => ok(await cashierCancel(deps(), req.params.token)),
+  );
+};

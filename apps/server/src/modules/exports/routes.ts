@@ -1,4 +1,138 @@
-/** XLSX exports of the lists, streamed or as e-mailed jobs. */
+/** XLSX exports of the lists, streamed or as e-mailed jobs (docs/payments-api.md "Exports"). */
+import { DomainError, EXPORT_KINDS, ExportStatus, Perm, type ExportKindValue } from '@mg/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exportJob } from '../../db/schema';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { holds, requireAuth } from '../auth';
+import { filterContext } from '../collections/filters';
+import { EXPORTS } from './columns';
+import { downloadUrl, fileNameOf, findByToken, purgeExpiredExports, runNextExportJob, startExport, streamExport } from './service';
 
-export async function exportRoutes(_app: FastifyInstance): Promise<void> {}
+const tags = ['exports'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const jobView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: z.string(),
+  totalRows: z.number().nullable(),
+  doneRows: z.number(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export async function exportRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ db: app.db, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log });
+
+  app.jobs.every('exports.run', 2_000, async () => {
+    while ((await runNextExportJob(deps())) !== null) {
+      /* take queued jobs one after the other */
+    }
+  });
+  app.jobs.every('exports.purge', 3_600_000, () => purgeExpiredExports(app.db));
+
+  app.post(
+    '/exports',
+    {
+      config: { permission: Perm.EXPORT },
+      schema: {
+        tags,
+        summary: 'Export a list with its filters (XLSX): a download link, or a job e-mailed when large',
+        body: z.object({
+          kind: z.enum(EXPORT_KINDS as [ExportKindValue, ...ExportKindValue[]]),
+          filters: z.record(z.string(), z.unknown()).default({}),
+        }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              mode: z.enum(['download', 'job']),
+              url: z.string().optional(),
+              jobId: z.string().optional(),
+              rows: z.number(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const def = EXPORTS[req.body.kind];
+      // Exporting a list needs the list itself too (spec §6: the export button belongs to a screen).
+      if (!holds(auth, def.permission)) throw new DomainError('FORBIDDEN');
+      const merchantIdRaw = req.body.filters.merchantId;
+      const merchantId = merchantIdRaw === undefined || merchantIdRaw === '' ? undefined : Number(merchantIdRaw);
+      const ctx = filterContext(req, Number.isInteger(merchantId) ? merchantId : undefined);
+      const result = await startExport(app.db, app.publicUrl, {
+        merchantId: auth.merchantId,
+        userId: auth.userId,
+        kind: req.body.kind,
+        filters: req.body.filters,
+        ctx: { ...ctx, now: new Date() },
+        lang: req.lang,
+      });
+      return ok(
+        result.mode === 'download'
+          ? { mode: result.mode, url: result.url, rows: result.rows }
+          : { mode: result.mode, jobId: result.jobId, rows: result.totalRows },
+      );
+    },
+  );
+
+  app.get(
+    '/exports/:id',
+    {
+      config: { permission: Perm.EXPORT },
+      schema: { tags, summary: 'Progress of an export job', params: z.object({ id: z.string().max(32) }), response: { 200: envelopeOf(jobView) } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      // Only the user who asked sees the job (it carries their filters and their download link).
+      const job = await app.db.query.exportJob.findFirst({ where: and(eq(exportJob.id, req.params.id), eq(exportJob.userId, auth.userId)) });
+      if (!job) throw new DomainError('NOT_FOUND');
+      const usable = job.status === ExportStatus.DONE && job.downloadToken && job.expiresAt && job.expiresAt > new Date();
+      return ok({
+        id: job.id,
+        kind: job.kind,
+        status: job.status,
+        totalRows: job.totalRows,
+        doneRows: job.doneRows,
+        url: usable && job.downloadToken ? downloadUrl(app.publicUrl, job.downloadToken) : null,
+        error: job.error,
+        createdAt: job.createdAt.toISOString(),
+        finishedAt: job.finishedAt?.toISOString() ?? null,
+      });
+    },
+  );
+
+  // Public by token: the link is opened by the browser or from the e-mail; the token is the secret and expires.
+  app.get(
+    '/exports/download/:token',
+    {
+      config: { public: true },
+      schema: { tags, summary: 'Download an export (XLSX)', params: z.object({ token: z.string().min(20).max(64) }) },
+    },
+    async (req, reply) => {
+      const job = await findByToken(app.db, req.params.token);
+      if (!job || job.status !== ExportStatus.DONE || !job.expiresAt || job.expiresAt <= new Date()) throw new DomainError('NOT_FOUND');
+      const name = fileNameOf(job.kind as ExportKindValue, req.lang, job.createdAt);
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': XLSX_TYPE,
+        'content-disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        'cache-control': 'no-store',
+      });
+      try {
+        await streamExport(app.db, job, reply.raw);
+      } catch (err) {
+        req.log.error({ err, exportId: job.id }, 'export download failed');
+        reply.raw.destroy(err instanceof Error ? err : undefined);
+      }
+    },
+  );
+}

@@ -185,3 +185,26 @@ export function balanceTransfer(base: FlowBase & { toMerchantId: number; amount:
     ),
   );
 }
+
+/**
+ * Refund of a collection whose money may still be unsettled: merchant pending -> clearing (fromPending), merchant
+ * available -> clearing (fromAvailable). Either part may be zero (its leg is left out); together they are the refund.
+ */
+export function refundSplit(base: FlowBase & { fromPending: bigint; fromAvailable: bigint }): TransferRequest {
+  nonNegative('fromPending', base.fromPending);
+  nonNegative('fromAvailable', base.fromAvailable);
+  const amount = base.fromPending + base.fromAvailable;
+  positive('amount', amount);
+  const { fromPending, fromAvailable, ...rest } = base;
+  return request(
+    rest,
+    'refund',
+    amount,
+    0n,
+    legs(
+      { account: merchantAccount(base.merchantId, 'pending'), amount: -fromPending },
+      { account: merchantAccount(base.merchantId, 'available'), amount: -fromAvailable },
+      { account: CLEARING, amount },
+    ),
+  );
+}

@@ -1,4 +1,341 @@
-/** Open API /api/open/v1 (docs/open-api.md): signed merchant integrations. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * Open API /api/open/v1 (docs/open-api.md): signed merchant integrations. Every route declares
+ * `config: { openApi: true }`; ./auth.ts (registered first, inside this encapsulated plugin) verifies the signature,
+ * the IP whitelist, the nonce and the Idempotency-Key and sets `req.openApi` (merchant, key, mode). Every query is
+ * scoped to that merchant: another merchant's id is a 404 like an unknown one.
+ */
+import {
+  ApiKeyMode,
+  COLLECTION_EXPIRY_HOURS_MAX,
+  COLLECTION_FAILURE_REASONS,
+  CollectionSource,
+  CURRENCY_CODES,
+  isCurrencyCode,
+  MERCHANT_ORDER_ID_PATTERN,
+  MERCHANT_REFUND_ID_PATTERN,
+  PAYMENT_LINK_DESCRIPTION_MAX_LENGTH,
+  PAYMENT_LINK_EXPIRY_HOURS_MAX,
+  REFUND_REASON_MAX_LENGTH,
+  RefundWay,
+  toMajorString as toMajor,
+  type CurrencyCode,
+} from '@mg/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { merchant } from '../../db/schema';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { KeyedError, notFound } from '../admin/shared';
+import { balancesOf } from '../ledger/service';
+import {
+  createCollection,
+  getCollection,
+  getCollectionByOrderId,
+  markCollectionFailed,
+  markCollectionPaid,
+} from '../collections/service';
+import { createRefund, getRefund } from '../refunds/service';
+import { runSettlements } from '../settlement/service';
+import { createPaymentLink, linkView } from '../payment-links/service';
+import { openApiAuth } from './auth';
+import { amountField, currencyField } from './fields';
+import {
+  balanceSchema,
+  collectionSchema,
+  createdEnvelope,
+  openCollectionView,
+  openRefundView,
+  paymentLinkSchema,
+  refundSchema,
+  settlementRunSchema,
+} from './schemas';
 
-export async function openApiRoutes(_app: FastifyInstance): Promise<void> {}
+const tags = ['open-api'];
+const openApi = { openApi: true } as const;
+
+const idParams = z.object({ id: z.string().min(1).max(32) });
+const url512 = z.url({ protocol: /^https?$/ }).max(512);
+
+const createCollectionBody = z.object({
+  merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN).describe('unique per merchant: letters, digits and - _ . :'),
+  amount: z.string().min(1).max(40).describe('decimal string in major units, at most the currency\'s decimals ("150000", "12.50")'),
+  currency: z.string().min(1).max(8).describe(`one of the merchant's currencies (${CURRENCY_CODES.join(', ')})`),
+  paymentType: z.number().int().positive().describe('domain PaymentType (1 VA, 2 OTC, 4 e-wallet, 16 bank transfer ...)'),
+  channel: z.number().int().positive().nullish().describe('channel code; default: the first channel of the payment type'),
+  payerName: z.string().trim().max(128).optional(),
+  payerEmail: z.email().max(191).optional(),
+  payerPhone: z.string().trim().max(32).optional(),
+  orderDescription: z.string().trim().max(255).optional(),
+  expiryHours: z.number().int().min(1).max(COLLECTION_EXPIRY_HOURS_MAX).optional(),
+  notifyUrl: url512.nullish().describe("callback address of this order; default: the merchant's collection callback address"),
+  returnUrl: url512.nullish().describe('where the cashier sends the payer back after paying'),
+});
+
+const createRefundBody = z.object({
+  collectionId: z.string().min(1).max(32),
+  amount: z.string().min(1).max(40).describe('decimal string; at most what is left to refund'),
+  refundWay: z.enum([RefundWay.ORIGINAL, RefundWay.OFFLINE]).describe('original (back the way it came) or offline'),
+  reason: z.string().trim().min(1).max(REFUND_REASON_MAX_LENGTH),
+  merchantRefundId: z.string().regex(MERCHANT_REFUND_ID_PATTERN).nullish().describe('unique per merchant'),
+});
+
+const createLinkBody = z.object({
+  amount: z.string().min(1).max(40),
+  currency: z.string().min(1).max(8),
+  description: z.string().trim().min(1).max(PAYMENT_LINK_DESCRIPTION_MAX_LENGTH),
+  expiryHours: z.number().int().min(1).max(PAYMENT_LINK_EXPIRY_HOURS_MAX).optional(),
+  paymentType: z.number().int().positive().optional(),
+});
+
+function sandboxOnly(req: FastifyRequest): void {
+  if (req.openApi.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('FORBIDDEN', 'openApi.sandboxOnly');
+}
+
+export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  await openApiAuth(app);
+
+  const collectionOf = async (req: FastifyRequest, id: string) => {
+    const row = await getCollection(app.db, req.openApi.merchantId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+  /** A collection the sandbox helpers may drive: the caller's, created in sandbox mode. */
+  const sandboxCollectionOf = async (req: FastifyRequest, id: string) => {
+    sandboxOnly(req);
+    const row = await collectionOf(req, id);
+    if (row.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'openApi.sandboxOrderOnly');
+    return row;
+  };
+
+  app.post(
+    '/collections',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: 'Create a collection (pay-in order); answers the platform id, status, fee and cashier URL',
+        body: createCollectionBody,
+        response: { 201: createdEnvelope(collectionSchema) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const currency = currencyField(b.currency);
+      const row = await createCollection(
+        { db: app.db, publicUrl: app.publicUrl },
+        {
+          merchantId: req.openApi.merchantId,
+          mode: req.openApi.mode,
+          source: CollectionSource.API,
+          merchantOrderId: b.merchantOrderId,
+          amount: amountField(b.amount, currency),
+          currency,
+          paymentType: b.paymentType,
+          channel: b.channel ?? null,
+          payerName: b.payerName,
+          payerEmail: b.payerEmail,
+          payerPhone: b.payerPhone,
+          orderDescription: b.orderDescription,
+          expiryHours: b.expiryHours,
+          notifyUrl: b.notifyUrl ?? null,
+          returnUrl: b.returnUrl ?? null,
+        },
+      );
+      reply.code(201);
+      return { ...ok(openCollectionView(row, app.publicUrl)), code: 201 };
+    },
+  );
+
+  app.get(
+    '/collections/:id',
+    {
+      config: openApi,
+      schema: { tags, summary: 'One collection by its platform id', params: idParams, response: { 200: envelopeOf(collectionSchema) } },
+    },
+    async (req) => ok(openCollectionView(await collectionOf(req, req.params.id), app.publicUrl)),
+  );
+
+  app.get(
+    '/collections',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: 'One collection by the merchant order id',
+        querystring: z.object({ merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN) }),
+        response: { 200: envelopeOf(collectionSchema) },
+      },
+    },
+    async (req) => {
+      const row = await getCollectionByOrderId(app.db, req.openApi.merchantId, req.query.merchantOrderId);
+      if (!row) throw notFound();
+      return ok(openCollectionView(row, app.publicUrl));
+    },
+  );
+
+  app.post(
+    '/refunds',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: 'Refund a succeeded collection, fully or in part',
+        body: createRefundBody,
+        response: { 201: createdEnvelope(refundSchema) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const col = await collectionOf(req, b.collectionId);
+      const row = await createRefund(app.db, {
+        merchantId: req.openApi.merchantId,
+        collectionId: col.id,
+        amount: amountField(b.amount, col.currency as CurrencyCode),
+        refundWay: b.refundWay,
+        reason: b.reason,
+        merchantRefundId: b.merchantRefundId ?? null,
+        createdBy: 'api',
+        notifier: { mailer: app.mailer, log: app.log },
+      });
+      reply.code(201);
+      return { ...ok(openRefundView(row)), code: 201 };
+    },
+  );
+
+  app.get(
+    '/refunds/:id',
+    {
+      config: openApi,
+      schema: { tags, summary: 'One refund by its platform id', params: idParams, response: { 200: envelopeOf(refundSchema) } },
+    },
+    async (req) => {
+      const row = await getRefund(app.db, req.openApi.merchantId, req.params.id);
+      if (!row) throw notFound();
+      return ok(openRefundView(row));
+    },
+  );
+
+  app.get(
+    '/balance',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: "The merchant's balances per currency: available, pending (collected, not settled), frozen",
+        querystring: z.object({ currency: z.string().max(8).optional() }),
+        response: { 200: envelopeOf(balanceSchema) },
+      },
+    },
+    async (req) => {
+      const merchantId = req.openApi.merchantId;
+      const only = req.query.currency === undefined ? undefined : currencyField(req.query.currency);
+      const [m] = await app.db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));
+      const rows = await balancesOf(app.db, merchantId);
+      const currencies = new Set<string>([...(m?.currencies ?? []), ...rows.map((r) => r.currency)]);
+      const balances = [...currencies]
+        .filter((c): c is CurrencyCode => isCurrencyCode(c) && (only === undefined || c === only))
+        .map((currency) => {
+          const of = (kind: string) => rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? 0n;
+          return { currency, available: of('available'), pending: of('pending'), frozen: of('frozen') };
+        });
+      return ok({ merchantId, balances: balances.map((b) => balanceLine(b)) });
+    },
+  );
+
+  app.post(
+    '/payment-links',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: 'Create a payment link: a single-use cashier for a fixed amount',
+        body: createLinkBody,
+        response: { 201: createdEnvelope(paymentLinkSchema) },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const currency = currencyField(b.currency);
+      const row = await createPaymentLink(
+        { db: app.db, publicUrl: app.publicUrl },
+        {
+          merchantId: req.openApi.merchantId,
+          mode: req.openApi.mode,
+          amount: amountField(b.amount, currency),
+          currency,
+          description: b.description,
+          expiryHours: b.expiryHours,
+          paymentType: b.paymentType,
+          createdBy: 'api',
+        },
+      );
+      reply.code(201);
+      return { ...ok(linkView(row, app.publicUrl)), code: 201 };
+    },
+  );
+
+  /* Sandbox helpers: sandbox keys only ---------------------------------------------------------------------- */
+
+  app.post(
+    '/sandbox/collections/:id/pay',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: 'Sandbox: the payer pays in full now (whatever the amount); idempotent',
+        params: idParams,
+        response: { 200: envelopeOf(collectionSchema) },
+      },
+    },
+    async (req) => {
+      const col = await sandboxCollectionOf(req, req.params.id);
+      const row = await markCollectionPaid(app.db, { merchantId: col.merchantId, id: col.id });
+      return ok(openCollectionView(row, app.publicUrl));
+    },
+  );
+
+  app.post(
+    '/sandbox/collections/:id/fail',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: 'Sandbox: the payment fails with a failure reason',
+        params: idParams,
+        body: z.object({ reason: z.enum(COLLECTION_FAILURE_REASONS).describe('collection failure reason code') }),
+        response: { 200: envelopeOf(collectionSchema) },
+      },
+    },
+    async (req) => {
+      const col = await sandboxCollectionOf(req, req.params.id);
+      const row = await markCollectionFailed(app.db, { merchantId: col.merchantId, id: col.id, reason: req.body.reason });
+      return ok(openCollectionView(row, app.publicUrl));
+    },
+  );
+
+  app.post(
+    '/sandbox/settlements/run',
+    {
+      config: openApi,
+      schema: {
+        tags,
+        summary: "Sandbox: settle this merchant's pending batches now (pending -> available), due or not",
+        response: { 200: envelopeOf(settlementRunSchema) },
+      },
+    },
+    async (req) => {
+      sandboxOnly(req);
+      return ok(await runSettlements(app.db, { merchantId: req.openApi.merchantId, dueOnly: false }));
+    },
+  );
+};
+
+function balanceLine(b: { currency: CurrencyCode; available: bigint; pending: bigint; frozen: bigint }) {
+  return {
+    currency: b.currency,
+    available: toMajor(b.available, b.currency),
+    pending: toMajor(b.pending, b.currency),
+    frozen: toMajor(b.frozen, b.currency),
+  };
+}

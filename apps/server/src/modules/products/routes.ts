@@ -1,4 +1,102 @@
-/** Products (payment methods per country) and fee rules. */
-import type { FastifyInstance } from 'fastify';
+/** Products (payment methods per country) and fee rules (docs/payments-api.md "Products"). */
+import { CURRENCY_CODES, isCurrencyCode, Perm, type CurrencyCode } from '@mg/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { fieldError } from '../../lib/errors';
+import { requireAuth } from '../auth';
+import { targetMerchant } from '../developer/service';
+import { feeRoutes } from '../fees/routes';
+import { listProducts, listProductsWithFees, productSummary } from './service';
 
-export async function productRoutes(_app: FastifyInstance): Promise<void> {}
+const tags = ['products'];
+
+const feeView = z
+  .object({
+    rateBps: z.number().describe('basis points: 150 = 1.5 %'),
+    fixedFee: z.string(),
+    minFee: z.string(),
+    own: z.boolean().describe("true: the merchant's own rule; false: the platform default"),
+  })
+  .nullable();
+
+const productView = z.object({
+  currency: z.enum(CURRENCY_CODES),
+  paymentType: z.number(),
+  channel: z.number(),
+  channelName: z.string(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  status: z.number(),
+});
+
+const query = z.object({
+  currency: z.string().max(8).optional().describe('default: the session currency (X-Currency)'),
+  merchantId: z.coerce.number().int().positive().optional().describe('platform staff: another merchant'),
+});
+
+/** `currency` of the query, else the session currency; 400 naming `currency` when unknown or absent. */
+function currencyOf(req: FastifyRequest, given: string | undefined): CurrencyCode {
+  const raw = given?.trim().toUpperCase() || req.ctx?.currency || req.auth?.currency;
+  if (!raw) throw fieldError('currency', 'validation.currency.invalid', { params: { value: '' } });
+  if (!isCurrencyCode(raw)) throw fieldError('currency', 'validation.currency.invalid', { params: { value: String(given).slice(0, 16) } });
+  return raw;
+}
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      config: { permission: Perm.PRODUCT_MENU },
+      schema: {
+        tags,
+        summary: "Payment methods of a currency with their limits and the caller's fee (own rule, else the platform default)",
+        querystring: query,
+        response: { 200: envelopeOf(z.array(productView.extend({ fee: feeView }))) },
+      },
+    },
+    async (req) => {
+      requireAuth(req);
+      const currency = currencyOf(req, req.query.currency);
+      return ok(await listProductsWithFees(app.db, req.lang, targetMerchant(req, req.query.merchantId), currency));
+    },
+  );
+
+  app.get(
+    '/products/summary',
+    {
+      config: { permission: Perm.PRODUCT_SUMMARY_MENU },
+      schema: {
+        tags,
+        summary: 'Per payment type: enabled channels, the widest limits and the fee of the payment type',
+        querystring: query,
+        response: {
+          200: envelopeOf(
+            z.array(z.object({ paymentType: z.number(), channels: z.number(), minAmount: z.string(), maxAmount: z.string(), fee: feeView })),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const currency = currencyOf(req, req.query.currency);
+      return ok(await productSummary(app.db, targetMerchant(req, req.query.merchantId), currency));
+    },
+  );
+
+  app.get(
+    '/common/products',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Enabled payment methods of a currency with their limits, without fees (public, for legacy brands)',
+        querystring: z.object({ currency: z.string().max(8).optional() }),
+        response: { 200: envelopeOf(z.array(productView)) },
+      },
+    },
+    async (req) => ok(await listProducts(app.db, req.lang, currencyOf(req, req.query.currency), { enabledOnly: true })),
+  );
+
+  await app.register(feeRoutes);
+};

@@ -9,9 +9,12 @@ import { identityApi, type AuditRecord, type MenuItem } from '../../api/identity
 import { formatInstant, useFormatters, utcOffsetLabel } from '../../components/format';
 import { useSession } from '../../session/store';
 import { usePermission } from '../../session/usePermission';
+import type { Opts } from 'echarts-for-react/esm/types';
+import Statistics from './Statistics';
 
 const ACCOUNT_SECURITY_PATH = '/account/security';
 const AUDIT_COMPONENT = 'system/Audit';
+const COLLECTIONS_COMPONENT = 'payments/Transactions';
 
 function menuHas(items: readonly MenuItem[], test: (m: MenuItem) => boolean): boolean {
   return items.some((m) => test(m) || menuHas(m.children ?? [], test));
@@ -74,10 +77,10 @@ function RecentSignIns() {
 
 /**
  * The signed-in home (spec §2 "dashboard"): who is signed in for which merchant, the session country with its
- * zone and local time, roles, 2FA status and the latest sign-ins. Only real session data; collection figures come
- * with the collections issue.
+ * zone and local time, roles, 2FA status and the latest sign-ins; for users who see payments, the collection
+ * statistics of a chosen range (Statistics.tsx). `chartOpts` reaches echarts' init (tests use the SVG renderer).
  */
-export default function Home() {
+export default function Home({ chartOpts }: { chartOpts?: Opts } = {}) {
   const { t } = useTranslation();
   const { userInfo, menu } = useSession();
   const { hasColumn } = usePermission();
@@ -95,6 +98,8 @@ export default function Home() {
   const securityInMenu = menuHas(menu ?? [], (m) => m.path === ACCOUNT_SECURITY_PATH);
   // The audit list needs its menu permission: granted in the user's codes, or its screen in the user's menu.
   const canAudit = hasColumn(Perm.AUDIT_MENU) || menuHas(menu ?? [], (m) => m.component === AUDIT_COMPONENT);
+  // The statistics are payment data: shown to users who may read the collections.
+  const seesPayments = hasColumn(Perm.COLLECTION_MENU) || menuHas(menu ?? [], (m) => m.component === COLLECTIONS_COMPONENT);
 
   return (
     <div className="mg-home" data-testid="home">
@@ -128,6 +133,8 @@ export default function Home() {
           data-testid="home-2fa-off"
         />
       )}
+
+      {seesPayments && <Statistics chartOpts={chartOpts} />}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

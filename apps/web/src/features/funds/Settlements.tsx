@@ -1,4 +1,155 @@
-/** Being built (issue 4). */
-export default function Screen() {
-  return null;
+import { useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Checkbox, Form, InputNumber, Modal, Tag, Typography } from 'antd';
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { ExportKind, Perm, SETTLEMENT_STATUS, SettlementStatus, type SettlementStatusValue } from '@mg/domain';
+import { ExportButton } from '../../components/export';
+import { Can } from '../system/_permission';
+import { tablePagination, useFormatInstant, useUrlFilters } from '../system/_shared';
+import { FUNDS_URLS, fundsApi, runAmounts, type SettlementRecord } from './api';
+import { useIsPlatform, useMerchantColumn, useRangeColumn, useRangedRequest, useVisibleColumns, type FundsColumn } from './_list';
+import { useMoney } from './money';
+
+const STATUS_COLORS: Record<SettlementStatusValue, string> = { pending: 'gold', settled: 'success' };
+
+/**
+ * "Run settlement now" (platform staff, Perm.SETTLEMENT_RUN): asks first, settles, then says how many batches were
+ * settled and how much per currency.
+ */
+function RunSettlement({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const money = useMoney();
+  const platform = useIsPlatform();
+  const [open, setOpen] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [merchantId, setMerchantId] = useState<number | null>(null);
+  const [dueOnly, setDueOnly] = useState(false);
+
+  const run = async () => {
+    setRunning(true);
+    try {
+      const result = await fundsApi.runSettlement({ ...(merchantId ? { merchantId } : {}), dueOnly });
+      setOpen(false);
+      const amounts = runAmounts(result);
+      modal.success({
+        title: result.settled > 0 ? t('screens.funds.settlements.runDone', { count: result.settled }) : t('screens.funds.settlements.runNothing'),
+        content:
+          amounts.length > 0 ? (
+            <ul style={{ paddingLeft: 18, margin: 0 }} data-testid="run-amounts">
+              {amounts.map(([currency, amount]) => (
+                <li key={currency}>
+                  <Typography.Text strong>{currency}</Typography.Text> {money(amount, currency)}
+                </li>
+              ))}
+            </ul>
+          ) : undefined,
+        okText: t('screens.common.ok'),
+      });
+      onDone();
+    } catch {
+      // The API client has shown the server's message; the dialog stays open for another try.
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <>
+      <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => setOpen(true)} data-testid="run-settlement">
+        {t('screens.funds.settlements.run')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('screens.funds.settlements.runTitle')}
+        okText={t('screens.funds.settlements.runConfirm')}
+        cancelText={t('screens.common.cancel')}
+        confirmLoading={running}
+        onOk={() => void run()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('screens.funds.settlements.runHint')}</Typography.Paragraph>
+        <Form layout="vertical">
+          {platform && (
+            <Form.Item label={t('screens.funds.common.merchantId')} extra={t('screens.funds.settlements.runMerchantHint')}>
+              <InputNumber min={1} precision={0} style={{ width: '100%' }} value={merchantId} onChange={(v) => setMerchantId(typeof v === 'number' ? v : null)} data-testid="run-merchant" />
+            </Form.Item>
+          )}
+          <Checkbox checked={dueOnly} onChange={(e) => setDueOnly(e.target.checked)} data-testid="run-due-only">
+            {t('screens.funds.settlements.dueOnly')}
+          </Checkbox>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Settlement batches (T+N): pending until due, then settled into the available balance. */
+export default function Settlements() {
+  const { t } = useTranslation();
+  const fmt = useFormatInstant();
+  const money = useMoney();
+  const visible = useVisibleColumns<SettlementRecord>();
+  const actionRef = useRef<ActionType>(undefined);
+  const { initial, write } = useUrlFilters();
+  const { request, rangeError, filters } = useRangedRequest<SettlementRecord>(FUNDS_URLS.settlements, write);
+  const rangeColumn = useRangeColumn<SettlementRecord>(t('screens.funds.settlements.createdAt'), initial);
+  const merchantColumn = useMerchantColumn<SettlementRecord>(initial);
+  const statusOptions = useMemo(() => SETTLEMENT_STATUS.states.map((s) => ({ value: s, label: t(`status.settlement.${s}`) })), [t]);
+
+  const columns: FundsColumn<SettlementRecord>[] = [
+    rangeColumn,
+    merchantColumn,
+    { title: t('screens.funds.settlements.settleDate'), dataIndex: 'settleDate', search: false, width: 120 },
+    { title: t('screens.funds.settlements.dueAt'), dataIndex: 'dueAt', search: false, render: (_, r) => fmt(r.dueAt) },
+    {
+      title: t('screens.funds.settlements.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: initial.status,
+      fieldProps: { options: statusOptions },
+      render: (_, r) => <Tag color={STATUS_COLORS[r.status] ?? 'default'}>{t(`status.settlement.${r.status}`, { defaultValue: r.status })}</Tag>,
+    },
+    { title: t('screens.funds.settlements.count'), dataIndex: 'collectionCount', search: false, align: 'right' },
+    { title: t('screens.funds.settlements.gross'), dataIndex: 'grossAmount', search: false, align: 'right', render: (_, r) => money(r.grossAmount, r.currency) },
+    { title: t('screens.funds.settlements.fee'), dataIndex: 'feeAmount', fee: true, search: false, align: 'right', render: (_, r) => money(r.feeAmount, r.currency) },
+    { title: t('screens.funds.settlements.refunded'), dataIndex: 'refundedAmount', search: false, align: 'right', render: (_, r) => money(r.refundedAmount, r.currency) },
+    {
+      title: t('screens.funds.settlements.net'),
+      dataIndex: 'netAmount',
+      search: false,
+      align: 'right',
+      render: (_, r) => (
+        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+          {money(r.netAmount, r.currency)} <Typography.Text type="secondary">{r.currency}</Typography.Text>
+        </Typography.Text>
+      ),
+    },
+    { title: t('screens.funds.settlements.settledAt'), dataIndex: 'settledAt', search: false, render: (_, r) => (r.status === SettlementStatus.SETTLED ? fmt(r.settledAt) : '-') },
+  ];
+
+  return (
+    <>
+      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
+      <ProTable<SettlementRecord>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={visible(columns)}
+        request={request}
+        headerTitle={t('screens.funds.settlements.title')}
+        pagination={tablePagination(initial)}
+        search={{ labelWidth: 'auto' }}
+        options={{ density: false, setting: false, reload: true }}
+        scroll={{ x: 'max-content' }}
+        toolBarRender={() => [
+          <ExportButton key="export" kind={ExportKind.SETTLEMENTS} filters={filters} />,
+          <Can key="run" code={Perm.SETTLEMENT_RUN}>
+            <RunSettlement onDone={() => void actionRef.current?.reload()} />
+          </Can>,
+        ]}
+      />
+    </>
+  );
 }

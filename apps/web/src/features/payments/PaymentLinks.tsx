@@ -1,4 +1,251 @@
-/** Being built (issue 4). */
-export default function Screen() {
-  return null;
+/**
+ * Payment links: shareable cashier links for a fixed amount (docs/payments-api.md "Payment links"): list, create
+ * (then the link to copy), void an active one.
+ */
+import { useRef, useState } from 'react';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Result, Space, Typography } from 'antd';
+import { LinkOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import {
+  ExportKind,
+  PAYMENT_LINK_EXPIRY_HOURS_DEFAULT,
+  PAYMENT_LINK_EXPIRY_HOURS_MAX,
+  PaymentLinkStatus,
+  Perm,
+  TEXT_MAX_LENGTH,
+  amountSchema,
+  textSchema,
+} from '@mg/domain';
+import { Can } from '../../components/Can';
+import { ExportButton } from '../../components/export';
+import { useFormatters } from '../../components/format';
+import { zodRule } from '../../components/zodRule';
+import { FormModal, tablePagination, useFormSubmit, useUrlFilters } from '../system/_shared';
+import { PAYMENTS_PATHS, paymentsApi, type PaymentLinkRecord } from './api';
+import { LinkStatusTag, amountHint, createdRangeColumn, useColumnRules, useMoney, usePaymentsList, useStatusOptions } from './_shared';
+
+const MIN_EXPIRY_HOURS = 1;
+
+interface LinkValues {
+  amount: string;
+  description: string;
+  expiryHours: number;
+}
+
+function LinkText({ url, testId }: { url: string; testId?: string }) {
+  return (
+    <Typography.Link href={url} target="_blank" rel="noopener noreferrer" copyable={{ text: url }} data-testid={testId} style={{ wordBreak: 'break-all' }}>
+      {url}
+    </Typography.Link>
+  );
+}
+
+export function CreatePaymentLinkModal({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
+  const { t } = useTranslation();
+  const { money, currency } = useMoney();
+  const [form] = Form.useForm<LinkValues>();
+  const [created, setCreated] = useState<PaymentLinkRecord | null>(null);
+  const submitter = useFormSubmit(form, async (values: LinkValues) => {
+    const link = await paymentsApi.createPaymentLink({
+      amount: values.amount.trim(),
+      description: values.description.trim(),
+      expiryHours: values.expiryHours,
+    });
+    setCreated(link);
+    onCreated();
+  });
+
+  if (created) {
+    return (
+      <Modal
+        open
+        title={t('screens.payments.links.createdTitle')}
+        onCancel={onClose}
+        footer={
+          <Button type="primary" onClick={onClose}>
+            {t('screens.payments.links.done')}
+          </Button>
+        }
+      >
+        <Result
+          status="success"
+          title={t('screens.payments.links.created', { amount: money(created.amount, created.currency), currency: created.currency })}
+          subTitle={created.description}
+          extra={<LinkText url={created.url} testId="created-link-url" />}
+        />
+      </Modal>
+    );
+  }
+
+  return (
+    <FormModal title={t('screens.payments.links.create')} submitter={submitter} onClose={onClose} okText={t('screens.payments.links.createOk')} serverErrorTestId="link-server-error">
+      <Form
+        form={form}
+        name="paymentLinkForm"
+        layout="vertical"
+        preserve={false}
+        autoComplete="off"
+        initialValues={{ expiryHours: PAYMENT_LINK_EXPIRY_HOURS_DEFAULT, amount: '', description: '' }}
+      >
+        <Form.Item
+          name="amount"
+          label={t('screens.payments.links.amount', { currency })}
+          extra={amountHint(currency, t)}
+          rules={[zodRule(amountSchema(currency), t)]}
+        >
+          <Input inputMode="decimal" suffix={currency} />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('screens.payments.links.description')}
+          rules={[{ required: true, whitespace: true, message: t('screens.payments.links.descriptionRequired') }, zodRule(textSchema, t)]}
+        >
+          <Input.TextArea rows={3} maxLength={TEXT_MAX_LENGTH} showCount />
+        </Form.Item>
+        <Form.Item
+          name="expiryHours"
+          label={t('screens.payments.links.expiryHours')}
+          extra={t('screens.payments.links.expiryHint', { min: MIN_EXPIRY_HOURS, max: PAYMENT_LINK_EXPIRY_HOURS_MAX })}
+          rules={[
+            { required: true, message: t('screens.payments.links.expiryRange', { min: MIN_EXPIRY_HOURS, max: PAYMENT_LINK_EXPIRY_HOURS_MAX }) },
+            {
+              type: 'integer',
+              min: MIN_EXPIRY_HOURS,
+              max: PAYMENT_LINK_EXPIRY_HOURS_MAX,
+              message: t('screens.payments.links.expiryRange', { min: MIN_EXPIRY_HOURS, max: PAYMENT_LINK_EXPIRY_HOURS_MAX }),
+            },
+          ]}
+        >
+          <InputNumber min={MIN_EXPIRY_HOURS} max={PAYMENT_LINK_EXPIRY_HOURS_MAX} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}
+
+export default function PaymentLinks() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { instant } = useFormatters();
+  const { money } = useMoney();
+  const visible = useColumnRules();
+  const status = useStatusOptions();
+  const actionRef = useRef<ActionType>(undefined);
+  const { initial, write } = useUrlFilters();
+  const { request, rangeError, filters } = usePaymentsList<PaymentLinkRecord>(PAYMENTS_PATHS.paymentLinks, write);
+  const [creating, setCreating] = useState(false);
+  const reload = () => void actionRef.current?.reload();
+
+  const voidLink = async (r: PaymentLinkRecord) => {
+    await paymentsApi.voidPaymentLink(r.id);
+    message.success(t('screens.payments.links.voided'));
+    reload();
+  };
+
+  const columns: ProColumns<PaymentLinkRecord>[] = [
+    createdRangeColumn<PaymentLinkRecord>(t('screens.payments.createdAt'), initial, [t('screens.payments.rangeStart'), t('screens.payments.rangeEnd')]),
+    {
+      title: t('screens.payments.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: initial.status,
+      fieldProps: { options: status.link },
+      render: (_, r) => <LinkStatusTag value={r.status} />,
+    },
+    { title: t('screens.payments.amount'), dataIndex: 'amount', search: false, sorter: true, align: 'right', render: (_, r) => money(r.amount, r.currency) },
+    {
+      title: t('screens.payments.links.description'),
+      dataIndex: 'description',
+      search: false,
+      render: (_, r) => (
+        <Typography.Text ellipsis={{ tooltip: r.description }} style={{ maxWidth: 220 }}>
+          {r.description}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('screens.payments.links.expiry'),
+      dataIndex: 'expiresAt',
+      search: false,
+      sorter: true,
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{instant(r.expiresAt)}</span>
+          <Typography.Text type="secondary">{t('screens.payments.hours', { count: r.expiryHours })}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t('screens.payments.links.link'),
+      dataIndex: 'url',
+      search: false,
+      render: (_, r) => (
+        <Typography.Text copyable={{ text: r.url }} data-testid={`link-url-${r.id}`}>
+          <Typography.Link href={r.url} target="_blank" rel="noopener noreferrer">
+            <LinkOutlined /> {t('screens.payments.links.open')}
+          </Typography.Link>
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('screens.payments.links.collectionId'),
+      dataIndex: 'collectionId',
+      search: false,
+      render: (_, r) => (r.collectionId ? <Typography.Text copyable>{r.collectionId}</Typography.Text> : '-'),
+    },
+    { title: t('screens.payments.links.createdBy'), dataIndex: 'createdBy', search: false },
+    { title: t('screens.payments.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, render: (_, r) => instant(r.createdAt) },
+    {
+      title: t('screens.common.actions'),
+      valueType: 'option',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) =>
+        r.status === PaymentLinkStatus.ACTIVE
+          ? [
+              <Can key="void" code={Perm.PAYMENT_LINK_VOID}>
+                <Popconfirm
+                  title={t('screens.payments.links.voidConfirm')}
+                  okText={t('screens.common.confirm')}
+                  cancelText={t('screens.common.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => voidLink(r)}
+                >
+                  <Button type="link" size="small" danger icon={<StopOutlined />} data-testid={`void-${r.id}`}>
+                    {t('screens.payments.links.void')}
+                  </Button>
+                </Popconfirm>
+              </Can>,
+            ]
+          : [],
+    },
+  ];
+
+  return (
+    <>
+      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
+      <ProTable<PaymentLinkRecord>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={visible(columns)}
+        request={request}
+        headerTitle={t('screens.payments.links.title')}
+        tooltip={t('screens.payments.defaultRangeHint')}
+        pagination={tablePagination(initial)}
+        search={{ labelWidth: 'auto' }}
+        options={{ density: false, setting: false, reload: true }}
+        scroll={{ x: 'max-content' }}
+        toolBarRender={() => [
+          <ExportButton key="export" kind={ExportKind.PAYMENT_LINKS} filters={filters} />,
+          <Can key="create" code={Perm.PAYMENT_LINK_ADD}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-payment-link">
+              {t('screens.payments.links.create')}
+            </Button>
+          </Can>,
+        ]}
+      />
+      {creating && <CreatePaymentLinkModal onClose={() => setCreating(false)} onCreated={reload} />}
+    </>
+  );
 }

@@ -1,4 +1,108 @@
-/** Being built (issue 4). */
-export default function Screen() {
-  return null;
+/** Refunds: every refund of the merchant's collections, filterable, with the collection's detail a click away. */
+import { useRef, useState } from 'react';
+import { Alert, Button, Typography } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { ExportKind, Perm, REFUND_TYPE, REFUND_WAY, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
+import { ExportButton } from '../../components/export';
+import { useFormatters } from '../../components/format';
+import { usePermission } from '../../session/usePermission';
+import { tablePagination, useUrlFilters } from '../system/_shared';
+import { PAYMENTS_PATHS, type RefundRecord } from './api';
+import { NotifyStatusTag, RefundStatusTag, createdRangeColumn, useColumnRules, useMoney, usePaymentsList, useStatusOptions } from './_shared';
+import { TransactionDrawer } from './TransactionDrawer';
+
+export default function Refunds() {
+  const { t } = useTranslation();
+  const { instant } = useFormatters();
+  const { money } = useMoney();
+  const perm = usePermission();
+  const visible = useColumnRules();
+  const status = useStatusOptions();
+  const actionRef = useRef<ActionType>(undefined);
+  const { initial, write } = useUrlFilters();
+  const { request, rangeError, filters } = usePaymentsList<RefundRecord>(PAYMENTS_PATHS.refunds, write);
+  const [collectionId, setCollectionId] = useState<string | null>(null);
+
+  const columns: ProColumns<RefundRecord>[] = [
+    createdRangeColumn<RefundRecord>(t('screens.payments.createdAt'), initial, [t('screens.payments.rangeStart'), t('screens.payments.rangeEnd')]),
+    { title: t('screens.payments.refunds.id'), dataIndex: 'id', initialValue: initial.id, copyable: true },
+    {
+      title: t('screens.payments.refunds.collectionId'),
+      dataIndex: 'collectionId',
+      initialValue: initial.collectionId,
+      render: (_, r) =>
+        // The detail needs the transaction list's permission; without it the id is plain text.
+        perm.has(Perm.COLLECTION_MENU) ? (
+          <Typography.Text copyable={{ text: r.collectionId }}>
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setCollectionId(r.collectionId)} data-testid={`open-collection-${r.id}`}>
+              {r.collectionId}
+            </Button>
+          </Typography.Text>
+        ) : (
+          <Typography.Text copyable>{r.collectionId}</Typography.Text>
+        ),
+    },
+    { title: t('screens.payments.merchantOrderId'), dataIndex: 'merchantOrderId', initialValue: initial.merchantOrderId },
+    { title: t('screens.payments.refunds.merchantRefundId'), dataIndex: 'merchantRefundId', search: false },
+    {
+      title: t('screens.payments.refunds.refundType'),
+      dataIndex: 'refundType',
+      search: false,
+      render: (_, r) => t(REFUND_TYPE.i18nKey(r.refundType as RefundTypeValue)),
+    },
+    {
+      title: t('screens.payments.refunds.refundWay'),
+      dataIndex: 'refundWay',
+      search: false,
+      render: (_, r) => t(REFUND_WAY.i18nKey(r.refundWay as RefundWayValue)),
+    },
+    { title: t('screens.payments.refunds.requestedAmount'), dataIndex: 'requestedAmount', search: false, align: 'right', render: (_, r) => money(r.requestedAmount, r.currency) },
+    { title: t('screens.payments.refunds.actualAmount'), dataIndex: 'actualAmount', search: false, align: 'right', render: (_, r) => money(r.actualAmount, r.currency) },
+    {
+      title: t('screens.payments.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: initial.status,
+      fieldProps: { options: status.refund },
+      render: (_, r) => <RefundStatusTag value={r.status} />,
+    },
+    {
+      title: t('screens.payments.refunds.reason'),
+      dataIndex: 'reason',
+      search: false,
+      render: (_, r) => (
+        <Typography.Text ellipsis={{ tooltip: r.reason }} style={{ maxWidth: 240 }}>
+          {r.reason}
+        </Typography.Text>
+      ),
+    },
+    { title: t('screens.payments.failureReason'), dataIndex: 'failureReason', search: false, render: (_, r) => r.failureReason ?? '-' },
+    { title: t('screens.payments.notifyStatus'), dataIndex: 'notifyStatus', search: false, render: (_, r) => <NotifyStatusTag value={r.notifyStatus} /> },
+    { title: t('screens.payments.refunds.createdBy'), dataIndex: 'createdBy', search: false },
+    { title: t('screens.payments.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, render: (_, r) => instant(r.createdAt) },
+    { title: t('screens.payments.refunds.completedAt'), dataIndex: 'completedAt', search: false, render: (_, r) => instant(r.completedAt) },
+  ];
+
+  return (
+    <>
+      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
+      <ProTable<RefundRecord>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={visible(columns)}
+        request={request}
+        headerTitle={t('screens.payments.refunds.title')}
+        tooltip={t('screens.payments.defaultRangeHint')}
+        pagination={tablePagination(initial)}
+        search={{ labelWidth: 'auto' }}
+        options={{ density: false, setting: false, reload: true }}
+        scroll={{ x: 'max-content' }}
+        toolBarRender={() => [
+          <ExportButton key="export" kind={ExportKind.REFUNDS} filters={filters} />,
+        ]}
+      />
+      <TransactionDrawer id={collectionId} onClose={() => setCollectionId(null)} onChanged={() => void actionRef.current?.reload()} />
+    </>
+  );
 }

@@ -1,4 +1,188 @@
-/** Being built (issue 4). */
-export default function Screen() {
-  return null;
+/**
+ * Transaction records (collections): filters kept in the URL, the spec's columns with the §6 column rules, a detail
+ * drawer (callback attempts, resend) and the refund action (docs/payments-api.md "Collections").
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Button, Space, Typography } from 'antd';
+import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { ExportKind, PAYMENT_TYPES, PaymentType, Perm, amountSchema, channelsForCurrency, type CurrencyCode } from '@mg/domain';
+import { Can } from '../../components/Can';
+import { ExportButton } from '../../components/export';
+import { useFormatters } from '../../components/format';
+import { zodMessage } from '../../components/zodRule';
+import { tablePagination, useUrlFilters } from '../system/_shared';
+import { PAYMENTS_PATHS, type CollectionRecord } from './api';
+import { NotifyStatusTag, PaymentStatusTag, createdRangeColumn, useColumnRules, isInnerControl, useMoney, usePaymentsList, useStatusOptions } from './_shared';
+import { TransactionDrawer, canRefund, channelLabel } from './TransactionDrawer';
+import { RefundModal } from './RefundModal';
+
+/** An optional amount filter: empty is fine, anything else must be an amount of the currency. */
+function optionalAmountRule(currency: CurrencyCode, t: Parameters<typeof zodMessage>[2]) {
+  const schema = amountSchema(currency, { allowZero: true });
+  return {
+    validator: (_: unknown, value: unknown) => {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (!text) return Promise.resolve();
+      const message = zodMessage(schema, text, t);
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  };
+}
+
+/** Collection payment types offered for a currency: those of its channels (payouts are not collections). */
+function paymentTypesFor(currency: CurrencyCode): typeof PAYMENT_TYPES {
+  const used = new Set(channelsForCurrency(currency).map((c) => c.paymentType));
+  return PAYMENT_TYPES.filter((p) => used.has(p.value) && p.value !== PaymentType.PAYOUT);
+}
+
+export default function Transactions() {
+  const { t } = useTranslation();
+  const { instant } = useFormatters();
+  const { money, currency } = useMoney();
+  const visible = useColumnRules();
+  const status = useStatusOptions();
+  const actionRef = useRef<ActionType>(undefined);
+  const { initial, write } = useUrlFilters();
+  const { request, rangeError, filters } = usePaymentsList<CollectionRecord>(PAYMENTS_PATHS.collections, write);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [refundId, setRefundId] = useState<string | null>(null);
+  const reload = () => void actionRef.current?.reload();
+
+  const channelOptions = useMemo(() => channelsForCurrency(currency).map((c) => ({ value: String(c.code), label: t(c.i18nKey) })), [currency, t]);
+  const paymentTypeOptions = useMemo(() => paymentTypesFor(currency).map((p) => ({ value: String(p.value), label: t(p.i18nKey) })), [currency, t]);
+  const amountRule = useMemo(() => optionalAmountRule(currency, t), [currency, t]);
+
+  const columns: ProColumns<CollectionRecord>[] = [
+    createdRangeColumn<CollectionRecord>(t('screens.payments.createdAt'), initial, [t('screens.payments.rangeStart'), t('screens.payments.rangeEnd')]),
+    { title: t('screens.payments.merchantOrderId'), dataIndex: 'merchantOrderId', initialValue: initial.merchantOrderId, copyable: true },
+    { title: t('screens.payments.transactionId'), dataIndex: 'id', initialValue: initial.id, copyable: true },
+    {
+      title: t('screens.payments.channel'),
+      dataIndex: 'channel',
+      valueType: 'select',
+      initialValue: initial.channel,
+      fieldProps: { options: channelOptions, showSearch: true, optionFilterProp: 'label' },
+      render: (_, r) => channelLabel(r.channel, t),
+    },
+    {
+      title: t('screens.payments.paymentType'),
+      dataIndex: 'paymentType',
+      valueType: 'select',
+      hideInTable: true,
+      initialValue: initial.paymentType,
+      fieldProps: { options: paymentTypeOptions },
+    },
+    { title: t('screens.payments.paymentCode'), dataIndex: 'paymentCode', search: false, copyable: true },
+    {
+      title: t('screens.payments.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: initial.status,
+      fieldProps: { options: status.payment },
+      render: (_, r) => <PaymentStatusTag value={r.status} />,
+    },
+    { title: t('screens.payments.amount'), dataIndex: 'amount', search: false, sorter: true, align: 'right', render: (_, r) => money(r.amount, r.currency) },
+    {
+      title: t('screens.payments.amountMin'),
+      dataIndex: 'amountMin',
+      hideInTable: true,
+      initialValue: initial.amountMin,
+      formItemProps: { rules: [amountRule] },
+      fieldProps: { inputMode: 'decimal' },
+    },
+    {
+      title: t('screens.payments.amountMax'),
+      dataIndex: 'amountMax',
+      hideInTable: true,
+      initialValue: initial.amountMax,
+      formItemProps: { rules: [amountRule] },
+      fieldProps: { inputMode: 'decimal' },
+    },
+    { title: t('screens.payments.adminFee'), dataIndex: 'adminFee', search: false, align: 'right', render: (_, r) => money(r.adminFee, r.currency) },
+    { title: t('screens.payments.serviceFee'), dataIndex: 'serviceFee', search: false, align: 'right', render: (_, r) => money(r.serviceFee, r.currency) },
+    { title: t('screens.payments.paidAmount'), dataIndex: 'paidAmount', search: false, align: 'right', render: (_, r) => money(r.paidAmount, r.currency) },
+    { title: t('screens.payments.paidAt'), dataIndex: 'paidAt', search: false, sorter: true, render: (_, r) => instant(r.paidAt) },
+    {
+      title: t('screens.payments.payer'),
+      dataIndex: 'payerName',
+      search: false,
+      render: (_, r) =>
+        r.payerName || r.payerEmail ? (
+          <Space direction="vertical" size={0}>
+            <span>{r.payerName ?? '-'}</span>
+            {r.payerEmail && <Typography.Text type="secondary">{r.payerEmail}</Typography.Text>}
+          </Space>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('screens.payments.notifyStatus'),
+      dataIndex: 'notifyStatus',
+      valueType: 'select',
+      initialValue: initial.notifyStatus,
+      fieldProps: { options: status.notify },
+      render: (_, r) => <NotifyStatusTag value={r.notifyStatus} />,
+    },
+    { title: t('screens.payments.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, render: (_, r) => instant(r.createdAt) },
+    {
+      title: t('screens.common.actions'),
+      valueType: 'option',
+      key: 'actions',
+      fixed: 'right',
+      render: (_, r) => [
+        <Button key="details" type="link" size="small" icon={<EyeOutlined />} onClick={() => setOpenId(r.id)} data-testid={`details-${r.id}`}>
+          {t('screens.payments.details')}
+        </Button>,
+        canRefund(r, currency) ? (
+          <Can key="refund" code={Perm.REFUND_ADD}>
+            <Button type="link" size="small" danger icon={<RollbackOutlined />} onClick={() => setRefundId(r.id)} data-testid={`refund-${r.id}`}>
+              {t('screens.payments.refund.action')}
+            </Button>
+          </Can>
+        ) : null,
+      ],
+    },
+  ];
+
+  return (
+    <>
+      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
+      <ProTable<CollectionRecord>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={visible(columns)}
+        request={request}
+        headerTitle={t('screens.payments.transactions.title')}
+        tooltip={t('screens.payments.defaultRangeHint')}
+        pagination={tablePagination(initial)}
+        search={{ labelWidth: 'auto' }}
+        form={{ ignoreRules: false }}
+        options={{ density: false, setting: false, reload: true }}
+        scroll={{ x: 'max-content' }}
+        onRow={(r) => ({
+          onClick: (e) => {
+            if (!isInnerControl(e.target)) setOpenId(r.id);
+          },
+          style: { cursor: 'pointer' },
+        })}
+        toolBarRender={() => [
+          <ExportButton key="export" kind={ExportKind.COLLECTIONS} filters={filters} />,
+        ]}
+      />
+      <TransactionDrawer id={openId} onClose={() => setOpenId(null)} onChanged={reload} />
+      {refundId && (
+        <RefundModal
+          collectionId={refundId}
+          onClose={() => setRefundId(null)}
+          onRefunded={() => {
+            setRefundId(null);
+            reload();
+          }}
+        />
+      )}
+    </>
+  );
 }

@@ -1,5 +1,55 @@
 /** Screen strings of features/cashier (English); the other five files carry the same keys (checked by type). */
 const messages = {
+  'screens.cashier.pageTitle': 'Payment',
+  'screens.cashier.sandbox': 'Sandbox',
+  'screens.cashier.sandboxHint': 'This is a test payment: no real money moves. Choose what happens below.',
+  'screens.cashier.loadFailed': 'The payment could not be loaded. Please try again.',
+  'screens.cashier.notFoundTitle': 'Payment not found',
+  'screens.cashier.notFoundHint':
+    'The link may be mistyped or no longer valid. Please ask the merchant for a new one.',
+  'screens.cashier.timeLeft': 'Time left to pay:',
+  'screens.cashier.daysAndTime': '{{days}} d {{time}}',
+  'screens.cashier.payBefore': 'Pay before {{time}}, your local time',
+  'screens.cashier.method': 'Payment method',
+  'screens.cashier.methodAtPayment': 'Chosen when you pay',
+  'screens.cashier.code.qr': 'Scan this QR code with your banking or e-wallet app',
+  'screens.cashier.code.va': 'Virtual account number',
+  'screens.cashier.code.otc': 'Payment code for the store cashier',
+  'screens.cashier.code.wallet': 'Wallet address',
+  'screens.cashier.code.slip': 'Payment slip line',
+  'screens.cashier.code.reference': 'Payment reference',
+  'screens.cashier.copy': 'Copy',
+  'screens.cashier.copied': 'Copied',
+  'screens.cashier.copyFailed': 'Could not copy; please select the text and copy it by hand',
+  'screens.cashier.pay': 'Pay',
+  'screens.cashier.payWithCode':
+    'Complete the payment in your bank, wallet or store with the details above; this page updates when it arrives.',
+  'screens.cashier.stillPending':
+    'The payment has not been confirmed yet. This page shows the result once it is.',
+  'screens.cashier.simulateFailure': 'Simulate a failure',
+  'screens.cashier.simulateFailureHint':
+    'The test payment fails with the reason you choose, as a real channel would report it.',
+  'screens.cashier.failureReason': 'Failure reason',
+  'screens.cashier.fail': 'Fail the payment',
+  'screens.cashier.cancelPayment': 'Cancel payment',
+  'screens.cashier.cancelTitle': 'Cancel this payment?',
+  'screens.cashier.cancelConfirm': 'The order is closed and can no longer be paid.',
+  'screens.cashier.keepPaying': 'Keep paying',
+  'screens.cashier.lastAttemptFailed': 'The last attempt failed: {{reason}}. You can try again.',
+  'screens.cashier.paidTitle': 'Payment successful',
+  'screens.cashier.paidAt': 'Paid at {{time}}',
+  'screens.cashier.partialPaid': 'Received: {{amount}}',
+  'screens.cashier.paidHint': '{{merchant}} has been notified. You can close this page.',
+  'screens.cashier.returnToMerchant': 'Return to merchant',
+  'screens.cashier.failedTitle': 'Payment failed',
+  'screens.cashier.failedReason': 'Reason: {{reason}}',
+  'screens.cashier.failedHint': 'The payment did not go through.',
+  'screens.cashier.tryAgain': 'Try again',
+  'screens.cashier.expiredTitle': 'This payment has expired',
+  'screens.cashier.expiredHint': 'The time to pay is over. Please ask {{merchant}} for a new payment.',
+  'screens.cashier.closedTitle': 'This payment is closed',
+  'screens.cashier.closedHint':
+    'It was cancelled and can no longer be paid. Please ask {{merchant}} if you still want to pay.',
 };
 export type Messages = Record<keyof typeof messages, string>;
 export default messages;

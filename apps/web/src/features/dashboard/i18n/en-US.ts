@@ -1,5 +1,31 @@
 /** Screen strings of features/dashboard (English); the other five files carry the same keys (checked by type). */
 const messages = {
+  'screens.home.stats.title': 'Collections overview',
+  'screens.home.stats.rangeHint': 'Whole days in {{zone}}, at most {{months}} month(s), amounts in {{currency}}',
+  'screens.home.stats.today': 'Today',
+  'screens.home.stats.yesterday': 'Yesterday',
+  'screens.home.stats.last7Days': 'Last 7 days',
+  'screens.home.stats.thisMonth': 'This month',
+  'screens.home.stats.collected': 'Collected',
+  'screens.home.stats.payments': 'Payments: {{count}}',
+  'screens.home.stats.todayLine': 'Today: {{amount}} ({{count}})',
+  'screens.home.stats.successRate': 'Success rate',
+  'screens.home.stats.successRateHint': 'Successful payments out of all finished ones; payments still pending are not counted.',
+  'screens.home.stats.todayRate': 'Today: {{rate}}',
+  'screens.home.stats.refunds': 'Refunds',
+  'screens.home.stats.refundCount': 'Refunds: {{count}}',
+  'screens.home.stats.fees': 'Fees',
+  'screens.home.stats.feesHint': 'Charged on the payments of the period',
+  'screens.home.stats.available': 'Available balance',
+  'screens.home.stats.pending': 'Pending balance',
+  'screens.home.stats.pendingHint': 'Collected but not settled yet; it moves to available on settlement.',
+  'screens.home.stats.balanceNow': 'Right now',
+  'screens.home.stats.byDay': 'Volume by day',
+  'screens.home.stats.byPaymentType': 'By payment type',
+  'screens.home.stats.amount': 'Amount',
+  'screens.home.stats.count': 'Payments',
+  'screens.home.stats.empty': 'No collections in this period',
+  'screens.home.stats.loadFailed': 'The statistics could not be loaded.',
 };
 export type Messages = Record<keyof typeof messages, string>;
 export default messages;

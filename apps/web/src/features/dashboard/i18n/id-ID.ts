@@ -1,5 +1,31 @@
 import type { Messages } from './en-US';
 
 const messages: Messages = {
+  'screens.home.stats.title': 'Ringkasan penerimaan dana',
+  'screens.home.stats.rangeHint': 'Hari penuh di {{zone}}, paling lama {{months}} bulan, nominal dalam {{currency}}',
+  'screens.home.stats.today': 'Hari ini',
+  'screens.home.stats.yesterday': 'Kemarin',
+  'screens.home.stats.last7Days': '7 hari terakhir',
+  'screens.home.stats.thisMonth': 'Bulan ini',
+  'screens.home.stats.collected': 'Dana diterima',
+  'screens.home.stats.payments': 'Transaksi: {{count}}',
+  'screens.home.stats.todayLine': 'Hari ini: {{amount}} ({{count}})',
+  'screens.home.stats.successRate': 'Tingkat keberhasilan',
+  'screens.home.stats.successRateHint': 'Pembayaran berhasil dari semua yang sudah selesai; pembayaran yang masih tertunda tidak dihitung.',
+  'screens.home.stats.todayRate': 'Hari ini: {{rate}}',
+  'screens.home.stats.refunds': 'Pengembalian dana',
+  'screens.home.stats.refundCount': 'Pengembalian: {{count}}',
+  'screens.home.stats.fees': 'Biaya',
+  'screens.home.stats.feesHint': 'Dikenakan pada pembayaran periode ini',
+  'screens.home.stats.available': 'Saldo tersedia',
+  'screens.home.stats.pending': 'Saldo tertunda',
+  'screens.home.stats.pendingHint': 'Sudah diterima tetapi belum diselesaikan; pindah ke saldo tersedia saat penyelesaian.',
+  'screens.home.stats.balanceNow': 'Saat ini',
+  'screens.home.stats.byDay': 'Volume per hari',
+  'screens.home.stats.byPaymentType': 'Per metode pembayaran',
+  'screens.home.stats.amount': 'Nominal',
+  'screens.home.stats.count': 'Transaksi',
+  'screens.home.stats.empty': 'Tidak ada penerimaan dana pada periode ini',
+  'screens.home.stats.loadFailed': 'Statistik tidak dapat dimuat.',
 };
 export default messages;

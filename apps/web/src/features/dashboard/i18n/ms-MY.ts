@@ -1,5 +1,31 @@
 import type { Messages } from './en-US';
 
 const messages: Messages = {
+  'screens.home.stats.title': 'Gambaran kutipan',
+  'screens.home.stats.rangeHint': 'Hari penuh dalam {{zone}}, paling lama {{months}} bulan, amaun dalam {{currency}}',
+  'screens.home.stats.today': 'Hari ini',
+  'screens.home.stats.yesterday': 'Semalam',
+  'screens.home.stats.last7Days': '7 hari lepas',
+  'screens.home.stats.thisMonth': 'Bulan ini',
+  'screens.home.stats.collected': 'Dikutip',
+  'screens.home.stats.payments': 'Bayaran: {{count}}',
+  'screens.home.stats.todayLine': 'Hari ini: {{amount}} ({{count}})',
+  'screens.home.stats.successRate': 'Kadar kejayaan',
+  'screens.home.stats.successRateHint': 'Bayaran berjaya daripada semua yang telah selesai; bayaran yang masih belum selesai tidak dikira.',
+  'screens.home.stats.todayRate': 'Hari ini: {{rate}}',
+  'screens.home.stats.refunds': 'Bayaran balik',
+  'screens.home.stats.refundCount': 'Bayaran balik: {{count}}',
+  'screens.home.stats.fees': 'Yuran',
+  'screens.home.stats.feesHint': 'Dikenakan pada bayaran dalam tempoh ini',
+  'screens.home.stats.available': 'Baki tersedia',
+  'screens.home.stats.pending': 'Baki belum selesai',
+  'screens.home.stats.pendingHint': 'Sudah dikutip tetapi belum diselesaikan; dipindahkan ke baki tersedia semasa penyelesaian.',
+  'screens.home.stats.balanceNow': 'Pada masa ini',
+  'screens.home.stats.byDay': 'Jumlah mengikut hari',
+  'screens.home.stats.byPaymentType': 'Mengikut jenis bayaran',
+  'screens.home.stats.amount': 'Amaun',
+  'screens.home.stats.count': 'Bayaran',
+  'screens.home.stats.empty': 'Tiada kutipan dalam tempoh ini',
+  'screens.home.stats.loadFailed': 'Statistik tidak dapat dimuatkan.',
 };
 export default messages;

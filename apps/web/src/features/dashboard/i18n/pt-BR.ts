@@ -1,5 +1,31 @@
 import type { Messages } from './en-US';
 
 const messages: Messages = {
+  'screens.home.stats.title': 'Visão geral das cobranças',
+  'screens.home.stats.rangeHint': 'Dias inteiros em {{zone}}, no máximo {{months}} mês(es), valores em {{currency}}',
+  'screens.home.stats.today': 'Hoje',
+  'screens.home.stats.yesterday': 'Ontem',
+  'screens.home.stats.last7Days': 'Últimos 7 dias',
+  'screens.home.stats.thisMonth': 'Este mês',
+  'screens.home.stats.collected': 'Recebido',
+  'screens.home.stats.payments': 'Pagamentos: {{count}}',
+  'screens.home.stats.todayLine': 'Hoje: {{amount}} ({{count}})',
+  'screens.home.stats.successRate': 'Taxa de sucesso',
+  'screens.home.stats.successRateHint': 'Pagamentos aprovados entre todos os concluídos; pagamentos ainda pendentes não entram na conta.',
+  'screens.home.stats.todayRate': 'Hoje: {{rate}}',
+  'screens.home.stats.refunds': 'Reembolsos',
+  'screens.home.stats.refundCount': 'Reembolsos: {{count}}',
+  'screens.home.stats.fees': 'Tarifas',
+  'screens.home.stats.feesHint': 'Cobradas sobre os pagamentos do período',
+  'screens.home.stats.available': 'Saldo disponível',
+  'screens.home.stats.pending': 'Saldo pendente',
+  'screens.home.stats.pendingHint': 'Recebido, mas ainda não liquidado; passa para o disponível na liquidação.',
+  'screens.home.stats.balanceNow': 'Agora',
+  'screens.home.stats.byDay': 'Volume por dia',
+  'screens.home.stats.byPaymentType': 'Por forma de pagamento',
+  'screens.home.stats.amount': 'Valor',
+  'screens.home.stats.count': 'Pagamentos',
+  'screens.home.stats.empty': 'Nenhuma cobrança neste período',
+  'screens.home.stats.loadFailed': 'Não foi possível carregar as estatísticas.',
 };
 export default messages;

@@ -1,5 +1,31 @@
 import type { Messages } from './en-US';
 
 const messages: Messages = {
+  'screens.home.stats.title': 'ภาพรวมการรับชำระเงิน',
+  'screens.home.stats.rangeHint': 'นับเป็นวันเต็มตามเวลา {{zone}} ไม่เกิน {{months}} เดือน จำนวนเงินเป็น {{currency}}',
+  'screens.home.stats.today': 'วันนี้',
+  'screens.home.stats.yesterday': 'เมื่อวาน',
+  'screens.home.stats.last7Days': '7 วันล่าสุด',
+  'screens.home.stats.thisMonth': 'เดือนนี้',
+  'screens.home.stats.collected': 'ยอดรับชำระ',
+  'screens.home.stats.payments': 'จำนวนรายการ: {{count}}',
+  'screens.home.stats.todayLine': 'วันนี้: {{amount}} ({{count}})',
+  'screens.home.stats.successRate': 'อัตราสำเร็จ',
+  'screens.home.stats.successRateHint': 'รายการที่สำเร็จเทียบกับรายการที่เสร็จสิ้นทั้งหมด ไม่นับรายการที่ยังรอดำเนินการ',
+  'screens.home.stats.todayRate': 'วันนี้: {{rate}}',
+  'screens.home.stats.refunds': 'การคืนเงิน',
+  'screens.home.stats.refundCount': 'จำนวนการคืนเงิน: {{count}}',
+  'screens.home.stats.fees': 'ค่าธรรมเนียม',
+  'screens.home.stats.feesHint': 'เรียกเก็บจากการชำระเงินในช่วงนี้',
+  'screens.home.stats.available': 'ยอดเงินที่ใช้ได้',
+  'screens.home.stats.pending': 'ยอดเงินรอชำระบัญชี',
+  'screens.home.stats.pendingHint': 'รับเงินแล้วแต่ยังไม่ได้ชำระบัญชี จะย้ายไปยังยอดที่ใช้ได้เมื่อชำระบัญชี',
+  'screens.home.stats.balanceNow': 'ขณะนี้',
+  'screens.home.stats.byDay': 'ยอดรายวัน',
+  'screens.home.stats.byPaymentType': 'ตามประเภทการชำระเงิน',
+  'screens.home.stats.amount': 'จำนวนเงิน',
+  'screens.home.stats.count': 'รายการ',
+  'screens.home.stats.empty': 'ไม่มีการรับชำระเงินในช่วงนี้',
+  'screens.home.stats.loadFailed': 'โหลดสถิติไม่สำเร็จ',
 };
 export default messages;

@@ -1,5 +1,31 @@
 import type { Messages } from './en-US';
 
 const messages: Messages = {
+  'screens.home.stats.title': '代收概览',
+  'screens.home.stats.rangeHint': '按 {{zone}} 的自然日统计，最长 {{months}} 个月，金额单位 {{currency}}',
+  'screens.home.stats.today': '今天',
+  'screens.home.stats.yesterday': '昨天',
+  'screens.home.stats.last7Days': '最近 7 天',
+  'screens.home.stats.thisMonth': '本月',
+  'screens.home.stats.collected': '代收金额',
+  'screens.home.stats.payments': '笔数：{{count}}',
+  'screens.home.stats.todayLine': '今日：{{amount}}（{{count}} 笔）',
+  'screens.home.stats.successRate': '成功率',
+  'screens.home.stats.successRateHint': '成功笔数占所有已完成笔数的比例；仍在处理中的订单不计入。',
+  'screens.home.stats.todayRate': '今日：{{rate}}',
+  'screens.home.stats.refunds': '退款',
+  'screens.home.stats.refundCount': '退款笔数：{{count}}',
+  'screens.home.stats.fees': '手续费',
+  'screens.home.stats.feesHint': '本期订单收取的手续费',
+  'screens.home.stats.available': '可用余额',
+  'screens.home.stats.pending': '待结算余额',
+  'screens.home.stats.pendingHint': '已收款但尚未结算，结算后转入可用余额。',
+  'screens.home.stats.balanceNow': '当前',
+  'screens.home.stats.byDay': '每日交易额',
+  'screens.home.stats.byPaymentType': '按支付方式',
+  'screens.home.stats.amount': '金额',
+  'screens.home.stats.count': '笔数',
+  'screens.home.stats.empty': '此期间没有代收记录',
+  'screens.home.stats.loadFailed': '统计数据加载失败。',
 };
 export default messages;

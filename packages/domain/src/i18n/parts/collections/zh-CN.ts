@@ -1,5 +1,37 @@
 import type { Messages } from './en-US';
 
 const messages: Messages = {
+  'collections.notFound': '未找到该交易',
+  'collections.merchantNotFound': '未找到该商户',
+  'collections.merchantInactive': '该商户当前无法收款',
+  'collections.tooLong': '{{field}}最多 {{max}} 个字符',
+  'collections.urlInvalid': '{{field}}必须是 http:// 或 https:// 地址',
+  'collections.emailInvalid': '请输入有效的电子邮箱地址',
+  'collections.merchantOrderIdInvalid': '商户订单号须为 1 到 64 个字符，只能包含字母、数字和 - _ . :',
+  'collections.duplicateOrderId': '商户订单号为 {{merchantOrderId}} 的交易已存在',
+  'collections.currencyNotOffered': '该商户未开通币种 {{currency}}',
+  'collections.paymentTypeNotOffered': '支付类型 {{paymentType}} 在 {{currency}} 不可用',
+  'collections.channelNotOffered': '渠道 {{channel}} 不支持该支付类型和币种',
+  'collections.amountOutOfRange': '该支付方式的金额须在 {{min}} 至 {{max}} {{currency}} 之间',
+  'collections.expiryHoursInvalid': '有效期须为 1 到 {{max}} 之间的整数小时',
+  'collections.paidAmountInvalid': '实付金额须大于零且不超过订单金额',
+  'collections.notOpen': '该交易已无法支付或变更（状态：{{status}}）',
+  'collections.expired': '该支付已过期',
+  'collections.failureReasonInvalid': '未知的失败原因',
+  'collections.lowBalance.title': '余额不足：{{currency}} 可用余额低于 {{threshold}}',
+  'collections.lowBalance.content':
+    '{{merchant}} 的 {{currency}} 可用余额为 {{available}}，低于您设置的限额 {{threshold}}。请在余额页面充值或调整限额。',
+  'refunds.refundWayInvalid': '请选择退款方式：原路退回或线下退款',
+  'refunds.reasonRequired': '请输入退款原因',
+  'refunds.merchantRefundIdInvalid': '商户退款单号须为 1 到 64 个字符，只能包含字母、数字和 - _ . :',
+  'refunds.duplicateMerchantRefundId': '商户退款单号为 {{merchantRefundId}} 的退款已存在',
+  'refunds.notRefundable': '只有成功的交易才能退款（状态：{{status}}）',
+  'refunds.amountExceedsRefundable': '退款金额超过可退金额：最多 {{refundable}} {{currency}}',
+  'collectionFailure.insufficientFunds': '余额不足',
+  'collectionFailure.payerDeclined': '付款人拒绝',
+  'collectionFailure.channelDeclined': '渠道拒绝',
+  'collectionFailure.riskRejected': '风控拒绝',
+  'collectionFailure.channelTimeout': '渠道未及时响应',
+  'collectionFailure.expired': '支付过期前未确认',
 };
 export default messages;

@@ -1,0 +1,91 @@
+/**
+ * Balances of a merchant (docs/payments-api.md "Balances"): available / pending / frozen per currency from the
+ * ledger (every currency of the merchant, zeros included) with the low-balance threshold; setting or clearing the
+ * threshold. The notice itself is ./limit.ts.
+ */
+import { MERCHANT_ACCOUNT_KINDS, parseAmount, toMajorString, type CurrencyCode } from '@mg/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/pool';
+import { balanceLimit, merchant } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { notFound } from '../admin/shared';
+import { balancesOf } from '../ledger/service';
+
+export interface BalanceView {
+  currency: string;
+  available: string;
+  pending: string;
+  frozen: string;
+  /** Low-balance threshold, whole currency units; null when none is set. */
+  limitBalance: string | null;
+  /** available < limitBalance. */
+  belowLimit: boolean;
+}
+
+export async function merchantCurrencies(db: Db, merchantId: number): Promise<CurrencyCode[]> {
+  const [m] = await db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));
+  if (!m) throw notFound();
+  return m.currencies as CurrencyCode[];
+}
+
+/** One row per currency of the merchant (its order), then any other currency the ledger holds for it. */
+export async function balancesView(db: Db, merchantId: number): Promise<BalanceView[]> {
+  const [currencies, rows, limits] = await Promise.all([
+    merchantCurrencies(db, merchantId),
+    balancesOf(db, merchantId),
+    db.select().from(balanceLimit).where(eq(balanceLimit.merchantId, merchantId)),
+  ]);
+  const all = [...currencies];
+  for (const r of rows) if (!all.includes(r.currency as CurrencyCode)) all.push(r.currency as CurrencyCode);
+  return all.map((currency) => {
+    const of = (kind: (typeof MERCHANT_ACCOUNT_KINDS)[number]) =>
+      rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? 0n;
+    const available = of('available');
+    const limit = limits.find((l) => l.currency === currency);
+    return {
+      currency,
+      available: toMajorString(available, currency),
+      pending: toMajorString(of('pending'), currency),
+      frozen: toMajorString(of('frozen'), currency),
+      limitBalance: limit ? toMajorString(limit.threshold, currency) : null,
+      belowLimit: limit ? available < limit.threshold : false,
+    };
+  });
+}
+
+/**
+ * The threshold as typed: a positive whole number of currency units (spec §5: "Balance limit is required", "Enter a
+ * positive integer"), in minor units; 400 naming `limitBalance` otherwise.
+ */
+export function parseLimit(value: string | number, currency: CurrencyCode): bigint {
+  const s = String(value).trim();
+  if (s === '') throw fieldError('limitBalance', 'funds.limit.required');
+  if (!/^\d+$/.test(s) || /^0+$/.test(s)) throw fieldError('limitBalance', 'funds.limit.positiveInteger');
+  const r = parseAmount(s, currency);
+  if (!r.ok) throw fieldError('limitBalance', 'validation.amount.tooLarge');
+  return r.minor;
+}
+
+/**
+ * Sets (threshold in minor units) or clears (null) the limit of one currency. A new threshold starts a new watch:
+ * below_since is reset (the same threshold again keeps it), so the caller's low-balance check notifies at once when
+ * the balance is already under it.
+ */
+export async function setLimit(db: Db, merchantId: number, currency: CurrencyCode, threshold: bigint | null, now: Date = new Date()): Promise<void> {
+  if (threshold === null) {
+    await db.delete(balanceLimit).where(and(eq(balanceLimit.merchantId, merchantId), eq(balanceLimit.currency, currency)));
+    return;
+  }
+  await db
+    .insert(balanceLimit)
+    .values({ merchantId, currency, threshold, belowSince: null, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [balanceLimit.merchantId, balanceLimit.currency],
+      // The same threshold again keeps the watch (no second notice); a new one starts over.
+      set: {
+        threshold,
+        belowSince: sql`case when ${balanceLimit.threshold} = excluded.threshold then ${balanceLimit.belowSince} else null end`,
+        updatedAt: now,
+      },
+    });
+}

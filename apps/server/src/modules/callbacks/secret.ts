@@ -1,0 +1,60 @@
+/**
+ * The per-merchant Standard Webhooks signing secret: `whsec_<base64 of 24 random bytes>`, kept sealed in
+ * merchant.webhook_secret_sealed (lib/secret-box), so a database dump alone does not reveal it. The developer
+ * parameters screen reveals and rolls it; the callback worker reads it to sign every attempt.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { DomainError, WEBHOOK_SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from '@mg/domain';
+import type { DbLike } from '../../db/pool';
+import { merchant } from '../../db/schema';
+import type { SecretBox } from '../../lib/secret-box';
+
+/** A fresh secret in the Standard Webhooks form. */
+export function newWebhookSecret(): string {
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
+}
+
+/** The merchant's secret in clear, or null when none was created yet (read-only: the worker uses this). */
+export async function readWebhookSecret(db: DbLike, secretBox: SecretBox, merchantId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ sealed: merchant.webhookSecretSealed })
+    .from(merchant)
+    .where(eq(merchant.id, merchantId));
+  if (!row) throw new DomainError('NOT_FOUND');
+  return row.sealed ? secretBox.open(row.sealed) : null;
+}
+
+/**
+ * The merchant's secret in clear, created on first use. Concurrent first calls agree on one secret: only the
+ * update that finds the column still empty writes, the others read what it wrote.
+ */
+export async function getOrCreateWebhookSecret(db: DbLike, secretBox: SecretBox, merchantId: number): Promise<string> {
+  const existing = await readWebhookSecret(db, secretBox, merchantId);
+  if (existing) return existing;
+  const fresh = newWebhookSecret();
+  const written = await db
+    .update(merchant)
+    .set({ webhookSecretSealed: secretBox.seal(fresh) })
+    .where(and(eq(merchant.id, merchantId), isNull(merchant.webhookSecretSealed)))
+    .returning({ id: merchant.id });
+  if (written.length > 0) return fresh;
+  const winner = await readWebhookSecret(db, secretBox, merchantId);
+  if (!winner) throw new DomainError('CONFLICT');
+  return winner;
+}
+
+/**
+ * Replaces the merchant's secret with a new one and returns it in clear. Takes effect on the next attempt: callbacks
+ * already queued are signed with the new secret when they are (re)sent.
+ */
+export async function rollWebhookSecret(db: DbLike, secretBox: SecretBox, merchantId: number): Promise<string> {
+  const fresh = newWebhookSecret();
+  const written = await db
+    .update(merchant)
+    .set({ webhookSecretSealed: secretBox.seal(fresh) })
+    .where(eq(merchant.id, merchantId))
+    .returning({ id: merchant.id });
+  if (written.length === 0) throw new DomainError('NOT_FOUND');
+  return fresh;
+}

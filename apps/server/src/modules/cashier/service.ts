@@ -1,0 +1,226 @@
+/**
+ * The public cashier behind /pay/{token} (issue 4): what the payer sees and the buttons they press. A token is a
+ * collection's cashier token or a payment link's token. The payer learns the merchant's name and brand, the amount
+ * and how to pay, never anything else about the merchant.
+ */
+import {
+  CollectionFailureReason,
+  PaymentLinkStatus,
+  PaymentStatus,
+  toMajorString,
+  ApiKeyMode,
+  CashierOutcome,
+  type CashierOutcomeValue,
+  type CollectionFailureReasonValue,
+  type CurrencyCode,
+} from '@mg/domain';
+import { eq } from 'drizzle-orm';
+import type { Db, DbLike } from '../../db/pool';
+import { merchant } from '../../db/schema';
+import { KeyedError, notFound } from '../admin/shared';
+import {
+  closeCollection,
+  getCollection,
+  getCollectionByToken,
+  markCollectionFailed,
+  payAtCashier,
+  type CollectionRow,
+} from '../collections/service';
+import { effectiveLinkStatus, getPaymentLinkByToken, payPaymentLink, type PaymentLinkRow } from '../payment-links/service';
+
+export type CashierKind = 'collection' | 'link';
+
+export interface CashierView {
+  kind: CashierKind;
+  merchantName: string;
+  /** Brand value (domain BRANDS): the page themes itself with it. */
+  brand: string;
+  amount: string;
+  currency: string;
+  description: string | null;
+  paymentType: number;
+  channel: number | null;
+  paymentCode: string | null;
+  /**
+   * Domain PaymentStatus as the payer should read it: an open order past its expiry is `closed`; a link is
+   * `pending` until paid (`success`), `failed` after a failed attempt it may retry, `closed` once expired or void.
+   */
+  status: string;
+  /** True when the deadline passed before anyone paid (status closed). */
+  expired: boolean;
+  expiresAt: string;
+  paidAt: string | null;
+  paidAmount: string | null;
+  returnUrl: string | null;
+  /** Domain collection failure reason code (label key collectionFailure.<camelCase>). */
+  failureReason: string | null;
+  /** The "Pay" / "Simulate failure" buttons may be shown. */
+  payable: boolean;
+  /** The "Cancel" button may be shown (collections only: a link stays open until paid or expired). */
+  cancellable: boolean;
+  /** A sandbox order: the payer chooses the outcome. */
+  sandbox: boolean;
+}
+
+const OPEN: readonly string[] = [PaymentStatus.PENDING, PaymentStatus.PROCESSING];
+const PAID: readonly string[] = [PaymentStatus.SUCCESS, PaymentStatus.PARTIAL, PaymentStatus.REFUNDED];
+
+const isOpen = (row: CollectionRow) => OPEN.includes(row.status);
+const isPastExpiry = (at: Date, now: Date) => at.getTime() <= now.getTime();
+
+interface MerchantFace {
+  name: string;
+  brand: string;
+}
+
+async function merchantFace(db: DbLike, merchantId: number): Promise<MerchantFace> {
+  const [m] = await db.select({ name: merchant.name, brand: merchant.brand }).from(merchant).where(eq(merchant.id, merchantId));
+  if (!m) throw notFound();
+  return m;
+}
+
+function money(v: bigint | null, currency: string): string | null {
+  return v === null ? null : toMajorString(v, currency as CurrencyCode);
+}
+
+export function collectionCashierView(row: CollectionRow, face: MerchantFace, now: Date = new Date()): CashierView {
+  const expired = isOpen(row) && isPastExpiry(row.expiresAt, now);
+  const sandbox = row.mode === ApiKeyMode.SANDBOX;
+  const open = isOpen(row) && !expired;
+  return {
+    kind: 'collection',
+    merchantName: face.name,
+    brand: face.brand,
+    amount: toMajorString(row.amount, row.currency as CurrencyCode),
+    currency: row.currency,
+    description: row.orderDescription,
+    paymentType: row.paymentType,
+    channel: row.channel,
+    paymentCode: row.paymentCode,
+    status: expired ? PaymentStatus.CLOSED : row.status,
+    expired: expired || (row.status === PaymentStatus.CLOSED && isPastExpiry(row.expiresAt, now)),
+    expiresAt: row.expiresAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    paidAmount: money(row.paidAmount, row.currency),
+    returnUrl: row.returnUrl,
+    failureReason: row.failureReason,
+    payable: open && sandbox,
+    cancellable: open,
+    sandbox,
+  };
+}
+
+export function linkCashierView(link: PaymentLinkRow, latest: CollectionRow | null, face: MerchantFace, now: Date = new Date()): CashierView {
+  const linkStatus = effectiveLinkStatus(link, now);
+  const sandbox = link.mode === ApiKeyMode.SANDBOX;
+  let status: string;
+  if (linkStatus === PaymentLinkStatus.PAID) status = latest?.status ?? PaymentStatus.SUCCESS;
+  else if (linkStatus !== PaymentLinkStatus.ACTIVE) status = PaymentStatus.CLOSED;
+  else if (latest && !isOpen(latest)) status = latest.status === PaymentStatus.CLOSED ? PaymentStatus.PENDING : latest.status;
+  else status = PaymentStatus.PENDING;
+  const active = linkStatus === PaymentLinkStatus.ACTIVE;
+  return {
+    kind: 'link',
+    merchantName: face.name,
+    brand: face.brand,
+    amount: toMajorString(link.amount, link.currency as CurrencyCode),
+    currency: link.currency,
+    description: link.description,
+    paymentType: link.paymentType,
+    channel: latest?.channel ?? null,
+    paymentCode: latest?.paymentCode ?? null,
+    status,
+    expired: linkStatus === PaymentLinkStatus.EXPIRED,
+    expiresAt: link.expiresAt.toISOString(),
+    paidAt: linkStatus === PaymentLinkStatus.PAID && latest?.paidAt ? latest.paidAt.toISOString() : null,
+    paidAmount: linkStatus === PaymentLinkStatus.PAID && latest ? money(latest.paidAmount, latest.currency) : null,
+    returnUrl: null,
+    failureReason: active && latest && !isOpen(latest) ? latest.failureReason : null,
+    payable: active && sandbox,
+    cancellable: false,
+    sandbox,
+  };
+}
+
+type Resolved = { kind: 'collection'; row: CollectionRow } | { kind: 'link'; link: PaymentLinkRow };
+
+async function resolve(db: DbLike, token: string): Promise<Resolved> {
+  const row = await getCollectionByToken(db, token);
+  if (row) return { kind: 'collection', row };
+  const link = await getPaymentLinkByToken(db, token);
+  if (link) return { kind: 'link', link };
+  throw notFound();
+}
+
+async function linkView(db: DbLike, link: PaymentLinkRow, now: Date): Promise<CashierView> {
+  const latest = link.collectionId ? await getCollection(db, link.merchantId, link.collectionId) : null;
+  return linkCashierView(link, latest, await merchantFace(db, link.merchantId), now);
+}
+
+export async function cashierView(db: DbLike, token: string, now: Date = new Date()): Promise<CashierView> {
+  const r = await resolve(db, token);
+  if (r.kind === 'link') return linkView(db, r.link, now);
+  return collectionCashierView(r.row, await merchantFace(db, r.row.merchantId), now);
+}
+
+export interface CashierPayInput {
+  outcome: CashierOutcomeValue;
+  failureReason?: CollectionFailureReasonValue;
+}
+
+export interface CashierDeps {
+  db: Db;
+  publicUrl: string;
+}
+
+/**
+ * The payer pays (or, in the sandbox, chooses to fail). Success on an already paid order answers it unchanged (a
+ * double click); everything else on a finished or expired order is a 422 with a message the page shows as is.
+ */
+export async function cashierPay(deps: CashierDeps, token: string, input: CashierPayInput, now: Date = new Date()): Promise<CashierView> {
+  const r = await resolve(deps.db, token);
+  if (r.kind === 'link') {
+    if (r.link.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'cashier.liveNotSupported');
+    const paid = await payPaymentLink(deps, {
+      token,
+      outcome: input.outcome,
+      failureReason: input.failureReason,
+      now,
+    });
+    return linkCashierView(paid.link, paid.collection, await merchantFace(deps.db, paid.link.merchantId), now);
+  }
+  const row = r.row;
+  if (row.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'cashier.liveNotSupported');
+  const face = await merchantFace(deps.db, row.merchantId);
+  if (PAID.includes(row.status)) {
+    if (input.outcome === CashierOutcome.SUCCESS) return collectionCashierView(row, face, now);
+    throw new KeyedError('BUSINESS_RULE', 'cashier.alreadyPaid');
+  }
+  if (!isOpen(row)) throw new KeyedError('BUSINESS_RULE', 'cashier.notPayable');
+  if (isPastExpiry(row.expiresAt, now)) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
+  const after =
+    input.outcome === CashierOutcome.SUCCESS
+      ? await payAtCashier(deps.db, { merchantId: row.merchantId, id: row.id, now })
+      : await markCollectionFailed(deps.db, {
+          merchantId: row.merchantId,
+          id: row.id,
+          reason: input.failureReason ?? CollectionFailureReason.PAYER_DECLINED,
+          now,
+        });
+  return collectionCashierView(after, face, now);
+}
+
+/** The payer cancels an open order: closed. Cancelling a closed one answers it; a paid or failed one is 422. */
+export async function cashierCancel(deps: CashierDeps, token: string, now: Date = new Date()): Promise<CashierView> {
+  const r = await resolve(deps.db, token);
+  if (r.kind === 'link') {
+    const open = effectiveLinkStatus(r.link, now) === PaymentLinkStatus.ACTIVE;
+    throw new KeyedError('BUSINESS_RULE', open ? 'cashier.linkNotCancellable' : 'cashier.notCancellable');
+  }
+  const row = r.row;
+  const face = await merchantFace(deps.db, row.merchantId);
+  if (row.status === PaymentStatus.CLOSED) return collectionCashierView(row, face, now);
+  if (!isOpen(row)) throw new KeyedError('BUSINESS_RULE', 'cashier.notCancellable');
+  const after = await closeCollection(deps.db, { merchantId: row.merchantId, id: row.id, now });
+  return collectionCashierView(after, face, now);
+}

@@ -1,0 +1,589 @@
+/**
+ * Collections (issue 4): the pay-in order from creation to its end state. Every status change is one transaction
+ * with the collection row locked: the ledger transfer, the settlement batch and the callback outbox row are written
+ * with it or not at all.
+ */
+import {
+  ApiKeyMode,
+  COLLECTION_EXPIRY_BATCH,
+  COLLECTION_EXPIRY_HOURS_DEFAULT,
+  COLLECTION_EXPIRY_HOURS_MAX,
+  CallbackEvent,
+  CallbackOrderKind,
+  CollectionFailureReason,
+  ID_PREFIX,
+  MAX_AMOUNT_MINOR,
+  MERCHANT_ORDER_ID_PATTERN,
+  MONEY_ERROR_KEYS,
+  NotifyStatus,
+  PAYMENT_STATUS,
+  PaymentLinkStatus,
+  PaymentStatus,
+  SettlementStatus,
+  isCollectionFailureReason,
+  toMajorString,
+  type ApiKeyModeValue,
+  type CallbackEventValue,
+  type CollectionSourceValue,
+  type CurrencyCode,
+  type PaymentStatusValue,
+} from '@mg/domain';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Db, DbLike } from '../../db/pool';
+import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { newBusinessId, newToken } from '../../lib/ids';
+import { KeyedError } from '../admin/shared';
+import { enqueueCallback } from '../callbacks/outbox';
+import type { ChannelPaymentStatus } from '../channels/adapter';
+import { channelAdapterFor, sandboxPaymentResult } from '../channels/sandbox';
+import { quoteFee } from '../fees/service';
+import { collectionSucceeded, pgErrorCode, postTransfer } from '../ledger/service';
+import { addToSettlementBatch } from '../settlement/service';
+
+export interface CollectionDeps {
+  db: Db;
+  publicUrl: string;
+}
+export interface CreateCollectionInput {
+  merchantId: number;
+  mode: ApiKeyModeValue;
+  source: CollectionSourceValue;
+  paymentLinkId?: string;
+  merchantOrderId: string;
+  amount: bigint;
+  currency: CurrencyCode;
+  paymentType: number;
+  channel?: number | null;
+  payerName?: string;
+  payerEmail?: string;
+  payerPhone?: string;
+  orderDescription?: string;
+  expiryHours?: number;
+  notifyUrl?: string | null;
+  returnUrl?: string | null;
+  now?: Date;
+}
+export type CollectionRow = typeof collection.$inferSelect;
+type MerchantRow = typeof merchant.$inferSelect;
+
+const HOUR_MS = 3_600_000;
+const PG_UNIQUE_VIOLATION = '23505';
+const MERCHANT_FROZEN = 'frozen';
+const MERCHANT_ACTIVE = 'active';
+/** Statuses a payer can still pay from. */
+const OPEN_STATUSES: PaymentStatusValue[] = [PaymentStatus.PENDING, PaymentStatus.PROCESSING, PaymentStatus.UNKNOWN];
+/** Statuses that mean the money arrived (paying again answers the order unchanged). */
+const PAID_STATUSES: PaymentStatusValue[] = [PaymentStatus.SUCCESS, PaymentStatus.PARTIAL, PaymentStatus.REFUNDED];
+
+const notFound = () => new KeyedError('NOT_FOUND', 'collections.notFound');
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Reads                                                                                                        */
+
+export async function getCollection(db: DbLike, merchantId: number, id: string): Promise<CollectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(collection)
+    .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getCollectionByOrderId(db: DbLike, merchantId: number, merchantOrderId: string): Promise<CollectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(collection)
+    .where(and(eq(collection.merchantId, merchantId), eq(collection.merchantOrderId, merchantOrderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getCollectionByToken(db: DbLike, cashierToken: string): Promise<CollectionRow | null> {
+  const [row] = await db.select().from(collection).where(eq(collection.cashierToken, cashierToken)).limit(1);
+  return row ?? null;
+}
+
+export function cashierUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/pay/${token}`;
+}
+
+/** What is left to refund: what arrived minus what was refunded (0 unless success / partial). */
+export function refundableOf(row: CollectionRow): bigint {
+  if (row.status !== PaymentStatus.SUCCESS && row.status !== PaymentStatus.PARTIAL) return 0n;
+  return (row.paidAmount ?? row.amount) - row.refundedAmount;
+}
+
+/** The order as the open API and callbacks show it (amounts as decimal strings, ISO dates). */
+export function collectionView(row: CollectionRow, publicUrl: string): Record<string, unknown> {
+  const c = row.currency as CurrencyCode;
+  const money = (v: bigint | null) => (v == null ? null : toMajorString(v, c));
+  const iso = (d: Date | null) => (d == null ? null : d.toISOString());
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    merchantOrderId: row.merchantOrderId,
+    mode: row.mode,
+    source: row.source,
+    paymentLinkId: row.paymentLinkId,
+    currency: row.currency,
+    paymentType: row.paymentType,
+    channel: row.channel,
+    paymentCode: row.paymentCode,
+    status: row.status,
+    amount: money(row.amount),
+    fee: { adminFee: money(row.adminFee), serviceFee: money(row.serviceFee), total: money(row.adminFee + row.serviceFee) },
+    paidAmount: money(row.paidAmount),
+    refundedAmount: money(row.refundedAmount),
+    refundable: money(refundableOf(row)),
+    failureReason: row.failureReason,
+    payerName: row.payerName,
+    payerEmail: row.payerEmail,
+    payerPhone: row.payerPhone,
+    orderDescription: row.orderDescription,
+    expiryHours: row.expiryHours,
+    expiresAt: iso(row.expiresAt),
+    paidAt: iso(row.paidAt),
+    notifyUrl: row.notifyUrl,
+    returnUrl: row.returnUrl,
+    notifyStatus: row.notifyStatus,
+    settlementId: row.settlementId,
+    cashierUrl: cashierUrl(publicUrl, row.cashierToken),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Create                                                                                                       */
+
+async function loadMerchant(db: DbLike, merchantId: number): Promise<MerchantRow> {
+  const [m] = await db.select().from(merchant).where(eq(merchant.id, merchantId)).limit(1);
+  if (!m) throw new KeyedError('NOT_FOUND', 'collections.merchantNotFound');
+  return m;
+}
+
+function trimOrNull(v: string | null | undefined, max: number, field: string): string | null {
+  if (v == null) return null;
+  const s = v.trim();
+  if (s === '') return null;
+  if (s.length > max) throw fieldError(field, 'collections.tooLong', { params: { max } });
+  return s;
+}
+
+function urlOrNull(v: string | null | undefined, field: string): string | null {
+  const s = trimOrNull(v, 512, field);
+  if (s == null) return null;
+  let u: URL;
+  try {
+    u = new URL(s);
+  } catch {
+    throw fieldError(field, 'collections.urlInvalid');
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw fieldError(field, 'collections.urlInvalid');
+  return s;
+}
+
+export function validateAmount(amount: bigint, field = 'amount'): void {
+  if (typeof amount !== 'bigint') throw fieldError(field, MONEY_ERROR_KEYS.AMOUNT_REQUIRED, { labelOf: 'amount' });
+  if (amount < 0n) throw fieldError(field, MONEY_ERROR_KEYS.AMOUNT_NEGATIVE, { labelOf: 'amount' });
+  if (amount === 0n) throw fieldError(field, MONEY_ERROR_KEYS.AMOUNT_ZERO, { labelOf: 'amount' });
+  if (amount > MAX_AMOUNT_MINOR) throw fieldError(field, MONEY_ERROR_KEYS.AMOUNT_TOO_LARGE, { labelOf: 'amount' });
+}
+
+/** The enabled product for (currency, payment type[, channel]); validates the amount against its limits. */
+async function pickProduct(db: DbLike, input: CreateCollectionInput): Promise<typeof product.$inferSelect> {
+  const offered = await db
+    .select()
+    .from(product)
+    .where(
+      and(eq(product.currency, input.currency), eq(product.paymentType, input.paymentType), eq(product.status, STATUS_ENABLED)),
+    )
+    .orderBy(asc(product.channel));
+  if (offered.length === 0) {
+    throw fieldError('paymentType', 'collections.paymentTypeNotOffered', {
+      params: { paymentType: input.paymentType, currency: input.currency },
+    });
+  }
+  const chosen = input.channel != null ? offered.find((p) => p.channel === input.channel) : offered[0];
+  if (!chosen) {
+    throw fieldError('channel', 'collections.channelNotOffered', { params: { channel: input.channel ?? '' } });
+  }
+  if (input.amount < chosen.minAmount || input.amount > chosen.maxAmount) {
+    throw fieldError('amount', 'collections.amountOutOfRange', {
+      params: {
+        min: toMajorString(chosen.minAmount, input.currency),
+        max: toMajorString(chosen.maxAmount, input.currency),
+        currency: input.currency,
+      },
+    });
+  }
+  return chosen;
+}
+
+const duplicateOrder = (merchantOrderId: string) =>
+  new KeyedError('CONFLICT', 'collections.duplicateOrderId', { merchantOrderId });
+
+export async function createCollection(deps: CollectionDeps, input: CreateCollectionInput): Promise<CollectionRow> {
+  const { db } = deps;
+  const now = input.now ?? new Date();
+  if (typeof input.merchantOrderId !== 'string' || !MERCHANT_ORDER_ID_PATTERN.test(input.merchantOrderId)) {
+    throw fieldError('merchantOrderId', 'collections.merchantOrderIdInvalid');
+  }
+  validateAmount(input.amount);
+  const expiryHours = input.expiryHours ?? COLLECTION_EXPIRY_HOURS_DEFAULT;
+  if (!Number.isInteger(expiryHours) || expiryHours < 1 || expiryHours > COLLECTION_EXPIRY_HOURS_MAX) {
+    throw fieldError('expiryHours', 'collections.expiryHoursInvalid', { params: { max: COLLECTION_EXPIRY_HOURS_MAX } });
+  }
+  const payerName = trimOrNull(input.payerName, 128, 'payerName');
+  const payerEmail = trimOrNull(input.payerEmail, 191, 'payerEmail');
+  if (payerEmail != null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(payerEmail)) throw fieldError('payerEmail', 'collections.emailInvalid', { labelOf: 'email' });
+  const payerPhone = trimOrNull(input.payerPhone, 32, 'payerPhone');
+  const orderDescription = trimOrNull(input.orderDescription, 255, 'orderDescription');
+  const notifyUrl = urlOrNull(input.notifyUrl, 'notifyUrl');
+  const returnUrl = urlOrNull(input.returnUrl, 'returnUrl');
+
+  const m = await loadMerchant(db, input.merchantId);
+  if (m.status === MERCHANT_FROZEN || (input.mode === ApiKeyMode.LIVE && m.status !== MERCHANT_ACTIVE)) {
+    throw new KeyedError('BUSINESS_RULE', 'collections.merchantInactive');
+  }
+  if (!m.currencies.includes(input.currency)) {
+    throw fieldError('currency', 'collections.currencyNotOffered', { params: { currency: input.currency } });
+  }
+  const prod = await pickProduct(db, input);
+  if (await getCollectionByOrderId(db, input.merchantId, input.merchantOrderId)) throw duplicateOrder(input.merchantOrderId);
+
+  const fee = await quoteFee(db, {
+    merchantId: input.merchantId,
+    currency: input.currency,
+    paymentType: input.paymentType,
+    channel: prod.channel,
+    amount: input.amount,
+  });
+  const id = newBusinessId(ID_PREFIX.COLLECTION, now);
+  const expiresAt = new Date(now.getTime() + expiryHours * HOUR_MS);
+  const created = await channelAdapterFor(prod.channel, input.mode).createCollection({
+    id,
+    merchantId: input.merchantId,
+    currency: input.currency,
+    paymentType: input.paymentType,
+    channel: prod.channel,
+    amount: input.amount,
+    expiresAt,
+  });
+  try {
+    const [row] = await db
+      .insert(collection)
+      .values({
+        id,
+        merchantId: input.merchantId,
+        merchantOrderId: input.merchantOrderId,
+        mode: input.mode,
+        source: input.source,
+        paymentLinkId: input.paymentLinkId ?? null,
+        currency: input.currency,
+        paymentType: input.paymentType,
+        channel: prod.channel,
+        paymentCode: created.paymentCode,
+        channelReference: created.channelReference,
+        amount: input.amount,
+        adminFee: fee.adminFee,
+        serviceFee: fee.serviceFee,
+        status: PaymentStatus.PENDING,
+        payerName,
+        payerEmail,
+        payerPhone,
+        orderDescription,
+        expiryHours,
+        expiresAt,
+        notifyUrl,
+        returnUrl,
+        cashierToken: newToken(),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('collection insert returned nothing');
+    return row;
+  } catch (e) {
+    const { code, constraint } = pgErrorCode(e);
+    if (code === PG_UNIQUE_VIOLATION && constraint === 'collection_merchant_order_uq') throw duplicateOrder(input.merchantOrderId);
+    throw e;
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Status changes                                                                                               */
+
+async function lockCollection(tx: DbLike, merchantId: number, id: string): Promise<CollectionRow> {
+  const [row] = await tx
+    .select()
+    .from(collection)
+    .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The callback target of an order: its own notifyUrl, else the merchant's collection callback address. */
+export function callbackUrlOf(row: Pick<CollectionRow, 'notifyUrl'>, m: Pick<MerchantRow, 'collectionCallbackUrl'> | undefined): string | null {
+  return row.notifyUrl ?? m?.collectionCallbackUrl ?? null;
+}
+
+/** Enqueues the callback of a status change and stores the row's new notify status; returns the updated row. */
+async function notify(
+  tx: DbLike,
+  row: CollectionRow,
+  m: Pick<MerchantRow, 'collectionCallbackUrl'> | undefined,
+  event: CallbackEventValue,
+  publicUrl: string,
+  now: Date,
+): Promise<CollectionRow> {
+  const eventId = await enqueueCallback(tx, {
+    merchantId: row.merchantId,
+    eventType: event,
+    orderKind: CallbackOrderKind.COLLECTION,
+    orderId: row.id,
+    url: callbackUrlOf(row, m),
+    data: collectionView({ ...row, notifyStatus: NotifyStatus.PENDING }, publicUrl),
+    now,
+  });
+  if (!eventId) return row;
+  const [updated] = await tx
+    .update(collection)
+    .set({ notifyStatus: NotifyStatus.PENDING })
+    .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
+    .returning();
+  return updated ?? row;
+}
+
+/** Base of the cashier links in callback bodies when the caller passes none; the app sets it (registerCollectionJobs). */
+let callbackPublicUrl = process.env.PUBLIC_URL?.replace(/\/+$/, '') ?? 'http://localhost:8080';
+export function setCollectionPublicUrl(url: string): void {
+  callbackPublicUrl = url.replace(/\/+$/, '');
+}
+
+function assertOpen(row: CollectionRow, target: PaymentStatusValue): void {
+  if (!PAYMENT_STATUS.canTransition(row.status as PaymentStatusValue, target)) {
+    throw new KeyedError('BUSINESS_RULE', 'collections.notOpen', { status: row.status });
+  }
+}
+
+/** The payer paid (sandbox channel / cashier / sandbox helper): pending|processing -> success. Idempotent. */
+export async function markCollectionPaid(
+  db: Db,
+  args: { merchantId: number; id: string; paidAmount?: bigint; now?: Date; publicUrl?: string },
+): Promise<CollectionRow> {
+  const now = args.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const row = await lockCollection(tx, args.merchantId, args.id);
+    if (PAID_STATUSES.includes(row.status as PaymentStatusValue)) return row;
+    const paid = args.paidAmount ?? row.amount;
+    if (paid <= 0n || paid > row.amount) throw fieldError('paidAmount', 'collections.paidAmountInvalid', { labelOf: 'amount' });
+    const target = paid === row.amount ? PaymentStatus.SUCCESS : PaymentStatus.PARTIAL;
+    assertOpen(row, target);
+    const currency = row.currency as CurrencyCode;
+
+    // A partial payment is charged the fee of what arrived.
+    let { adminFee, serviceFee } = row;
+    if (paid !== row.amount) {
+      const q = await quoteFee(tx, { merchantId: row.merchantId, currency, paymentType: row.paymentType, channel: row.channel, amount: paid });
+      adminFee = q.adminFee;
+      serviceFee = q.serviceFee;
+    }
+    const fee = adminFee + serviceFee;
+    const m = await loadMerchant(tx, row.merchantId);
+
+    // Lock order everywhere: collection row, settlement batch, ledger accounts.
+    const batch = await addToSettlementBatch(tx, {
+      merchantId: row.merchantId,
+      currency,
+      paidAt: now,
+      settlementDays: m.settlementDays,
+      gross: paid,
+      fee,
+    });
+    await postTransfer(
+      tx,
+      collectionSucceeded({
+        merchantId: row.merchantId,
+        currency,
+        reference: row.id,
+        idempotencyKey: `collection:${row.id}:succeeded`,
+        amount: paid,
+        fee,
+      }),
+    );
+    const [updated] = await tx
+      .update(collection)
+      .set({ status: target, paidAt: now, paidAmount: paid, adminFee, serviceFee, settlementId: batch.id, updatedAt: now })
+      .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
+      .returning();
+    if (!updated) throw notFound();
+    if (row.paymentLinkId) {
+      await tx
+        .update(paymentLink)
+        .set({ status: PaymentLinkStatus.PAID, collectionId: row.id, updatedAt: now })
+        .where(
+          and(
+            eq(paymentLink.merchantId, row.merchantId),
+            eq(paymentLink.id, row.paymentLinkId),
+            inArray(paymentLink.status, [PaymentLinkStatus.ACTIVE, PaymentLinkStatus.EXPIRED]),
+          ),
+        );
+    }
+    return notify(tx, updated, m, CallbackEvent.COLLECTION_SUCCEEDED, args.publicUrl ?? callbackPublicUrl, now);
+  });
+}
+
+async function endCollection(
+  db: Db,
+  args: { merchantId: number; id: string; now?: Date; publicUrl?: string },
+  target: PaymentStatusValue,
+  reason: string | null,
+  event: CallbackEventValue,
+): Promise<CollectionRow> {
+  const now = args.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const row = await lockCollection(tx, args.merchantId, args.id);
+    if (row.status === target) return row; // repeated call: answered unchanged
+    assertOpen(row, target);
+    const [updated] = await tx
+      .update(collection)
+      .set({ status: target, failureReason: reason, updatedAt: now })
+      .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
+      .returning();
+    if (!updated) throw notFound();
+    const m = await loadMerchant(tx, row.merchantId);
+    return notify(tx, updated, m, event, args.publicUrl ?? callbackPublicUrl, now);
+  });
+}
+
+/** The channel (or the sandbox helper) says the payment failed, with a domain CollectionFailureReason code. */
+export async function markCollectionFailed(
+  db: Db,
+  args: { merchantId: number; id: string; reason: string; now?: Date; publicUrl?: string },
+): Promise<CollectionRow> {
+  if (!isCollectionFailureReason(args.reason)) throw fieldError('reason', 'collections.failureReasonInvalid');
+  return endCollection(db, args, PaymentStatus.FAILED, args.reason, CallbackEvent.COLLECTION_FAILED);
+}
+
+/** Risk control or the channel refused the payment before money moved: -> rejected. */
+export async function markCollectionRejected(
+  db: Db,
+  args: { merchantId: number; id: string; reason: string; now?: Date; publicUrl?: string },
+): Promise<CollectionRow> {
+  if (!isCollectionFailureReason(args.reason)) throw fieldError('reason', 'collections.failureReasonInvalid');
+  return endCollection(db, args, PaymentStatus.REJECTED, args.reason, CallbackEvent.COLLECTION_FAILED);
+}
+
+/** Payer cancelled at the cashier: -> closed. */
+export async function closeCollection(db: Db, args: { merchantId: number; id: string; now?: Date; publicUrl?: string }): Promise<CollectionRow> {
+  return endCollection(db, args, PaymentStatus.CLOSED, null, CallbackEvent.COLLECTION_CLOSED);
+}
+
+/** Applies what a channel reported (status query or notification) to a collection. */
+export async function applyChannelResult(
+  db: Db,
+  args: { merchantId: number; id: string; result: ChannelPaymentStatus; now?: Date; publicUrl?: string },
+): Promise<CollectionRow> {
+  const { result } = args;
+  switch (result.status) {
+    case 'success':
+    case 'partial':
+      return markCollectionPaid(db, { merchantId: args.merchantId, id: args.id, paidAmount: result.paidAmount, now: args.now, publicUrl: args.publicUrl });
+    case 'failed':
+      return markCollectionFailed(db, { merchantId: args.merchantId, id: args.id, reason: result.reason, now: args.now, publicUrl: args.publicUrl });
+    case 'rejected':
+      return markCollectionRejected(db, { merchantId: args.merchantId, id: args.id, reason: result.reason, now: args.now, publicUrl: args.publicUrl });
+    default: {
+      const row = await getCollection(db, args.merchantId, args.id);
+      if (!row) throw notFound();
+      return row;
+    }
+  }
+}
+
+/**
+ * The payer pressed "Pay" on the cashier: the sandbox channel answers by the documented magic amounts (domain
+ * SANDBOX_MAGIC): success, partial, failed, rejected, or nothing yet (stays pending). Refused unless still open.
+ */
+export async function payAtCashier(db: Db, args: { merchantId: number; id: string; now?: Date; publicUrl?: string }): Promise<CollectionRow> {
+  const row = await getCollection(db, args.merchantId, args.id);
+  if (!row) throw notFound();
+  if (PAID_STATUSES.includes(row.status as PaymentStatusValue)) return row;
+  if (!OPEN_STATUSES.includes(row.status as PaymentStatusValue)) {
+    throw new KeyedError('BUSINESS_RULE', 'collections.notOpen', { status: row.status });
+  }
+  if ((args.now ?? new Date()) >= row.expiresAt) throw new KeyedError('BUSINESS_RULE', 'collections.expired');
+  return applyChannelResult(db, { ...args, result: sandboxPaymentResult({ amount: row.amount, currency: row.currency as CurrencyCode }) });
+}
+
+/**
+ * Pending / processing collections past their expiry: pending -> closed (event collection.expired), processing ->
+ * failed with reason EXPIRED (the state machine has no processing -> closed). Batches of COLLECTION_EXPIRY_BATCH
+ * rows taken with FOR UPDATE SKIP LOCKED, so concurrent callers share the work. Returns how many it ended.
+ */
+export async function expireDueCollections(db: Db, now: Date = new Date(), publicUrl?: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(collection)
+        .where(and(inArray(collection.status, [PaymentStatus.PENDING, PaymentStatus.PROCESSING]), lte(collection.expiresAt, now)))
+        .orderBy(asc(collection.expiresAt))
+        .limit(COLLECTION_EXPIRY_BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return 0;
+      const merchantIds = [...new Set(due.map((r) => r.merchantId))];
+      const merchants = await tx
+        .select({ id: merchant.id, collectionCallbackUrl: merchant.collectionCallbackUrl })
+        .from(merchant)
+        .where(inArray(merchant.id, merchantIds));
+      const byId = new Map(merchants.map((m) => [m.id, m]));
+      for (const row of due) {
+        const processing = row.status === PaymentStatus.PROCESSING;
+        const target = processing ? PaymentStatus.FAILED : PaymentStatus.CLOSED;
+        const [updated] = await tx
+          .update(collection)
+          .set({ status: target, failureReason: processing ? CollectionFailureReason.EXPIRED : null, updatedAt: now })
+          .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
+          .returning();
+        if (!updated) continue;
+        await notify(
+          tx,
+          updated,
+          byId.get(row.merchantId),
+          processing ? CallbackEvent.COLLECTION_FAILED : CallbackEvent.COLLECTION_EXPIRED,
+          publicUrl ?? callbackPublicUrl,
+          now,
+        );
+      }
+      return due.length;
+    });
+    total += n;
+    if (n < COLLECTION_EXPIRY_BATCH) return total;
+  }
+}
+
+/** Active payment links past their expiry -> expired. Returns how many. */
+export async function expireDuePaymentLinks(db: Db, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(paymentLink)
+    .set({ status: PaymentLinkStatus.EXPIRED, updatedAt: now })
+    .where(and(eq(paymentLink.status, PaymentLinkStatus.ACTIVE), lte(paymentLink.expiresAt, now)))
+    .returning({ id: paymentLink.id });
+  return rows.length;
+}
+
+/** Settlement status of a collection for lists: the status of its batch, null before it succeeded. */
+export async function settlementStatusOf(db: DbLike, row: CollectionRow): Promise<string | null> {
+  if (!row.settlementId) return null;
+  const [b] = await db
+    .select({ status: settlement.status })
+    .from(settlement)
+    .where(and(eq(settlement.merchantId, row.merchantId), eq(settlement.id, row.settlementId)))
+    .limit(1);
+  return b?.status ?? SettlementStatus.PENDING;
+}

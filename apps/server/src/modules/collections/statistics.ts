@@ -1,0 +1,150 @@
+/**
+ * Home statistics (docs/payments-api.md "Statistics"): one SQL per block, days grouped in the session zone with
+ * `AT TIME ZONE`. Collections count in the range by their creation time (the index the lists use); refunds by
+ * theirs. "Collected" = statuses whose money arrived (domain COLLECTED_STATUSES), amount = paid amount (else the
+ * ordered amount). Success rate = collected / decided (everything but IN_FLIGHT_STATUSES), null when nothing was
+ * decided yet. Balances are the current ones, not the range's.
+ */
+import {
+  COLLECTED_STATUSES,
+  IN_FLIGHT_STATUSES,
+  MERCHANT_ACCOUNT_KINDS,
+  RefundFundStatus,
+  formatWallClock,
+  parseWallClock,
+  toMajorString,
+  type CurrencyCode,
+} from '@mg/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbLike } from '../../db/pool';
+import { collection, ledgerAccount, refund } from '../../db/schema';
+import { scopeWhere, type Scope } from '../admin/shared';
+import type { DateRange } from './filters';
+
+export interface StatisticsInput {
+  scope: Scope;
+  currency: CurrencyCode;
+  timeZone: string;
+  range: DateRange;
+  now: Date;
+}
+
+export interface Statistics {
+  currency: CurrencyCode;
+  range: { begin: string; end: string };
+  collected: { amount: string; count: number };
+  successRate: number | null;
+  refunds: { amount: string; count: number };
+  fees: string;
+  balance: { available: string; pending: string };
+  byDay: { date: string; amount: string; count: number }[];
+  byPaymentType: { paymentType: number; amount: string; count: number }[];
+  today: { collected: { amount: string; count: number }; successRate: number | null };
+}
+
+const collectedList = sql.join(
+  COLLECTED_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+const inFlightList = sql.join(
+  IN_FLIGHT_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+const merchantKinds = sql.join(
+  MERCHANT_ACCOUNT_KINDS.map((k) => sql`${k}`),
+  sql`, `,
+);
+
+/** Start of the local day of `at` in `zone`. */
+export function startOfLocalDay(at: Date, zone: string): Date {
+  const day = formatWallClock(at, zone, false);
+  return parseWallClock(`${day} 00:00:00`, zone) ?? at;
+}
+
+function rate(collected: number, decided: number): number | null {
+  return decided > 0 ? Math.round((collected / decided) * 10_000) / 10_000 : null;
+}
+
+function collectionsIn(input: Pick<StatisticsInput, 'scope' | 'currency'>, range: DateRange): SQL {
+  const scope = scopeWhere(collection.merchantId, input.scope);
+  return sql`${scope ?? sql`true`} and ${collection.currency} = ${input.currency}
+    and ${collection.createdAt} >= ${range.begin} and ${collection.createdAt} <= ${range.end}`;
+}
+
+interface SummaryRow {
+  n: number;
+  amount: string;
+  fees: string;
+  decided: number;
+}
+
+/** Block: collected amount and count, fees, decided count. */
+async function summary(db: DbLike, input: StatisticsInput, range: DateRange): Promise<SummaryRow> {
+  const res = await db.execute<{ n: number; amount: string; fees: string; decided: number }>(sql`
+    select count(*) filter (where status in (${collectedList}))::int as n,
+           coalesce(sum(coalesce(paid_amount, amount)) filter (where status in (${collectedList})), 0)::text as amount,
+           coalesce(sum(admin_fee + service_fee) filter (where status in (${collectedList})), 0)::text as fees,
+           count(*) filter (where status not in (${inFlightList}))::int as decided
+    from ${collection}
+    where ${collectionsIn(input, range)}`);
+  const r = res.rows[0];
+  return { n: Number(r?.n ?? 0), amount: r?.amount ?? '0', fees: r?.fees ?? '0', decided: Number(r?.decided ?? 0) };
+}
+
+export async function computeStatistics(db: DbLike, input: StatisticsInput): Promise<Statistics> {
+  const { currency, timeZone, range } = input;
+  const major = (v: string | null | undefined) => toMajorString(BigInt(v ?? '0'), currency);
+  const today: DateRange = { begin: startOfLocalDay(input.now, timeZone), end: input.now };
+
+  const [main, todays, byDay, byType, refunds, balance] = await Promise.all([
+    summary(db, input, range),
+    summary(db, input, today),
+    // Every local day of the range, zeros included.
+    db.execute<{ date: string; amount: string; n: number }>(sql`
+      with days as (
+        select generate_series((${range.begin}::timestamptz at time zone ${timeZone})::date,
+                               (${range.end}::timestamptz at time zone ${timeZone})::date,
+                               interval '1 day')::date as d
+      ), agg as (
+        select (created_at at time zone ${timeZone})::date as d,
+               sum(coalesce(paid_amount, amount)) as amount, count(*)::int as n
+        from ${collection}
+        where ${collectionsIn(input, range)} and status in (${collectedList})
+        group by 1
+      )
+      select to_char(days.d, 'YYYY-MM-DD') as date, coalesce(agg.amount, 0)::text as amount, coalesce(agg.n, 0)::int as n
+      from days left join agg on agg.d = days.d
+      order by days.d`),
+    db.execute<{ payment_type: number; amount: string; n: number }>(sql`
+      select payment_type, sum(coalesce(paid_amount, amount))::text as amount, count(*)::int as n
+      from ${collection}
+      where ${collectionsIn(input, range)} and status in (${collectedList})
+      group by payment_type
+      order by sum(coalesce(paid_amount, amount)) desc, payment_type`),
+    db.execute<{ amount: string; n: number }>(sql`
+      select coalesce(sum(coalesce(actual_amount, requested_amount)), 0)::text as amount, count(*)::int as n
+      from ${refund}
+      where ${scopeWhere(refund.merchantId, input.scope) ?? sql`true`} and currency = ${currency}
+        and status = ${RefundFundStatus.RETURNED_SUCCESS}
+        and created_at >= ${range.begin} and created_at <= ${range.end}`),
+    db.execute<{ available: string; pending: string }>(sql`
+      select coalesce(sum(balance) filter (where kind = 'available'), 0)::text as available,
+             coalesce(sum(balance) filter (where kind = 'pending'), 0)::text as pending
+      from ${ledgerAccount}
+      where ${scopeWhere(ledgerAccount.merchantId, input.scope) ?? sql`true`} and currency = ${currency}
+        and kind in (${merchantKinds})`),
+  ]);
+
+  return {
+    currency,
+    range: { begin: range.begin.toISOString(), end: range.end.toISOString() },
+    collected: { amount: major(main.amount), count: main.n },
+    successRate: rate(main.n, main.decided),
+    refunds: { amount: major(refunds.rows[0]?.amount), count: Number(refunds.rows[0]?.n ?? 0) },
+    fees: major(main.fees),
+    balance: { available: major(balance.rows[0]?.available), pending: major(balance.rows[0]?.pending) },
+    byDay: byDay.rows.map((r) => ({ date: r.date, amount: major(r.amount), count: Number(r.n) })),
+    byPaymentType: byType.rows.map((r) => ({ paymentType: Number(r.payment_type), amount: major(r.amount), count: Number(r.n) })),
+    today: { collected: { amount: major(todays.amount), count: todays.n }, successRate: rate(todays.n, todays.decided) },
+  };
+}

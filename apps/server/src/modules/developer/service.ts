@@ -1,0 +1,331 @@
+/**
+ * Developer parameters (docs/payments-api.md "Developer parameters"): open API keys, callback addresses, IP
+ * whitelist and the webhook signing secret of the session's merchant (platform staff: of `merchantId`).
+ *
+ * Keys: id `mk_<mode>_<random>`, secret `sk_<mode>_<32 base62>` sealed with the secret box; the secret is answered
+ * once (create, roll) and afterwards only its last 4 characters. Rolling makes a new key and lets the old one work
+ * API_KEY_ROLL_GRACE_HOURS longer; revoking stops a key at once. Creating, rolling, revoking and revealing / rolling
+ * the webhook secret ask the Google code when the user has 2FA on. Every change is audited (never with a secret).
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  API_KEY_ID_RANDOM_CHARS,
+  API_KEY_MAX_ACTIVE,
+  API_KEY_ROLL_GRACE_HOURS,
+  API_KEY_SECRET_RANDOM_CHARS,
+  ApiKeyStatus,
+  CALLBACK_URL_MAX_LENGTH,
+  IP_WHITELIST_MAX_ENTRIES,
+  isIpWhitelistEntry,
+  type ApiKeyModeValue,
+  type ApiKeyStatusValue,
+} from '@mg/domain';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiKey, merchant } from '../../db/schema';
+import { fieldError, FieldValidationError, type FieldIssue } from '../../lib/errors';
+import { KeyedError, notFound } from '../admin/shared';
+import { audit, AuthError, merchantScope, requireAuth } from '../auth';
+import { findUserById } from '../auth/queries';
+import { verifySecondFactor } from '../auth/totp';
+import { getOrCreateWebhookSecret, rollWebhookSecret } from '../callbacks/secret';
+import { formatIpRule, parseIpRule } from '../open-api/ip';
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  mode: ApiKeyModeValue;
+  secretLast4: string;
+  status: ApiKeyStatusValue;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
+}
+
+export interface DeveloperView {
+  merchantId: number;
+  keys: ApiKeyView[];
+  collectionCallbackUrl: string | null;
+  payoutCallbackUrl: string | null;
+  ipWhitelist: string[];
+  webhookSecretSet: boolean;
+  totpEnabled: boolean;
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** n uniformly random base62 characters (rejection sampling: no modulo bias). */
+export function randomBase62(n: number): string {
+  let out = '';
+  while (out.length < n) {
+    for (const b of randomBytes(n * 2)) {
+      if (b < 248) out += BASE62[b % 62];
+      if (out.length === n) break;
+    }
+  }
+  return out;
+}
+
+export function newKeyPair(mode: ApiKeyModeValue): { id: string; secret: string } {
+  return { id: `mk_${mode}_${randomBase62(API_KEY_ID_RANDOM_CHARS)}`, secret: `sk_${mode}_${randomBase62(API_KEY_SECRET_RANDOM_CHARS)}` };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type KeyRow = typeof apiKey.$inferSelect;
+
+function keyView(r: KeyRow): ApiKeyView {
+  return {
+    id: r.id,
+    name: r.name,
+    mode: r.mode as ApiKeyModeValue,
+    secretLast4: r.secretLast4,
+    status: r.status as ApiKeyStatusValue,
+    expiresAt: iso(r.expiresAt),
+    lastUsedAt: iso(r.lastUsedAt),
+    createdAt: r.createdAt.toISOString(),
+    createdBy: r.createdBy,
+  };
+}
+
+/** The merchant the call acts on: the session's, or (platform staff, parents of sub-merchants) the one asked for. */
+export function targetMerchant(req: FastifyRequest, requested?: number | null): number {
+  const auth = requireAuth(req);
+  if (requested === undefined || requested === null) return auth.merchantId;
+  if (auth.isPlatform) return requested;
+  return merchantScope(req, requested)[0]!;
+}
+
+/**
+ * The Google code gate: when the user has 2FA on, a code is required (400 naming `googleCode` when missing) and must
+ * be right (400 GOOGLE_CODE_ERROR, like the account calls: a 401 would sign the user out).
+ */
+export async function requireSecondFactor(app: FastifyInstance, req: FastifyRequest, googleCode: string | undefined): Promise<void> {
+  const auth = requireAuth(req);
+  const user = await findUserById(app.db, auth.userId);
+  if (!user) throw new AuthError('UNAUTHORIZED');
+  if (!user.totpEnabled) return;
+  const code = googleCode?.trim();
+  if (!code) throw fieldError('googleCode', 'developer.googleCodeRequired');
+  if (!(await verifySecondFactor(app.db, user, code))) throw new AuthError('GOOGLE_CODE_ERROR', { status: 400 });
+}
+
+async function merchantRow(app: FastifyInstance, merchantId: number) {
+  const [row] = await app.db
+    .select({
+      id: merchant.id,
+      collectionCallbackUrl: merchant.collectionCallbackUrl,
+      payoutCallbackUrl: merchant.payoutCallbackUrl,
+      ipWhitelist: merchant.ipWhitelist,
+      webhookSecretSealed: merchant.webhookSecretSealed,
+    })
+    .from(merchant)
+    .where(eq(merchant.id, merchantId))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getParameters(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<DeveloperView> {
+  const auth = requireAuth(req);
+  const m = await merchantRow(app, merchantId);
+  const keys = await app.db.select().from(apiKey).where(eq(apiKey.merchantId, merchantId)).orderBy(desc(apiKey.createdAt), desc(apiKey.id));
+  const user = await findUserById(app.db, auth.userId);
+  return {
+    merchantId,
+    keys: keys.map(keyView),
+    collectionCallbackUrl: m.collectionCallbackUrl,
+    payoutCallbackUrl: m.payoutCallbackUrl,
+    ipWhitelist: m.ipWhitelist,
+    webhookSecretSet: m.webhookSecretSealed !== null,
+    totpEnabled: user?.totpEnabled ?? false,
+  };
+}
+
+/** Keys that still work: active and not past their roll expiry. */
+const workingKey = () => and(eq(apiKey.status, ApiKeyStatus.ACTIVE), or(isNull(apiKey.expiresAt), gt(apiKey.expiresAt, sql`now()`)));
+
+export async function createKey(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  merchantId: number,
+  input: { name: string; mode: ApiKeyModeValue },
+): Promise<{ key: ApiKeyView; secret: string }> {
+  const auth = requireAuth(req);
+  await merchantRow(app, merchantId);
+  const pair = newKeyPair(input.mode);
+  const row = await app.db.transaction(async (tx) => {
+    // One creation at a time per merchant, so the limit holds under concurrent clicks.
+    await tx.execute(sql`select id from merchant where id = ${merchantId} for update`);
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(apiKey)
+      .where(and(eq(apiKey.merchantId, merchantId), workingKey()));
+    if ((n?.n ?? 0) >= API_KEY_MAX_ACTIVE) throw new KeyedError('BUSINESS_RULE', 'developer.keyLimit', { max: API_KEY_MAX_ACTIVE });
+    const [inserted] = await tx
+      .insert(apiKey)
+      .values({
+        id: pair.id,
+        merchantId,
+        mode: input.mode,
+        name: input.name,
+        secretSealed: app.secretBox.seal(pair.secret),
+        secretLast4: pair.secret.slice(-4),
+        status: ApiKeyStatus.ACTIVE,
+        revealedAt: sql`now()`,
+        createdBy: auth.username,
+      })
+      .returning();
+    return inserted!;
+  });
+  await audit(app.db, req, 'api_key_created', { success: true, merchantId, detail: { keyId: row.id, mode: row.mode, name: row.name } });
+  return { key: keyView(row), secret: pair.secret };
+}
+
+async function ownKey(app: FastifyInstance, merchantId: number, id: string): Promise<KeyRow> {
+  const [row] = await app.db
+    .select()
+    .from(apiKey)
+    .where(and(eq(apiKey.id, id), eq(apiKey.merchantId, merchantId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function rollKey(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  merchantId: number,
+  id: string,
+): Promise<{ key: ApiKeyView; secret: string; oldKeyExpiresAt: string }> {
+  const auth = requireAuth(req);
+  const old = await ownKey(app, merchantId, id);
+  const mode = old.mode as ApiKeyModeValue;
+  const pair = newKeyPair(mode);
+  const result = await app.db.transaction(async (tx) => {
+    // Only a working key that was not rolled yet: the condition makes two concurrent rolls produce one new key.
+    const [expired] = await tx
+      .update(apiKey)
+      .set({ expiresAt: sql`now() + make_interval(hours => ${API_KEY_ROLL_GRACE_HOURS})` })
+      .where(and(eq(apiKey.id, id), eq(apiKey.merchantId, merchantId), eq(apiKey.status, ApiKeyStatus.ACTIVE), isNull(apiKey.expiresAt)))
+      .returning({ expiresAt: apiKey.expiresAt });
+    if (!expired) {
+      const notActive = old.status !== ApiKeyStatus.ACTIVE || (old.expiresAt !== null && old.expiresAt.getTime() <= Date.now());
+      throw new KeyedError('BUSINESS_RULE', notActive ? 'developer.keyNotActive' : 'developer.keyAlreadyRolled');
+    }
+    const [inserted] = await tx
+      .insert(apiKey)
+      .values({
+        id: pair.id,
+        merchantId,
+        mode,
+        name: old.name,
+        secretSealed: app.secretBox.seal(pair.secret),
+        secretLast4: pair.secret.slice(-4),
+        status: ApiKeyStatus.ACTIVE,
+        revealedAt: sql`now()`,
+        createdBy: auth.username,
+      })
+      .returning();
+    return { row: inserted!, oldKeyExpiresAt: expired.expiresAt! };
+  });
+  await audit(app.db, req, 'api_key_rolled', {
+    success: true,
+    merchantId,
+    detail: { keyId: id, newKeyId: result.row.id, oldKeyExpiresAt: result.oldKeyExpiresAt.toISOString() },
+  });
+  return { key: keyView(result.row), secret: pair.secret, oldKeyExpiresAt: result.oldKeyExpiresAt.toISOString() };
+}
+
+export async function revokeKey(app: FastifyInstance, req: FastifyRequest, merchantId: number, id: string): Promise<ApiKeyView> {
+  await ownKey(app, merchantId, id);
+  const [row] = await app.db
+    .update(apiKey)
+    .set({ status: ApiKeyStatus.REVOKED, revokedAt: sql`coalesce(${apiKey.revokedAt}, now())` })
+    .where(and(eq(apiKey.id, id), eq(apiKey.merchantId, merchantId)))
+    .returning();
+  await audit(app.db, req, 'api_key_revoked', { success: true, merchantId, detail: { keyId: id } });
+  return keyView(row!);
+}
+
+/** A callback address: http(s) URL of at most CALLBACK_URL_MAX_LENGTH characters, or null (empty = null). */
+export function normaliseCallbackUrl(field: string, value: string | null | undefined): string | null {
+  const s = value?.trim() ?? '';
+  if (s === '') return null;
+  if (s.length > CALLBACK_URL_MAX_LENGTH) throw fieldError(field, 'developer.urlTooLong', { params: { max: CALLBACK_URL_MAX_LENGTH } });
+  let url: URL;
+  try {
+    url = new URL(s);
+  } catch {
+    throw fieldError(field, 'developer.urlInvalid');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || /\s/.test(s)) throw fieldError(field, 'developer.urlInvalid');
+  return s;
+}
+
+export async function saveCallbacks(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  merchantId: number,
+  input: { collectionCallbackUrl?: string | null; payoutCallbackUrl?: string | null },
+): Promise<{ collectionCallbackUrl: string | null; payoutCallbackUrl: string | null }> {
+  const before = await merchantRow(app, merchantId);
+  const collectionCallbackUrl =
+    input.collectionCallbackUrl === undefined ? before.collectionCallbackUrl : normaliseCallbackUrl('collectionCallbackUrl', input.collectionCallbackUrl);
+  const payoutCallbackUrl =
+    input.payoutCallbackUrl === undefined ? before.payoutCallbackUrl : normaliseCallbackUrl('payoutCallbackUrl', input.payoutCallbackUrl);
+  await app.db.update(merchant).set({ collectionCallbackUrl, payoutCallbackUrl }).where(eq(merchant.id, merchantId));
+  await audit(app.db, req, 'callback_urls_changed', {
+    success: true,
+    merchantId,
+    detail: {
+      before: { collectionCallbackUrl: before.collectionCallbackUrl, payoutCallbackUrl: before.payoutCallbackUrl },
+      after: { collectionCallbackUrl, payoutCallbackUrl },
+    },
+  });
+  return { collectionCallbackUrl, payoutCallbackUrl };
+}
+
+/**
+ * Validates and normalises a whitelist: each entry an IPv4/IPv6 address or CIDR block (400 naming every bad entry
+ * as `ipWhitelist.<index>`), at most IP_WHITELIST_MAX_ENTRIES, duplicates dropped, IPv6 in lower case.
+ */
+export function normaliseWhitelist(entries: readonly string[]): string[] {
+  if (entries.length > IP_WHITELIST_MAX_ENTRIES) {
+    throw fieldError('ipWhitelist', 'developer.ipTooMany', { params: { max: IP_WHITELIST_MAX_ENTRIES } });
+  }
+  const issues: FieldIssue[] = [];
+  const out: string[] = [];
+  entries.forEach((raw, i) => {
+    const rule = isIpWhitelistEntry(raw) ? parseIpRule(raw) : null;
+    if (!rule) {
+      issues.push({ field: `ipWhitelist.${i}`, labelOf: 'ipWhitelist', messageKey: 'developer.ipInvalid', params: { value: raw.slice(0, 64) } });
+      return;
+    }
+    const text = formatIpRule(rule);
+    if (!out.includes(text)) out.push(text);
+  });
+  if (issues.length > 0) throw new FieldValidationError(issues);
+  return out;
+}
+
+export async function saveWhitelist(app: FastifyInstance, req: FastifyRequest, merchantId: number, entries: readonly string[]): Promise<{ ipWhitelist: string[] }> {
+  const list = normaliseWhitelist(entries);
+  const before = await merchantRow(app, merchantId);
+  await app.db.update(merchant).set({ ipWhitelist: list }).where(eq(merchant.id, merchantId));
+  await audit(app.db, req, 'ip_whitelist_changed', { success: true, merchantId, detail: { before: before.ipWhitelist, after: list } });
+  return { ipWhitelist: list };
+}
+
+export async function revealWebhookSecret(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<{ secret: string }> {
+  const secret = await getOrCreateWebhookSecret(app.db, app.secretBox, merchantId);
+  await audit(app.db, req, 'webhook_secret_revealed', { success: true, merchantId });
+  return { secret };
+}
+
+export async function rollWebhook(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<{ secret: string }> {
+  const secret = await rollWebhookSecret(app.db, app.secretBox, merchantId);
+  await audit(app.db, req, 'webhook_secret_rolled', { success: true, merchantId });
+  return { secret };
+}

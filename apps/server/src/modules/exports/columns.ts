@@ -1,0 +1,251 @@
+/**
+ * What each export contains: per list kind, the rows (keyset pages over the list's own filter, so a screen and its
+ * export select the same rows) and the columns with their header key and cell value. Amounts are numeric cells in
+ * major units with the currency's decimals; times are wall-clock text in the export's zone.
+ */
+import {
+  ExportKind,
+  Perm,
+  decimalsOf,
+  translate,
+  findChannel,
+  type CurrencyCode,
+  type ExportKindValue,
+  type Language,
+} from '@mg/domain';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbLike } from '../../db/pool';
+import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, paymentLink, refund, settlement } from '../../db/schema';
+import { LIST_FILTERS } from '../collections/filters';
+
+export interface CellContext {
+  lang: Language;
+  timeZone: string;
+  /** Formats an instant as wall-clock text in the export's zone (domain wallClockFormatter: fast for many rows). */
+  time: (d: Date) => string;
+}
+
+export type Cell = string | number | null;
+
+export interface ExportColumn<R> {
+  /** Domain i18n key of the header. */
+  header: string;
+  width: number;
+  value(row: R, ctx: CellContext): Cell;
+  /** Excel number format of an amount cell (by the row's currency). */
+  amountOf?: (row: R) => CurrencyCode;
+}
+
+export interface ExportDefinition<R extends { id: string | number }> {
+  kind: ExportKindValue;
+  /** The list's own permission, on top of Perm.EXPORT. */
+  permission: string;
+  /** One keyset page: rows matching `where` after the row `afterId` (newest first). */
+  page(db: DbLike, where: SQL | undefined, afterId: string | number | null, limit: number): Promise<R[]>;
+  count(db: DbLike, where: SQL | undefined): Promise<number>;
+  columns: readonly ExportColumn<R>[];
+}
+
+/** Minor units to a major-unit number for a numeric cell (amounts stay below 2^53 minor units: MAX_AMOUNT_MINOR). */
+export function amountCell(minor: bigint | null, currency: CurrencyCode): number | null {
+  if (minor === null) return null;
+  return Number(minor) / 10 ** decimalsOf(currency);
+}
+
+export function amountFormat(currency: CurrencyCode): string {
+  const d = decimalsOf(currency);
+  return d === 0 ? '#,##0' : `#,##0.${'0'.repeat(d)}`;
+}
+
+const time = (d: Date | null, ctx: CellContext): Cell => (d ? ctx.time(d) : null);
+const label = (key: string, ctx: CellContext): string => translate(ctx.lang, key);
+const statusLabel = (machine: string, value: string | null, ctx: CellContext): Cell =>
+  value ? label(`status.${machine}.${value}`, ctx) : null;
+
+function countOf(db: DbLike, table: typeof collection | typeof refund | typeof settlement | typeof paymentLink, where: SQL | undefined) {
+  return db.$count(table, where);
+}
+
+/* Collections ---------------------------------------------------------------------------------------------- */
+
+type CollectionRow = typeof collection.$inferSelect;
+const cur = (r: { currency: string }) => r.currency as CurrencyCode;
+
+const collections: ExportDefinition<CollectionRow> = {
+  kind: ExportKind.COLLECTIONS,
+  permission: Perm.COLLECTION_MENU,
+  page: (db, where, afterId, limit) => {
+    const f = LIST_FILTERS[ExportKind.COLLECTIONS];
+    return db.select().from(collection).where(and(where, afterId === null ? undefined : f.after(afterId))).orderBy(...f.orderBy()).limit(limit);
+  },
+  count: (db, where) => countOf(db, collection, where),
+  columns: [
+    { header: 'export.col.merchantOrderId', width: 24, value: (r) => r.merchantOrderId },
+    { header: 'export.col.transactionId', width: 26, value: (r) => r.id },
+    { header: 'export.col.channel', width: 18, value: (r) => (r.channel === null ? null : (findChannel(r.channel)?.name ?? String(r.channel))) },
+    { header: 'export.col.paymentType', width: 16, value: (r, c) => label(`enum.paymentType.${r.paymentType}`, c) },
+    { header: 'export.col.paymentCode', width: 22, value: (r) => r.paymentCode },
+    { header: 'export.col.status', width: 14, value: (r, c) => statusLabel('payment', r.status, c) },
+    { header: 'export.col.currency', width: 9, value: (r) => r.currency },
+    { header: 'export.col.amount', width: 16, value: (r) => amountCell(r.amount, cur(r)), amountOf: cur },
+    { header: 'export.col.adminFee', width: 14, value: (r) => amountCell(r.adminFee, cur(r)), amountOf: cur },
+    { header: 'export.col.serviceFee', width: 14, value: (r) => amountCell(r.serviceFee, cur(r)), amountOf: cur },
+    { header: 'export.col.paidAmount', width: 16, value: (r) => amountCell(r.paidAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.refundedAmount', width: 16, value: (r) => amountCell(r.refundedAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.paidTime', width: 20, value: (r, c) => time(r.paidAt, c) },
+    { header: 'export.col.payerName', width: 18, value: (r) => r.payerName },
+    { header: 'export.col.payerEmail', width: 24, value: (r) => r.payerEmail },
+    { header: 'export.col.payerPhone', width: 16, value: (r) => r.payerPhone },
+    { header: 'export.col.orderDescription', width: 28, value: (r) => r.orderDescription },
+    { header: 'export.col.notifyStatus', width: 14, value: (r, c) => statusLabel('notify', r.notifyStatus, c) },
+    { header: 'export.col.createTime', width: 20, value: (r, c) => time(r.createdAt, c) },
+  ],
+};
+
+/* Refunds -------------------------------------------------------------------------------------------------- */
+
+type RefundRow = typeof refund.$inferSelect;
+const refunds: ExportDefinition<RefundRow> = {
+  kind: ExportKind.REFUNDS,
+  permission: Perm.REFUND_MENU,
+  page: (db, where, afterId, limit) => {
+    const f = LIST_FILTERS[ExportKind.REFUNDS];
+    return db.select().from(refund).where(and(where, afterId === null ? undefined : f.after(afterId))).orderBy(...f.orderBy()).limit(limit);
+  },
+  count: (db, where) => countOf(db, refund, where),
+  columns: [
+    { header: 'export.col.refundId', width: 26, value: (r) => r.id },
+    { header: 'export.col.transactionId', width: 26, value: (r) => r.collectionId },
+    { header: 'export.col.merchantRefundId', width: 22, value: (r) => r.merchantRefundId },
+    { header: 'export.col.refundType', width: 12, value: (r, c) => label(`status.refundType.${r.refundType}`, c) },
+    { header: 'export.col.refundWay', width: 14, value: (r, c) => label(`status.refundWay.${r.refundWay}`, c) },
+    { header: 'export.col.currency', width: 9, value: (r) => r.currency },
+    { header: 'export.col.requestedAmount', width: 16, value: (r) => amountCell(r.requestedAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.actualAmount', width: 16, value: (r) => amountCell(r.actualAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.status', width: 16, value: (r, c) => statusLabel('refundFund', r.status, c) },
+    { header: 'export.col.reason', width: 30, value: (r) => r.reason },
+    { header: 'export.col.createdBy', width: 14, value: (r) => r.createdBy },
+    { header: 'export.col.createTime', width: 20, value: (r, c) => time(r.createdAt, c) },
+    { header: 'export.col.completedTime', width: 20, value: (r, c) => time(r.completedAt, c) },
+  ],
+};
+
+/* Settlements ---------------------------------------------------------------------------------------------- */
+
+type SettlementRow = typeof settlement.$inferSelect;
+const settlements: ExportDefinition<SettlementRow> = {
+  kind: ExportKind.SETTLEMENTS,
+  permission: Perm.SETTLEMENT_MENU,
+  page: (db, where, afterId, limit) => {
+    const f = LIST_FILTERS[ExportKind.SETTLEMENTS];
+    return db.select().from(settlement).where(and(where, afterId === null ? undefined : f.after(afterId))).orderBy(...f.orderBy()).limit(limit);
+  },
+  count: (db, where) => countOf(db, settlement, where),
+  columns: [
+    { header: 'export.col.settlementId', width: 26, value: (r) => r.id },
+    { header: 'export.col.settleDate', width: 12, value: (r) => r.settleDate },
+    { header: 'export.col.status', width: 12, value: (r, c) => statusLabel('settlement', r.status, c) },
+    { header: 'export.col.currency', width: 9, value: (r) => r.currency },
+    { header: 'export.col.count', width: 10, value: (r) => r.collectionCount },
+    { header: 'export.col.grossAmount', width: 16, value: (r) => amountCell(r.grossAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.feeAmount', width: 14, value: (r) => amountCell(r.feeAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.refundedAmount', width: 16, value: (r) => amountCell(r.refundedAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.netAmount', width: 16, value: (r) => amountCell(r.netAmount, cur(r)), amountOf: cur },
+    { header: 'export.col.dueTime', width: 20, value: (r, c) => time(r.dueAt, c) },
+    { header: 'export.col.settledTime', width: 20, value: (r, c) => time(r.settledAt, c) },
+  ],
+};
+
+/* Balance records ------------------------------------------------------------------------------------------ */
+
+interface BalanceRecordRow {
+  id: number;
+  createdAt: Date;
+  currency: string;
+  amount: bigint;
+  balanceBefore: bigint;
+  balanceAfter: bigint;
+  kind: string;
+  actionType: number;
+  reference: string;
+  fee: bigint;
+}
+const balanceRecords: ExportDefinition<BalanceRecordRow> = {
+  kind: ExportKind.BALANCE_RECORDS,
+  permission: Perm.BALANCE_RECORD_MENU,
+  page: (db, where, afterId, limit) => {
+    const f = LIST_FILTERS[ExportKind.BALANCE_RECORDS];
+    return db
+      .select({
+        id: ledgerEntry.id,
+        createdAt: ledgerEntry.createdAt,
+        currency: ledgerEntry.currency,
+        amount: ledgerEntry.amount,
+        balanceBefore: ledgerEntry.balanceBefore,
+        balanceAfter: ledgerEntry.balanceAfter,
+        kind: ledgerAccount.kind,
+        actionType: ledgerTransfer.actionType,
+        reference: ledgerTransfer.reference,
+        fee: ledgerTransfer.fee,
+      })
+      .from(ledgerEntry)
+      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+      .where(and(where, afterId === null ? undefined : f.after(afterId)))
+      .orderBy(...f.orderBy())
+      .limit(limit);
+  },
+  count: (db, where) =>
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(ledgerEntry)
+      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
+      .where(where)
+      .then((r) => r[0]?.n ?? 0),
+  columns: [
+    { header: 'export.col.createTime', width: 20, value: (r, c) => time(r.createdAt, c) },
+    { header: 'export.col.actionType', width: 14, value: (r, c) => label(`enum.actionType.${r.actionType}`, c) },
+    { header: 'export.col.account', width: 12, value: (r, c) => label(`ledger.account.${r.kind}`, c) },
+    { header: 'export.col.reference', width: 26, value: (r) => r.reference },
+    { header: 'export.col.currency', width: 9, value: (r) => r.currency },
+    { header: 'export.col.amount', width: 16, value: (r) => amountCell(r.amount, cur(r)), amountOf: cur },
+    { header: 'export.col.fee', width: 14, value: (r) => amountCell(r.fee, cur(r)), amountOf: cur },
+    { header: 'export.col.balanceBefore', width: 18, value: (r) => amountCell(r.balanceBefore, cur(r)), amountOf: cur },
+    { header: 'export.col.balanceAfter', width: 18, value: (r) => amountCell(r.balanceAfter, cur(r)), amountOf: cur },
+  ],
+};
+
+/* Payment links -------------------------------------------------------------------------------------------- */
+
+type PaymentLinkRow = typeof paymentLink.$inferSelect;
+const paymentLinks: ExportDefinition<PaymentLinkRow> = {
+  kind: ExportKind.PAYMENT_LINKS,
+  permission: Perm.PAYMENT_LINK_MENU,
+  page: (db, where, afterId, limit) => {
+    const f = LIST_FILTERS[ExportKind.PAYMENT_LINKS];
+    return db.select().from(paymentLink).where(and(where, afterId === null ? undefined : f.after(afterId))).orderBy(...f.orderBy()).limit(limit);
+  },
+  count: (db, where) => countOf(db, paymentLink, where),
+  columns: [
+    { header: 'export.col.paymentLinkId', width: 26, value: (r) => r.id },
+    { header: 'export.col.status', width: 12, value: (r, c) => label(`status.paymentLink.${r.status}`, c) },
+    { header: 'export.col.currency', width: 9, value: (r) => r.currency },
+    { header: 'export.col.amount', width: 16, value: (r) => amountCell(r.amount, cur(r)), amountOf: cur },
+    { header: 'export.col.orderDescription', width: 30, value: (r) => r.description },
+    { header: 'export.col.expiryHours', width: 12, value: (r) => r.expiryHours },
+    { header: 'export.col.expiresTime', width: 20, value: (r, c) => time(r.expiresAt, c) },
+    { header: 'export.col.transactionId', width: 26, value: (r) => r.collectionId },
+    { header: 'export.col.createdBy', width: 14, value: (r) => r.createdBy },
+    { header: 'export.col.createTime', width: 20, value: (r, c) => time(r.createdAt, c) },
+  ],
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const EXPORTS: Readonly<Record<ExportKindValue, ExportDefinition<any>>> = {
+  [ExportKind.COLLECTIONS]: collections,
+  [ExportKind.REFUNDS]: refunds,
+  [ExportKind.SETTLEMENTS]: settlements,
+  [ExportKind.BALANCE_RECORDS]: balanceRecords,
+  [ExportKind.PAYMENT_LINKS]: paymentLinks,
+};

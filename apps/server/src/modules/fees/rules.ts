@@ -1,0 +1,105 @@
+/**
+ * Fee rules administration (platform staff, Perm.FEE_EDIT): read and upsert one rule per (merchant, currency,
+ * payment type, channel | any). Amounts travel as decimal strings in the currency's major units; rates in basis
+ * points 0..FEE_RATE_BPS_MAX. Every change is audited with the rule before and after.
+ */
+import { FEE_ANY_CHANNEL, parseAmount, toMajorString, type CurrencyCode } from '@mg/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { feeRule, merchant, product } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { notFound } from '../admin/shared';
+import { audit } from '../auth';
+
+export interface FeeRuleView {
+  merchantId: number;
+  currency: CurrencyCode;
+  paymentType: number;
+  channel: number;
+  rateBps: number;
+  fixedFee: string;
+  minFee: string;
+  status: number;
+  updatedAt: string;
+}
+
+export interface FeeRuleInput {
+  merchantId: number;
+  currency: CurrencyCode;
+  paymentType: number;
+  channel: number;
+  rateBps: number;
+  fixedFee: string;
+  minFee: string;
+  status: number;
+}
+
+type Row = typeof feeRule.$inferSelect;
+
+function view(r: Row): FeeRuleView {
+  const currency = r.currency as CurrencyCode;
+  return {
+    merchantId: r.merchantId,
+    currency,
+    paymentType: r.paymentType,
+    channel: r.channel,
+    rateBps: r.rateBps,
+    fixedFee: toMajorString(r.fixedFee, currency),
+    minFee: toMajorString(r.minFee, currency),
+    status: r.status,
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+function minorOf(field: 'fixedFee' | 'minFee', value: string, currency: CurrencyCode): bigint {
+  const r = parseAmount(value, currency, { allowZero: true });
+  if (!r.ok) throw fieldError(field, 'fees.amountInvalid', { params: { currency } });
+  return r.minor;
+}
+
+export async function listFeeRules(app: FastifyInstance, merchantId: number, currency?: CurrencyCode): Promise<FeeRuleView[]> {
+  const rows = await app.db
+    .select()
+    .from(feeRule)
+    .where(currency ? and(eq(feeRule.merchantId, merchantId), eq(feeRule.currency, currency)) : eq(feeRule.merchantId, merchantId))
+    .orderBy(asc(feeRule.currency), asc(feeRule.paymentType), asc(feeRule.channel));
+  return rows.map(view);
+}
+
+/** Creates or replaces the rule of (merchant, currency, payment type, channel). */
+export async function saveFeeRule(app: FastifyInstance, req: FastifyRequest, input: FeeRuleInput): Promise<FeeRuleView> {
+  const fixedFee = minorOf('fixedFee', input.fixedFee, input.currency);
+  const minFee = minorOf('minFee', input.minFee, input.currency);
+
+  const [m] = await app.db.select({ id: merchant.id }).from(merchant).where(eq(merchant.id, input.merchantId)).limit(1);
+  if (!m) throw notFound();
+  // The payment type (and channel) must be a product of the currency.
+  const offered = await app.db
+    .select({ channel: product.channel })
+    .from(product)
+    .where(and(eq(product.currency, input.currency), eq(product.paymentType, input.paymentType)));
+  if (offered.length === 0) throw fieldError('paymentType', 'fees.channelMismatch', { params: { channel: input.channel, currency: input.currency } });
+  if (input.channel !== FEE_ANY_CHANNEL && !offered.some((o) => o.channel === input.channel)) {
+    throw fieldError('channel', 'fees.channelMismatch', { params: { channel: input.channel, currency: input.currency } });
+  }
+
+  const key = and(
+    eq(feeRule.merchantId, input.merchantId),
+    eq(feeRule.currency, input.currency),
+    eq(feeRule.paymentType, input.paymentType),
+    eq(feeRule.channel, input.channel),
+  );
+  const [before] = await app.db.select().from(feeRule).where(key).limit(1);
+  const values = { rateBps: input.rateBps, fixedFee, minFee, status: input.status, updatedAt: sql`now()` as unknown as Date };
+  const [saved] = await app.db
+    .insert(feeRule)
+    .values({ merchantId: input.merchantId, currency: input.currency, paymentType: input.paymentType, channel: input.channel, ...values })
+    .onConflictDoUpdate({ target: [feeRule.merchantId, feeRule.currency, feeRule.paymentType, feeRule.channel], set: values })
+    .returning();
+  const after = view(saved!);
+  await audit(app.db, req, 'fee_rule_changed', {
+    success: true,
+    detail: { merchantId: input.merchantId, before: before ? view(before) : null, after },
+  });
+  return after;
+}

@@ -1,0 +1,304 @@
+/**
+ * Open API authentication (docs/open-api.md), for the routes of the /api/open/v1 plugin that declare
+ * `config: { openApi: true }`. Call `await openApiAuth(app)` first thing inside that (encapsulated) plugin:
+ *
+ * - onRequest: the five headers (X-Merchant-Id, X-Key-Id, X-Timestamp, X-Nonce, X-Signature), the timestamp within
+ *   OPEN_API_TIMESTAMP_TOLERANCE_S, the key (active, of that merchant, not revoked, not past expires_at: a rolled
+ *   key keeps working until then). Nothing of the body is read before this passes.
+ * - body: JSON only, captured raw (bytes as sent) before parsing, since the signature covers hex(SHA-256(raw body)).
+ *   A body that is not JSON is reported (400) only after the signature has been checked.
+ * - preValidation: the HMAC-SHA256 signature (constant time), the merchant's IP whitelist (non-empty: the caller
+ *   must match, else 403; empty: sandbox keys only), the nonce (once per key within OPEN_API_NONCE_TTL_S), then
+ *   `req.openApi` is set; api_key.last_used_at is written at most once a minute. POST: Idempotency-Key required.
+ * - preHandler (after schema validation, so a 400 never consumes a key): the Idempotency-Key claim, replay or
+ *   refusal; onSend stores the answer.
+ * Every failure is a DomainError with a specific OPEN_API_* code (401, 403, 400, 409, 422).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  API_KEY_LAST_USED_RESOLUTION_S,
+  ApiKeyMode,
+  ApiKeyStatus,
+  DomainError,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_PURGE_JOB_MS,
+  OPEN_API_HEADERS,
+  OPEN_API_NONCE_MAX_LENGTH,
+  OPEN_API_NONCE_PURGE_JOB_MS,
+  OPEN_API_TIMESTAMP_TOLERANCE_S,
+  type ApiKeyModeValue,
+} from '@mg/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiKey, merchant } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  IDEMPOTENT_REPLAYED_HEADER,
+  purgeIdempotencyRecords,
+  releaseIdempotencyKey,
+} from './idempotency';
+import { ipMatcher } from './ip';
+import { claimNonce, purgeNonces } from './nonce';
+import { bodyHash, signatureMatches, signRequest } from './signature';
+
+/** Who is calling: set on every request to an `openApi: true` route once it is authenticated. */
+export interface OpenApiCaller {
+  merchantId: number;
+  keyId: string;
+  mode: ApiKeyModeValue;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated open API caller (only on routes declaring `config.openApi: true`). */
+    openApi: OpenApiCaller;
+  }
+}
+
+interface KeyRow {
+  id: string;
+  merchantId: number;
+  mode: string;
+  secretSealed: string;
+  status: string;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  ipWhitelist: string[];
+}
+
+/** Per-request state between the hooks (not on the request object: nothing else should read it). */
+interface OpenApiState {
+  key?: KeyRow;
+  timestamp?: string;
+  nonce?: string;
+  signature?: string;
+  /** hex SHA-256 of the raw body ("" when there is none). */
+  bodyHash: string;
+  /** A body that failed JSON parsing: reported after the signature check. */
+  bodyError?: Error;
+  idempotency?: { merchantId: number; key: string; replay: boolean };
+}
+
+const state = new WeakMap<FastifyRequest, OpenApiState>();
+const EMPTY_BODY_HASH = bodyHash('');
+const INT_RE = /^\d{1,10}$/;
+const TIMESTAMP_RE = /^\d{1,16}$/;
+const KEY_ID_RE = /^[A-Za-z0-9_]{1,40}$/;
+/** Visible ASCII: nonces and idempotency keys are opaque tokens chosen by the client. */
+const TOKEN_RE = /^[\x21-\x7e]+$/;
+
+const isOpenApiRoute = (req: FastifyRequest) => req.routeOptions.config?.openApi === true;
+
+function headerOf(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' && s.trim() !== '' ? s.trim() : undefined;
+}
+
+/** The HTTP spelling of a header for messages (`X-Merchant-Id`). */
+function display(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_m, dash: string, ch: string) => dash + ch.toUpperCase());
+}
+
+const err = (code: ConstructorParameters<typeof DomainError>[0], params: Record<string, string | number> = {}) => new DomainError(code, params);
+
+async function loadKey(app: FastifyInstance, keyId: string): Promise<KeyRow | undefined> {
+  const [row] = await app.db
+    .select({
+      id: apiKey.id,
+      merchantId: apiKey.merchantId,
+      mode: apiKey.mode,
+      secretSealed: apiKey.secretSealed,
+      status: apiKey.status,
+      expiresAt: apiKey.expiresAt,
+      lastUsedAt: apiKey.lastUsedAt,
+      ipWhitelist: merchant.ipWhitelist,
+    })
+    .from(apiKey)
+    .innerJoin(merchant, eq(merchant.id, apiKey.merchantId))
+    .where(eq(apiKey.id, keyId))
+    .limit(1);
+  return row;
+}
+
+function isMode(v: string): v is ApiKeyModeValue {
+  return v === ApiKeyMode.SANDBOX || v === ApiKeyMode.LIVE;
+}
+
+/** Registers the open API authentication on the calling (encapsulated) plugin. */
+export async function openApiAuth(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('openApi', null as unknown as OpenApiCaller);
+
+  // Bodies: JSON only, captured raw for the signature; parsed with Fastify's own (prototype-poisoning safe) parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, raw, done) => {
+    const buf = raw as Buffer;
+    const s = state.get(req) ?? { bodyHash: EMPTY_BODY_HASH };
+    s.bodyHash = bodyHash(buf);
+    state.set(req, s);
+    parseJson(req, buf.toString('utf8'), (e, value) => {
+      if (e) {
+        s.bodyError = e;
+        done(null, undefined);
+      } else done(null, value);
+    });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!isOpenApiRoute(req)) return;
+    const s: OpenApiState = { bodyHash: EMPTY_BODY_HASH };
+    state.set(req, s);
+    const H = OPEN_API_HEADERS;
+    for (const name of [H.MERCHANT_ID, H.KEY_ID, H.TIMESTAMP, H.NONCE, H.SIGNATURE]) {
+      if (headerOf(req, name) === undefined) throw err('OPEN_API_MISSING_HEADER', { header: display(name) });
+    }
+    const merchantId = headerOf(req, H.MERCHANT_ID)!;
+    const keyId = headerOf(req, H.KEY_ID)!;
+    const timestamp = headerOf(req, H.TIMESTAMP)!;
+    const nonce = headerOf(req, H.NONCE)!;
+    if (!INT_RE.test(merchantId)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.MERCHANT_ID) });
+    if (!KEY_ID_RE.test(keyId)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.KEY_ID) });
+    if (!TIMESTAMP_RE.test(timestamp)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.TIMESTAMP) });
+    if (nonce.length > OPEN_API_NONCE_MAX_LENGTH || !TOKEN_RE.test(nonce)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.NONCE) });
+
+    const nowS = Math.floor(Date.now() / 1000);
+    if (Math.abs(nowS - Number(timestamp)) > OPEN_API_TIMESTAMP_TOLERANCE_S) {
+      throw err('OPEN_API_STALE_TIMESTAMP', { tolerance: OPEN_API_TIMESTAMP_TOLERANCE_S, serverTime: nowS });
+    }
+
+    const key = await loadKey(app, keyId);
+    // A key of another merchant is as unknown as a key that does not exist.
+    if (!key || key.merchantId !== Number(merchantId) || !isMode(key.mode)) throw err('OPEN_API_UNKNOWN_KEY');
+    if (key.status !== ApiKeyStatus.ACTIVE) throw err('OPEN_API_KEY_REVOKED');
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw err('OPEN_API_KEY_EXPIRED');
+    s.key = key;
+    s.timestamp = timestamp;
+    s.nonce = nonce;
+    s.signature = headerOf(req, H.SIGNATURE)!;
+  });
+
+  app.addHook('preValidation', async (req) => {
+    if (!isOpenApiRoute(req)) return;
+    const s = state.get(req);
+    const key = s?.key;
+    if (!s || !key || !s.timestamp || !s.nonce || s.signature === undefined) throw err('OPEN_API_UNKNOWN_KEY');
+
+    let secret: string;
+    try {
+      secret = app.secretBox.open(key.secretSealed);
+    } catch (e) {
+      // Sealed with another server key: the key cannot be verified (operator problem, logged).
+      req.log.error({ err: e, keyId: key.id }, 'api key secret cannot be opened');
+      throw err('OPEN_API_UNKNOWN_KEY');
+    }
+    const expected = signRequest(secret, {
+      method: req.method,
+      pathWithQuery: req.url,
+      timestamp: s.timestamp,
+      nonce: s.nonce,
+      bodyHash: s.bodyHash,
+    });
+    if (!signatureMatches(expected, s.signature)) throw err('OPEN_API_BAD_SIGNATURE');
+    if (s.bodyError) throw s.bodyError;
+
+    if (key.ipWhitelist.length > 0) {
+      if (!ipMatcher(key.ipWhitelist)(req.ip)) throw err('OPEN_API_IP_NOT_ALLOWED', { ip: req.ip });
+    } else if (key.mode !== ApiKeyMode.SANDBOX) {
+      throw err('OPEN_API_LIVE_KEY_NEEDS_WHITELIST');
+    }
+
+    if (!(await claimNonce(app.db, key.id, s.nonce))) throw err('OPEN_API_NONCE_REUSED');
+
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > API_KEY_LAST_USED_RESOLUTION_S * 1000) {
+      await app.db.execute(sql`
+        update api_key set last_used_at = now()
+        where id = ${key.id}
+          and (last_used_at is null or last_used_at < now() - make_interval(secs => ${API_KEY_LAST_USED_RESOLUTION_S}))`);
+    }
+
+    req.openApi = { merchantId: key.merchantId, keyId: key.id, mode: key.mode as ApiKeyModeValue };
+
+    if (req.method === 'POST') {
+      const idem = headerOf(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY);
+      if (idem === undefined) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
+      if (idem.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+        throw fieldError('Idempotency-Key', 'validation.text.tooLong', { params: { max: IDEMPOTENCY_KEY_MAX_LENGTH } });
+      }
+      if (!TOKEN_RE.test(idem)) throw fieldError('Idempotency-Key', 'error.fieldInvalid');
+    }
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (!isOpenApiRoute(req) || req.method !== 'POST') return;
+    const s = state.get(req);
+    const key = headerOf(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY);
+    if (!s || !req.openApi || key === undefined) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
+    const merchantId = req.openApi.merchantId;
+    const claim = await claimIdempotencyKey(app.db, {
+      merchantId,
+      key,
+      method: req.method,
+      path: req.url.slice(0, 255),
+      requestHash: s.bodyHash,
+    });
+    switch (claim.kind) {
+      case 'claimed':
+        s.idempotency = { merchantId, key, replay: false };
+        return;
+      case 'replay':
+        s.idempotency = { merchantId, key, replay: true };
+        return replayAnswer(reply, claim.status, claim.body);
+      case 'in_progress':
+        throw err('OPEN_API_IDEMPOTENCY_IN_PROGRESS');
+      case 'mismatch':
+        throw err('OPEN_API_IDEMPOTENCY_KEY_REUSED');
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const idem = state.get(req)?.idempotency;
+    if (!idem || idem.replay) return payload;
+    // Once per request, whatever happens below.
+    idem.replay = true;
+    try {
+      if (reply.statusCode >= 500) {
+        await releaseIdempotencyKey(app.db, idem.merchantId, idem.key);
+      } else {
+        await completeIdempotencyKey(app.db, idem.merchantId, idem.key, reply.statusCode, storedBody(payload));
+      }
+    } catch (e) {
+      // The answer still goes out; the record stays "in progress" until it goes stale.
+      req.log.error({ err: e, idempotencyKey: idem.key }, 'idempotency record not stored');
+    }
+    return payload;
+  });
+
+  app.jobs.every('open-api-nonce-purge', OPEN_API_NONCE_PURGE_JOB_MS, () => purgeNonces(app.db));
+  app.jobs.every('open-api-idempotency-purge', IDEMPOTENCY_PURGE_JOB_MS, () => purgeIdempotencyRecords(app.db));
+}
+
+function storedBody(payload: unknown): unknown {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function replayAnswer(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply
+    .code(status)
+    .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(body ?? null));
+}
+
+/** A fresh nonce (clients may use any unique token; exported for the docs' example and the tests). */
+export function newNonce(): string {
+  return randomUUID();
+}

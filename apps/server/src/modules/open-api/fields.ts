@@ -1,0 +1,19 @@
+/** Request fields of the open API that the route schema cannot check alone: currency codes and money amounts. */
+import { decimalsOf, isCurrencyCode, MONEY_ERROR_KEYS, parseAmount, type CurrencyCode } from '@mg/domain';
+import { fieldError } from '../../lib/errors';
+
+/** A currency code, else a 400 naming `field`. */
+export function currencyField(value: string, field = 'currency'): CurrencyCode {
+  const code = value.trim().toUpperCase();
+  if (!isCurrencyCode(code)) throw fieldError(field, 'openApi.currencyUnknown', { labelOf: 'currency', params: { value: value.slice(0, 16) } });
+  return code;
+}
+
+/** A positive decimal amount valid for the currency's decimals, in minor units; else a 400 naming `field`. */
+export function amountField(value: string, currency: CurrencyCode, field = 'amount'): bigint {
+  const parsed = parseAmount(value, currency);
+  if (!parsed.ok) {
+    throw fieldError(field, MONEY_ERROR_KEYS[parsed.error], { labelOf: 'amount', params: { digits: decimalsOf(currency) } });
+  }
+  return parsed.minor;
+}

@@ -1,0 +1,120 @@
+/**
+ * Answer shapes of the open API (serialisation and the OpenAPI page at /api/docs). Amounts are decimal strings in
+ * major units with the currency's decimals, times ISO-8601 UTC.
+ */
+import { z } from 'zod';
+import { collectionView, type CollectionRow } from '../collections/service';
+import { refundView, type RefundRow } from '../refunds/service';
+
+const money = z.string().describe('decimal string in major units');
+const moneyOrNull = money.nullable();
+const iso = z.string().describe('ISO-8601 UTC');
+
+/** The success envelope of a 201 (code 201). */
+export function createdEnvelope<T extends z.ZodType>(result: T) {
+  return z.object({
+    success: z.boolean(),
+    message: z.string(),
+    code: z.number().int().describe('201'),
+    result,
+    timestamp: z.number().int().describe('epoch milliseconds'),
+  });
+}
+
+export const collectionSchema = z.object({
+  id: z.string().describe('platform transaction id'),
+  merchantId: z.number().int(),
+  merchantOrderId: z.string(),
+  mode: z.string().describe('sandbox | live: the mode of the key that created it'),
+  source: z.string().describe('api | payment_link | dashboard'),
+  paymentLinkId: z.string().nullable(),
+  currency: z.string(),
+  paymentType: z.number().int(),
+  channel: z.number().int().nullable(),
+  paymentCode: z.string().nullable().describe('what the payer pays with: VA number, QR payload, store code ...'),
+  status: z.string().describe('pending, processing, success, partial, failed, rejected, closed, refunded ...'),
+  amount: money,
+  fee: z.object({ adminFee: money, serviceFee: money, total: money }),
+  paidAmount: moneyOrNull,
+  refundedAmount: money,
+  refundable: money.describe('what is left to refund'),
+  failureReason: z.string().nullable().describe('collection failure reason code'),
+  payerName: z.string().nullable(),
+  payerEmail: z.string().nullable(),
+  payerPhone: z.string().nullable(),
+  orderDescription: z.string().nullable(),
+  expiryHours: z.number().int(),
+  expiresAt: iso,
+  paidAt: iso.nullable(),
+  notifyUrl: z.string().nullable(),
+  returnUrl: z.string().nullable(),
+  notifyStatus: z.string().nullable().describe('null (nothing to notify), pending, notified, failed'),
+  cashierUrl: z.string().describe('the hosted cashier page for the payer'),
+  createdAt: iso,
+  updatedAt: iso,
+});
+
+/** The collection as the open API answers it: the shared view, which is also the `data` of callbacks. */
+export function openCollectionView(row: CollectionRow, publicUrl: string): OpenCollection {
+  // The shape is checked against collectionSchema when the answer is serialised.
+  return collectionView(row, publicUrl) as OpenCollection;
+}
+export type OpenCollection = z.infer<typeof collectionSchema>;
+
+export const refundSchema = z.object({
+  id: z.string().describe('platform refund id'),
+  merchantId: z.number().int(),
+  collectionId: z.string(),
+  merchantRefundId: z.string().nullable(),
+  currency: z.string(),
+  refundType: z.string().describe('partial | full'),
+  refundWay: z.string().describe('original | offline'),
+  requestedAmount: money,
+  actualAmount: moneyOrNull,
+  reason: z.string(),
+  status: z.string().describe('initialised, returned_success, returned_failed'),
+  failureReason: z.string().nullable(),
+  notifyStatus: z.string().nullable(),
+  createdBy: z.string().describe('api, or the dashboard user'),
+  createdAt: iso,
+  completedAt: iso.nullable(),
+});
+
+export type OpenRefund = z.infer<typeof refundSchema>;
+
+/** The refund as the open API answers it (the shared view, also the `data` of refund callbacks). */
+export function openRefundView(row: RefundRow): OpenRefund {
+  return refundView(row) as OpenRefund;
+}
+
+export const balanceSchema = z.object({
+  merchantId: z.number().int(),
+  balances: z.array(
+    z.object({
+      currency: z.string(),
+      available: money.describe('can be paid out or refunded'),
+      pending: money.describe('collected, not settled yet (T+N)'),
+      frozen: money.describe('reserved for payouts in flight'),
+    }),
+  ),
+});
+
+export const paymentLinkSchema = z.object({
+  id: z.string(),
+  url: z.string().describe('the cashier page of the link, to share with the payer'),
+  status: z.string().describe('active, paid, expired, void'),
+  currency: z.string(),
+  amount: money,
+  description: z.string(),
+  paymentType: z.number().int(),
+  expiryHours: z.number().int(),
+  expiresAt: iso,
+  collectionId: z.string().nullable(),
+  mode: z.string(),
+  createdAt: iso,
+});
+
+export const settlementRunSchema = z.object({
+  settled: z.number().int().describe('batches settled'),
+  amounts: z.record(z.string(), z.string()).describe('net amount moved to available, per currency'),
+});

@@ -1,0 +1,281 @@
+/**
+ * Payment links (issue 4): a shareable cashier for a fixed amount, single use, valid for N hours.
+ *
+ * Paying a link (the cashier, public) creates a collection for it (source payment_link, merchantOrderId = the link
+ * id, the link's mode) and marks it paid; the link becomes paid and remembers the collection. Everything happens in
+ * one transaction holding the link row (FOR UPDATE), so any number of concurrent "Pay" clicks give exactly one paid
+ * collection and one ledger transfer. A failed attempt (the sandbox payer chose "fail", or a magic amount) leaves the
+ * link active: the payer may try again, and each retry is a new collection `<linkId>-<n>`.
+ *
+ * Called by the open API (POST /payment-links), the dashboard routes (modules/collections/routes.ts) and the cashier.
+ */
+import {
+  COLLECTION_EXPIRY_HOURS_MAX,
+  CollectionSource,
+  ID_PREFIX,
+  PAYMENT_LINK_DESCRIPTION_MAX_LENGTH,
+  PAYMENT_LINK_EXPIRY_HOURS_DEFAULT,
+  PAYMENT_LINK_EXPIRY_HOURS_MAX,
+  PaymentLinkStatus,
+  PaymentStatus,
+  toMajorString,
+  CashierOutcome,
+  type ApiKeyModeValue,
+  type CashierOutcomeValue,
+  type CollectionFailureReasonValue,
+  type CurrencyCode,
+  type PaymentLinkStatusValue,
+} from '@mg/domain';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db, DbLike } from '../../db/pool';
+import { collection, merchant, paymentLink, product, STATUS_ENABLED } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { newBusinessId, newToken } from '../../lib/ids';
+import { KeyedError, notFound } from '../admin/shared';
+import {
+  createCollection,
+  getCollection,
+  markCollectionFailed,
+  payAtCashier,
+  type CollectionDeps,
+  type CollectionRow,
+} from '../collections/service';
+
+export type PaymentLinkRow = typeof paymentLink.$inferSelect;
+export type PaymentLinkDeps = CollectionDeps;
+
+export interface CreatePaymentLinkInput {
+  merchantId: number;
+  mode: ApiKeyModeValue;
+  /** Minor units (already parsed with the currency's decimals). */
+  amount: bigint;
+  currency: CurrencyCode;
+  description: string;
+  /** Default: the first payment type offered in the currency for this amount. */
+  paymentType?: number;
+  expiryHours?: number;
+  /** 'api' or the dashboard username. */
+  createdBy: string;
+  now?: Date;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The status a payer or merchant sees: an active link past its expiry is expired even before the job ran. */
+export function effectiveLinkStatus(row: PaymentLinkRow, now: Date = new Date()): PaymentLinkStatusValue {
+  const status = row.status as PaymentLinkStatusValue;
+  return status === PaymentLinkStatus.ACTIVE && row.expiresAt.getTime() <= now.getTime() ? PaymentLinkStatus.EXPIRED : status;
+}
+
+export function linkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/pay/${token}`;
+}
+
+/** A link as the open API and the dashboard show it (amounts as decimal strings, ISO dates). */
+export function linkView(row: PaymentLinkRow, publicUrl: string, now: Date = new Date()) {
+  const currency = row.currency as CurrencyCode;
+  return {
+    id: row.id,
+    currency,
+    amount: toMajorString(row.amount, currency),
+    description: row.description,
+    paymentType: row.paymentType,
+    expiryHours: row.expiryHours,
+    expiresAt: row.expiresAt.toISOString(),
+    status: effectiveLinkStatus(row, now),
+    url: linkUrl(publicUrl, row.token),
+    collectionId: row.collectionId,
+    mode: row.mode,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+export type PaymentLinkView = ReturnType<typeof linkView>;
+
+/** The enabled products of a currency (optionally one payment type), cheapest lookups first. */
+function offeredProducts(db: DbLike, currency: CurrencyCode, paymentType?: number) {
+  return db
+    .select({ paymentType: product.paymentType, channel: product.channel, minAmount: product.minAmount, maxAmount: product.maxAmount })
+    .from(product)
+    .where(
+      and(
+        eq(product.currency, currency),
+        eq(product.status, STATUS_ENABLED),
+        paymentType === undefined ? undefined : eq(product.paymentType, paymentType),
+      ),
+    )
+    .orderBy(asc(product.paymentType), asc(product.channel));
+}
+
+/**
+ * Validates and picks the payment type: the given one must be offered in the currency with the amount inside one of
+ * its channels' limits; without one, the first payment type whose limits take the amount.
+ */
+async function choosePaymentType(db: DbLike, currency: CurrencyCode, amount: bigint, paymentType?: number): Promise<number> {
+  const rows = await offeredProducts(db, currency, paymentType);
+  if (rows.length === 0) {
+    if (paymentType === undefined) throw new KeyedError('BUSINESS_RULE', 'paymentLink.noPaymentMethod');
+    throw fieldError('paymentType', 'paymentLink.paymentTypeUnavailable');
+  }
+  const fits = rows.find((r) => amount >= r.minAmount && amount <= r.maxAmount);
+  if (fits) return fits.paymentType;
+  if (paymentType === undefined) throw new KeyedError('BUSINESS_RULE', 'paymentLink.noPaymentMethod');
+  const min = rows.reduce((m, r) => (r.minAmount < m ? r.minAmount : m), rows[0]!.minAmount);
+  const max = rows.reduce((m, r) => (r.maxAmount > m ? r.maxAmount : m), rows[0]!.maxAmount);
+  throw fieldError('amount', 'paymentLink.amountOutOfRange', {
+    params: { min: toMajorString(min, currency), max: toMajorString(max, currency) },
+  });
+}
+
+export async function createPaymentLink(deps: PaymentLinkDeps, input: CreatePaymentLinkInput): Promise<PaymentLinkRow> {
+  const now = input.now ?? new Date();
+  const description = input.description.trim();
+  if (description === '') throw fieldError('description', 'paymentLink.descriptionRequired');
+  if (description.length > PAYMENT_LINK_DESCRIPTION_MAX_LENGTH) throw fieldError('description', 'validation.text.tooLong', { params: { max: PAYMENT_LINK_DESCRIPTION_MAX_LENGTH } });
+  if (input.amount <= 0n) throw fieldError('amount', 'validation.amount.zero');
+  const expiryHours = input.expiryHours ?? PAYMENT_LINK_EXPIRY_HOURS_DEFAULT;
+  if (!Number.isInteger(expiryHours) || expiryHours < 1 || expiryHours > PAYMENT_LINK_EXPIRY_HOURS_MAX) {
+    throw fieldError('expiryHours', 'paymentLink.expiryHoursInvalid', { params: { max: PAYMENT_LINK_EXPIRY_HOURS_MAX } });
+  }
+  const [m] = await deps.db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, input.merchantId));
+  if (!m) throw notFound();
+  if (!m.currencies.includes(input.currency)) {
+    throw fieldError('currency', 'openApi.currencyUnknown', { params: { value: input.currency } });
+  }
+  const paymentType = await choosePaymentType(deps.db, input.currency, input.amount, input.paymentType);
+  const [row] = await deps.db
+    .insert(paymentLink)
+    .values({
+      id: newBusinessId(ID_PREFIX.PAYMENT_LINK, now),
+      merchantId: input.merchantId,
+      token: newToken(),
+      currency: input.currency,
+      amount: input.amount,
+      description,
+      paymentType,
+      expiryHours,
+      expiresAt: new Date(now.getTime() + expiryHours * HOUR_MS),
+      status: PaymentLinkStatus.ACTIVE,
+      mode: input.mode,
+      createdBy: input.createdBy,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+export async function getPaymentLink(db: DbLike, merchantId: number, id: string): Promise<PaymentLinkRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentLink)
+    .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)));
+  return row ?? null;
+}
+
+export async function getPaymentLinkByToken(db: DbLike, token: string): Promise<PaymentLinkRow | null> {
+  const [row] = await db.select().from(paymentLink).where(eq(paymentLink.token, token));
+  return row ?? null;
+}
+
+/** The merchant voids an active link (dashboard). Paid, expired or already void: 422. Other merchants' ids: 404. */
+export async function voidPaymentLink(db: Db, merchantId: number, id: string, now: Date = new Date()): Promise<PaymentLinkRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(paymentLink)
+      .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)))
+      .for('update');
+    if (!row) throw notFound();
+    if (effectiveLinkStatus(row, now) !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'paymentLink.notActive');
+    const [updated] = await tx
+      .update(paymentLink)
+      .set({ status: PaymentLinkStatus.VOID, updatedAt: now })
+      .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)))
+      .returning();
+    return updated!;
+  });
+}
+
+export interface PayPaymentLinkInput {
+  token: string;
+  /** 'success' (default): the payer paid (magic amounts may still decide otherwise); 'fail': the payer failed. */
+  outcome?: CashierOutcomeValue;
+  failureReason?: CollectionFailureReasonValue;
+  now?: Date;
+}
+
+export interface PaidLink {
+  link: PaymentLinkRow;
+  /** The link's latest collection. */
+  collection: CollectionRow;
+}
+
+/**
+ * The payer pays a link. One transaction, link row locked: creates the link's collection (or reuses a still-open
+ * attempt), applies the outcome and, when the collection succeeded, marks the link paid.
+ * - link paid already: answers the paid link and its collection unchanged (a double click, a reload); asking to
+ *   fail a paid link is 422 cashier.alreadyPaid.
+ * - void, expired (status or time): 422 (cashier.expired for time, paymentLink.notActive otherwise).
+ */
+export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLinkInput): Promise<PaidLink> {
+  const now = input.now ?? new Date();
+  const outcome = input.outcome ?? CashierOutcome.SUCCESS;
+  return deps.db.transaction(async (tx) => {
+    const [link] = await tx.select().from(paymentLink).where(eq(paymentLink.token, input.token)).for('update');
+    if (!link) throw notFound();
+    // Collection services open their own transaction; given this one, they run inside it as a savepoint, under
+    // the link lock, on this connection.
+    const db = tx as unknown as Db;
+    const status = effectiveLinkStatus(link, now);
+    if (status === PaymentLinkStatus.PAID) {
+      if (outcome === CashierOutcome.FAIL) throw new KeyedError('BUSINESS_RULE', 'cashier.alreadyPaid');
+      const paid = link.collectionId ? await getCollection(tx, link.merchantId, link.collectionId) : null;
+      if (!paid) throw new KeyedError('BUSINESS_RULE', 'cashier.alreadyPaid');
+      return { link, collection: paid };
+    }
+    if (status === PaymentLinkStatus.EXPIRED) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
+    if (status !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'paymentLink.notActive');
+
+    // Reuse an open attempt (pending / processing), else start a new one.
+    let current = link.collectionId ? await getCollection(tx, link.merchantId, link.collectionId) : null;
+    if (!current || (current.status !== PaymentStatus.PENDING && current.status !== PaymentStatus.PROCESSING)) {
+      const [{ n }] = (await tx
+        .select({ n: count() })
+        .from(collection)
+        .where(and(eq(collection.merchantId, link.merchantId), eq(collection.paymentLinkId, link.id)))) as [{ n: number }];
+      const hoursLeft = Math.ceil((link.expiresAt.getTime() - now.getTime()) / HOUR_MS);
+      current = await createCollection(
+        { db, publicUrl: deps.publicUrl },
+        {
+          merchantId: link.merchantId,
+          mode: link.mode as ApiKeyModeValue,
+          source: CollectionSource.PAYMENT_LINK,
+          paymentLinkId: link.id,
+          merchantOrderId: n === 0 ? link.id : `${link.id}-${n + 1}`,
+          amount: link.amount,
+          currency: link.currency as CurrencyCode,
+          paymentType: link.paymentType,
+          orderDescription: link.description,
+          expiryHours: Math.min(Math.max(hoursLeft, 1), COLLECTION_EXPIRY_HOURS_MAX),
+          now,
+        },
+      );
+    }
+
+    let after: CollectionRow;
+    if (outcome === CashierOutcome.FAIL) {
+      after = await markCollectionFailed(db, { merchantId: link.merchantId, id: current.id, reason: input.failureReason ?? 'PAYER_DECLINED', now });
+    } else {
+      after = await payAtCashier(db, { merchantId: link.merchantId, id: current.id, now });
+    }
+    const succeeded = after.status === PaymentStatus.SUCCESS || after.status === PaymentStatus.PARTIAL;
+    const [updated] = await tx
+      .update(paymentLink)
+      .set({ collectionId: after.id, status: succeeded ? PaymentLinkStatus.PAID : PaymentLinkStatus.ACTIVE, updatedAt: now })
+      .where(and(eq(paymentLink.merchantId, link.merchantId), eq(paymentLink.id, link.id)))
+      .returning();
+    return { link: updated!, collection: after };
+  });
+}
+

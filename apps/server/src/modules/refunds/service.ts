@@ -1,0 +1,230 @@
+/**
+ * Refunds of collections (issue 4). One transaction with the collection row locked, so concurrent refunds can never
+ * exceed what arrived. Money: while the collection's settlement batch is pending, the refund is taken from pending
+ * (up to the batch's remaining net, which shrinks by as much), the rest from available; after settlement, all from
+ * available. The ledger's CHECK refuses a negative balance: INSUFFICIENT_BALANCE (422), nothing written.
+ * Sandbox refunds complete at once (returned_success) and report refund.succeeded to the merchant.
+ */
+import {
+  CallbackEvent,
+  CallbackOrderKind,
+  ID_PREFIX,
+  MERCHANT_REFUND_ID_PATTERN,
+  NotifyStatus,
+  PAYMENT_STATUS,
+  PaymentStatus,
+  REFUND_REASON_MAX_LENGTH,
+  REFUND_WAY,
+  RefundFundStatus,
+  RefundType,
+  SettlementStatus,
+  toMajorString,
+  type CurrencyCode,
+  type PaymentStatusValue,
+  type RefundWayValue,
+} from '@mg/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbLike } from '../../db/pool';
+import { collection, merchant, refund, settlement } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { newBusinessId } from '../../lib/ids';
+import { KeyedError } from '../admin/shared';
+import { checkLowBalance, type LowBalanceNotifier } from '../balances/limit';
+import { enqueueCallback } from '../callbacks/outbox';
+import { callbackUrlOf, refundableOf, validateAmount } from '../collections/service';
+import { pgErrorCode, postTransfer, refundSplit } from '../ledger/service';
+
+export type RefundRow = typeof refund.$inferSelect;
+
+const PG_UNIQUE_VIOLATION = '23505';
+
+const duplicateRefundId = (merchantRefundId: string) =>
+  new KeyedError('CONFLICT', 'refunds.duplicateMerchantRefundId', { merchantRefundId });
+
+export async function getRefund(db: DbLike, merchantId: number, id: string): Promise<RefundRow | null> {
+  const [row] = await db
+    .select()
+    .from(refund)
+    .where(and(eq(refund.merchantId, merchantId), eq(refund.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function getRefundByMerchantRefundId(db: DbLike, merchantId: number, merchantRefundId: string): Promise<RefundRow | null> {
+  const [row] = await db
+    .select()
+    .from(refund)
+    .where(and(eq(refund.merchantId, merchantId), eq(refund.merchantRefundId, merchantRefundId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The refund as the open API, callbacks and the dashboard show it. */
+export function refundView(row: RefundRow): Record<string, unknown> {
+  const c = row.currency as CurrencyCode;
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    collectionId: row.collectionId,
+    merchantRefundId: row.merchantRefundId,
+    currency: row.currency,
+    refundType: row.refundType,
+    refundWay: row.refundWay,
+    requestedAmount: toMajorString(row.requestedAmount, c),
+    actualAmount: row.actualAmount == null ? null : toMajorString(row.actualAmount, c),
+    reason: row.reason,
+    status: row.status,
+    failureReason: row.failureReason,
+    notifyStatus: row.notifyStatus,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export interface CreateRefundArgs {
+  merchantId: number;
+  collectionId: string;
+  amount: bigint;
+  refundWay: RefundWayValue;
+  reason: string;
+  merchantRefundId?: string | null;
+  createdBy: string;
+  now?: Date;
+  /** App mailer and logger for the low-balance e-mail; without it the e-mail only lands in the mail outbox. */
+  notifier?: LowBalanceNotifier;
+}
+
+export async function createRefund(db: Db, args: CreateRefundArgs): Promise<RefundRow> {
+  const now = args.now ?? new Date();
+  validateAmount(args.amount);
+  if (!REFUND_WAY.isValue(args.refundWay)) throw fieldError('refundWay', 'refunds.refundWayInvalid');
+  const reason = typeof args.reason === 'string' ? args.reason.trim() : '';
+  if (reason === '') throw fieldError('reason', 'refunds.reasonRequired');
+  if (reason.length > REFUND_REASON_MAX_LENGTH) {
+    throw fieldError('reason', 'collections.tooLong', { params: { max: REFUND_REASON_MAX_LENGTH } });
+  }
+  const merchantRefundId = args.merchantRefundId?.trim() || null;
+  if (merchantRefundId != null && !MERCHANT_REFUND_ID_PATTERN.test(merchantRefundId)) {
+    throw fieldError('merchantRefundId', 'refunds.merchantRefundIdInvalid');
+  }
+
+  let created: RefundRow;
+  try {
+    created = await db.transaction(async (tx) => {
+      const [col] = await tx
+        .select()
+        .from(collection)
+        .where(and(eq(collection.merchantId, args.merchantId), eq(collection.id, args.collectionId)))
+        .for('update');
+      if (!col) throw new KeyedError('NOT_FOUND', 'collections.notFound');
+      if (merchantRefundId != null && (await getRefundByMerchantRefundId(tx, args.merchantId, merchantRefundId))) {
+        throw duplicateRefundId(merchantRefundId);
+      }
+      if (col.status !== PaymentStatus.SUCCESS && col.status !== PaymentStatus.PARTIAL) {
+        throw new KeyedError('BUSINESS_RULE', 'refunds.notRefundable', { status: col.status });
+      }
+      const currency = col.currency as CurrencyCode;
+      const refundable = refundableOf(col);
+      if (args.amount > refundable) {
+        throw new KeyedError('BUSINESS_RULE', 'refunds.amountExceedsRefundable', {
+          refundable: toMajorString(refundable, currency),
+          currency,
+        });
+      }
+      const id = newBusinessId(ID_PREFIX.REFUND, now);
+      const full = args.amount === refundable;
+
+      // Lock order: collection, settlement batch, ledger accounts (as markCollectionPaid and the settlement run).
+      let fromPending = 0n;
+      if (col.settlementId) {
+        const [batch] = await tx
+          .select()
+          .from(settlement)
+          .where(and(eq(settlement.merchantId, col.merchantId), eq(settlement.id, col.settlementId)))
+          .for('update');
+        if (batch && batch.status === SettlementStatus.PENDING && batch.netAmount > 0n) {
+          fromPending = args.amount < batch.netAmount ? args.amount : batch.netAmount;
+          await tx
+            .update(settlement)
+            .set({
+              netAmount: sql`${settlement.netAmount} - ${fromPending}`,
+              refundedAmount: sql`${settlement.refundedAmount} + ${fromPending}`,
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(settlement.merchantId, batch.merchantId), eq(settlement.id, batch.id)));
+        }
+      }
+      await postTransfer(
+        tx,
+        refundSplit({
+          merchantId: col.merchantId,
+          currency,
+          reference: id,
+          idempotencyKey: `refund:${id}`,
+          fromPending,
+          fromAvailable: args.amount - fromPending,
+        }),
+      );
+
+      const refundedAmount = col.refundedAmount + args.amount;
+      const fullyRefunded = refundedAmount === (col.paidAmount ?? col.amount);
+      if (fullyRefunded) PAYMENT_STATUS.assertTransition(col.status as PaymentStatusValue, PaymentStatus.REFUNDED);
+      await tx
+        .update(collection)
+        .set({ refundedAmount, status: fullyRefunded ? PaymentStatus.REFUNDED : col.status, updatedAt: now })
+        .where(and(eq(collection.merchantId, col.merchantId), eq(collection.id, col.id)));
+
+      const [m] = await tx
+        .select({ collectionCallbackUrl: merchant.collectionCallbackUrl })
+        .from(merchant)
+        .where(eq(merchant.id, col.merchantId));
+      const url = callbackUrlOf(col, m);
+      const [row] = await tx
+        .insert(refund)
+        .values({
+          id,
+          merchantId: col.merchantId,
+          collectionId: col.id,
+          merchantRefundId,
+          currency,
+          refundType: full ? RefundType.FULL : RefundType.PARTIAL,
+          refundWay: args.refundWay,
+          requestedAmount: args.amount,
+          actualAmount: args.amount,
+          reason,
+          status: RefundFundStatus.RETURNED_SUCCESS,
+          notifyStatus: url ? NotifyStatus.PENDING : null,
+          createdBy: args.createdBy,
+          createdAt: now,
+          updatedAt: now,
+          completedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('refund insert returned nothing');
+      await enqueueCallback(tx, {
+        merchantId: col.merchantId,
+        eventType: CallbackEvent.REFUND_SUCCEEDED,
+        orderKind: CallbackOrderKind.REFUND,
+        orderId: id,
+        url,
+        data: { ...refundView(row), merchantOrderId: col.merchantOrderId },
+        now,
+      });
+      return row;
+    });
+  } catch (e) {
+    const { code, constraint } = pgErrorCode(e);
+    if (code === PG_UNIQUE_VIOLATION && constraint === 'refund_merchant_refund_uq' && merchantRefundId != null) {
+      throw duplicateRefundId(merchantRefundId);
+    }
+    throw e;
+  }
+  try {
+    await checkLowBalance(db, args.notifier ?? null, created.merchantId, created.currency as CurrencyCode, now);
+  } catch (err) {
+    // The refund is committed; a failing notice must not turn it into an error for the caller.
+    args.notifier?.log.error({ err, refundId: created.id }, 'low-balance check failed');
+  }
+  return created;
+}

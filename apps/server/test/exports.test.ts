@@ -1,0 +1,168 @@
+/** Exports: what a user downloads is the list with its filters, in their language and zone; big ones go by e-mail. */
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { EXPORT_SYNC_MAX_ROWS, ExportStatus } from '@mg/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNextExportJob, startExport } from '../src/modules/exports/service';
+import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let demoAdmin: Client;
+let demoAdminPt: Client;
+let business: Client;
+let cryptoRead: Client | undefined;
+
+/** Inserts `n` IDR collections for a merchant, one a minute back from `from`, straight in SQL (fast for 100k rows). */
+async function insertCollections(merchantId: number, n: number, from: Date, status = 'success', prefix = 'T', step = 'minutes') {
+  await tdb.pool.query(
+    `insert into collection (id, merchant_id, merchant_order_id, mode, source, currency, payment_type, channel, amount,
+       admin_fee, service_fee, paid_amount, status, expiry_hours, expires_at, paid_at, cashier_token, created_at, updated_at)
+     select $4 || lpad(g::text, 9, '0'), $1, $4 || 'ORD-' || g, 'sandbox', 'api', 'IDR', 1, 1, 150000 + g, 4000, 1050,
+            150000 + g, $5, 24, $2::timestamptz + interval '1 day', $2::timestamptz - (g || ' ' || $6)::interval,
+            $4 || 'tok' || g, $2::timestamptz - (g || ' ' || $6)::interval, now()
+       from generate_series(1, $3) g`,
+    [merchantId, from.toISOString(), n, prefix, status, step],
+  );
+}
+
+async function readXlsx(body: Buffer): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.read(Readable.from(body));
+  const sheet = wb.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  return sheet;
+}
+
+async function downloadPath(url: string): Promise<string> {
+  return new URL(url).pathname;
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await buildAdminTestApp(tdb);
+  demoAdmin = client(app, await login(app, 'demo_admin'));
+  demoAdminPt = client(app, await login(app, 'demo_admin'), 'pt-BR');
+  business = client(app, await login(app, 'demo_business'));
+  await insertCollections(10001, 30, new Date(Date.now() - 60_000));
+  await insertCollections(10001, 5, new Date(Date.now() - 60_000), 'failed', 'F');
+});
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+describe('direct exports', () => {
+  it('streams the filtered list as XLSX with headers in the session language and times in the session zone', async () => {
+    const res = await demoAdminPt.post('/exports', { kind: 'collections', filters: { status: 'success', currency: 'IDR' } });
+    expect(res.statusCode).toBe(200);
+    const { mode, url, rows } = res.json().result;
+    expect(mode).toBe('download');
+    expect(rows).toBe(30);
+    const file = await app.inject({ method: 'GET', url: await downloadPath(url), headers: { 'x-lang': 'pt-BR' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const sheet = await readXlsx(file.rawPayload);
+    expect(sheet.rowCount).toBe(31);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('ID do pedido do comerciante');
+    expect(header).toContain('Valor');
+    const amountCol = header.indexOf('Valor') + 1;
+    const statusCol = header.indexOf('Status') + 1;
+    const first = sheet.getRow(2);
+    // Newest first: g = 1 has amount 150001, an IDR number cell with no decimals.
+    expect(first.getCell(amountCol).value).toBe(150001);
+    expect(first.getCell(amountCol).numFmt).toBe('#,##0');
+    expect(first.getCell(statusCol).value).toBe('Sucesso');
+    const createdCol = header.indexOf('Criado em') + 1;
+    expect(String(first.getCell(createdCol).value)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
+  it('unknown download tokens are 404', async () => {
+    const bad = await app.inject({ method: 'GET', url: '/api/exports/download/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' });
+    expect(bad.statusCode).toBe(404);
+  });
+
+  it('exports only what the caller may see: another merchant gets its own (empty) list', async () => {
+    const res = await business.post('/exports', { kind: 'collections', filters: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.rows).toBe(0);
+  });
+
+  it('rejects bad filters naming the field, and a range over one month', async () => {
+    const bad = await demoAdmin.post('/exports', { kind: 'collections', filters: { status: 'nonsense' } });
+    expect(bad.statusCode).toBe(400);
+    const long = await demoAdmin.post('/exports', {
+      kind: 'collections',
+      filters: { createTime_begin: '2026-01-01 00:00:00', createTime_end: '2026-03-15 00:00:00' },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json())).toContain('createTime_end');
+  });
+
+  it('needs the export permission and the list permission', async () => {
+    const { rows } = await tdb.pool.query("select 1 from app_user where username = 'crypto_admin'");
+    if (rows.length > 0) cryptoRead = client(app, await login(app, 'crypto_admin'));
+    const anonymous = await app.inject({ method: 'POST', url: '/api/exports', payload: { kind: 'collections', filters: {} } });
+    expect(anonymous.statusCode).toBe(401);
+    if (cryptoRead) {
+      const settlements = await cryptoRead.post('/exports', { kind: 'settlements', filters: {} });
+      expect([200, 403]).toContain(settlements.statusCode);
+    }
+  });
+});
+
+describe('large exports run as a job and are e-mailed', () => {
+  it('over the direct limit (counted with the list filters): a job with progress, a file, an e-mail with the link', async () => {
+    // The real limit is EXPORT_SYNC_MAX_ROWS (100 000); the same path with a limit of 10 keeps the test fast.
+    expect(EXPORT_SYNC_MAX_ROWS).toBe(100_000);
+    const { rows: users } = await tdb.pool.query("select id from app_user where username = 'demo_admin'");
+    const started = await startExport(app.db, app.publicUrl, {
+      merchantId: 10001,
+      userId: Number(users[0].id),
+      kind: 'collections',
+      filters: { status: 'success', currency: 'IDR' },
+      ctx: { scope: { all: false, ids: [10001] }, timeZone: 'America/Sao_Paulo', currency: 'IDR' },
+      lang: 'en-US',
+      syncMaxRows: 10,
+    });
+    expect(started.mode).toBe('job');
+    const jobId = started.mode === 'job' ? started.jobId : '';
+    const expected = started.mode === 'job' ? started.totalRows : 0;
+    expect(expected).toBeGreaterThanOrEqual(30);
+
+    const queued = await demoAdmin.get(`/exports/${jobId}`);
+    expect(queued.json().result.status).toBe(ExportStatus.QUEUED);
+    // Another user cannot read someone else's job.
+    expect((await business.get(`/exports/${jobId}`)).statusCode).toBe(404);
+
+    const deps = { db: app.db, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
+    expect(await runNextExportJob(deps)).toBe(jobId);
+    const done = (await demoAdmin.get(`/exports/${jobId}`)).json().result;
+    expect(done.status).toBe(ExportStatus.DONE);
+    expect(done.doneRows).toBe(expected);
+    expect(done.url).toContain('/api/exports/download/');
+
+    const { rows: mails } = await tdb.pool.query(
+      "select to_address, subject, text_body from mail_outbox where text_body like '%/api/exports/download/%' order by id desc limit 1",
+    );
+    expect(mails[0]?.text_body).toContain(new URL(done.url).pathname);
+    expect(mails[0]?.subject).toContain('Transaction records');
+
+    const file = await app.inject({ method: 'GET', url: new URL(done.url).pathname });
+    expect(file.statusCode).toBe(200);
+    const sheet = await readXlsx(file.rawPayload);
+    expect(sheet.rowCount).toBe(expected + 1);
+    // Times are in the job's zone (Sao Paulo, UTC-3) whatever the downloader's.
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const created = String(sheet.getRow(2).getCell(header.indexOf('Created') + 1).value);
+    const { rows: newest } = await tdb.pool.query(
+      "select to_char(created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI:SS') as t from collection where merchant_id = 10001 and status = 'success' and currency = 'IDR' order by created_at desc, id desc limit 1",
+    );
+    expect(created).toBe(newest[0].t);
+    // Nothing left to run.
+    expect(await runNextExportJob(deps)).toBeNull();
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * Money invariants of collections, refunds and settlement under concurrency (issue 4): seeded random
+ * interleavings of create + pay, partial / full / too-large refunds and settlement runs from 8 concurrent clients
+ * over 2 merchants x 2 currencies on real PostgreSQL; after each run every invariant is checked in the database.
+ */
+import { isDomainError, type CurrencyCode } from '@mg/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../src/db/pool';
+import { createCollection, getCollection, markCollectionPaid, refundableOf } from '../src/modules/collections/service';
+import { replayBalances } from '../src/modules/ledger/service';
+import { createRefund } from '../src/modules/refunds/service';
+import { runSettlements } from '../src/modules/settlement/service';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';
+
+const SEEDS = [11, 12, 13];
+const OPS = 160;
+const CLIENTS = 8;
+const MERCHANTS = [54001, 54002];
+const CURRENCIES: CurrencyCode[] = ['IDR', 'THB'];
+const START = Date.parse('2026-10-01T00:00:00Z');
+const HOUR = 3_600_000;
+
+let tdb: TestDatabase;
+let clients: Database;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  clients = createDatabase(tdb.url, { max: CLIENTS, applicationName: 'mg-test-money' });
+  await upsertProducts(tdb.pool);
+  for (const m of MERCHANTS) {
+    await createMerchant(tdb.pool, { id: m, callbackUrl: 'https://merchant.example.test/cb', settlementDays: m === MERCHANTS[0] ? 1 : 2 });
+    await setFeeRule(tdb.pool, { merchantId: m, currency: 'IDR', paymentType: 1, rateBps: 150, fixedFee: 500n, minFee: 1_000n });
+    await setFeeRule(tdb.pool, { merchantId: m, currency: 'THB', paymentType: 16, rateBps: 200, fixedFee: 0n });
+  }
+});
+afterAll(async () => {
+  await clients?.pool.end();
+  await tdb?.drop();
+});
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Op =
+  | { kind: 'collect'; merchantId: number; currency: CurrencyCode; amount: bigint; at: Date; partial: boolean }
+  | { kind: 'refund'; target: number; mode: 'part' | 'rest' | 'tooLarge'; fraction: number; at: Date }
+  | { kind: 'settle'; at: Date; dueOnly: boolean; merchantId?: number };
+
+function generate(seed: number): Op[] {
+  const rnd = mulberry32(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const pick = <T,>(xs: readonly T[]): T => xs[int(0, xs.length - 1)]!;
+  const ops: Op[] = [];
+  const collects: number[] = [];
+  for (let i = 0; i < OPS; i++) {
+    const at = new Date(START + seed * 30 * 24 * HOUR + int(0, 6 * 24) * HOUR);
+    const r = rnd();
+    if (r < 0.5 || collects.length === 0) {
+      const currency = pick(CURRENCIES);
+      const amount = currency === 'IDR' ? BigInt(int(10_000, 400_000)) : BigInt(int(2_000, 300_000));
+      collects.push(i);
+      ops.push({ kind: 'collect', merchantId: pick(MERCHANTS), currency, amount, at, partial: rnd() < 0.1 });
+    } else if (r < 0.85) {
+      const m = rnd();
+      ops.push({ kind: 'refund', target: pick(collects), mode: m < 0.55 ? 'part' : m < 0.8 ? 'rest' : 'tooLarge', fraction: rnd(), at });
+    } else {
+      ops.push({ kind: 'settle', at, dueOnly: rnd() < 0.8, merchantId: rnd() < 0.3 ? pick(MERCHANTS) : undefined });
+    }
+  }
+  return ops;
+}
+
+interface Outcome {
+  op: Op;
+  ok: boolean;
+  skipped?: boolean;
+  error?: unknown;
+}
+
+async function run(seed: number, ops: Op[]): Promise<Outcome[]> {
+  const ids: (string | undefined)[] = new Array<string | undefined>(ops.length);
+  const owners: number[] = new Array<number>(ops.length);
+  const outcomes: Outcome[] = new Array<Outcome>(ops.length);
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let i = c; i < ops.length; i += CLIENTS) {
+        const op = ops[i]!;
+        try {
+          if (op.kind === 'collect') {
+            const col = await createCollection(
+              { db: clients.db, publicUrl: 'https://pay.test' },
+              {
+                merchantId: op.merchantId,
+                mode: 'sandbox',
+                source: 'api',
+                merchantOrderId: `P${seed}-${i}`,
+                amount: op.amount,
+                currency: op.currency,
+                paymentType: op.currency === 'IDR' ? 1 : 16,
+                now: op.at,
+              },
+            );
+            ids[i] = col.id;
+            owners[i] = op.merchantId;
+            const paidAmount = op.partial ? op.amount / 2n + 1n : undefined;
+            await markCollectionPaid(clients.db, { merchantId: op.merchantId, id: col.id, paidAmount, now: op.at });
+            outcomes[i] = { op, ok: true };
+          } else if (op.kind === 'refund') {
+            const id = ids[op.target];
+            if (!id) {
+              outcomes[i] = { op, ok: false, skipped: true }; // its collection is not there yet
+              continue;
+            }
+            const merchantId = owners[op.target]!;
+            const col = (await getCollection(clients.db, merchantId, id))!;
+            const left = refundableOf(col);
+            const amount =
+              op.mode === 'tooLarge'
+                ? col.amount + 1n
+                : op.mode === 'rest'
+                  ? left
+                  : (left * BigInt(Math.floor(op.fraction * 1000))) / 1000n;
+            if (amount <= 0n) {
+              outcomes[i] = { op, ok: false, skipped: true };
+              continue;
+            }
+            await createRefund(clients.db, {
+              merchantId,
+              collectionId: id,
+              amount,
+              refundWay: 'original',
+              reason: 'property test',
+              createdBy: 'test',
+              now: op.at,
+            });
+            outcomes[i] = { op, ok: true };
+          } else {
+            await runSettlements(clients.db, { now: op.at, dueOnly: op.dueOnly, merchantId: op.merchantId });
+            outcomes[i] = { op, ok: true };
+          }
+        } catch (error) {
+          outcomes[i] = { op, ok: false, error };
+        }
+      }
+    }),
+  );
+  return outcomes;
+}
+
+async function rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await tdb.pool.query(sql, params)).rows as T[];
+}
+
+async function checkInvariants(): Promise<void> {
+  // every transfer sums to zero in its one currency, with at least two entries
+  expect(
+    await rows(
+      `select t.id from ledger_transfer t left join ledger_entry e on e.transfer_id = t.id
+       group by t.id having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0 or bool_or(e.currency <> t.currency)`,
+    ),
+  ).toEqual([]);
+  // stored balances equal the replay of the entries
+  for (const r of await replayBalances(tdb.db)) {
+    expect(r.replayed, `account ${r.accountId}`).toBe(r.balance);
+    if (r.lastBalanceAfter !== null) expect(r.lastBalanceAfter).toBe(r.balance);
+  }
+  // no merchant balance below zero
+  expect(await rows(`select id from ledger_account where kind in ('available','pending','frozen') and balance < 0`)).toEqual([]);
+  // no idempotency key written twice
+  expect(await rows(`select merchant_id, idempotency_key from ledger_transfer group by 1, 2 having count(*) > 1`)).toEqual([]);
+  // refunds per collection: their sum is what the collection says, never more than what arrived
+  expect(
+    await rows(
+      `select c.id from collection c left join refund r on r.merchant_id = c.merchant_id and r.collection_id = c.id
+       group by c.id, c.refunded_amount, c.paid_amount, c.amount
+       having coalesce(sum(r.actual_amount), 0) <> c.refunded_amount or c.refunded_amount > coalesce(c.paid_amount, 0)`,
+    ),
+  ).toEqual([]);
+  // every refund wrote exactly one transfer of its amount
+  expect(
+    await rows(
+      `select r.id from refund r left join ledger_transfer t on t.merchant_id = r.merchant_id and t.reference = r.id and t.flow = 'refund'
+       group by r.id, r.actual_amount having count(t.id) <> 1 or max(t.amount) <> r.actual_amount`,
+    ),
+  ).toEqual([]);
+  // every paid collection has exactly one collection transfer (paid amount, its fee); the others none
+  expect(
+    await rows(
+      `select c.id from collection c left join ledger_transfer t
+         on t.merchant_id = c.merchant_id and t.reference = c.id and t.flow = 'collection_succeeded'
+       group by c.id, c.status, c.paid_amount, c.admin_fee, c.service_fee
+       having count(t.id) <> (case when c.status in ('success','partial','refunded') then 1 else 0 end)
+           or (count(t.id) = 1 and (max(t.amount) <> c.paid_amount or max(t.fee) <> c.admin_fee + c.service_fee))`,
+    ),
+  ).toEqual([]);
+  // settlement batches: gross / fee / count are their collections'; net = gross - fee - refunded from pending
+  expect(
+    await rows(
+      `select s.id from settlement s left join collection c on c.merchant_id = s.merchant_id and c.settlement_id = s.id
+       group by s.id, s.collection_count, s.gross_amount, s.fee_amount, s.refunded_amount, s.net_amount
+       having count(c.id) <> s.collection_count or coalesce(sum(c.paid_amount), 0) <> s.gross_amount
+           or coalesce(sum(c.admin_fee + c.service_fee), 0) <> s.fee_amount
+           or s.net_amount <> s.gross_amount - s.fee_amount - s.refunded_amount`,
+    ),
+  ).toEqual([]);
+  // settled batches have exactly one settlement transfer of their net (none when the net is 0); pending ones none
+  expect(
+    await rows(
+      `select s.id from settlement s left join ledger_transfer t on t.merchant_id = s.merchant_id and t.reference = s.id and t.flow = 'settlement'
+       group by s.id, s.status, s.net_amount
+       having count(t.id) <> (case when s.status = 'settled' and s.net_amount > 0 then 1 else 0 end)
+           or (count(t.id) = 1 and max(t.amount) <> s.net_amount)`,
+    ),
+  ).toEqual([]);
+  // per merchant and currency: pending = net of its pending batches; pending + available = collected net - refunds
+  const perMerchant = await rows<{ merchant_id: number; currency: string; pending: string; available: string; batches: string; expected: string }>(
+    `select m.merchant_id, m.currency,
+       coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'pending'), 0)::text as pending,
+       coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'available'), 0)::text as available,
+       coalesce((select sum(net_amount) from settlement where merchant_id = m.merchant_id and currency = m.currency and status = 'pending'), 0)::text as batches,
+       (coalesce((select sum(paid_amount - admin_fee - service_fee) from collection where merchant_id = m.merchant_id and currency = m.currency and paid_amount is not null), 0)
+        - coalesce((select sum(actual_amount) from refund where merchant_id = m.merchant_id and currency = m.currency), 0))::text as expected
+     from (select distinct merchant_id, currency from collection) m`,
+  );
+  for (const r of perMerchant) {
+    expect(r.pending, `${r.merchant_id} ${r.currency} pending`).toBe(r.batches);
+    expect(BigInt(r.pending) + BigInt(r.available), `${r.merchant_id} ${r.currency}`).toBe(BigInt(r.expected));
+  }
+  // per currency: merchants' pending + available + fee revenue = -clearing (nothing else moved money here)
+  const perCurrency = await rows<{ currency: string; merchants: string; fees: string; clearing: string; collected_fees: string }>(
+    `select currency,
+       coalesce(sum(balance) filter (where kind in ('pending','available','frozen')), 0)::text as merchants,
+       coalesce(sum(balance) filter (where kind = 'fee_revenue'), 0)::text as fees,
+       coalesce(sum(balance) filter (where kind = 'clearing'), 0)::text as clearing,
+       (select coalesce(sum(admin_fee + service_fee), 0) from collection c where c.currency = a.currency and c.paid_amount is not null)::text as collected_fees
+     from ledger_account a group by currency`,
+  );
+  expect(perCurrency.length).toBeGreaterThan(0);
+  for (const r of perCurrency) {
+    expect(BigInt(r.merchants) + BigInt(r.fees), r.currency).toBe(-BigInt(r.clearing));
+    expect(r.fees, `${r.currency} fee revenue`).toBe(r.collected_fees);
+  }
+  expect(await rows(`select flow from ledger_transfer where flow not in ('collection_succeeded', 'refund', 'settlement')`)).toEqual([]);
+}
+
+describe('money invariants under concurrency: collections, refunds, settlement', () => {
+  for (const seed of SEEDS) {
+    it(`seed ${seed}: ${OPS} operations from ${CLIENTS} clients`, async () => {
+      const ops = generate(seed);
+      const outcomes = await run(seed, ops);
+
+      let refunded = 0;
+      let refused = 0;
+      for (const o of outcomes) {
+        if (o.error) {
+          // only the refusals a merchant may meet: not enough balance, more than refundable, not refundable any more
+          expect(isDomainError(o.error), String(o.error)).toBe(true);
+          const e = o.error as { code: string; messageKey: string };
+          expect(o.op.kind, `${e.code} ${e.messageKey}`).toBe('refund');
+          expect(['INSUFFICIENT_BALANCE', 'refunds.amountExceedsRefundable', 'refunds.notRefundable']).toContain(
+            e.code === 'INSUFFICIENT_BALANCE' ? e.code : e.messageKey,
+          );
+          refused++;
+        }
+        if (o.op.kind === 'refund' && o.op.mode === 'tooLarge' && !o.skipped) expect(o.ok, 'a too-large refund must fail').toBe(false);
+        if (o.op.kind === 'refund' && o.ok) refunded++;
+        if (o.op.kind !== 'refund') expect(o.ok, `${o.op.kind} failed: ${String(o.error)}`).toBe(true);
+      }
+      expect(refunded).toBeGreaterThan(0);
+      expect(refused).toBeGreaterThan(0);
+
+      await checkInvariants();
+
+      // settle everything that is left: pending drains to zero, invariants still hold
+      await runSettlements(tdb.db, { dueOnly: false, now: new Date(START + 400 * 24 * HOUR) });
+      expect(await rows(`select id from ledger_account where kind = 'pending' and balance <> 0`)).toEqual([]);
+      await checkInvariants();
+    });
+  }
+});

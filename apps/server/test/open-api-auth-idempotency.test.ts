@@ -1,0 +1,167 @@
+/** Idempotency-Key on open API POSTs (docs/open-api.md): replay, 422 on another body, 409 while running. */
+import { OPEN_API_PREFIX } from '@mg/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openApiAuth } from '../src/modules/open-api/auth';
+import { purgeIdempotencyRecords } from '../src/modules/open-api/idempotency';
+import { buildTestApp } from './helpers/app';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { openApiRequest } from './helpers/open-api';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let runs = 0;
+let failNext = false;
+let gate: Promise<void> | null = null;
+let entered: (() => void) | null = null;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await buildTestApp(tdb);
+  await app.register(
+    async (scope) => {
+      await openApiAuth(scope);
+      scope.post(
+        '/orders',
+        { config: { openApi: true }, schema: { body: z.object({ amount: z.string().regex(/^\d+$/), note: z.string().optional() }) } },
+        async (req, reply) => {
+          runs += 1;
+          if (gate) {
+            entered?.();
+            await gate;
+          }
+          if (failNext) {
+            failNext = false;
+            throw new Error('boom');
+          }
+          const body = req.body as { amount: string };
+          return reply.code(201).send({ orderId: `O${runs}`, amount: body.amount, run: runs });
+        },
+      );
+      scope.post('/other', { config: { openApi: true } }, async () => ({ other: true }));
+      scope.get('/read', { config: { openApi: true } }, async () => ({ read: true }));
+    },
+    { prefix: `${OPEN_API_PREFIX}/probe` },
+  );
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+const code = (res: { json: () => unknown }) => (res.json() as { errorCode?: string }).errorCode;
+const post = (idempotencyKey: string | null, body: unknown, url = '/probe/orders') => openApiRequest(app, { method: 'POST', url, body, idempotencyKey });
+
+describe('idempotency', () => {
+  it('a POST without Idempotency-Key is 400 OPEN_API_IDEMPOTENCY_KEY_MISSING; GETs need none', async () => {
+    const before = runs;
+    const res = await post(null, { amount: '100' });
+    expect(res.statusCode).toBe(400);
+    expect(code(res)).toBe('OPEN_API_IDEMPOTENCY_KEY_MISSING');
+    expect(runs).toBe(before);
+    expect((await openApiRequest(app, { method: 'GET', url: '/probe/read' })).statusCode).toBe(200);
+  });
+
+  it('an over-long Idempotency-Key is 400 naming the header', async () => {
+    const res = await post('k'.repeat(129), { amount: '100' });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors?: { field: string }[] }).errors?.[0]?.field).toBe('Idempotency-Key');
+  });
+
+  it('the same key and body replays the first answer (status, body, header) without running again', async () => {
+    const first = await post('idem-same', { amount: '100' });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const runsAfterFirst = runs;
+
+    const second = await post('idem-same', { amount: '100' });
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(runs).toBe(runsAfterFirst);
+  });
+
+  it('the same key with another body or path is 422 OPEN_API_IDEMPOTENCY_KEY_REUSED', async () => {
+    await post('idem-other', { amount: '100' });
+    const otherBody = await post('idem-other', { amount: '101' });
+    expect(otherBody.statusCode).toBe(422);
+    expect(code(otherBody)).toBe('OPEN_API_IDEMPOTENCY_KEY_REUSED');
+    const otherPath = await post('idem-other', { amount: '100' }, '/probe/other');
+    expect(otherPath.statusCode).toBe(422);
+    // The stored answer is untouched.
+    const replay = await post('idem-other', { amount: '100' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toMatchObject({ amount: '100' });
+  });
+
+  it('a second request while the first still runs is 409 OPEN_API_IDEMPOTENCY_IN_PROGRESS, then replays', async () => {
+    let release!: () => void;
+    gate = new Promise<void>((r) => (release = r));
+    const started = new Promise<void>((r) => (entered = r));
+    const first = post('idem-race', { amount: '500' });
+    await started;
+    const concurrent = await post('idem-race', { amount: '500' });
+    expect(concurrent.statusCode).toBe(409);
+    expect(code(concurrent)).toBe('OPEN_API_IDEMPOTENCY_IN_PROGRESS');
+    gate = null;
+    entered = null;
+    release();
+    const done = await first;
+    expect(done.statusCode).toBe(201);
+    const after = await post('idem-race', { amount: '500' });
+    expect(after.headers['idempotent-replayed']).toBe('true');
+    expect(after.json()).toEqual(done.json());
+  });
+
+  it('many concurrent requests with one key run the handler once', async () => {
+    const before = runs;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('idem-burst', { amount: '42' })));
+    expect(runs - before).toBe(1);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // One 201 run; the rest are replays (201) or refused while it ran (409).
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(answers.filter((a) => a.statusCode === 201 && a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+  });
+
+  it('a request refused by validation does not consume the key', async () => {
+    const invalid = await post('idem-invalid', { amount: 'abc' });
+    expect(invalid.statusCode).toBe(400);
+    const valid = await post('idem-invalid', { amount: '7' });
+    expect(valid.statusCode).toBe(201);
+    expect(valid.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('a server error is not stored: the client may retry with the same key', async () => {
+    failNext = true;
+    const failed = await post('idem-5xx', { amount: '9' });
+    expect(failed.statusCode).toBe(500);
+    const retried = await post('idem-5xx', { amount: '9' });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('keys are per merchant and are purged after their time to live', async () => {
+    await post('idem-purge', { amount: '1' });
+    await tdb.pool.query(`update idempotency_record set created_at = now() - interval '25 hours' where key = 'idem-purge'`);
+    expect(await purgeIdempotencyRecords(app.db)).toBe(1);
+    const again = await post('idem-purge', { amount: '2' });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    const { rows } = await tdb.pool.query(`select merchant_id, response_status from idempotency_record where key = 'idem-purge'`);
+    expect(rows).toEqual([{ merchant_id: 10001, response_status: 201 }]);
+  });
+
+  it('a record left running by a dead server is taken over after it goes stale', async () => {
+    await tdb.pool.query(
+      `insert into idempotency_record (merchant_id, key, method, path, request_hash, created_at)
+       values (10001, 'idem-stale', 'POST', $1, encode(sha256('{"amount":"3"}'::bytea), 'hex'), now() - interval '10 minutes')`,
+      [`${OPEN_API_PREFIX}/probe/orders`],
+    );
+    const res = await post('idem-stale', { amount: '3' });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Settlement T+N on real PostgreSQL: due dates in the merchant's zone, pending -> available, concurrent runners,
+ * a batch settled early, and the pure date helpers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../src/db/pool';
+import { createCollection, markCollectionPaid } from '../src/modules/collections/service';
+import { dueAtOf, runSettlements, settleDateFor, settlementView } from '../src/modules/settlement/service';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { balance, count, createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';
+
+let tdb: TestDatabase;
+let clients: Database;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  clients = createDatabase(tdb.url, { max: 8, applicationName: 'mg-test-settlement' });
+  await upsertProducts(tdb.pool);
+});
+afterAll(async () => {
+  await clients?.pool.end();
+  await tdb?.drop();
+});
+
+let seq = 0;
+async function pay(merchantId: number, amount: bigint, paidAt: Date, currency: 'IDR' | 'THB' = 'IDR') {
+  seq++;
+  const c = await createCollection(
+    { db: tdb.db, publicUrl: 'https://pay.test' },
+    {
+      merchantId,
+      mode: 'sandbox',
+      source: 'api',
+      merchantOrderId: `S-${seq}`,
+      amount,
+      currency,
+      paymentType: currency === 'IDR' ? 1 : 16,
+      now: paidAt,
+    },
+  );
+  return markCollectionPaid(tdb.db, { merchantId, id: c.id, now: paidAt });
+}
+
+describe('settlement dates', () => {
+  it('T+N counts local days in the currency zone; due at local midnight', () => {
+    // 23:30 UTC on 31 Jan is 06:30 on 1 Feb in Jakarta
+    expect(settleDateFor(new Date('2026-01-31T23:30:00Z'), 'IDR', 1)).toBe('2026-02-02');
+    expect(settleDateFor(new Date('2026-01-31T16:59:59Z'), 'IDR', 1)).toBe('2026-02-01');
+    expect(settleDateFor(new Date('2026-12-31T10:00:00Z'), 'IDR', 3)).toBe('2027-01-03');
+    expect(settleDateFor(new Date('2026-02-28T12:00:00Z'), 'THB', 0)).toBe('2026-02-28');
+    // Mexico City, São Paulo: behind UTC
+    expect(settleDateFor(new Date('2026-03-01T03:00:00Z'), 'MXN', 1)).toBe('2026-03-01');
+    expect(dueAtOf('2026-02-02', 'IDR').toISOString()).toBe('2026-02-01T17:00:00.000Z');
+    expect(dueAtOf('2026-02-02', 'BRL').toISOString()).toBe('2026-02-02T03:00:00.000Z');
+  });
+});
+
+describe('runSettlements', () => {
+  it('settles due batches only, moving each net from pending to available', async () => {
+    const M = 53001;
+    await createMerchant(tdb.pool, { id: M, settlementDays: 2 });
+    await setFeeRule(tdb.pool, { merchantId: M, currency: 'IDR', paymentType: 1, rateBps: 100, fixedFee: 0n }); // 1 %
+    await setFeeRule(tdb.pool, { merchantId: M, currency: 'THB', paymentType: 16, rateBps: 0, fixedFee: 500n });
+    const day1 = new Date('2026-06-01T05:00:00Z');
+    const a = await pay(M, 100_000n, day1);
+    const b = await pay(M, 200_000n, day1);
+    const t = await pay(M, 10_000n, day1, 'THB');
+    const later = await pay(M, 50_000n, new Date('2026-06-02T05:00:00Z'));
+    expect(a.settlementId).toBe(b.settlementId);
+    expect(t.settlementId).not.toBe(a.settlementId);
+    expect(later.settlementId).not.toBe(a.settlementId);
+    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(99_000n + 198_000n + 49_500n);
+
+    // due at 00:00 of 3 June in Jakarta = 2 June 17:00 UTC
+    const before = await runSettlements(tdb.db, { merchantId: M, dueOnly: true, now: new Date('2026-06-02T16:59:59Z') });
+    expect(before).toEqual({ settled: 0, amounts: {} });
+    const run = await runSettlements(tdb.db, { merchantId: M, dueOnly: true, now: new Date('2026-06-02T17:00:00Z') });
+    expect(run).toEqual({ settled: 2, amounts: { IDR: '297000', THB: '95.00' } });
+    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(49_500n);
+    expect(await balance(tdb.pool, M, 'IDR', 'available')).toBe(297_000n);
+    expect(await balance(tdb.pool, M, 'THB', 'available')).toBe(9_500n);
+
+    const { rows } = await tdb.pool.query('select * from settlement where id = $1', [a.settlementId]);
+    const view = settlementView({
+      id: rows[0].id,
+      merchantId: rows[0].merchant_id,
+      currency: rows[0].currency,
+      settleDate: rows[0].settle_date,
+      dueAt: rows[0].due_at,
+      status: rows[0].status,
+      collectionCount: rows[0].collection_count,
+      grossAmount: BigInt(rows[0].gross_amount),
+      feeAmount: BigInt(rows[0].fee_amount),
+      refundedAmount: BigInt(rows[0].refunded_amount),
+      netAmount: BigInt(rows[0].net_amount),
+      settledAt: rows[0].settled_at,
+      createdAt: rows[0].created_at,
+      updatedAt: rows[0].updated_at,
+    });
+    expect(view).toMatchObject({
+      settleDate: '2026-06-03',
+      status: 'settled',
+      collectionCount: 2,
+      grossAmount: '300000',
+      feeAmount: '3000',
+      netAmount: '297000',
+      settledAt: '2026-06-02T17:00:00.000Z',
+    });
+    const { rows: tr } = await tdb.pool.query(`select idempotency_key, amount::text from ledger_transfer where reference = $1`, [a.settlementId]);
+    expect(tr).toEqual([{ idempotency_key: `settlement:${a.settlementId}`, amount: '297000' }]);
+
+    // running again settles nothing more; dueOnly=false settles the rest now
+    expect((await runSettlements(tdb.db, { merchantId: M, dueOnly: true, now: new Date('2026-06-02T18:00:00Z') })).settled).toBe(0);
+    expect(await runSettlements(tdb.db, { merchantId: M, dueOnly: false, now: new Date('2026-06-02T18:00:00Z') })).toEqual({
+      settled: 1,
+      amounts: { IDR: '49500' },
+    });
+    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(0n);
+  });
+
+  it('a collection paid after its batch was settled early joins the next date', async () => {
+    const M = 53002;
+    await createMerchant(tdb.pool, { id: M });
+    await setFeeRule(tdb.pool, { merchantId: M, currency: 'IDR', paymentType: 1, rateBps: 0, fixedFee: 0n });
+    const at = new Date('2026-07-01T02:00:00Z');
+    const first = await pay(M, 10_000n, at);
+    await runSettlements(tdb.db, { merchantId: M, dueOnly: false, now: at });
+    const second = await pay(M, 20_000n, new Date('2026-07-01T03:00:00Z'));
+    expect(second.settlementId).not.toBe(first.settlementId);
+    const { rows } = await tdb.pool.query(`select settle_date, status, net_amount::text as net from settlement where merchant_id = $1 order by settle_date`, [M]);
+    expect(rows).toEqual([
+      { settle_date: '2026-07-02', status: 'settled', net: '10000' },
+      { settle_date: '2026-07-03', status: 'pending', net: '20000' },
+    ]);
+    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(20_000n);
+  });
+
+  it('concurrent runners settle every batch exactly once', async () => {
+    const merchants = [53011, 53012, 53013, 53014];
+    for (const m of merchants) {
+      await createMerchant(tdb.pool, { id: m });
+      await setFeeRule(tdb.pool, { merchantId: m, currency: 'IDR', paymentType: 1, rateBps: 0, fixedFee: 100n });
+    }
+    let batches = 0;
+    for (const m of merchants) {
+      for (let d = 1; d <= 5; d++) {
+        await pay(m, 10_000n + BigInt(d), new Date(`2026-08-0${d}T05:00:00Z`));
+        batches++;
+      }
+    }
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => runSettlements(clients.db, { dueOnly: true, now: new Date('2026-09-01T00:00:00Z') })),
+    );
+    const settledHere = results.reduce((a, r) => a + r.settled, 0);
+    expect(settledHere).toBeGreaterThanOrEqual(batches);
+    for (const m of merchants) {
+      expect(await balance(tdb.pool, m, 'IDR', 'pending')).toBe(0n);
+      expect(await balance(tdb.pool, m, 'IDR', 'available')).toBe(5n * 9_900n + 15n);
+      expect(await count(tdb.pool, `select 1 from settlement where merchant_id = $1 and status = 'settled'`, [m])).toBe(5);
+    }
+    const dup = await count(tdb.pool, `select reference from ledger_transfer where flow = 'settlement' group by reference having count(*) > 1`);
+    expect(dup).toBe(0);
+    expect(await count(tdb.pool, `select 1 from settlement where status = 'pending' and due_at <= '2026-09-01'`)).toBe(0);
+  });
+});

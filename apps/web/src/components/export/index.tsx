@@ -1,0 +1,154 @@
+/**
+ * The export button of every list (spec §9, docs/payments-api.md "Exports"): exports the list with its current
+ * filters in the session language and zone. Small exports download at once (the server streams the XLSX); large
+ * ones run as a job with a progress bar and are e-mailed as a link.
+ */
+import { useEffect, useState } from 'react';
+import { App, Button, Modal, Progress, Result, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ExportStatus, Perm, type ExportKindValue } from '@mg/domain';
+import { api } from '../../api';
+import { usePermission } from '../../session/usePermission';
+
+export interface ExportButtonProps {
+  kind: ExportKindValue;
+  /** The list's current filters as its query sends them, wall-clock dates already in the session zone. */
+  filters: Record<string, unknown>;
+}
+
+interface StartAnswer {
+  mode: 'download' | 'job';
+  url?: string;
+  jobId?: string;
+  rows: number;
+}
+
+interface JobAnswer {
+  id: string;
+  status: string;
+  totalRows: number | null;
+  doneRows: number;
+  url: string | null;
+  error: string | null;
+}
+
+const POLL_MS = 1_000;
+
+/** The link's path: the browser downloads from the origin it is on, whatever public URL the server knows. */
+export function pathOf(url: string): string {
+  try {
+    const u = new URL(url, window.location.origin);
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** Lets the browser save the streamed file itself (no copy of it in page memory). */
+export function startDownload(url: string): void {
+  const a = document.createElement('a');
+  a.href = pathOf(url);
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+function cleanFilters(filters: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(filters)) {
+    if (v === undefined || v === null || v === '' || ['pageNo', 'pageSize', 'current', 'column', 'order'].includes(k)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+function JobProgress({ jobId, onClose }: { jobId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [job, setJob] = useState<JobAnswer | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const next = await api.get<JobAnswer>(`/exports/${jobId}`, undefined, { silent: true });
+        if (stopped) return;
+        setJob(next);
+        if (next.status === ExportStatus.DONE || next.status === ExportStatus.FAILED) return;
+      } catch {
+        /* a lost poll is retried */
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [jobId]);
+
+  const total = job?.totalRows ?? 0;
+  const percent = job?.status === ExportStatus.DONE ? 100 : total > 0 ? Math.min(99, Math.floor(((job?.doneRows ?? 0) / total) * 100)) : 0;
+  return (
+    <Modal open title={t('screens.exports.jobTitle')} onCancel={onClose} footer={<Button onClick={onClose}>{t('screens.exports.close')}</Button>} destroyOnHidden>
+      {job?.status === ExportStatus.FAILED ? (
+        <Result status="error" title={t('screens.exports.failed')} subTitle={job.error ?? undefined} />
+      ) : job?.status === ExportStatus.DONE ? (
+        <Result
+          status="success"
+          title={t('screens.exports.ready')}
+          subTitle={t('screens.exports.mailed')}
+          extra={
+            job.url ? (
+              <Button type="primary" icon={<DownloadOutlined />} onClick={() => startDownload(job.url ?? '')} data-testid="export-job-download">
+                {t('screens.exports.download')}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <div data-testid="export-job-progress">
+          <Typography.Paragraph>{t('screens.exports.running', { rows: total.toLocaleString() })}</Typography.Paragraph>
+          <Progress percent={percent} status="active" />
+          <Typography.Paragraph type="secondary">{t('screens.exports.mailHint')}</Typography.Paragraph>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+export function ExportButton({ kind, filters }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { has } = usePermission();
+  const [busy, setBusy] = useState(false);
+  const [jobId, setJobId] = useState<string | null>(null);
+  if (!has(Perm.EXPORT)) return null;
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.post<StartAnswer>('/exports', { kind, filters: cleanFilters(filters) });
+      if (answer.mode === 'download' && answer.url) {
+        if (answer.rows === 0) void message.info(t('screens.exports.empty'));
+        startDownload(answer.url);
+      } else if (answer.jobId) {
+        setJobId(answer.jobId);
+      }
+    } catch {
+      /* the client has shown the server's message */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid={`export-${kind}`}>
+        {t('screens.exports.button')}
+      </Button>
+      {jobId ? <JobProgress jobId={jobId} onClose={() => setJobId(null)} /> : null}
+    </>
+  );
+}

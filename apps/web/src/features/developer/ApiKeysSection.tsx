@@ -1,0 +1,384 @@
+import { useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { ButtonProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { KeyOutlined, PlusOutlined, RetweetOutlined, StopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  API_KEY_MAX_ACTIVE,
+  API_KEY_MODES,
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEY_ROLL_GRACE_HOURS,
+  ApiKeyMode,
+  ApiKeyStatus,
+  GOOGLE_CODE_LENGTH,
+  googleCodeSchema,
+  type ApiKeyModeValue,
+} from '@mg/domain';
+import { useFormatters } from '../../components/format';
+import { useZodRule } from '../system/_password';
+import { applyServerErrors } from '../system/_shared';
+import { developerApi, type ApiKey, type CreatedKey, type RolledKey } from './api';
+import { SecretBlock, useGoogleCodeGate } from './_gate';
+
+/** The secret of a new or rolled key, shown this once; closing the dialog drops it from the page. */
+function SecretOnceModal({ shown, onClose }: { shown: CreatedKey | RolledKey; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { instant } = useFormatters();
+  const rolled = 'oldKeyExpiresAt' in shown;
+  return (
+    <Modal
+      open
+      title={t(rolled ? 'screens.developer.rolledTitle' : 'screens.developer.createdTitle')}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      width={560}
+      footer={
+        <Button type="primary" onClick={onClose} data-testid="secret-saved">
+          {t('screens.developer.secretSaved')}
+        </Button>
+      }
+    >
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Alert
+          type="warning"
+          showIcon
+          message={t('screens.developer.secretOnce')}
+          data-testid="secret-once-warning"
+        />
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('screens.developer.keyId')}>
+            <Typography.Text copyable>{shown.key.id}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('screens.developer.secret')}>
+            <SecretBlock value={shown.secret} testId="new-secret" />
+          </Descriptions.Item>
+        </Descriptions>
+        {rolled && (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="old-key-expiry"
+            message={t('screens.developer.oldKeyUntil', { time: instant(shown.oldKeyExpiresAt) })}
+          />
+        )}
+      </Space>
+    </Modal>
+  );
+}
+
+interface CreateValues {
+  name: string;
+  mode: ApiKeyModeValue;
+  googleCode?: string;
+}
+
+/** Name and mode of a new key; the Google code in the same form when 2FA is on. */
+function CreateKeyModal({
+  totpEnabled,
+  onClose,
+  onCreated,
+}: {
+  totpEnabled: boolean;
+  onClose: () => void;
+  onCreated: (created: CreatedKey) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CreateValues>();
+  const codeRule = useZodRule(googleCodeSchema);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    let values: CreateValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      onCreated(
+        await developerApi.createKey({ name: values.name.trim(), mode: values.mode }, values.googleCode),
+      );
+    } catch (e) {
+      const text = applyServerErrors(form, e);
+      if (totpEnabled && (e as { errorCode?: string }).errorCode === 'GOOGLE_CODE_ERROR')
+        form.setFields([{ name: 'googleCode', errors: [text] }]);
+      else setError(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('screens.developer.createKey')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('screens.developer.create')}
+      cancelText={t('screens.common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'create-key-ok' } as ButtonProps}
+      destroyOnHidden
+    >
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          style={{ marginBottom: 12 }}
+          data-testid="create-key-error"
+        />
+      )}
+      <Form
+        form={form}
+        name="createKeyForm"
+        layout="vertical"
+        initialValues={{ name: '', mode: ApiKeyMode.SANDBOX }}
+        autoComplete="off"
+      >
+        <Form.Item
+          name="name"
+          label={t('screens.developer.keyName')}
+          rules={[{ required: true, whitespace: true, message: t('screens.developer.keyNameRequired') }]}
+        >
+          <Input maxLength={API_KEY_NAME_MAX_LENGTH} data-testid="key-name" />
+        </Form.Item>
+        <Form.Item name="mode" label={t('screens.developer.mode')} extra={t('screens.developer.modeHint')}>
+          <Radio.Group
+            optionType="button"
+            options={API_KEY_MODES.map((m) => ({ value: m, label: t(`screens.developer.mode.${m}`) }))}
+          />
+        </Form.Item>
+        {totpEnabled && (
+          <Form.Item name="googleCode" label={t('screens.developer.codeLabel')} rules={[codeRule]}>
+            <Input.OTP
+              length={GOOGLE_CODE_LENGTH}
+              formatter={(s) => s.replace(/\D/g, '')}
+              data-testid="google-code"
+            />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+function keyState(key: ApiKey, now: number): 'active' | 'rolled' | 'expired' | 'revoked' {
+  if (key.status === ApiKeyStatus.REVOKED) return 'revoked';
+  if (key.expiresAt) return new Date(key.expiresAt).getTime() <= now ? 'expired' : 'rolled';
+  return 'active';
+}
+
+const STATE_COLOURS = { active: 'green', rolled: 'orange', expired: 'default', revoked: 'red' } as const;
+
+/** API keys: list, create (secret shown once), roll (new secret once, old key kept for the grace period), revoke. */
+export function ApiKeysSection({
+  keys,
+  totpEnabled,
+  onChanged,
+}: {
+  keys: ApiKey[];
+  totpEnabled: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const { instant } = useFormatters();
+  const gate = useGoogleCodeGate(totpEnabled);
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<CreatedKey | RolledKey | null>(null);
+  const now = Date.now();
+  const activeCount = keys.filter((k) => keyState(k, now) === 'active').length;
+
+  const roll = (key: ApiKey) =>
+    modal.confirm({
+      title: t('screens.developer.rollConfirmTitle', { name: key.name || key.id }),
+      content: t('screens.developer.rollConfirm', { hours: API_KEY_ROLL_GRACE_HOURS }),
+      okText: t('screens.developer.roll'),
+      cancelText: t('screens.common.cancel'),
+      onOk: () =>
+        gate.run({
+          title: t('screens.developer.roll'),
+          okText: t('screens.developer.roll'),
+          action: async (code) => {
+            const rolled = await developerApi.rollKey(key.id, code);
+            setShown(rolled);
+            onChanged();
+          },
+        }),
+    });
+
+  const revoke = (key: ApiKey) =>
+    modal.confirm({
+      title: t('screens.developer.revokeConfirmTitle', { name: key.name || key.id }),
+      content: t('screens.developer.revokeConfirm'),
+      okText: t('screens.developer.revoke'),
+      okButtonProps: { danger: true },
+      cancelText: t('screens.common.cancel'),
+      onOk: () =>
+        gate.run({
+          title: t('screens.developer.revoke'),
+          okText: t('screens.developer.revoke'),
+          danger: true,
+          action: async (code) => {
+            await developerApi.revokeKey(key.id, code);
+            message.success(t('screens.developer.revoked'));
+            onChanged();
+          },
+        }),
+    });
+
+  const columns: ColumnsType<ApiKey> = [
+    {
+      title: t('screens.developer.keyId'),
+      dataIndex: 'id',
+      render: (id: string) => (
+        <Typography.Text copyable code>
+          {id}
+        </Typography.Text>
+      ),
+    },
+    { title: t('screens.developer.keyName'), dataIndex: 'name', render: (v: string) => v || '-' },
+    {
+      title: t('screens.developer.mode'),
+      dataIndex: 'mode',
+      render: (m: ApiKeyModeValue) => (
+        <Tag color={m === ApiKeyMode.LIVE ? 'blue' : 'gold'}>{t(`screens.developer.mode.${m}`)}</Tag>
+      ),
+    },
+    {
+      title: t('screens.developer.secret'),
+      dataIndex: 'secretLast4',
+      render: (last4: string) => (
+        <Typography.Text code data-testid="masked-secret">
+          {`••••${last4}`}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('screens.developer.status'),
+      key: 'status',
+      render: (_: unknown, k) => {
+        const state = keyState(k, now);
+        return <Tag color={STATE_COLOURS[state]}>{t(`screens.developer.keyState.${state}`)}</Tag>;
+      },
+    },
+    {
+      title: t('screens.developer.expiresAt'),
+      dataIndex: 'expiresAt',
+      render: (v: string | null) => instant(v),
+    },
+    {
+      title: t('screens.developer.lastUsedAt'),
+      dataIndex: 'lastUsedAt',
+      render: (v: string | null) => (v ? instant(v) : t('screens.developer.neverUsed')),
+    },
+    { title: t('screens.common.createTime'), dataIndex: 'createdAt', render: (v: string) => instant(v) },
+    {
+      title: t('screens.common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, k) =>
+        keyState(k, now) === 'active' ? (
+          <Space size={0} wrap>
+            <Button
+              type="link"
+              size="small"
+              icon={<RetweetOutlined />}
+              onClick={() => roll(k)}
+              data-testid={`roll-${k.id}`}
+            >
+              {t('screens.developer.roll')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<StopOutlined />}
+              onClick={() => revoke(k)}
+              data-testid={`revoke-${k.id}`}
+            >
+              {t('screens.developer.revoke')}
+            </Button>
+          </Space>
+        ) : keyState(k, now) === 'rolled' ? (
+          <Button
+            type="link"
+            size="small"
+            danger
+            icon={<StopOutlined />}
+            onClick={() => revoke(k)}
+            data-testid={`revoke-${k.id}`}
+          >
+            {t('screens.developer.revoke')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Card
+      title={
+        <Space>
+          <KeyOutlined />
+          {t('screens.developer.keysTitle')}
+        </Space>
+      }
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setCreating(true)}
+          disabled={activeCount >= API_KEY_MAX_ACTIVE}
+          data-testid="create-key"
+        >
+          {t('screens.developer.createKey')}
+        </Button>
+      }
+      data-testid="keys-section"
+    >
+      <Typography.Paragraph type="secondary">
+        {t('screens.developer.keysHint', { max: API_KEY_MAX_ACTIVE })}
+      </Typography.Paragraph>
+      <Table<ApiKey>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={keys}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('screens.developer.noKeys') }}
+      />
+      {creating && (
+        <CreateKeyModal
+          totpEnabled={totpEnabled}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            setShown(created);
+            onChanged();
+          }}
+        />
+      )}
+      {shown && <SecretOnceModal shown={shown} onClose={() => setShown(null)} />}
+      {gate.element}
+    </Card>
+  );
+}

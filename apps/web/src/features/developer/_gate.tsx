@@ -1,0 +1,178 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import type { ButtonProps } from 'antd';
+import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { GOOGLE_CODE_LENGTH, googleCodeSchema } from '@mg/domain';
+import { isApiError } from '../../api';
+import { useZodRule } from '../system/_password';
+import { applyServerErrors } from '../system/_shared';
+
+/** The server's answer names the Google code: wrong (GOOGLE_CODE_ERROR) or missing (field `googleCode`). */
+export function isGoogleCodeProblem(e: unknown): boolean {
+  if (!isApiError(e)) return false;
+  if (e.errorCode === 'GOOGLE_CODE_ERROR') return true;
+  return Array.isArray(e.errors) && (e.errors as { field?: string }[]).some((x) => x.field === 'googleCode');
+}
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The six-digit code dialog: stays open on a wrong code (the message sits on the field) until it works or is cancelled. */
+function GoogleCodeModal({
+  title,
+  okText,
+  danger,
+  onSubmit,
+  onCancel,
+}: {
+  title: string;
+  okText: string;
+  danger?: boolean;
+  onSubmit: (code: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ googleCode: string }>();
+  const codeRule = useZodRule(googleCodeSchema);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    let values: { googleCode: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await onSubmit(values.googleCode);
+    } catch (e) {
+      const text = applyServerErrors(form, e);
+      if (isApiError(e) && e.errorCode === 'GOOGLE_CODE_ERROR')
+        form.setFields([{ name: 'googleCode', errors: [text] }]);
+      else if (!isGoogleCodeProblem(e)) setError(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={
+        <Space>
+          <SafetyCertificateOutlined />
+          {title}
+        </Space>
+      }
+      onCancel={onCancel}
+      onOk={() => void submit()}
+      okText={okText}
+      okButtonProps={{ danger, 'data-testid': 'google-code-ok' } as ButtonProps}
+      cancelText={t('screens.common.cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Typography.Paragraph type="secondary">{t('screens.developer.codeHint')}</Typography.Paragraph>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          style={{ marginBottom: 12 }}
+          data-testid="google-code-error"
+        />
+      )}
+      <Form form={form} name="developerGoogleCode" layout="vertical" onFinish={() => void submit()}>
+        <Form.Item name="googleCode" label={t('screens.developer.codeLabel')} rules={[codeRule]}>
+          <Input.OTP
+            length={GOOGLE_CODE_LENGTH}
+            formatter={(s) => s.replace(/\D/g, '')}
+            autoFocus
+            data-testid="google-code"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+interface Pending {
+  title: string;
+  okText: string;
+  danger?: boolean;
+  action: (googleCode?: string) => Promise<void>;
+}
+
+/**
+ * Runs a protected call. Without 2FA it runs at once (a failure is shown as a message); with 2FA on it first asks
+ * the Google code in a dialog, which shows a wrong code on its field and stays open. A server that asks for a code
+ * the screen did not know about (2FA just turned on elsewhere) opens the dialog too.
+ */
+export function useGoogleCodeGate(totpEnabled: boolean): {
+  run: (p: Pending) => Promise<void>;
+  element: ReactNode;
+} {
+  const { message } = App.useApp();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const run = useCallback(
+    async (p: Pending) => {
+      if (totpEnabled) {
+        setPending(p);
+        return;
+      }
+      try {
+        await p.action(undefined);
+      } catch (e) {
+        if (isGoogleCodeProblem(e)) setPending(p);
+        else message.error(errorText(e));
+      }
+    },
+    [totpEnabled, message],
+  );
+  const element = pending ? (
+    <GoogleCodeModal
+      title={pending.title}
+      okText={pending.okText}
+      danger={pending.danger}
+      onCancel={() => setPending(null)}
+      onSubmit={async (code) => {
+        await pending.action(code);
+        setPending(null);
+      }}
+    />
+  ) : null;
+  return { run, element };
+}
+
+/** A secret in a monospace block with a copy button. */
+export function SecretBlock({ value, testId }: { value: string; testId?: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      message.success(t('screens.developer.copied'));
+    } catch {
+      message.error(t('screens.developer.copyFailed'));
+    }
+  };
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+      <Typography.Text code data-testid={testId} style={{ wordBreak: 'break-all', fontSize: 14 }}>
+        {value}
+      </Typography.Text>
+      <Button
+        size="small"
+        icon={<CopyOutlined />}
+        onClick={() => void copy()}
+        data-testid={testId ? `${testId}-copy` : undefined}
+      >
+        {t('screens.developer.copy')}
+      </Button>
+    </div>
+  );
+}

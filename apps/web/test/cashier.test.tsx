@@ -1,0 +1,300 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { findBrand, formatWallClock, type Brand } from '@mg/domain';
+import type { CashierView } from '../src/features/cashier/api';
+import { phaseOf, splitRemaining } from '../src/features/cashier/CashierPage';
+import { AppProviders, createQueryClient } from '../src/app/AppProviders';
+import { buildRoutes } from '../src/app/router';
+import { configureApi } from '../src/api';
+import { activateLanguage } from '../src/i18n';
+import { fakeServer, Reply, signOutForTests } from './screens-harness';
+
+afterEach(() => signOutForTests());
+
+const TOKEN = 'ct_9fK2mQ7xR4';
+const HOUR_MS = 3_600_000;
+
+function view(over: Partial<CashierView> = {}): CashierView {
+  return {
+    kind: 'collection',
+    merchantName: 'Toko Budi',
+    brand: 'lumipay',
+    amount: '150000',
+    currency: 'IDR',
+    description: 'Order ORDER-1001: 2 shirts',
+    paymentType: 1,
+    channel: 1,
+    paymentCode: '8801123456789012',
+    status: 'pending',
+    expired: false,
+    expiresAt: new Date(Date.now() + 2 * HOUR_MS).toISOString(),
+    paidAt: null,
+    paidAmount: null,
+    returnUrl: 'https://shop.example/return?order=1001',
+    failureReason: null,
+    payable: true,
+    cancellable: true,
+    sandbox: true,
+    ...over,
+  };
+}
+
+/** The real routes of a (signed-out) tikipay deployment at /pay/:token. */
+async function openCashier(server: ReturnType<typeof fakeServer>, token = TOKEN) {
+  const brand = findBrand('tikipay') as Brand;
+  const locale = await activateLanguage('en-US');
+  configureApi({ fetch: server.fetch, brand: () => brand, token: () => null });
+  const router = createMemoryRouter(buildRoutes(brand), { initialEntries: [`/pay/${token}`] });
+  render(
+    <AppProviders brand={brand} locale={locale} queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const paths = {
+  view: `/cashier/${TOKEN}`,
+  pay: `/cashier/${TOKEN}/pay`,
+  cancel: `/cashier/${TOKEN}/cancel`,
+};
+
+describe('cashier page', () => {
+  it('shows the order in the merchant brand, then pays (sandbox) and offers the way back to the merchant', async () => {
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () => view(),
+      [`POST ${paths.pay}`]: () =>
+        view({
+          status: 'success',
+          paidAt: '2026-03-02T03:04:05.000Z',
+          paidAmount: '150000',
+          payable: false,
+          cancellable: false,
+        }),
+    });
+    const router = await openCashier(srv);
+    expect((await screen.findByTestId('cashier-merchant')).textContent).toBe('Toko Budi');
+    expect(router.state.location.pathname).toBe(`/pay/${TOKEN}`);
+    expect(screen.getByTestId('cashier-amount').textContent).toBe('IDR 150,000');
+    expect(screen.getByTestId('cashier-description').textContent).toBe('Order ORDER-1001: 2 shirts');
+    expect(screen.getByTestId('cashier-method').textContent).toContain(
+      'Virtual account · BCA Virtual Account',
+    );
+    expect(screen.getByText('Virtual account number')).toBeTruthy();
+    expect(screen.getByTestId('cashier-code').textContent).toBe('8801123456789012');
+    expect(screen.getByTestId('copy-code')).toBeTruthy();
+    expect(screen.getByTestId('cashier-sandbox').textContent).toBe('Sandbox');
+    // Themed with the merchant's brand (lumipay), not the host's (tikipay).
+    expect(screen.getByTestId('brand-logo').getAttribute('alt')).toBe('LumiPay');
+    expect(document.title).toBe('Payment - LumiPay Dashboard');
+    expect(screen.getByTestId('language-switcher')).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('cashier-pay'));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', paths.pay)).toHaveLength(1));
+    expect(srv.callsTo('POST', paths.pay)[0]?.body?.outcome).toBe('success');
+    expect((await screen.findByTestId('cashier-result')).textContent).toBe('Payment successful');
+    expect(screen.getByTestId('cashier-return').getAttribute('href')).toBe(
+      'https://shop.example/return?order=1001',
+    );
+    expect(screen.queryByTestId('cashier-pay')).toBeNull();
+  });
+
+  it('simulates a failure with the reason the payer chooses', async () => {
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () => view({ returnUrl: null }),
+      [`POST ${paths.pay}`]: (call) =>
+        view({
+          status: 'failed',
+          failureReason: String(call.body?.failureReason),
+          payable: false,
+          cancellable: false,
+          returnUrl: null,
+        }),
+    });
+    await openCashier(srv);
+    fireEvent.click(await screen.findByTestId('cashier-fail'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(
+      within(dialog).getByTestId('failure-reason').querySelector('.ant-select-selector') as Element,
+    );
+    const option = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find(
+        (el) => el.textContent === 'Declined by the channel',
+      );
+      expect(found).toBeTruthy();
+      return found as Element;
+    });
+    fireEvent.click(option);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Fail the payment' }));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', paths.pay)).toHaveLength(1));
+    expect(srv.callsTo('POST', paths.pay)[0]?.body).toMatchObject({
+      outcome: 'fail',
+      failureReason: 'CHANNEL_DECLINED',
+    });
+    expect((await screen.findByTestId('cashier-result')).textContent).toBe('Payment failed');
+    expect(screen.getByTestId('cashier-failure-reason').textContent).toBe('Reason: Declined by the channel');
+    expect(screen.queryByTestId('cashier-return')).toBeNull();
+  });
+
+  it('cancel asks first, then shows the order closed', async () => {
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () => view(),
+      [`POST ${paths.cancel}`]: () => view({ status: 'closed', payable: false, cancellable: false }),
+    });
+    await openCashier(srv);
+    fireEvent.click(await screen.findByTestId('cashier-cancel'));
+    const title = (await screen.findAllByText('Cancel this payment?'))[0] as HTMLElement;
+    expect(srv.callsTo('POST', paths.cancel)).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(
+        within(title.closest('.ant-modal') as HTMLElement).getByRole('button', { name: 'Cancel payment' }),
+      );
+    });
+    await waitFor(() => expect(srv.callsTo('POST', paths.cancel)).toHaveLength(1));
+    expect((await screen.findByTestId('cashier-result')).textContent).toBe('This payment is closed');
+  });
+
+  it('an expired order says so and offers no buttons', async () => {
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () =>
+        view({
+          status: 'closed',
+          expired: true,
+          expiresAt: new Date(Date.now() - HOUR_MS).toISOString(),
+          payable: false,
+          cancellable: false,
+        }),
+    });
+    await openCashier(srv);
+    expect((await screen.findByTestId('cashier-result')).textContent).toBe('This payment has expired');
+    expect(document.body.textContent).toContain('Please ask Toko Budi for a new payment.');
+    expect(screen.queryByTestId('cashier-pay')).toBeNull();
+    expect(screen.queryByTestId('cashier-cancel')).toBeNull();
+  });
+
+  it('an unknown token is "payment not found"', async () => {
+    const srv = fakeServer({});
+    await openCashier(srv, 'nope');
+    expect((await screen.findByTestId('cashier-result')).textContent).toBe('Payment not found');
+    expect(srv.callsTo('GET', '/cashier/nope')).toHaveLength(1);
+  });
+
+  it("counts down in the payer's local time and turns expired at the deadline", async () => {
+    // The deadline is 4 s after the page first asks (page start-up time does not eat into it).
+    let expiresAt: Date | undefined;
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () => {
+        expiresAt ??= new Date(Date.now() + 4_000);
+        return Date.now() < expiresAt.getTime()
+          ? view({ expiresAt: expiresAt.toISOString() })
+          : view({
+              status: 'closed',
+              expired: true,
+              expiresAt: expiresAt.toISOString(),
+              payable: false,
+              cancellable: false,
+            });
+      },
+    });
+    await openCashier(srv);
+    const countdown = await screen.findByTestId('cashier-countdown');
+    expect(countdown.textContent).toMatch(/^00:00:0[0-4]$/);
+    // The deadline in the browser's zone (the tests run in Europe/Berlin), with its offset.
+    const berlin = formatWallClock(expiresAt as Date, 'Europe/Berlin');
+    expect(screen.getByTestId('cashier-expires-at').textContent).toMatch(
+      new RegExp(`Pay before ${berlin} \\(UTC\\+0[12]:00\\), your local time`),
+    );
+    const first = countdown.textContent;
+    await waitFor(() => expect(screen.getByTestId('cashier-countdown').textContent).not.toBe(first), {
+      timeout: 3_000,
+    });
+
+    // At the deadline: expired on the page, and the server is asked again.
+    expect((await screen.findByTestId('cashier-result', {}, { timeout: 8_000 })).textContent).toBe(
+      'This payment has expired',
+    );
+    await waitFor(() => expect(srv.callsTo('GET', paths.view).length).toBeGreaterThanOrEqual(2));
+    expect(screen.queryByTestId('cashier-pay')).toBeNull();
+  });
+
+  it('a payment link: no cancel, the method is chosen when paying; a QR payload is shown as text', async () => {
+    const qr = '00020101021226330011SANDBOX.MG0112REF0000000153033605406150000';
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () =>
+        view({
+          kind: 'link',
+          channel: null,
+          paymentCode: null,
+          paymentType: 4,
+          cancellable: false,
+          returnUrl: null,
+        }),
+      [`POST ${paths.pay}`]: () =>
+        view({
+          kind: 'link',
+          channel: 11,
+          paymentType: 4,
+          paymentCode: qr,
+          status: 'pending',
+          cancellable: false,
+          returnUrl: null,
+        }),
+    });
+    await openCashier(srv);
+    await screen.findByTestId('cashier-pay');
+    expect(screen.queryByTestId('cashier-cancel')).toBeNull();
+    expect(screen.getByTestId('cashier-method').textContent).toContain('E-wallet');
+    expect(screen.queryByTestId('cashier-code')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('cashier-pay'));
+    });
+    // Still waiting for the channel (magic amount): the QR payload to scan, as a code block.
+    expect((await screen.findByTestId('cashier-code')).textContent).toBe(qr);
+    expect(screen.getByText('Scan this QR code with your banking or e-wallet app')).toBeTruthy();
+    expect(screen.getByTestId('cashier-method').textContent).toContain('E-wallet · QRIS');
+  });
+
+  it('a refused payment shows the server message and stays payable', async () => {
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () => view(),
+      [`POST ${paths.pay}`]: () =>
+        new Reply(422, {
+          success: false,
+          code: 422,
+          errorCode: 'BUSINESS_RULE',
+          message: 'This payment has expired and can no longer be paid',
+          result: null,
+        }),
+    });
+    await openCashier(srv);
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('cashier-pay'));
+    });
+    expect(await screen.findByText('This payment has expired and can no longer be paid')).toBeTruthy();
+    expect(screen.getByTestId('cashier-pay')).toBeTruthy();
+  });
+});
+
+describe('cashier helpers', () => {
+  it('splitRemaining formats what is left', () => {
+    expect(splitRemaining(65_000)).toEqual({ days: 0, time: '00:01:05' });
+    expect(splitRemaining(26 * 3_600_000 + 1_000)).toEqual({ days: 1, time: '02:00:01' });
+    expect(splitRemaining(-5)).toEqual({ days: 0, time: '00:00:00' });
+  });
+
+  it('phaseOf: paid, failed, open, expired by the clock, closed', () => {
+    const now = Date.now();
+    expect(phaseOf(view({ status: 'success' }), now)).toBe('paid');
+    expect(phaseOf(view({ status: 'partial' }), now)).toBe('paid');
+    expect(phaseOf(view({ status: 'rejected' }), now)).toBe('failed');
+    expect(phaseOf(view(), now)).toBe('open');
+    expect(phaseOf(view({ expiresAt: new Date(now - 1).toISOString() }), now)).toBe('expired');
+    expect(phaseOf(view({ status: 'closed', expired: true }), now)).toBe('expired');
+    expect(phaseOf(view({ status: 'closed' }), now)).toBe('closed');
+  });
+});
