@@ -4,7 +4,8 @@ import { startServer, type RunningServer } from './server';
 let server: RunningServer | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  server = await startServer();
+  // The payments journey (tests/payments.test.ts) points the demo merchant's callbacks at a receiver on 127.0.0.1.
+  server = await startServer({ ALLOW_PRIVATE_CALLBACKS: 'true' });
   project.provide('port', server.port);
   project.provide('dataDir', server.dataDir);
 }

@@ -640,6 +640,10 @@ export const collection = pgTable(
       t.adminFee,
       t.serviceFee,
     ),
+    // Amount filters and the amount sort of the list (bench/list-latency.ts, docs/benchmarks.md): a rare amount range
+    // is found here instead of walking a month of the covering index (55 -> 3 ms p95 on 1M rows), and sorting a month
+    // by amount reads it in order (backward for desc) with an incremental sort of ties (105 -> 13 ms p95).
+    index('collection_merchant_currency_amount_idx').on(t.merchantId, t.currency, t.amount),
     index('collection_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'processing')`),
     check('collection_amounts_ck', sql`${t.amount} > 0 and ${t.adminFee} >= 0 and ${t.serviceFee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
   ],

@@ -59,6 +59,15 @@ export default function Transactions() {
     { title: t('screens.payments.merchantOrderId'), dataIndex: 'merchantOrderId', initialValue: initial.merchantOrderId, copyable: true },
     { title: t('screens.payments.transactionId'), dataIndex: 'id', initialValue: initial.id, copyable: true },
     {
+      title: t('screens.payments.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      initialValue: initial.status,
+      fieldProps: { options: status.payment },
+      render: (_, r) => <PaymentStatusTag value={r.status} />,
+    },
+    { title: t('screens.payments.amount'), dataIndex: 'amount', search: false, sorter: true, align: 'right', render: (_, r) => money(r.amount, r.currency) },
+    {
       title: t('screens.payments.channel'),
       dataIndex: 'channel',
       valueType: 'select',
@@ -74,16 +83,8 @@ export default function Transactions() {
       initialValue: initial.paymentType,
       fieldProps: { options: paymentTypeOptions },
     },
-    { title: t('screens.payments.paymentCode'), dataIndex: 'paymentCode', search: false, copyable: true },
-    {
-      title: t('screens.payments.status'),
-      dataIndex: 'status',
-      valueType: 'select',
-      initialValue: initial.status,
-      fieldProps: { options: status.payment },
-      render: (_, r) => <PaymentStatusTag value={r.status} />,
-    },
-    { title: t('screens.payments.amount'), dataIndex: 'amount', search: false, sorter: true, align: 'right', render: (_, r) => money(r.amount, r.currency) },
+    // Codes can be long (QR payloads): cut with an ellipsis, the full code is in the details and copied whole.
+    { title: t('screens.payments.paymentCode'), dataIndex: 'paymentCode', search: false, copyable: true, ellipsis: true, width: 180 },
     {
       title: t('screens.payments.amountMin'),
       dataIndex: 'amountMin',

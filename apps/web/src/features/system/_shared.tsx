@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../components/format';
 import { useSearchParams } from 'react-router';
 import type { FormInstance } from 'antd';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, isStandardPageSize } from '@mg/domain';
+import { LIST_COUNT_CAP, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, isStandardPageSize } from '@mg/domain';
+import { i18n } from '../../i18n';
 import { api, isApiError } from '../../api';
 import { useSession } from '../../session/store';
 import type { UserInfo } from '../../api/identity';
@@ -74,6 +75,9 @@ export function tablePagination(values: UrlValues) {
     pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
     showQuickJumper: true,
     showSizeChanger: true,
+    // Payment lists count at most LIST_COUNT_CAP rows (a count over millions of rows would cost more than the page).
+    showTotal: (total: number) =>
+      i18n.t('screens.common.total', { total: total >= LIST_COUNT_CAP ? `${LIST_COUNT_CAP.toLocaleString()}+` : total.toLocaleString() }),
   };
 }
 

@@ -14,6 +14,7 @@ const enUS = {
   ...products,
   ...cashier,
   ...exportMessages,
+  'screens.common.total': '{{total}} in all',
   'screens.common.actions': 'Actions',
   'screens.common.back': 'Back',
   'screens.common.cancel': 'Cancel',

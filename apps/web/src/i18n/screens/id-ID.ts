@@ -15,6 +15,7 @@ const messages: ScreenMessages = {
   ...products,
   ...cashier,
   ...exportMessages,
+  'screens.common.total': 'Total {{total}}',
   'screens.common.actions': 'Aksi',
   'screens.common.back': 'Kembali',
   'screens.common.cancel': 'Batal',

@@ -15,6 +15,7 @@ const messages: ScreenMessages = {
   ...products,
   ...cashier,
   ...exportMessages,
+  'screens.common.total': 'Jumlah {{total}}',
   'screens.common.actions': 'Tindakan',
   'screens.common.back': 'Kembali',
   'screens.common.cancel': 'Batal',

@@ -15,6 +15,7 @@ const messages: ScreenMessages = {
   ...products,
   ...cashier,
   ...exportMessages,
+  'screens.common.total': '{{total}} no total',
   'screens.common.actions': 'Ações',
   'screens.common.back': 'Voltar',
   'screens.common.cancel': 'Cancelar',

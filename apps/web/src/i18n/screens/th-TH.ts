@@ -15,6 +15,7 @@ const messages: ScreenMessages = {
   ...products,
   ...cashier,
   ...exportMessages,
+  'screens.common.total': 'ทั้งหมด {{total}} รายการ',
   'screens.common.actions': 'การดำเนินการ',
   'screens.common.back': 'กลับ',
   'screens.common.cancel': 'ยกเลิก',

@@ -15,6 +15,7 @@ const messages: ScreenMessages = {
   ...products,
   ...cashier,
   ...exportMessages,
+  'screens.common.total': '共 {{total}} 条',
   'screens.common.actions': '操作',
   'screens.common.back': '返回',
   'screens.common.cancel': '取消',

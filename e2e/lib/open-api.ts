@@ -1,0 +1,117 @@
+/**
+ * The integrator's side of the journey: the open API signed exactly as docs/open-api.md's Node example does it,
+ * and a Standard Webhooks receiver (node:http on 127.0.0.1) that verifies what it gets the same way the docs do.
+ */
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The demo merchant's sandbox key pair and webhook secret (README / docs/open-api.md "Quick start"). */
+export const DEMO_MERCHANT_ID = '10001';
+export const DEMO_KEY_ID = 'mk_sandbox_demo10001';
+export const DEMO_KEY_SECRET = 'sk_sandbox_7Jq2vX9pL4mN8rT3wY6zB1cF5hK0dG2s';
+export const DEMO_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqXZ8pkUoYlq0uFpFhzjRJ8';
+
+export interface OpenApiAnswer<T> {
+  status: number;
+  body: { success: boolean; code: number; errorCode?: string; message?: string; result: T };
+}
+
+/**
+ * A signed call: the body serialised once, those bytes hashed and sent; X-Signature = hex HMAC-SHA256 over
+ * METHOD \n PATH_WITH_QUERY \n TIMESTAMP \n NONCE \n hex(SHA-256(body)); an Idempotency-Key on every POST.
+ */
+export async function openApi<T = Record<string, unknown>>(base: string, method: 'GET' | 'POST', pathWithQuery: string, body?: unknown): Promise<OpenApiAnswer<T>> {
+  const raw = body === undefined ? '' : JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = randomUUID();
+  const bodyHash = createHash('sha256').update(raw).digest('hex');
+  const signature = createHmac('sha256', DEMO_KEY_SECRET).update([method, pathWithQuery, timestamp, nonce, bodyHash].join('\n')).digest('hex');
+  const headers: Record<string, string> = {
+    'X-Merchant-Id': DEMO_MERCHANT_ID,
+    'X-Key-Id': DEMO_KEY_ID,
+    'X-Timestamp': timestamp,
+    'X-Nonce': nonce,
+    'X-Signature': signature,
+  };
+  if (raw) headers['Content-Type'] = 'application/json';
+  if (method === 'POST') headers['Idempotency-Key'] = randomUUID();
+  const res = await fetch(base + pathWithQuery, { method, headers, body: raw || undefined });
+  return { status: res.status, body: (await res.json()) as OpenApiAnswer<T>['body'] };
+}
+
+/** docs/open-api.md "Verifying in Node": throws unless authentic and fresh; answers the parsed body. */
+export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, rawBody: string, toleranceS = 300): unknown {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const id = one(headers['webhook-id']);
+  const ts = one(headers['webhook-timestamp']);
+  const signatures = one(headers['webhook-signature']);
+  if (!id || !ts || !signatures) throw new Error('missing webhook headers');
+  if (Math.abs(Date.now() / 1000 - Number(ts)) > toleranceS) throw new Error('stale webhook');
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${ts}.${rawBody}`).digest();
+  const ok = signatures.split(' ').some((s) => {
+    const [version, sig] = s.split(',');
+    const given = Buffer.from(sig ?? '', 'base64');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!ok) throw new Error('bad webhook signature');
+  return JSON.parse(rawBody);
+}
+
+export interface ReceivedWebhook {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export interface WebhookReceiver {
+  /** http://127.0.0.1:<port>/hooks/pay */
+  url: string;
+  received: ReceivedWebhook[];
+  /** Resolves with the first request (already received or arriving) the predicate accepts. */
+  waitFor(accept: (r: ReceivedWebhook) => boolean, timeoutMs?: number): Promise<ReceivedWebhook>;
+  close(): Promise<void>;
+}
+
+/** A merchant's callback endpoint: records every request and answers 200 `ok`. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  const waiters = new Set<() => void>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      for (const w of waiters) w();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/pay`,
+    received,
+    waitFor(accept, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const hit = received.find(accept);
+          if (!hit) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(hit);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching callback within ${timeoutMs} ms (received ${received.length}: ${received.map((r) => r.body.slice(0, 60)).join(' | ')})`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
