@@ -237,6 +237,8 @@ CREATE INDEX "collection_merchant_created_idx" ON "collection" USING btree ("mer
 CREATE INDEX "collection_merchant_status_created_idx" ON "collection" USING btree ("merchant_id","status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "collection_merchant_currency_created_idx" ON "collection" USING btree ("merchant_id","currency","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"status","payment_type","channel","amount","notify_status","paid_amount","admin_fee","service_fee");--> statement-breakpoint
 CREATE INDEX "collection_merchant_currency_amount_idx" ON "collection" USING btree ("merchant_id","currency","amount");--> statement-breakpoint
+CREATE INDEX "collection_merchant_channel_created_idx" ON "collection" USING btree ("merchant_id","currency","channel","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "collection_merchant_notify_created_idx" ON "collection" USING btree ("merchant_id","currency","notify_status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "collection"."notify_status" in ('pending', 'failed');--> statement-breakpoint
 CREATE INDEX "collection_pending_expiry_idx" ON "collection" USING btree ("expires_at") WHERE "collection"."status" in ('pending', 'processing');--> statement-breakpoint
 CREATE INDEX "export_job_merchant_idx" ON "export_job" USING btree ("merchant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "export_job_status_idx" ON "export_job" USING btree ("status","created_at");--> statement-breakpoint

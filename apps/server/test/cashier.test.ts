@@ -9,28 +9,16 @@ import { createCollection, type CreateCollectionInput } from '../src/modules/col
 import { createPaymentLink } from '../src/modules/payment-links/service';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { paymentFixtures } from './helpers/money-fixtures';
 
 const M = 10001;
 let tdb: TestDatabase;
 let app: FastifyInstance;
 let seq = 0;
 
-async function paymentFixtures(t: TestDatabase): Promise<void> {
-  await t.pool.query(`
-    insert into product (currency, payment_type, channel, min_amount, max_amount, status) values
-      ('IDR', 1, 1, 10000, 50000000, 1), ('IDR', 4, 6, 1000, 20000000, 1), ('THB', 16, 20, 2000, 50000000, 1)
-    on conflict (currency, payment_type, channel)
-      do update set min_amount = excluded.min_amount, max_amount = excluded.max_amount, status = 1`);
-  await t.pool.query(`
-    insert into fee_rule (merchant_id, currency, payment_type, channel, rate_bps, fixed_fee, min_fee, status)
-    values (10001, 'IDR', 1, 1, 70, 1000, 0, 1)
-    on conflict (merchant_id, currency, payment_type, channel)
-      do update set rate_bps = 70, fixed_fee = 1000, min_fee = 0, status = 1`);
-}
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  await paymentFixtures(tdb);
+  await paymentFixtures(tdb.pool);
   app = await buildTestApp(tdb, { publicUrl: 'https://pay.example.test' });
   await app.ready();
 });

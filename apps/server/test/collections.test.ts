@@ -22,8 +22,9 @@ import {
   payAtCashier,
   type CreateCollectionInput,
 } from '../src/modules/collections/service';
-import { createDatabase, type Database } from '../src/db/pool';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import type { Database } from '../src/db/pool';
+import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
+import type { TestDatabase } from './helpers/db';
 import { balance, count, createMerchant, setFeeRule, thrown, upsertProducts } from './helpers/money-fixtures';
 
 const M = 51001; // IDR + THB, callback address set
@@ -35,8 +36,7 @@ const T0 = new Date('2026-03-10T03:00:00.000Z'); // 10:00 in Jakarta
 let tdb: TestDatabase;
 let clients: Database;
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  clients = createDatabase(tdb.url, { max: 8, applicationName: 'mg-test-collections' });
+  ({ tdb, clients } = await openConcurrentDatabase('mg-test-collections'));
   await upsertProducts(tdb.pool);
   await createMerchant(tdb.pool, { id: M, callbackUrl: CALLBACK });
   await createMerchant(tdb.pool, { id: M2, callbackUrl: null });
@@ -45,10 +45,7 @@ beforeAll(async () => {
   await setFeeRule(tdb.pool, { merchantId: M2, currency: 'IDR', paymentType: 1, rateBps: 0, fixedFee: 1_000n });
   await setFeeRule(tdb.pool, { merchantId: M, currency: 'IDR', paymentType: 4, rateBps: 0, fixedFee: 0n }); // wallets: free
 });
-afterAll(async () => {
-  await clients?.pool.end();
-  await tdb?.drop();
-});
+afterAll(() => closeConcurrentDatabase(tdb, clients));
 
 let seq = 0;
 function input(over: Partial<CreateCollectionInput> = {}): CreateCollectionInput {

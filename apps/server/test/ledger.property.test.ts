@@ -4,7 +4,7 @@
  */
 import { DomainError, PLATFORM_MERCHANT_ID, type CurrencyCode } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/pool';
+import type { Database } from '../src/db/pool';
 import {
   balanceTransfer,
   collectionSucceeded,
@@ -19,7 +19,9 @@ import {
   type PostedTransfer,
   type TransferRequest,
 } from '../src/modules/ledger/service';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { mulberry32 } from './helpers/random';
+import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
+import type { TestDatabase } from './helpers/db';
 
 const SEEDS = [1, 2, 3, 4, 5];
 const OPS = 200;
@@ -28,24 +30,9 @@ const CLIENTS = 8;
 let tdb: TestDatabase;
 let clients: Database;
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  clients = createDatabase(tdb.url, { max: CLIENTS, applicationName: 'mg-test-ledger' });
+  ({ tdb, clients } = await openConcurrentDatabase('mg-test-ledger', CLIENTS));
 });
-afterAll(async () => {
-  await clients?.pool.end();
-  await tdb?.drop();
-});
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+afterAll(() => closeConcurrentDatabase(tdb, clients));
 
 /** Deterministic operation list for a seed: two merchants, two currencies, repeats of earlier keys. */
 function generate(seed: number): TransferRequest[] {

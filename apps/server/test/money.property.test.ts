@@ -5,12 +5,14 @@
  */
 import { isDomainError, type CurrencyCode } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/pool';
+import type { Database } from '../src/db/pool';
 import { createCollection, getCollection, markCollectionPaid, refundableOf } from '../src/modules/collections/service';
 import { replayBalances } from '../src/modules/ledger/service';
 import { createRefund } from '../src/modules/refunds/service';
 import { runSettlements } from '../src/modules/settlement/service';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { mulberry32 } from './helpers/random';
+import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
+import type { TestDatabase } from './helpers/db';
 import { createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';
 
 const SEEDS = [11, 12, 13];
@@ -24,8 +26,7 @@ const HOUR = 3_600_000;
 let tdb: TestDatabase;
 let clients: Database;
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  clients = createDatabase(tdb.url, { max: CLIENTS, applicationName: 'mg-test-money' });
+  ({ tdb, clients } = await openConcurrentDatabase('mg-test-money', CLIENTS));
   await upsertProducts(tdb.pool);
   for (const m of MERCHANTS) {
     await createMerchant(tdb.pool, { id: m, callbackUrl: 'https://merchant.example.test/cb', settlementDays: m === MERCHANTS[0] ? 1 : 2 });
@@ -33,21 +34,7 @@ beforeAll(async () => {
     await setFeeRule(tdb.pool, { merchantId: m, currency: 'THB', paymentType: 16, rateBps: 200, fixedFee: 0n });
   }
 });
-afterAll(async () => {
-  await clients?.pool.end();
-  await tdb?.drop();
-});
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+afterAll(() => closeConcurrentDatabase(tdb, clients));
 
 type Op =
   | { kind: 'collect'; merchantId: number; currency: CurrencyCode; amount: bigint; at: Date; partial: boolean }

@@ -10,6 +10,7 @@ import { SecretBox } from '../src/lib/secret-box';
 import { createCollection } from '../src/modules/collections/service';
 import { buildTestApp, TEST_SECRET_KEY } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { paymentFixtures } from './helpers/money-fixtures';
 import { openApiRequest, type OpenApiRequestOptions } from './helpers/open-api';
 
 const M = 10001;
@@ -19,22 +20,9 @@ let app: FastifyInstance;
 let seq = 0;
 const orderId = (p = 'ORD') => `${p}-${process.pid}-${++seq}`;
 
-async function paymentFixtures(t: TestDatabase): Promise<void> {
-  await t.pool.query(`
-    insert into product (currency, payment_type, channel, min_amount, max_amount, status) values
-      ('IDR', 1, 1, 10000, 50000000, 1), ('IDR', 4, 6, 1000, 20000000, 1), ('THB', 16, 20, 2000, 50000000, 1)
-    on conflict (currency, payment_type, channel)
-      do update set min_amount = excluded.min_amount, max_amount = excluded.max_amount, status = 1`);
-  await t.pool.query(`
-    insert into fee_rule (merchant_id, currency, payment_type, channel, rate_bps, fixed_fee, min_fee, status)
-    values (10001, 'IDR', 1, 1, 70, 1000, 0, 1)
-    on conflict (merchant_id, currency, payment_type, channel)
-      do update set rate_bps = 70, fixed_fee = 1000, min_fee = 0, status = 1`);
-}
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  await paymentFixtures(tdb);
+  await paymentFixtures(tdb.pool);
   app = await buildTestApp(tdb, { publicUrl: PUBLIC_URL, rateLimitPerMinute: 100_000 });
   await app.ready();
 });

@@ -15,29 +15,16 @@ import {
   voidPaymentLink,
 } from '../src/modules/payment-links/service';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { paymentFixtures } from './helpers/money-fixtures';
 
 const M = 10001;
 const PUBLIC_URL = 'https://pay.example.test';
 let tdb: TestDatabase;
 const deps = () => ({ db: tdb.db, publicUrl: PUBLIC_URL });
 
-/** Products and a fee rule the tests rely on (the product seed may or may not be in the template yet). */
-async function paymentFixtures(t: TestDatabase): Promise<void> {
-  await t.pool.query(`
-    insert into product (currency, payment_type, channel, min_amount, max_amount, status) values
-      ('IDR', 1, 1, 10000, 50000000, 1), ('IDR', 4, 6, 1000, 20000000, 1), ('THB', 16, 20, 2000, 50000000, 1)
-    on conflict (currency, payment_type, channel)
-      do update set min_amount = excluded.min_amount, max_amount = excluded.max_amount, status = 1`);
-  await t.pool.query(`
-    insert into fee_rule (merchant_id, currency, payment_type, channel, rate_bps, fixed_fee, min_fee, status)
-    values (10001, 'IDR', 1, 1, 70, 1000, 0, 1)
-    on conflict (merchant_id, currency, payment_type, channel)
-      do update set rate_bps = 70, fixed_fee = 1000, min_fee = 0, status = 1`);
-}
-
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  await paymentFixtures(tdb);
+  await paymentFixtures(tdb.pool);
 });
 afterAll(async () => {
   await tdb?.drop();

@@ -3,13 +3,14 @@
  * refunded amount and status, every refusal, concurrency, callbacks, and the low-balance notice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/pool';
+import type { Database } from '../src/db/pool';
 import { checkLowBalance } from '../src/modules/balances/limit';
 import { createCollection, getCollection, markCollectionPaid, type CreateCollectionInput } from '../src/modules/collections/service';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { createRefund, getRefund, refundView, type CreateRefundArgs } from '../src/modules/refunds/service';
 import { runSettlements } from '../src/modules/settlement/service';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
+import type { TestDatabase } from './helpers/db';
 import { balance, count, createMerchant, setFeeRule, thrown, upsertProducts } from './helpers/money-fixtures';
 
 const M = 52001;
@@ -19,16 +20,12 @@ const T0 = new Date('2026-04-01T03:00:00.000Z');
 let tdb: TestDatabase;
 let clients: Database;
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  clients = createDatabase(tdb.url, { max: 8, applicationName: 'mg-test-refunds' });
+  ({ tdb, clients } = await openConcurrentDatabase('mg-test-refunds'));
   await upsertProducts(tdb.pool);
   await createMerchant(tdb.pool, { id: M, callbackUrl: CALLBACK });
   await setFeeRule(tdb.pool, { merchantId: M, currency: 'IDR', paymentType: 1, rateBps: 0, fixedFee: 1_000n }); // fee 1000
 });
-afterAll(async () => {
-  await clients?.pool.end();
-  await tdb?.drop();
-});
+afterAll(() => closeConcurrentDatabase(tdb, clients));
 
 let seq = 0;
 async function paidCollection(amount: bigint, merchantId = M, over: Partial<CreateCollectionInput> = {}) {

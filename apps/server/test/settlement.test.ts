@@ -3,23 +3,20 @@
  * a batch settled early, and the pure date helpers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../src/db/pool';
+import type { Database } from '../src/db/pool';
 import { createCollection, markCollectionPaid } from '../src/modules/collections/service';
 import { dueAtOf, runSettlements, settleDateFor, settlementView } from '../src/modules/settlement/service';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
+import type { TestDatabase } from './helpers/db';
 import { balance, count, createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';
 
 let tdb: TestDatabase;
 let clients: Database;
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  clients = createDatabase(tdb.url, { max: 8, applicationName: 'mg-test-settlement' });
+  ({ tdb, clients } = await openConcurrentDatabase('mg-test-settlement'));
   await upsertProducts(tdb.pool);
 });
-afterAll(async () => {
-  await clients?.pool.end();
-  await tdb?.drop();
-});
+afterAll(() => closeConcurrentDatabase(tdb, clients));
 
 let seq = 0;
 async function pay(merchantId: number, amount: bigint, paidAt: Date, currency: 'IDR' | 'THB' = 'IDR') {

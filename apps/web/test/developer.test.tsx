@@ -26,6 +26,11 @@ const KEY: ApiKey = {
   createdBy: 'demo_admin',
 };
 
+/** A key made later than KEY (a created or rolled one), otherwise like it. */
+function newKey(overrides: Partial<ApiKey>): ApiKey {
+  return { ...KEY, createdAt: '2026-03-02T03:00:00.000Z', ...overrides };
+}
+
 function params(over: Partial<DeveloperParameters> = {}): DeveloperParameters {
   return {
     merchantId: 10001,
@@ -61,14 +66,7 @@ function typeCode(root: HTMLElement, code: string) {
 describe('developer parameters: API keys', () => {
   it('shows a new secret once, with a warning, then only the masked last four characters', async () => {
     signIn(ALL);
-    const NEW: ApiKey = {
-      ...KEY,
-      id: 'mk_live_7Hq2',
-      name: 'Shop backend',
-      mode: 'live',
-      secretLast4: 'Wx9Z',
-      createdAt: '2026-03-02T03:00:00.000Z',
-    };
+    const NEW = newKey({ id: 'mk_live_7Hq2', name: 'Shop backend', mode: 'live', secretLast4: 'Wx9Z' });
     let keys = [KEY];
     const srv = fakeServer({
       'GET /developer': () => params({ keys }),
@@ -117,12 +115,7 @@ describe('developer parameters: API keys', () => {
 
   it('with 2FA on, asks the Google code first: a wrong code stays in the dialog, the right one rolls the key', async () => {
     signIn(ALL);
-    const rolled: ApiKey = {
-      ...KEY,
-      id: 'mk_sandbox_new1',
-      secretLast4: 'n3w4',
-      createdAt: '2026-03-02T03:00:00.000Z',
-    };
+    const rolled = newKey({ id: 'mk_sandbox_new1', secretLast4: 'n3w4' });
     const srv = fakeServer({
       'GET /developer': () => params({ totpEnabled: true }),
       [`POST /developer/keys/${KEY.id}/roll`]: (call) =>

@@ -4,7 +4,7 @@ import { ColumnPerm, Perm } from '@mg/domain';
 import Balances from '../src/features/funds/Balances';
 import BalanceRecords from '../src/features/funds/BalanceRecords';
 import Settlements from '../src/features/funds/Settlements';
-import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
+import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests, expectTestIdTexts, expectTextsIn } from './screens-harness';
 
 afterEach(() => signOutForTests());
 
@@ -44,9 +44,11 @@ describe('Balances', () => {
     signIn([]);
     await renderScreen(<Balances />, { server: balancesServer() });
     expect((await screen.findByTestId('available-IDR')).textContent).toBe('850,000IDR');
-    expect(screen.getByTestId('pending-IDR').textContent).toBe('1,500,000IDR');
-    expect(screen.getByTestId('available-THB').textContent).toBe('1,234.50THB');
-    expect(screen.getByTestId('frozen-THB').textContent).toBe('10.00THB');
+    expectTestIdTexts({
+      'pending-IDR': '1,500,000IDR',
+      'available-THB': '1,234.50THB',
+      'frozen-THB': '10.00THB',
+    });
     expect(screen.getByTestId('limit-IDR').textContent).toContain('1,000,000 IDR');
     expect(screen.getByTestId('limit-THB').textContent).toContain('Not set');
     expect(screen.getByTestId('below-limit-IDR').textContent).toBe('The available IDR balance (850,000) is below your limit balance of 1,000,000.');
@@ -127,9 +129,7 @@ describe('Balance records', () => {
     const out = within(refundRow).getByTestId('signed-amount');
     expect(out.textContent).toBe('-50,000');
     expect(out.className).toContain('mg-bad');
-    expect(within(refundRow).getByText('Refund')).toBeTruthy();
-    expect(within(refundRow).getByText('Pending')).toBeTruthy();
-    expect(within(refundRow).getByText('95,950')).toBeTruthy();
+    expectTextsIn(refundRow, ['Refund', 'Pending', '95,950']);
 
     const collectionRow = screen.getByText('C261121000001QRST').closest('tr') as HTMLElement;
     const inflow = within(collectionRow).getByTestId('signed-amount');
@@ -234,12 +234,7 @@ describe('Settlement records', () => {
     const srv = fakeServer({ 'GET /settlements': () => page(SETTLEMENTS) });
     await renderScreen(<Settlements />, { server: srv, path: `${path}&status=pending` });
     const pendingRow = (await screen.findByText('2026-03-02')).closest('tr') as HTMLElement;
-    expect(within(pendingRow).getByText('Pending settlement')).toBeTruthy();
-    expect(within(pendingRow).getByText('450,000')).toBeTruthy();
-    expect(within(pendingRow).getByText('12,150')).toBeTruthy();
-    expect(within(pendingRow).getByText('50,000')).toBeTruthy();
-    expect(within(pendingRow).getByText('387,850')).toBeTruthy();
-    expect(within(pendingRow).getByText('2026-03-03 00:00:00')).toBeTruthy();
+    expectTextsIn(pendingRow, ['Pending settlement', '450,000', '12,150', '50,000', '387,850', '2026-03-03 00:00:00']);
     const settledRow = screen.getByText('2026-03-01').closest('tr') as HTMLElement;
     expect(within(settledRow).getByText('Settled')).toBeTruthy();
     expect(within(settledRow).getByText('2026-03-02 00:00:05')).toBeTruthy();

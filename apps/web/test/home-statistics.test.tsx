@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Perm, formatWallClock } from '@mg/domain';
 import Home from '../src/features/dashboard/Home';
 import { fillDays } from '../src/features/dashboard/Statistics';
-import { fakeServer, renderScreen, signIn, signOutForTests } from './screens-harness';
+import { fakeServer, renderScreen, signIn, signOutForTests, expectTestIdTexts } from './screens-harness';
 
 afterEach(() => signOutForTests());
 
@@ -46,13 +46,15 @@ describe('Home statistics', () => {
     expect((await screen.findByTestId('stat-collected-value')).textContent).toBe('12,345,678IDR');
     expect(screen.getByTestId('stat-collected-foot').textContent).toContain('Payments: 42');
     expect(screen.getByTestId('stat-collected-foot').textContent).toContain('Today: 1,500,000 (5)');
-    expect(screen.getByTestId('stat-success-rate-value').textContent).toBe('87.5%');
-    expect(screen.getByTestId('stat-success-rate-foot').textContent).toBe('Today: 100%');
-    expect(screen.getByTestId('stat-refunds-value').textContent).toBe('250,000IDR');
-    expect(screen.getByTestId('stat-refunds-foot').textContent).toBe('Refunds: 3');
-    expect(screen.getByTestId('stat-fees-value').textContent).toBe('98,765IDR');
-    expect(screen.getByTestId('stat-available-value').textContent).toBe('7,500,000IDR');
-    expect(screen.getByTestId('stat-pending-value').textContent).toBe('4,321,000IDR');
+    expectTestIdTexts({
+      'stat-success-rate-value': '87.5%',
+      'stat-success-rate-foot': 'Today: 100%',
+      'stat-refunds-value': '250,000IDR',
+      'stat-refunds-foot': 'Refunds: 3',
+      'stat-fees-value': '98,765IDR',
+      'stat-available-value': '7,500,000IDR',
+      'stat-pending-value': '4,321,000IDR',
+    });
     // The rest of the home stays: greeting and merchant card.
     expect(screen.getByTestId('home-welcome')).toBeTruthy();
     expect(screen.getByTestId('home-merchant')).toBeTruthy();

@@ -7,7 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { ColumnPerm, Perm } from '@mg/domain';
 import Transactions from '../src/features/payments/Transactions';
 import Refunds from '../src/features/payments/Refunds';
-import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
+import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests, expectTextsIn } from './screens-harness';
 
 afterEach(() => signOutForTests());
 
@@ -174,15 +174,17 @@ describe('Transaction records', () => {
     const srv = server();
     await renderScreen(<Transactions />, { server: srv });
     const row = await rowOf('ORDER-1001');
-    expect(within(row).getByText(PAID.id)).toBeTruthy();
-    expect(within(row).getByText('BCA Virtual Account')).toBeTruthy();
-    expect(within(row).getByText('8808123456789012')).toBeTruthy();
-    expect(within(row).getByText('Success')).toBeTruthy();
-    expect(within(row).getByText('1,500,000')).toBeTruthy();
-    expect(within(row).getByText('4,000')).toBeTruthy();
-    expect(within(row).getByText('10,500')).toBeTruthy();
-    expect(within(row).getByText('Budi Santoso')).toBeTruthy();
-    expect(within(row).getByText('Notified')).toBeTruthy();
+    expectTextsIn(row, [
+      PAID.id,
+      'BCA Virtual Account',
+      '8808123456789012',
+      'Success',
+      '1,500,000',
+      '4,000',
+      '10,500',
+      'Budi Santoso',
+      'Notified',
+    ]);
     // 01:00 UTC is 08:00 in Jakarta (IDR session), not the browser's Berlin time.
     expect(within(row).getByText('2026-03-02 08:00:00')).toBeTruthy();
     expect(within(row).getByText('2026-03-02 08:05:30')).toBeTruthy();
@@ -293,32 +295,20 @@ describe('Transaction detail drawer', () => {
     const drawer = await screen.findByTestId('transaction-drawer');
     expect(await within(drawer).findByText('https://pay.example.com/pay/tok_abc')).toBeTruthy();
     const fields = within(drawer).getByTestId('transaction-fields');
-    expect(within(fields).getByText('1,500,000 IDR')).toBeTruthy();
-    expect(within(fields).getByText('1,000,000 IDR')).toBeTruthy();
-    expect(within(fields).getByText('budi@example.com')).toBeTruthy();
-    expect(within(fields).getByText('Virtual account')).toBeTruthy();
-    expect(within(fields).getByText('Sandbox (test)')).toBeTruthy();
+    expectTextsIn(fields, ['1,500,000 IDR', '1,000,000 IDR', 'budi@example.com', 'Virtual account', 'Sandbox (test)']);
     expect(within(fields).getAllByText('2026-03-02 08:05:30').length).toBeGreaterThan(0);
     expect(within(fields).getByText('2026-03-03 08:00:00 (valid 24 h)')).toBeTruthy();
     expect(within(fields).queryByText('Paid amount')).toBeNull();
     // The refund of this collection.
-    expect(within(drawer).getByText('R2603020001')).toBeTruthy();
-    expect(within(drawer).getByText('Offline')).toBeTruthy();
-    expect(within(drawer).getByText('Returned successfully')).toBeTruthy();
+    expectTextsIn(drawer, ['R2603020001', 'Offline', 'Returned successfully']);
     // Both attempts: status code, latency, excerpt or error.
     const delivery = within(drawer).getByTestId('delivery-77');
     expect(within(delivery).getByText('collection.succeeded')).toBeTruthy();
     expect(within(delivery).getAllByText('500').length).toBeGreaterThan(0);
-    expect(within(delivery).getByText('183')).toBeTruthy();
-    expect(within(delivery).getByText('upstream exploded')).toBeTruthy();
-    expect(within(delivery).getByText('connect ETIMEDOUT')).toBeTruthy();
-    expect(within(delivery).getByText('No response')).toBeTruthy();
-    expect(within(delivery).getByText('2026-03-02 08:05:36')).toBeTruthy();
+    expectTextsIn(delivery, ['183', 'upstream exploded', 'connect ETIMEDOUT', 'No response', '2026-03-02 08:05:36']);
     // The refund's own callback is listed too, marked as such.
     const refundDelivery = within(drawer).getByTestId('delivery-78');
-    expect(within(refundDelivery).getByText('refund.succeeded')).toBeTruthy();
-    expect(within(refundDelivery).getByText('Refund R2603020001')).toBeTruthy();
-    expect(within(refundDelivery).getByText('42')).toBeTruthy();
+    expectTextsIn(refundDelivery, ['refund.succeeded', 'Refund R2603020001', '42']);
     // The request of an attempt opens below it.
     fireEvent.click(within(delivery).getAllByRole('button', { name: /expand row/i })[0] as HTMLElement);
     const request = await within(delivery).findByTestId('attempt-request-1');
@@ -456,16 +446,11 @@ describe('Refunds list', () => {
     });
     await renderScreen(<Refunds />, { server: srv, path: '/payment/refunds?status=returned_success&collectionId=C1' });
     const row = await rowOf('R2603020001');
-    expect(within(row).getByText('Partial refund')).toBeTruthy();
-    expect(within(row).getByText('Offline')).toBeTruthy();
-    expect(within(row).getByText('Returned successfully')).toBeTruthy();
+    expectTextsIn(row, ['Partial refund', 'Offline', 'Returned successfully']);
     expect(within(row).getAllByText('500,000')).toHaveLength(2);
     expect(within(row).getByText('2026-03-02 09:00:00')).toBeTruthy();
     const other = await rowOf('R2603020009');
-    expect(within(other).getByText('Full refund')).toBeTruthy();
-    expect(within(other).getByText('Original route')).toBeTruthy();
-    expect(within(other).getByText('Initiated')).toBeTruthy();
-    expect(within(other).getByText('1,500,000')).toBeTruthy();
+    expectTextsIn(other, ['Full refund', 'Original route', 'Initiated', '1,500,000']);
     const q = srv.callsTo('GET', '/refunds')[0]?.query;
     expect(q?.get('status')).toBe('returned_success');
     expect(q?.get('collectionId')).toBe('C1');

@@ -3,7 +3,8 @@
  * given permission codes, and a fake server answering through the real API client (configureApi({ fetch })).
  */
 import type { ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { findBrand, PermissionType, type Brand } from '@mg/domain';
 import { AppProviders, createQueryClient } from '../src/app/AppProviders';
@@ -112,4 +113,14 @@ export async function renderScreen(element: ReactNode, { path = '/screen', serve
     </AppProviders>,
   );
   return { view, router, queryClient };
+}
+
+/** Each text stands somewhere in `container` (a table row, a drawer section): one getByText per text. */
+export function expectTextsIn(container: HTMLElement, texts: readonly string[]): void {
+  for (const text of texts) expect(within(container).getByText(text)).toBeTruthy();
+}
+
+/** Each element (by test id) shows exactly its text. */
+export function expectTestIdTexts(texts: Readonly<Record<string, string>>): void {
+  for (const [id, text] of Object.entries(texts)) expect(screen.getByTestId(id).textContent, id).toBe(text);
 }

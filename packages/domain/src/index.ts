@@ -18,3 +18,4 @@ export * from './audit';
 export * from './identity';
 export * from './ledger';
 export * from './collections';
+export type * from './payments-api';

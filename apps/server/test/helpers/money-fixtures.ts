@@ -92,3 +92,20 @@ export async function thrown(fn: () => Promise<unknown>): Promise<Record<string,
   }
   throw new Error('expected an error');
 }
+
+/**
+ * Products and a fee rule the cashier, open-API and payment-link tests rely on (the product seed may or may not be
+ * in the template yet): IDR VA 1/1 and wallet 4/6, THB 16/20; merchant 10001 pays 0.70 % + 1000 on IDR VA 1.
+ */
+export async function paymentFixtures(pool: pg.Pool): Promise<void> {
+  await pool.query(`
+    insert into product (currency, payment_type, channel, min_amount, max_amount, status) values
+      ('IDR', 1, 1, 10000, 50000000, 1), ('IDR', 4, 6, 1000, 20000000, 1), ('THB', 16, 20, 2000, 50000000, 1)
+    on conflict (currency, payment_type, channel)
+      do update set min_amount = excluded.min_amount, max_amount = excluded.max_amount, status = 1`);
+  await pool.query(`
+    insert into fee_rule (merchant_id, currency, payment_type, channel, rate_bps, fixed_fee, min_fee, status)
+    values (10001, 'IDR', 1, 1, 70, 1000, 0, 1)
+    on conflict (merchant_id, currency, payment_type, channel)
+      do update set rate_bps = 70, fixed_fee = 1000, min_fee = 0, status = 1`);
+}

@@ -9,12 +9,19 @@ import { ledgerEntry } from '../../db/schema';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { offsetOf } from '../admin/shared';
 import { audit } from '../auth';
-import { balanceRecordFilters, filterContext, listOrder, merchantOf } from '../collections/filters';
-import { balanceRecordsFrom, countCapped, listBalanceRecords, listPage, listPageSchema } from '../collections/queries';
+import { balanceRecordFilters, merchantOf, type balanceRecordFilterSchema } from '../collections/filters';
+import { readListPage, type ListSource } from '../collections/list-page';
+import { balanceRecordsFrom, listBalanceRecords, listPageSchema, type BalanceRecord } from '../collections/queries';
 import { checkLowBalance } from './limit';
 import { balancesView, merchantCurrencies, parseLimit, setLimit } from './service';
+
+const BALANCE_RECORD_LIST: ListSource<typeof balanceRecordFilterSchema, BalanceRecord> = {
+  filter: balanceRecordFilters,
+  sort: { createdAt: ledgerEntry.createdAt, createTime: ledgerEntry.createdAt },
+  read: listBalanceRecords,
+  countFrom: balanceRecordsFrom,
+};
 
 const money = z.string().describe('decimal string in the currency units');
 
@@ -109,15 +116,6 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(listPageSchema(balanceRecordSchema)) },
       },
     },
-    async (req) => {
-      const q = req.query;
-      const where = balanceRecordFilters.where(q, filterContext(req, q.merchantId));
-      const orderBy = listOrder(balanceRecordFilters, { createdAt: ledgerEntry.createdAt, createTime: ledgerEntry.createdAt }, q.column, q.order);
-      const [records, count] = await Promise.all([
-        listBalanceRecords(app.db, where, { orderBy, limit: q.pageSize, offset: offsetOf(q) }),
-        countCapped(app.db, balanceRecordsFrom, where, balanceRecordFilters.orderBy()),
-      ]);
-      return ok(listPage(records, count, q));
-    },
+    async (req) => ok(await readListPage(app.db, req, req.query, BALANCE_RECORD_LIST)),
   );
 };

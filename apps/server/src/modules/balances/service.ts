@@ -3,6 +3,7 @@
  * ledger (every currency of the merchant, zeros included) with the low-balance threshold; setting or clearing the
  * threshold. The notice itself is ./limit.ts.
  */
+import type { BalanceView } from '@mg/domain';
 import { MERCHANT_ACCOUNT_KINDS, parseAmount, toMajorString, type CurrencyCode } from '@mg/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
@@ -10,17 +11,6 @@ import { balanceLimit, merchant } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { notFound } from '../admin/shared';
 import { balancesOf } from '../ledger/service';
-
-export interface BalanceView {
-  currency: string;
-  available: string;
-  pending: string;
-  frozen: string;
-  /** Low-balance threshold, whole currency units; null when none is set. */
-  limitBalance: string | null;
-  /** available < limitBalance. */
-  belowLimit: boolean;
-}
 
 export async function merchantCurrencies(db: Db, merchantId: number): Promise<CurrencyCode[]> {
   const [m] = await db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));

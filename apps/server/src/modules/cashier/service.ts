@@ -3,6 +3,7 @@
  * collection's cashier token or a payment link's token. The payer learns the merchant's name and brand, the amount
  * and how to pay, never anything else about the merchant.
  */
+import type { CashierView } from '@mg/domain';
 import {
   CollectionFailureReason,
   PaymentLinkStatus,
@@ -27,40 +28,6 @@ import {
   type CollectionRow,
 } from '../collections/service';
 import { effectiveLinkStatus, getPaymentLinkByToken, payPaymentLink, type PaymentLinkRow } from '../payment-links/service';
-
-export type CashierKind = 'collection' | 'link';
-
-export interface CashierView {
-  kind: CashierKind;
-  merchantName: string;
-  /** Brand value (domain BRANDS): the page themes itself with it. */
-  brand: string;
-  amount: string;
-  currency: string;
-  description: string | null;
-  paymentType: number;
-  channel: number | null;
-  paymentCode: string | null;
-  /**
-   * Domain PaymentStatus as the payer should read it: an open order past its expiry is `closed`; a link is
-   * `pending` until paid (`success`), `failed` after a failed attempt it may retry, `closed` once expired or void.
-   */
-  status: string;
-  /** True when the deadline passed before anyone paid (status closed). */
-  expired: boolean;
-  expiresAt: string;
-  paidAt: string | null;
-  paidAmount: string | null;
-  returnUrl: string | null;
-  /** Domain collection failure reason code (label key collectionFailure.<camelCase>). */
-  failureReason: string | null;
-  /** The "Pay" / "Simulate failure" buttons may be shown. */
-  payable: boolean;
-  /** The "Cancel" button may be shown (collections only: a link stays open until paid or expired). */
-  cancellable: boolean;
-  /** A sandbox order: the payer chooses the outcome. */
-  sandbox: boolean;
-}
 
 const OPEN: readonly string[] = [PaymentStatus.PENDING, PaymentStatus.PROCESSING];
 const PAID: readonly string[] = [PaymentStatus.SUCCESS, PaymentStatus.PARTIAL, PaymentStatus.REFUNDED];
@@ -92,7 +59,7 @@ export function collectionCashierView(row: CollectionRow, face: MerchantFace, no
     merchantName: face.name,
     brand: face.brand,
     amount: toMajorString(row.amount, row.currency as CurrencyCode),
-    currency: row.currency,
+    currency: row.currency as CurrencyCode,
     description: row.orderDescription,
     paymentType: row.paymentType,
     channel: row.channel,
@@ -124,7 +91,7 @@ export function linkCashierView(link: PaymentLinkRow, latest: CollectionRow | nu
     merchantName: face.name,
     brand: face.brand,
     amount: toMajorString(link.amount, link.currency as CurrencyCode),
-    currency: link.currency,
+    currency: link.currency as CurrencyCode,
     description: link.description,
     paymentType: link.paymentType,
     channel: latest?.channel ?? null,

@@ -45,6 +45,7 @@ import {
   type PaymentLinkStatusValue,
 } from '@mg/domain';
 import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, paymentLink, refund, settlement } from '../../db/schema';
@@ -207,7 +208,32 @@ export function indexOrder(time: AnyColumn, id: AnyColumn, direction: 'asc' | 'd
     : [sql`${time} asc nulls first`, sql`${id} asc nulls first`];
 }
 
-const desc2 = (a: AnyColumn, b: AnyColumn) => () => indexOrder(a, b);
+/**
+ * Default order and keyset continuation of a list over `table`: newest first, the id breaking ties (`lastId` as the
+ * table's id type: `toId`).
+ */
+function newestFirst(
+  table: PgTable & { createdAt: AnyColumn; id: AnyColumn },
+  toId: (lastId: string | number) => string | number = (id) => id,
+): Pick<ListFilter<z.ZodObject>, 'orderColumns' | 'orderBy' | 'after'> {
+  return {
+    orderColumns: [table.createdAt, table.id],
+    orderBy: () => indexOrder(table.createdAt, table.id),
+    after: (lastId) => keysetAfter(table, sql`${table}`, toId(lastId)),
+  };
+}
+
+/**
+ * The date range of a list, except when an exact key (`byKey`: an id, a merchant order id ...) is asked without
+ * dates: that finds the row whatever its date (the unique indexes answer at once).
+ */
+function rangeUnlessKey(
+  byKey: boolean,
+  p: { createTime_begin?: string | undefined; createTime_end?: string | undefined },
+  ctx: FilterContext,
+): DateRange | undefined {
+  return byKey && !p.createTime_begin && !p.createTime_end ? undefined : resolveRange(p, ctx);
+}
 
 /**
  * ORDER BY of a list page: the filter's index order by default (or when sorting by its time column), else the
@@ -251,9 +277,7 @@ export const collectionFilters = defineFilter({
     const min = amountFilter(p.amountMin, currency, 'amountMin');
     const max = amountFilter(p.amountMax, currency, 'amountMax');
     if (min !== undefined && max !== undefined && min > max) throw fieldError('amountMax', 'error.fieldInvalid', { params: { value: p.amountMax ?? '' } });
-    // An exact id or merchant order id finds the order whatever its date (the unique indexes answer at once).
-    const byId = p.id !== undefined || p.merchantOrderId !== undefined;
-    const range = byId && !p.createTime_begin && !p.createTime_end ? undefined : resolveRange(p, ctx);
+    const range = rangeUnlessKey(p.id !== undefined || p.merchantOrderId !== undefined, p, ctx);
     return and(
       scopeWhere(collection.merchantId, ctx.scope),
       range ? createdBetween(collection.createdAt, range) : undefined,
@@ -268,9 +292,7 @@ export const collectionFilters = defineFilter({
       currency ? eq(collection.currency, currency) : undefined,
     );
   },
-  orderColumns: [collection.createdAt, collection.id],
-  orderBy: desc2(collection.createdAt, collection.id),
-  after: (lastId) => keysetAfter(collection, sql`${collection}`, lastId),
+  ...newestFirst(collection),
 });
 
 /* Refunds -------------------------------------------------------------------------------------------------- */
@@ -289,8 +311,7 @@ export const refundFilters = defineFilter({
   schema: refundFilterSchema,
   where(p, ctx) {
     const currency = currencyOf(p, ctx);
-    const byId = p.id !== undefined || p.collectionId !== undefined || p.merchantOrderId !== undefined;
-    const range = byId && !p.createTime_begin && !p.createTime_end ? undefined : resolveRange(p, ctx);
+    const range = rangeUnlessKey(p.id !== undefined || p.collectionId !== undefined || p.merchantOrderId !== undefined, p, ctx);
     return and(
       scopeWhere(refund.merchantId, ctx.scope),
       range ? createdBetween(refund.createdAt, range) : undefined,
@@ -303,9 +324,7 @@ export const refundFilters = defineFilter({
       currency ? eq(refund.currency, currency) : undefined,
     );
   },
-  orderColumns: [refund.createdAt, refund.id],
-  orderBy: desc2(refund.createdAt, refund.id),
-  after: (lastId) => keysetAfter(refund, sql`${refund}`, lastId),
+  ...newestFirst(refund),
 });
 
 /* Settlements ---------------------------------------------------------------------------------------------- */
@@ -329,9 +348,7 @@ export const settlementFilters = defineFilter({
       currency ? eq(settlement.currency, currency) : undefined,
     );
   },
-  orderColumns: [settlement.createdAt, settlement.id],
-  orderBy: desc2(settlement.createdAt, settlement.id),
-  after: (lastId) => keysetAfter(settlement, sql`${settlement}`, lastId),
+  ...newestFirst(settlement),
 });
 
 /* Balance records (ledger entries of the merchant's own accounts) ------------------------------------------ */
@@ -357,7 +374,7 @@ export const balanceRecordFilters = defineFilter({
   schema: balanceRecordFilterSchema,
   where(p, ctx) {
     const currency = currencyOf(p, ctx);
-    const range = p.reference !== undefined && !p.createTime_begin && !p.createTime_end ? undefined : resolveRange(p, ctx);
+    const range = rangeUnlessKey(p.reference !== undefined, p, ctx);
     return and(
       scopeWhere(ledgerEntry.merchantId, ctx.scope),
       inArray(ledgerAccount.kind, p.account?.length ? p.account : [...MERCHANT_ACCOUNT_KINDS]),
@@ -367,9 +384,7 @@ export const balanceRecordFilters = defineFilter({
       currency ? eq(ledgerEntry.currency, currency) : undefined,
     );
   },
-  orderColumns: [ledgerEntry.createdAt, ledgerEntry.id],
-  orderBy: desc2(ledgerEntry.createdAt, ledgerEntry.id),
-  after: (lastId) => keysetAfter(ledgerEntry, sql`${ledgerEntry}`, Number(lastId)),
+  ...newestFirst(ledgerEntry, Number),
 });
 
 /* Payment links -------------------------------------------------------------------------------------------- */
@@ -395,7 +410,7 @@ export const paymentLinkFilters = defineFilter({
   schema: paymentLinkFilterSchema,
   where(p, ctx) {
     const currency = currencyOf(p, ctx);
-    const range = p.id !== undefined && !p.createTime_begin && !p.createTime_end ? undefined : resolveRange(p, ctx);
+    const range = rangeUnlessKey(p.id !== undefined, p, ctx);
     return and(
       scopeWhere(paymentLink.merchantId, ctx.scope),
       range ? createdBetween(paymentLink.createdAt, range) : undefined,
@@ -404,9 +419,7 @@ export const paymentLinkFilters = defineFilter({
       currency ? eq(paymentLink.currency, currency) : undefined,
     );
   },
-  orderColumns: [paymentLink.createdAt, paymentLink.id],
-  orderBy: desc2(paymentLink.createdAt, paymentLink.id),
-  after: (lastId) => keysetAfter(paymentLink, sql`${paymentLink}`, lastId),
+  ...newestFirst(paymentLink),
 });
 
 /** Every list filter by export kind (the exports module picks one by `kind`). */

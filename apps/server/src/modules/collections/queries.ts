@@ -23,6 +23,7 @@ import {
 } from '../../db/schema';
 import { iso } from '../admin/shared';
 import { deliveryViews, type DeliveryView } from '../callbacks/service';
+import { entriesFrom, selectEntries } from '../ledger/queries';
 
 const money = (v: bigint | null | undefined, currency: string): string | null =>
   v === null || v === undefined ? null : toMajorString(v, currency as CurrencyCode);
@@ -244,7 +245,7 @@ export async function listSettlements(db: DbLike, where: SQL | undefined, o: Rea
 export type BalanceRecord = ReturnType<typeof toBalanceRecord>;
 
 /** FROM of the balance records (balanceRecordFilters.where needs these joins). */
-export const balanceRecordsFrom = sql`${ledgerEntry} join ${ledgerAccount} on ${ledgerAccount.id} = ${ledgerEntry.accountId} join ${ledgerTransfer} on ${ledgerTransfer.id} = ${ledgerEntry.transferId}`;
+export const balanceRecordsFrom = entriesFrom;
 
 interface BalanceRow {
   id: number;
@@ -281,8 +282,7 @@ export function toBalanceRecord(e: BalanceRow) {
 }
 
 export async function listBalanceRecords(db: DbLike, where: SQL | undefined, o: ReadOptions): Promise<BalanceRecord[]> {
-  const rows = await db
-    .select({
+  const rows = await selectEntries(db, {
       id: ledgerEntry.id,
       merchantId: ledgerEntry.merchantId,
       transferId: ledgerEntry.transferId,
@@ -297,9 +297,6 @@ export async function listBalanceRecords(db: DbLike, where: SQL | undefined, o: 
       balanceAfter: ledgerEntry.balanceAfter,
       createdAt: ledgerEntry.createdAt,
     })
-    .from(ledgerEntry)
-    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-    .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
     .where(where)
     .orderBy(...o.orderBy)
     .limit(o.limit)

@@ -27,18 +27,17 @@ import { collection, paymentLink, settlement } from '../../db/schema';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { notFound, offsetOf, ownScope, scopeWhere } from '../admin/shared';
+import { notFound, ownScope, scopeWhere } from '../admin/shared';
 import { audit, requireAuth } from '../auth';
 import { balanceRoutes } from '../balances/routes';
 import { deliverySchema } from '../callbacks/service';
-import { createPaymentLink, linkView, voidPaymentLink } from '../payment-links/service';
+import { createPaymentLink, linkView, voidPaymentLink, type PaymentLinkView } from '../payment-links/service';
 import { createRefund } from '../refunds/service';
 import { runSettlements } from '../settlement/service';
 import {
   collectionFilterSchema,
   collectionFilters,
   filterContext,
-  listOrder,
   merchantOf,
   paymentLinkFilterSchema,
   paymentLinkFilters,
@@ -49,12 +48,11 @@ import {
   settlementFilters,
 } from './filters';
 import { registerCollectionJobs } from './jobs';
+import { readListPage, type ListSource } from './list-page';
 import { refundableOf } from './service';
 import {
   collectionsCountFrom,
-  countCapped,
   deliveriesOf,
-  listPage,
   listPageSchema,
   listCollections,
   listPaymentLinkRows,
@@ -66,6 +64,9 @@ import {
   settlementsCountFrom,
   toCollectionRecord,
   toRefundRecord,
+  type CollectionRecord,
+  type RefundRecord,
+  type SettlementRecord,
 } from './queries';
 import { computeStatistics, startOfLocalDay } from './statistics';
 
@@ -174,11 +175,34 @@ const statisticsSchema = z.object({
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Helpers                                                                                                      */
 
-const COLLECTION_SORT: Record<string, AnyColumn> = {
-  createdAt: collection.createdAt,
-  createTime: collection.createdAt,
-  amount: collection.amount,
-  paidAt: collection.paidAt,
+const COLLECTION_LIST: ListSource<typeof collectionFilterSchema, CollectionRecord> = {
+  filter: collectionFilters,
+  sort: { createdAt: collection.createdAt, createTime: collection.createdAt, amount: collection.amount, paidAt: collection.paidAt },
+  read: listCollections,
+  countFrom: collectionsCountFrom,
+};
+const REFUND_LIST: ListSource<typeof refundFilterSchema, RefundRecord> = {
+  filter: refundFilters,
+  sort: { createdAt: refundFilters.orderColumns[0], createTime: refundFilters.orderColumns[0] },
+  read: listRefunds,
+  countFrom: refundsCountFrom,
+};
+const SETTLEMENT_LIST: ListSource<typeof settlementFilterSchema, SettlementRecord> = {
+  filter: settlementFilters,
+  sort: {
+    createdAt: settlement.createdAt,
+    createTime: settlement.createdAt,
+    settleDate: settlement.settleDate,
+    netAmount: settlement.netAmount,
+  },
+  read: listSettlements,
+  countFrom: settlementsCountFrom,
+};
+const LINK_SORT: Record<string, AnyColumn> = {
+  createdAt: paymentLink.createdAt,
+  createTime: paymentLink.createdAt,
+  amount: paymentLink.amount,
+  expiresAt: paymentLink.expiresAt,
 };
 
 /** A decimal amount of `currency` from a body, 400 naming `field` when malformed. */
@@ -221,16 +245,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(listPageSchema(collectionRecordSchema)) },
       },
     },
-    async (req) => {
-      const q = req.query;
-      const where = collectionFilters.where(q, filterContext(req, q.merchantId));
-      const orderBy = listOrder(collectionFilters, COLLECTION_SORT, q.column, q.order);
-      const [records, count] = await Promise.all([
-        listCollections(app.db, where, { orderBy, limit: q.pageSize, offset: offsetOf(q) }),
-        countCapped(app.db, collectionsCountFrom, where, collectionFilters.orderBy()),
-      ]);
-      return ok(listPage(records, count, q));
-    },
+    async (req) => ok(await readListPage(app.db, req, req.query, COLLECTION_LIST)),
   );
 
   app.get(
@@ -330,16 +345,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(listPageSchema(refundRecordSchema)) },
       },
     },
-    async (req) => {
-      const q = req.query;
-      const where = refundFilters.where(q, filterContext(req, q.merchantId));
-      const orderBy = listOrder(refundFilters, REFUND_SORT, q.column, q.order);
-      const [records, count] = await Promise.all([
-        listRefunds(app.db, where, { orderBy, limit: q.pageSize, offset: offsetOf(q) }),
-        countCapped(app.db, refundsCountFrom, where, refundFilters.orderBy()),
-      ]);
-      return ok(listPage(records, count, q));
-    },
+    async (req) => ok(await readListPage(app.db, req, req.query, REFUND_LIST)),
   );
 
   /* Payment links ---------------------------------------------------------------------------------------- */
@@ -356,15 +362,14 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const q = req.query;
-      const where = paymentLinkFilters.where(q, filterContext(req, q.merchantId));
-      const orderBy = listOrder(paymentLinkFilters, LINK_SORT, q.column, q.order);
       const now = new Date();
-      const [rows, count] = await Promise.all([
-        listPaymentLinkRows(app.db, where, { orderBy, limit: q.pageSize, offset: offsetOf(q) }),
-        countCapped(app.db, paymentLinksCountFrom, where, paymentLinkFilters.orderBy()),
-      ]);
-      return ok(listPage(rows.map((r) => linkView(r, app.publicUrl, now)), count, q));
+      const links: ListSource<typeof paymentLinkFilterSchema, PaymentLinkView> = {
+        filter: paymentLinkFilters,
+        sort: LINK_SORT,
+        read: async (db, where, o) => (await listPaymentLinkRows(db, where, o)).map((r) => linkView(r, app.publicUrl, now)),
+        countFrom: paymentLinksCountFrom,
+      };
+      return ok(await readListPage(app.db, req, req.query, links));
     },
   );
 
@@ -444,16 +449,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(listPageSchema(settlementRecordSchema)) },
       },
     },
-    async (req) => {
-      const q = req.query;
-      const where = settlementFilters.where(q, filterContext(req, q.merchantId));
-      const orderBy = listOrder(settlementFilters, SETTLEMENT_SORT, q.column, q.order);
-      const [records, count] = await Promise.all([
-        listSettlements(app.db, where, { orderBy, limit: q.pageSize, offset: offsetOf(q) }),
-        countCapped(app.db, settlementsCountFrom, where, settlementFilters.orderBy()),
-      ]);
-      return ok(listPage(records, count, q));
-    },
+    async (req) => ok(await readListPage(app.db, req, req.query, SETTLEMENT_LIST)),
   );
 
   app.post(
@@ -510,19 +506,3 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const REFUND_SORT: Record<string, AnyColumn> = {
-  createdAt: refundFilters.orderColumns[0],
-  createTime: refundFilters.orderColumns[0],
-};
-const SETTLEMENT_SORT: Record<string, AnyColumn> = {
-  createdAt: settlement.createdAt,
-  createTime: settlement.createdAt,
-  settleDate: settlement.settleDate,
-  netAmount: settlement.netAmount,
-};
-const LINK_SORT: Record<string, AnyColumn> = {
-  createdAt: paymentLink.createdAt,
-  createTime: paymentLink.createdAt,
-  amount: paymentLink.amount,
-  expiresAt: paymentLink.expiresAt,
-};

@@ -7,6 +7,7 @@
  * API_KEY_ROLL_GRACE_HOURS longer; revoking stops a key at once. Creating, rolling, revoking and revealing / rolling
  * the webhook secret ask the Google code when the user has 2FA on. Every change is audited (never with a secret).
  */
+import type { ApiKeyView, DeveloperView } from '@mg/domain';
 import { randomBytes } from 'node:crypto';
 import {
   API_KEY_ID_RANDOM_CHARS,
@@ -30,28 +31,6 @@ import { findUserById } from '../auth/queries';
 import { verifySecondFactor } from '../auth/totp';
 import { getOrCreateWebhookSecret, rollWebhookSecret } from '../callbacks/secret';
 import { formatIpRule, parseIpRule } from '../open-api/ip';
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  mode: ApiKeyModeValue;
-  secretLast4: string;
-  status: ApiKeyStatusValue;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-}
-
-export interface DeveloperView {
-  merchantId: number;
-  keys: ApiKeyView[];
-  collectionCallbackUrl: string | null;
-  payoutCallbackUrl: string | null;
-  ipWhitelist: string[];
-  webhookSecretSet: boolean;
-  totpEnabled: boolean;
-}
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -31,6 +31,8 @@ export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<numb
   // another currency carries its own formats.
   const first = rows[0];
   const columnFormats = columns.map((c) => (c.amountOf && first ? amountFormat(c.amountOf(first)) : undefined));
+  const amountOf = columns.find((c) => c.amountOf)?.amountOf;
+  const firstFormat = amountOf && first ? amountFormat(amountOf(first)) : undefined;
   const sheet = await openXlsx(out, {
     sheetName: opts.sheetName,
     columns: columns.map((c, i) => ({ width: c.width, numFmt: columnFormats[i] })),
@@ -41,9 +43,9 @@ export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<numb
   for (;;) {
     for (const r of rows) {
       const cells = columns.map((c) => c.value(r, ctx));
-      const formats = columns.map((c) => (c.amountOf ? amountFormat(c.amountOf(r)) : undefined));
-      const differs = formats.some((f, i) => f !== columnFormats[i]);
-      await sheet.addRow(cells, differs ? { numFmts: formats } : undefined);
+      // Amount columns all follow the row's currency: only a row in another currency than the first carries formats.
+      const differs = amountOf !== undefined && amountFormat(amountOf(r)) !== firstFormat;
+      await sheet.addRow(cells, differs ? { numFmts: columns.map((c) => (c.amountOf ? amountFormat(c.amountOf(r)) : undefined)) } : undefined);
     }
     written += rows.length;
     await opts.onProgress?.(written);

@@ -23,16 +23,8 @@ export interface FeeRuleView {
   updatedAt: string;
 }
 
-export interface FeeRuleInput {
-  merchantId: number;
-  currency: CurrencyCode;
-  paymentType: number;
-  channel: number;
-  rateBps: number;
-  fixedFee: string;
-  minFee: string;
-  status: number;
-}
+/** A rule to save: the view without its time (amounts as decimal strings). */
+export type FeeRuleInput = Omit<FeeRuleView, 'updatedAt'>;
 
 type Row = typeof feeRule.$inferSelect;
 

@@ -1,8 +1,34 @@
 /** Read side of the ledger (drizzle query builder: every value is a bound parameter). Reads only. */
 import type { CurrencyCode, LedgerAccountKind } from '@mg/domain';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbLike } from '../../db/pool';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
+
+/**
+ * `select <fields> from ledger_entry join ledger_account join ledger_transfer`: the entries with their account
+ * (kind) and transfer (flow, action type, reference, fee). Every read of entries goes through this one join; add
+ * `.where(...)`, `.orderBy(...)`, `.limit(...)` as needed.
+ */
+export function selectEntries<T extends SelectedFields>(db: DbLike, fields: T): EntrySelect<T> {
+  const joined = db
+    .select(fields as SelectedFields)
+    .from(ledgerEntry)
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId));
+  // drizzle cannot resolve a join's type for a generic selection; the builder is the same, only T is narrowed.
+  return joined as unknown as EntrySelect<T>;
+}
+
+type EntrySelect<T extends SelectedFields> = PgSelectBase<
+  'ledger_entry',
+  T,
+  'partial',
+  { ledger_entry: 'not-null'; ledger_account: 'not-null'; ledger_transfer: 'not-null' }
+>;
+
+/** The same join as SQL, for a FROM clause written by hand (countCapped). */
+export const entriesFrom = sql`${ledgerEntry} join ${ledgerAccount} on ${ledgerAccount.id} = ${ledgerEntry.accountId} join ${ledgerTransfer} on ${ledgerTransfer.id} = ${ledgerEntry.transferId}`;
 
 export interface BalanceRow {
   accountId: number;
@@ -97,8 +123,7 @@ export async function selectStatement(
     page.kind ? eq(ledgerAccount.kind, page.kind) : undefined,
   );
   const [records, totals] = await Promise.all([
-    db
-      .select({
+    selectEntries(db, {
         entryId: ledgerEntry.id,
         transferId: ledgerEntry.transferId,
         createdAt: ledgerEntry.createdAt,
@@ -112,9 +137,6 @@ export async function selectStatement(
         balanceBefore: ledgerEntry.balanceBefore,
         balanceAfter: ledgerEntry.balanceAfter,
       })
-      .from(ledgerEntry)
-      .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-      .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
       .where(where)
       .orderBy(desc(ledgerEntry.createdAt), desc(ledgerEntry.id))
       .limit(pageSize)

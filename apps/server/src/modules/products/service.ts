@@ -3,38 +3,13 @@
  * the same precedence as fees/service.ts quoteFee (the merchant's own rule before the platform default, a channel
  * rule before the any-channel rule of the payment type).
  */
+import type { ProductFeeView, ProductSummaryView, ProductView } from '@mg/domain';
 import { findChannel, PLATFORM_MERCHANT_ID, toMajorString, type CurrencyCode, type Language } from '@mg/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { feeRule, product, STATUS_ENABLED } from '../../db/schema';
 import { t } from '../../lib/i18n';
 import { ANY_CHANNEL } from '../fees/service';
-
-export interface FeeView {
-  rateBps: number;
-  fixedFee: string;
-  minFee: string;
-  /** True when the merchant has its own rule; false: the platform default. */
-  own: boolean;
-}
-
-export interface ProductView {
-  currency: CurrencyCode;
-  paymentType: number;
-  channel: number;
-  channelName: string;
-  minAmount: string;
-  maxAmount: string;
-  status: number;
-}
-
-export interface ProductSummaryView {
-  paymentType: number;
-  channels: number;
-  minAmount: string;
-  maxAmount: string;
-  fee: FeeView | null;
-}
 
 interface RuleRow {
   merchantId: number;
@@ -96,7 +71,7 @@ export function effectiveRule(rules: readonly RuleRow[], merchantId: number, pay
   return undefined;
 }
 
-function feeView(rule: RuleRow | undefined, merchantId: number, currency: CurrencyCode): FeeView | null {
+function feeView(rule: RuleRow | undefined, merchantId: number, currency: CurrencyCode): ProductFeeView | null {
   if (!rule) return null;
   return {
     rateBps: rule.rateBps,
@@ -111,7 +86,7 @@ export async function listProductsWithFees(
   lang: Language,
   merchantId: number,
   currency: CurrencyCode,
-): Promise<(ProductView & { fee: FeeView | null })[]> {
+): Promise<(ProductView & { fee: ProductFeeView | null })[]> {
   const [products, rules] = await Promise.all([listProducts(db, lang, currency, { enabledOnly: false }), rulesOf(db, merchantId, currency)]);
   return products.map((p) => ({ ...p, fee: feeView(effectiveRule(rules, merchantId, p.paymentType, p.channel), merchantId, currency) }));
 }

@@ -31,6 +31,7 @@ import { newBusinessId } from '../../lib/ids';
 import { KeyedError } from '../admin/shared';
 import { checkLowBalance, type LowBalanceNotifier } from '../balances/limit';
 import { enqueueCallback } from '../callbacks/outbox';
+import { toRefundRecord } from '../collections/queries';
 import { callbackUrlOf, refundableOf, validateAmount } from '../collections/service';
 import { pgErrorCode, postTransfer, refundSplit } from '../ledger/service';
 
@@ -59,27 +60,10 @@ export async function getRefundByMerchantRefundId(db: DbLike, merchantId: number
   return row ?? null;
 }
 
-/** The refund as the open API, callbacks and the dashboard show it. */
+/** The refund as the open API and callbacks show it: the dashboard's refund record without the merchant order id. */
 export function refundView(row: RefundRow): Record<string, unknown> {
-  const c = row.currency as CurrencyCode;
-  return {
-    id: row.id,
-    merchantId: row.merchantId,
-    collectionId: row.collectionId,
-    merchantRefundId: row.merchantRefundId,
-    currency: row.currency,
-    refundType: row.refundType,
-    refundWay: row.refundWay,
-    requestedAmount: toMajorString(row.requestedAmount, c),
-    actualAmount: row.actualAmount == null ? null : toMajorString(row.actualAmount, c),
-    reason: row.reason,
-    status: row.status,
-    failureReason: row.failureReason,
-    notifyStatus: row.notifyStatus,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
-  };
+  const { merchantOrderId: _merchantOrderId, ...view } = toRefundRecord(row, null);
+  return view;
 }
 
 export interface CreateRefundArgs {

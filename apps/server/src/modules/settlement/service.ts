@@ -9,6 +9,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, DbLike } from '../../db/pool';
 import { settlement } from '../../db/schema';
 import { newBusinessId } from '../../lib/ids';
+import { toSettlementRecord } from '../collections/queries';
 import { postTransfer, settle } from '../ledger/service';
 
 export type SettlementRow = typeof settlement.$inferSelect;
@@ -142,22 +143,7 @@ export async function runSettlements(
   return { settled, amounts };
 }
 
-/** A batch as the dashboard and exports show it. */
+/** A batch as the dashboard and exports show it (the settlement record of the lists). */
 export function settlementView(row: SettlementRow): Record<string, unknown> {
-  const c = row.currency as CurrencyCode;
-  return {
-    id: row.id,
-    merchantId: row.merchantId,
-    currency: row.currency,
-    settleDate: row.settleDate,
-    dueAt: row.dueAt.toISOString(),
-    status: row.status,
-    collectionCount: row.collectionCount,
-    grossAmount: toMajorString(row.grossAmount, c),
-    feeAmount: toMajorString(row.feeAmount, c),
-    refundedAmount: toMajorString(row.refundedAmount, c),
-    netAmount: toMajorString(row.netAmount, c),
-    settledAt: row.settledAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return toSettlementRecord(row);
 }

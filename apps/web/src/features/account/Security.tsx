@@ -3,11 +3,13 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, QRCode, Spa
 import { CopyOutlined, DownloadOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { GOOGLE_CODE_LENGTH, googleCodeSchema } from '@mg/domain';
+import { googleCodeSchema } from '@mg/domain';
 import { api } from '../../api';
 import { useBrand } from '../../brands';
+import { CodeInput } from '../../components/CodeInput';
+import { useCopyToClipboard } from '../../components/copy';
 import { useZodRule } from '../system/_password';
-import { applyServerErrors, useCurrentUser } from '../system/_shared';
+import { useCurrentUser, useFormSubmit } from '../system/_shared';
 import { ChangePasswordEntry } from './changePassword';
 
 export interface TwoFactorStatus {
@@ -27,23 +29,11 @@ function grouped(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
 }
 
-function CodeInput(props: React.ComponentProps<typeof Input.OTP>) {
-  return <Input.OTP length={GOOGLE_CODE_LENGTH} formatter={(s) => s.replace(/\D/g, '')} {...props} />;
-}
-
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { brand } = useBrand();
   const text = codes.join('\n');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      message.success(t('screens.security.copied'));
-    } catch {
-      message.error(t('screens.security.copyFailed'));
-    }
-  };
+  const copy = useCopyToClipboard(t('screens.security.copied'), t('screens.security.copyFailed'));
   const download = () => {
     const blob = new Blob([`${text}\n`], { type: 'text/plain' });
     const href = URL.createObjectURL(blob);
@@ -66,7 +56,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </div>
       <Space wrap>
-        <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+        <Button icon={<CopyOutlined />} onClick={() => void copy(text)}>
           {t('screens.security.copy')}
         </Button>
         <Button icon={<DownloadOutlined />} onClick={download}>
@@ -86,27 +76,14 @@ function EnrolFlow({ onFinished, onCancel }: { onFinished: () => void; onCancel:
   const codeRule = useZodRule(googleCodeSchema);
   const enrol = useQuery({ queryKey: ['account', '2fa', 'enrol'], queryFn: twoFactorApi.enrol, staleTime: Infinity, gcTime: 0, retry: false });
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    let v: { code: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const r = await twoFactorApi.confirm(v.code);
-      setCodes(r.recoveryCodes ?? []);
-    } catch (e) {
-      setError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const {
+    submit: confirm,
+    saving,
+    serverError: error,
+  } = useFormSubmit(form, async (v) => {
+    const r = await twoFactorApi.confirm(v.code);
+    setCodes(r.recoveryCodes ?? []);
+  });
 
   return (
     <Card>
@@ -156,27 +133,11 @@ function DisableModal({ open, onClose, onDone }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ code: string }>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    let v: { code: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await twoFactorApi.disable(v.code);
-      message.success(t('screens.security.disabled'));
-      onDone();
-    } catch (e) {
-      setError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit, saving, serverError: error } = useFormSubmit(form, async (v) => {
+    await twoFactorApi.disable(v.code);
+    message.success(t('screens.security.disabled'));
+    onDone();
+  });
   return (
     <Modal
       open={open}

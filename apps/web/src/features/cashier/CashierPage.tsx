@@ -44,6 +44,7 @@ import { formatInstant, utcOffsetLabel } from '../../components/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
 import { cashierApi, type CashierPayBody, type CashierView } from './api';
+import { useCopyToClipboard } from '../../components/copy';
 import './cashier.css';
 
 /** The countdown ticks once a second. */
@@ -111,17 +112,9 @@ function payerZone(): string {
 
 function CopyButton({ value, testId }: { value: string; testId?: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      message.success(t('screens.cashier.copied'));
-    } catch {
-      message.error(t('screens.cashier.copyFailed'));
-    }
-  };
+  const copy = useCopyToClipboard(t('screens.cashier.copied'), t('screens.cashier.copyFailed'));
   return (
-    <Button size="small" icon={<CopyOutlined />} onClick={() => void copy()} data-testid={testId}>
+    <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(value)} data-testid={testId}>
       {t('screens.cashier.copy')}
     </Button>
   );

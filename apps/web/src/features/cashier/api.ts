@@ -1,36 +1,9 @@
 /** The public cashier API behind /pay/{token} (apps/server/src/modules/cashier/routes.ts). */
-import type { CollectionFailureReasonValue, CurrencyCode } from '@mg/domain';
+import type { CashierKind, CashierView, CollectionFailureReasonValue } from '@mg/domain';
 import { api } from '../../api';
 
-export type CashierKind = 'collection' | 'link';
-
-/** What the payer sees of an order (a collection's cashier token or a payment link's token). */
-export interface CashierView {
-  kind: CashierKind;
-  merchantName: string;
-  /** Brand value of the merchant: the page takes its logo and colour. */
-  brand: string;
-  amount: string;
-  currency: CurrencyCode;
-  description: string | null;
-  paymentType: number;
-  channel: number | null;
-  paymentCode: string | null;
-  /** Domain PaymentStatus as the payer reads it (closed once expired). */
-  status: string;
-  expired: boolean;
-  expiresAt: string;
-  paidAt: string | null;
-  paidAmount: string | null;
-  returnUrl: string | null;
-  /** Domain collection failure reason code. */
-  failureReason: string | null;
-  /** The pay / simulate-failure buttons apply. */
-  payable: boolean;
-  /** The cancel button applies (collections only). */
-  cancellable: boolean;
-  sandbox: boolean;
-}
+/** What the payer sees of an order: the server's answer shape (domain payments-api.ts). */
+export type { CashierKind, CashierView };
 
 export interface CashierPayBody {
   outcome: 'success' | 'fail';

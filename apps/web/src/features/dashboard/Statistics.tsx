@@ -10,6 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Opts } from 'echarts-for-react/esm/types';
 import { DATE_FORMAT, QUERY_RANGE_ERROR_KEYS, QUERY_RANGE_MONTHS, WALL_CLOCK_RE } from '@mg/domain';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useFormatters } from '../../components/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { useUrlFilters } from '../system/_shared';
@@ -44,7 +45,19 @@ function hasCollections(s: StatisticsAnswer): boolean {
   return s.collected.count > 0 || s.byDay.some((d) => d.count > 0) || s.byPaymentType.some((p) => p.count > 0);
 }
 
-function StatCard({ title, hint, value, suffix, foot, testId }: { title: string; hint?: string; value: string; suffix?: string; foot?: ReactNode; testId: string }) {
+interface StatCardProps {
+  title: string;
+  hint?: string;
+  value: string;
+  suffix?: string;
+  foot?: ReactNode;
+  testId: string;
+}
+
+/** Where a card sits in the grid: six in a row on the widest screens. */
+const CARD_COL = { xs: 24, sm: 12, xl: 8, xxl: 4 } as const;
+
+function StatCard({ title, hint, value, suffix, foot, testId }: StatCardProps) {
   return (
     <Card className="mg-home__card" size="small" data-testid={testId}>
       <Typography.Text type="secondary">
@@ -143,6 +156,60 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
   const data = query.data;
   const days = useMemo(() => (data ? fillDays(from, to, data.byDay) : []), [data, from, to]);
 
+  const cards: StatCardProps[] = data
+    ? [
+        {
+          testId: 'stat-collected',
+          title: t('screens.home.stats.collected'),
+          value: money(data.collected.amount),
+          suffix: data.currency,
+          foot: (
+            <>
+              {t('screens.home.stats.payments', { count: data.collected.count })}
+              <br />
+              {t('screens.home.stats.todayLine', { amount: money(data.today.collected.amount), count: data.today.collected.count })}
+            </>
+          ),
+        },
+        {
+          testId: 'stat-success-rate',
+          title: t('screens.home.stats.successRate'),
+          hint: t('screens.home.stats.successRateHint'),
+          value: rate(data.successRate),
+          foot: t('screens.home.stats.todayRate', { rate: rate(data.today.successRate) }),
+        },
+        {
+          testId: 'stat-refunds',
+          title: t('screens.home.stats.refunds'),
+          value: money(data.refunds.amount),
+          suffix: data.currency,
+          foot: t('screens.home.stats.refundCount', { count: data.refunds.count }),
+        },
+        {
+          testId: 'stat-fees',
+          title: t('screens.home.stats.fees'),
+          value: money(data.fees),
+          suffix: data.currency,
+          foot: t('screens.home.stats.feesHint'),
+        },
+        {
+          testId: 'stat-available',
+          title: t('screens.home.stats.available'),
+          value: money(data.balance.available),
+          suffix: data.currency,
+          foot: t('screens.home.stats.balanceNow'),
+        },
+        {
+          testId: 'stat-pending',
+          title: t('screens.home.stats.pending'),
+          hint: t('screens.home.stats.pendingHint'),
+          value: money(data.balance.pending),
+          suffix: data.currency,
+          foot: t('screens.home.stats.balanceNow'),
+        },
+      ]
+    : [];
+
   return (
     <section className="mg-home__stats" data-testid="home-stats" style={{ marginBottom: 16 }}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 12 }}>
@@ -173,21 +240,11 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
       {problem ? (
         <Alert type="error" showIcon message={t(QUERY_RANGE_ERROR_KEYS[problem], { months: QUERY_RANGE_MONTHS })} data-testid="home-range-error" />
       ) : query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t('screens.home.stats.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('screens.common.reload')}
-            </Button>
-          }
-          data-testid="home-stats-error"
-        />
+        <LoadFailed message={t('screens.home.stats.loadFailed')} onRetry={() => void query.refetch()} testId="home-stats-error" />
       ) : !data ? (
         <Row gutter={[16, 16]} data-testid="home-stats-loading">
           {Array.from({ length: 6 }, (_, i) => (
-            <Col key={i} xs={24} sm={12} xl={8} xxl={4}>
+            <Col key={i} {...CARD_COL}>
               <Card className="mg-home__card" size="small">
                 <Skeleton active title={false} paragraph={{ rows: 3 }} />
               </Card>
@@ -197,61 +254,11 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
       ) : (
         <>
           <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-            <Col xs={24} sm={12} xl={8} xxl={4}>
-              <StatCard
-                testId="stat-collected"
-                title={t('screens.home.stats.collected')}
-                value={money(data.collected.amount)}
-                suffix={data.currency}
-                foot={
-                  <>
-                    {t('screens.home.stats.payments', { count: data.collected.count })}
-                    <br />
-                    {t('screens.home.stats.todayLine', { amount: money(data.today.collected.amount), count: data.today.collected.count })}
-                  </>
-                }
-              />
-            </Col>
-            <Col xs={24} sm={12} xl={8} xxl={4}>
-              <StatCard
-                testId="stat-success-rate"
-                title={t('screens.home.stats.successRate')}
-                hint={t('screens.home.stats.successRateHint')}
-                value={rate(data.successRate)}
-                foot={t('screens.home.stats.todayRate', { rate: rate(data.today.successRate) })}
-              />
-            </Col>
-            <Col xs={24} sm={12} xl={8} xxl={4}>
-              <StatCard
-                testId="stat-refunds"
-                title={t('screens.home.stats.refunds')}
-                value={money(data.refunds.amount)}
-                suffix={data.currency}
-                foot={t('screens.home.stats.refundCount', { count: data.refunds.count })}
-              />
-            </Col>
-            <Col xs={24} sm={12} xl={8} xxl={4}>
-              <StatCard testId="stat-fees" title={t('screens.home.stats.fees')} value={money(data.fees)} suffix={data.currency} foot={t('screens.home.stats.feesHint')} />
-            </Col>
-            <Col xs={24} sm={12} xl={8} xxl={4}>
-              <StatCard
-                testId="stat-available"
-                title={t('screens.home.stats.available')}
-                value={money(data.balance.available)}
-                suffix={data.currency}
-                foot={t('screens.home.stats.balanceNow')}
-              />
-            </Col>
-            <Col xs={24} sm={12} xl={8} xxl={4}>
-              <StatCard
-                testId="stat-pending"
-                title={t('screens.home.stats.pending')}
-                hint={t('screens.home.stats.pendingHint')}
-                value={money(data.balance.pending)}
-                suffix={data.currency}
-                foot={t('screens.home.stats.balanceNow')}
-              />
-            </Col>
+            {cards.map((card) => (
+              <Col key={card.testId} {...CARD_COL}>
+                <StatCard {...card} />
+              </Col>
+            ))}
           </Row>
           {hasCollections(data) ? (
             <Suspense fallback={<ChartsSkeleton />}>

@@ -25,15 +25,15 @@ import {
   API_KEY_ROLL_GRACE_HOURS,
   ApiKeyMode,
   ApiKeyStatus,
-  GOOGLE_CODE_LENGTH,
   googleCodeSchema,
   type ApiKeyModeValue,
 } from '@mg/domain';
+import { CodeInput } from '../../components/CodeInput';
 import { useFormatters } from '../../components/format';
 import { useZodRule } from '../system/_password';
-import { applyServerErrors } from '../system/_shared';
+import { applyServerErrors, useFormSubmit } from '../system/_shared';
 import { developerApi, type ApiKey, type CreatedKey, type RolledKey } from './api';
-import { SecretBlock, useGoogleCodeGate } from './_gate';
+import { FormError, IconTitle, SecretBlock, putCodeError, useGoogleCodeGate } from './_gate';
 
 /** The secret of a new or rolled key, shown this once; closing the dialog drops it from the page. */
 function SecretOnceModal({ shown, onClose }: { shown: CreatedKey | RolledKey; onClose: () => void }) {
@@ -101,30 +101,14 @@ function CreateKeyModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateValues>();
   const codeRule = useZodRule(googleCodeSchema);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    let values: CreateValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      onCreated(
-        await developerApi.createKey({ name: values.name.trim(), mode: values.mode }, values.googleCode),
-      );
-    } catch (e) {
+  const { submit, saving, serverError: error } = useFormSubmit(
+    form,
+    async (values) => onCreated(await developerApi.createKey({ name: values.name.trim(), mode: values.mode }, values.googleCode)),
+    (e) => {
       const text = applyServerErrors(form, e);
-      if (totpEnabled && (e as { errorCode?: string }).errorCode === 'GOOGLE_CODE_ERROR')
-        form.setFields([{ name: 'googleCode', errors: [text] }]);
-      else setError(text);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return totpEnabled && putCodeError(form, e, text) ? null : text;
+    },
+  );
   return (
     <Modal
       open
@@ -137,15 +121,7 @@ function CreateKeyModal({
       okButtonProps={{ 'data-testid': 'create-key-ok' } as ButtonProps}
       destroyOnHidden
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          style={{ marginBottom: 12 }}
-          data-testid="create-key-error"
-        />
-      )}
+      <FormError message={error} testId="create-key-error" />
       <Form
         form={form}
         name="createKeyForm"
@@ -168,11 +144,7 @@ function CreateKeyModal({
         </Form.Item>
         {totpEnabled && (
           <Form.Item name="googleCode" label={t('screens.developer.codeLabel')} rules={[codeRule]}>
-            <Input.OTP
-              length={GOOGLE_CODE_LENGTH}
-              formatter={(s) => s.replace(/\D/g, '')}
-              data-testid="google-code"
-            />
+            <CodeInput data-testid="google-code" />
           </Form.Item>
         )}
       </Form>
@@ -245,6 +217,12 @@ export function ApiKeysSection({
         }),
     });
 
+  const revokeButton = (k: ApiKey) => (
+    <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => revoke(k)} data-testid={`revoke-${k.id}`}>
+      {t('screens.developer.revoke')}
+    </Button>
+  );
+
   const columns: ColumnsType<ApiKey> = [
     {
       title: t('screens.developer.keyId'),
@@ -307,40 +285,17 @@ export function ApiKeysSection({
             >
               {t('screens.developer.roll')}
             </Button>
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<StopOutlined />}
-              onClick={() => revoke(k)}
-              data-testid={`revoke-${k.id}`}
-            >
-              {t('screens.developer.revoke')}
-            </Button>
+            {revokeButton(k)}
           </Space>
         ) : keyState(k, now) === 'rolled' ? (
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<StopOutlined />}
-            onClick={() => revoke(k)}
-            data-testid={`revoke-${k.id}`}
-          >
-            {t('screens.developer.revoke')}
-          </Button>
+          revokeButton(k)
         ) : null,
     },
   ];
 
   return (
     <Card
-      title={
-        <Space>
-          <KeyOutlined />
-          {t('screens.developer.keysTitle')}
-        </Space>
-      }
+      title={<IconTitle icon={<KeyOutlined />}>{t('screens.developer.keysTitle')}</IconTitle>}
       extra={
         <Button
           type="primary"

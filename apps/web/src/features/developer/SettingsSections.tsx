@@ -15,9 +15,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, checkCell, isIpWhitelistEntry } from '@mg/domain';
 import { isApiError } from '../../api';
-import { applyServerErrors } from '../system/_shared';
+import { applyServerErrors, useFormSubmit } from '../system/_shared';
 import { developerApi, type DeveloperParameters } from './api';
-import { SecretBlock, useGoogleCodeGate } from './_gate';
+import { FormError, IconTitle, SecretBlock, useGoogleCodeGate } from './_gate';
 
 /* Callback addresses ----------------------------------------------------------------------------------------- */
 
@@ -26,12 +26,16 @@ interface CallbackValues {
   payoutCallbackUrl: string;
 }
 
+/** The callback address fields, in order. */
+const CALLBACK_FIELDS: readonly { name: keyof CallbackValues; labelKey: string; testId: string }[] = [
+  { name: 'collectionCallbackUrl', labelKey: 'screens.developer.collectionCallbackUrl', testId: 'collection-callback' },
+  { name: 'payoutCallbackUrl', labelKey: 'screens.developer.payoutCallbackUrl', testId: 'payout-callback' },
+];
+
 export function CallbacksSection({ data, onChanged }: { data: DeveloperParameters; onChanged: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CallbackValues>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const urlRule = {
     validator: async (_: unknown, value: unknown) => {
       const v = typeof value === 'string' ? value.trim() : '';
@@ -42,40 +46,21 @@ export function CallbacksSection({ data, onChanged }: { data: DeveloperParameter
       if (problem) throw new Error(t('screens.developer.urlInvalid'));
     },
   };
-  const save = async () => {
-    let values: CallbackValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await developerApi.saveCallbacks({
-        collectionCallbackUrl: values.collectionCallbackUrl?.trim() || null,
-        payoutCallbackUrl: values.payoutCallbackUrl?.trim() || null,
-      });
-      message.success(t('screens.common.saved'));
-      onChanged();
-    } catch (e) {
-      setError(applyServerErrors(form, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { submit: save, saving, serverError: error } = useFormSubmit(form, async (values) => {
+    await developerApi.saveCallbacks({
+      collectionCallbackUrl: values.collectionCallbackUrl?.trim() || null,
+      payoutCallbackUrl: values.payoutCallbackUrl?.trim() || null,
+    });
+    message.success(t('screens.common.saved'));
+    onChanged();
+  });
   return (
     <Card
-      title={
-        <Space>
-          <LinkOutlined />
-          {t('screens.developer.callbacksTitle')}
-        </Space>
-      }
+      title={<IconTitle icon={<LinkOutlined />}>{t('screens.developer.callbacksTitle')}</IconTitle>}
       data-testid="callbacks-section"
     >
       <Typography.Paragraph type="secondary">{t('screens.developer.callbacksHint')}</Typography.Paragraph>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
+      <FormError message={error} />
       <Form
         form={form}
         name="callbacksForm"
@@ -87,30 +72,11 @@ export function CallbacksSection({ data, onChanged }: { data: DeveloperParameter
         }}
         onFinish={() => void save()}
       >
-        <Form.Item
-          name="collectionCallbackUrl"
-          label={t('screens.developer.collectionCallbackUrl')}
-          rules={[urlRule]}
-        >
-          <Input
-            placeholder="https://"
-            maxLength={CALLBACK_URL_MAX_LENGTH}
-            inputMode="url"
-            data-testid="collection-callback"
-          />
-        </Form.Item>
-        <Form.Item
-          name="payoutCallbackUrl"
-          label={t('screens.developer.payoutCallbackUrl')}
-          rules={[urlRule]}
-        >
-          <Input
-            placeholder="https://"
-            maxLength={CALLBACK_URL_MAX_LENGTH}
-            inputMode="url"
-            data-testid="payout-callback"
-          />
-        </Form.Item>
+        {CALLBACK_FIELDS.map(({ name, labelKey, testId }) => (
+          <Form.Item key={name} name={name} label={t(labelKey)} rules={[urlRule]}>
+            <Input placeholder="https://" maxLength={CALLBACK_URL_MAX_LENGTH} inputMode="url" data-testid={testId} />
+          </Form.Item>
+        ))}
         <Button type="primary" htmlType="submit" loading={saving} data-testid="save-callbacks">
           {t('screens.common.save')}
         </Button>
@@ -155,8 +121,6 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ ipWhitelist: string[] }>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const entryRule = (index: number) => ({
     validator: async (_: unknown, value: unknown) => {
       const v = typeof value === 'string' ? value.trim() : '';
@@ -167,49 +131,26 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
         throw new Error(t('screens.developer.ipDuplicate'));
     },
   });
-  const save = async () => {
-    let values: { ipWhitelist?: string[] };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const entries = (values.ipWhitelist ?? []).map((v) => v.trim());
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await developerApi.saveWhitelist(entries);
+  const entriesOf = (values: { ipWhitelist?: string[] }) => (values.ipWhitelist ?? []).map((v) => v.trim());
+  const { submit: save, saving, serverError: error } = useFormSubmit(
+    form,
+    async (values) => {
+      const saved = await developerApi.saveWhitelist(entriesOf(values));
       if (saved?.ipWhitelist) form.setFieldsValue({ ipWhitelist: saved.ipWhitelist });
       message.success(t('screens.common.saved'));
       onChanged();
-    } catch (e) {
-      setError(applyWhitelistErrors(form, entries, e));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    (e, values) => applyWhitelistErrors(form, entriesOf(values), e),
+  );
   return (
     <Card
-      title={
-        <Space>
-          <GlobalOutlined />
-          {t('screens.developer.whitelistTitle')}
-        </Space>
-      }
+      title={<IconTitle icon={<GlobalOutlined />}>{t('screens.developer.whitelistTitle')}</IconTitle>}
       data-testid="whitelist-section"
     >
       <Typography.Paragraph type="secondary">
         {t('screens.developer.whitelistHint', { max: IP_WHITELIST_MAX_ENTRIES })}
       </Typography.Paragraph>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          style={{ marginBottom: 12 }}
-          data-testid="whitelist-error"
-        />
-      )}
+      <FormError message={error} testId="whitelist-error" />
       <Form
         form={form}
         name="whitelistForm"
@@ -317,12 +258,7 @@ export function WebhookSecretSection({
     });
   return (
     <Card
-      title={
-        <Space>
-          <LockOutlined />
-          {t('screens.developer.webhookTitle')}
-        </Space>
-      }
+      title={<IconTitle icon={<LockOutlined />}>{t('screens.developer.webhookTitle')}</IconTitle>}
       data-testid="webhook-section"
     >
       <Typography.Paragraph type="secondary">{t('screens.developer.webhookHint')}</Typography.Paragraph>
@@ -383,12 +319,7 @@ export function SigningHelp({ merchantId, headers }: { merchantId: number; heade
   const { t } = useTranslation();
   return (
     <Card
-      title={
-        <Space>
-          <SafetyOutlined />
-          {t('screens.developer.signTitle')}
-        </Space>
-      }
+      title={<IconTitle icon={<SafetyOutlined />}>{t('screens.developer.signTitle')}</IconTitle>}
       data-testid="signing-help"
     >
       <Typography.Paragraph>

@@ -1,18 +1,47 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Modal, Space, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { GOOGLE_CODE_LENGTH, googleCodeSchema } from '@mg/domain';
+import { googleCodeSchema } from '@mg/domain';
+import type { FormInstance } from 'antd';
 import { isApiError } from '../../api';
+import { CodeInput } from '../../components/CodeInput';
+import { useCopyToClipboard } from '../../components/copy';
 import { useZodRule } from '../system/_password';
-import { applyServerErrors } from '../system/_shared';
+import { applyServerErrors, useFormSubmit } from '../system/_shared';
 
 /** The server's answer names the Google code: wrong (GOOGLE_CODE_ERROR) or missing (field `googleCode`). */
 export function isGoogleCodeProblem(e: unknown): boolean {
   if (!isApiError(e)) return false;
   if (e.errorCode === 'GOOGLE_CODE_ERROR') return true;
   return Array.isArray(e.errors) && (e.errors as { field?: string }[]).some((x) => x.field === 'googleCode');
+}
+
+/**
+ * A wrong Google code (GOOGLE_CODE_ERROR) goes on the form's `googleCode` field, with the server's message `text`;
+ * true when it did.
+ */
+export function putCodeError<V extends { googleCode?: string }>(form: FormInstance<V>, e: unknown, text: string): boolean {
+  if (!isApiError(e) || e.errorCode !== 'GOOGLE_CODE_ERROR') return false;
+  form.setFields([{ name: 'googleCode', errors: [text] }] as Parameters<FormInstance<V>['setFields']>[0]);
+  return true;
+}
+
+/** The message above a form that no field took; nothing without one. */
+export function FormError({ message, testId }: { message: string | null; testId?: string }) {
+  if (!message) return null;
+  return <Alert type="error" showIcon message={message} style={{ marginBottom: 12 }} data-testid={testId} />;
+}
+
+/** A card or dialog title with its icon. */
+export function IconTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Space>
+      {icon}
+      {children}
+    </Space>
+  );
 }
 
 export function errorText(e: unknown): string {
@@ -36,37 +65,19 @@ function GoogleCodeModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ googleCode: string }>();
   const codeRule = useZodRule(googleCodeSchema);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    let values: { googleCode: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSubmit(values.googleCode);
-    } catch (e) {
+  // A wrong code sits on the field; a missing one is the field's own message; anything else stands above the form.
+  const { submit, saving, serverError: error } = useFormSubmit(
+    form,
+    (values) => onSubmit(values.googleCode),
+    (e) => {
       const text = applyServerErrors(form, e);
-      if (isApiError(e) && e.errorCode === 'GOOGLE_CODE_ERROR')
-        form.setFields([{ name: 'googleCode', errors: [text] }]);
-      else if (!isGoogleCodeProblem(e)) setError(text);
-    } finally {
-      setSaving(false);
-    }
-  };
+      return putCodeError(form, e, text) || isGoogleCodeProblem(e) ? null : text;
+    },
+  );
   return (
     <Modal
       open
-      title={
-        <Space>
-          <SafetyCertificateOutlined />
-          {title}
-        </Space>
-      }
+      title={<IconTitle icon={<SafetyCertificateOutlined />}>{title}</IconTitle>}
       onCancel={onCancel}
       onOk={() => void submit()}
       okText={okText}
@@ -77,23 +88,10 @@ function GoogleCodeModal({
       maskClosable={false}
     >
       <Typography.Paragraph type="secondary">{t('screens.developer.codeHint')}</Typography.Paragraph>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          message={error}
-          style={{ marginBottom: 12 }}
-          data-testid="google-code-error"
-        />
-      )}
+      <FormError message={error} testId="google-code-error" />
       <Form form={form} name="developerGoogleCode" layout="vertical" onFinish={() => void submit()}>
         <Form.Item name="googleCode" label={t('screens.developer.codeLabel')} rules={[codeRule]}>
-          <Input.OTP
-            length={GOOGLE_CODE_LENGTH}
-            formatter={(s) => s.replace(/\D/g, '')}
-            autoFocus
-            data-testid="google-code"
-          />
+          <CodeInput autoFocus data-testid="google-code" />
         </Form.Item>
       </Form>
     </Modal>
@@ -151,15 +149,7 @@ export function useGoogleCodeGate(totpEnabled: boolean): {
 /** A secret in a monospace block with a copy button. */
 export function SecretBlock({ value, testId }: { value: string; testId?: string }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      message.success(t('screens.developer.copied'));
-    } catch {
-      message.error(t('screens.developer.copyFailed'));
-    }
-  };
+  const copy = useCopyToClipboard(t('screens.developer.copied'), t('screens.developer.copyFailed'));
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
       <Typography.Text code data-testid={testId} style={{ wordBreak: 'break-all', fontSize: 14 }}>
@@ -168,7 +158,7 @@ export function SecretBlock({ value, testId }: { value: string; testId?: string 
       <Button
         size="small"
         icon={<CopyOutlined />}
-        onClick={() => void copy()}
+        onClick={() => void copy(value)}
         data-testid={testId ? `${testId}-copy` : undefined}
       >
         {t('screens.developer.copy')}

@@ -1,31 +1,10 @@
 /** Calls and shapes of the developer parameters screen (docs/payments-api.md "Developer parameters"). */
-import type { ApiKeyModeValue, ApiKeyStatusValue } from '@mg/domain';
+import type { ApiKeyModeValue, ApiKeyView, DeveloperView } from '@mg/domain';
 import { api } from '../../api';
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  mode: ApiKeyModeValue;
-  /** The last four characters of the secret; the secret itself is shown once, at creation or roll. */
-  secretLast4: string;
-  status: ApiKeyStatusValue;
-  /** Set on a rolled key: it keeps working until then. */
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-}
-
-export interface DeveloperParameters {
-  merchantId: number;
-  keys: ApiKey[];
-  collectionCallbackUrl: string | null;
-  payoutCallbackUrl: string | null;
-  ipWhitelist: string[];
-  webhookSecretSet: boolean;
-  /** The signed-in user has Google Authenticator on: key and secret actions ask for a code. */
-  totpEnabled: boolean;
-}
+/** The server's answer shapes (domain payments-api.ts). */
+export type ApiKey = ApiKeyView;
+export type DeveloperParameters = DeveloperView;
 
 export interface CreatedKey {
   key: ApiKey;

@@ -1,12 +1,12 @@
 import { useMemo, useRef } from 'react';
-import { Alert, Tag, Typography } from 'antd';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { Tag, Typography } from 'antd';
+import type { ActionType } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ACTION_TYPES, CURRENCY_CODES, ExportKind } from '@mg/domain';
-import { ExportButton } from '../../components/export';
+import { ListTable } from '../../components/list';
 import { useFormatters } from '../../components/format';
 import { useSession } from '../../session/store';
-import { tablePagination, useFormatInstant, useUrlFilters } from '../system/_shared';
+import { useFormatInstant, useUrlFilters } from '../system/_shared';
 import { BALANCE_ACCOUNTS, FUNDS_URLS, type BalanceAccount, type BalanceRecord } from './api';
 import { useMerchantColumn, useRangeColumn, useRangedRequest, useVisibleColumns, type FundsColumn } from './_list';
 import { signOf, useMoney } from './money';
@@ -35,7 +35,7 @@ export default function BalanceRecords() {
   const visible = useVisibleColumns<BalanceRecord>();
   const actionRef = useRef<ActionType>(undefined);
   const { initial, write } = useUrlFilters();
-  const { request, rangeError, filters } = useRangedRequest<BalanceRecord>(FUNDS_URLS.balanceRecords, write);
+  const list = useRangedRequest<BalanceRecord>(FUNDS_URLS.balanceRecords, write);
   const rangeColumn = useRangeColumn<BalanceRecord>(t('screens.funds.records.time'), initial);
   const merchantColumn = useMerchantColumn<BalanceRecord>(initial);
 
@@ -83,18 +83,13 @@ export default function BalanceRecords() {
 
   return (
     <>
-      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
-      <ProTable<BalanceRecord>
-        rowKey="id"
+      <ListTable<BalanceRecord>
+        list={list}
+        initial={initial}
+        exportKind={ExportKind.BALANCE_RECORDS}
         actionRef={actionRef}
         columns={visible(columns)}
-        request={request}
         headerTitle={t('screens.funds.records.title')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() => [<ExportButton key="export" kind={ExportKind.BALANCE_RECORDS} filters={filters} />]}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { AlertOutlined, DeleteOutlined, EditOutlined, ReloadOutlined, WalletOutl
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MONEY_ERROR_KEYS, Perm, isCurrencyCode, parseAmount } from '@mg/domain';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Can } from '../system/_permission';
 import { FormModal, useFormSubmit } from '../system/_shared';
 import { fundsApi, type BalanceRow } from './api';
@@ -136,16 +137,7 @@ export default function Balances() {
           <Skeleton active paragraph={{ rows: 4 }} />
         </Card>
       ) : query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t('screens.funds.common.loadFailed')}
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              {t('screens.common.reload')}
-            </Button>
-          }
-        />
+        <LoadFailed message={t('screens.funds.common.loadFailed')} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         <Card>
           <Empty description={t('screens.funds.balances.empty')} />

@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, InputNumber, Modal, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Form, InputNumber, Modal, Tag, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
+import type { ActionType } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ExportKind, Perm, SETTLEMENT_STATUS, SettlementStatus, type SettlementStatusValue } from '@mg/domain';
-import { ExportButton } from '../../components/export';
+import { ListTable } from '../../components/list';
 import { Can } from '../system/_permission';
-import { tablePagination, useFormatInstant, useUrlFilters } from '../system/_shared';
+import { useFormatInstant, useUrlFilters } from '../system/_shared';
 import { FUNDS_URLS, fundsApi, runAmounts, type SettlementRecord } from './api';
 import { useIsPlatform, useMerchantColumn, useRangeColumn, useRangedRequest, useVisibleColumns, type FundsColumn } from './_list';
 import { useMoney } from './money';
@@ -94,7 +94,7 @@ export default function Settlements() {
   const visible = useVisibleColumns<SettlementRecord>();
   const actionRef = useRef<ActionType>(undefined);
   const { initial, write } = useUrlFilters();
-  const { request, rangeError, filters } = useRangedRequest<SettlementRecord>(FUNDS_URLS.settlements, write);
+  const list = useRangedRequest<SettlementRecord>(FUNDS_URLS.settlements, write);
   const rangeColumn = useRangeColumn<SettlementRecord>(t('screens.funds.settlements.createdAt'), initial);
   const merchantColumn = useMerchantColumn<SettlementRecord>(initial);
   const statusOptions = useMemo(() => SETTLEMENT_STATUS.states.map((s) => ({ value: s, label: t(`status.settlement.${s}`) })), [t]);
@@ -132,23 +132,18 @@ export default function Settlements() {
 
   return (
     <>
-      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
-      <ProTable<SettlementRecord>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={visible(columns)}
-        request={request}
-        headerTitle={t('screens.funds.settlements.title')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() => [
-          <ExportButton key="export" kind={ExportKind.SETTLEMENTS} filters={filters} />,
+      <ListTable<SettlementRecord>
+        list={list}
+        initial={initial}
+        exportKind={ExportKind.SETTLEMENTS}
+        tools={[
           <Can key="run" code={Perm.SETTLEMENT_RUN}>
             <RunSettlement onDone={() => void actionRef.current?.reload()} />
           </Can>,
         ]}
+        actionRef={actionRef}
+        columns={visible(columns)}
+        headerTitle={t('screens.funds.settlements.title')}
       />
     </>
   );

@@ -2,19 +2,11 @@
  * Calls and shapes of the funds screens: balances, balance records, settlements (docs/payments-api.md). Amounts are
  * decimal strings in major units, times ISO-8601 UTC. Everything goes through the API client.
  */
-import { MERCHANT_ACCOUNT_KINDS, type ActionTypeValue, type SettlementStatusValue } from '@mg/domain';
+import { MERCHANT_ACCOUNT_KINDS, type ActionTypeValue, type BalanceView, type SettlementStatusValue } from '@mg/domain';
 import { api } from '../../api';
 
-/** One currency of `GET /api/balances`. */
-export interface BalanceRow {
-  currency: string;
-  available: string;
-  pending: string;
-  frozen: string;
-  /** Low-balance threshold; null when none is set. */
-  limitBalance: string | null;
-  belowLimit: boolean;
-}
+/** One currency of `GET /api/balances` (domain payments-api.ts). */
+export type BalanceRow = BalanceView;
 
 /** The merchant's own accounts a balance record can move. */
 export type BalanceAccount = (typeof MERCHANT_ACCOUNT_KINDS)[number];

@@ -3,9 +3,9 @@
  * (then the link to copy), void an active one.
  */
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Result, Space, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Result, Space, Typography } from 'antd';
 import { LinkOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
   ExportKind,
@@ -13,17 +13,15 @@ import {
   PAYMENT_LINK_EXPIRY_HOURS_MAX,
   PaymentLinkStatus,
   Perm,
-  TEXT_MAX_LENGTH,
   amountSchema,
-  textSchema,
 } from '@mg/domain';
 import { Can } from '../../components/Can';
-import { ExportButton } from '../../components/export';
+import { ListTable } from '../../components/list';
 import { useFormatters } from '../../components/format';
 import { zodRule } from '../../components/zodRule';
-import { FormModal, tablePagination, useFormSubmit, useUrlFilters } from '../system/_shared';
+import { FormModal, useFormSubmit, useUrlFilters } from '../system/_shared';
 import { PAYMENTS_PATHS, paymentsApi, type PaymentLinkRecord } from './api';
-import { LinkStatusTag, amountHint, createdRangeColumn, useColumnRules, useMoney, usePaymentsList, useStatusOptions } from './_shared';
+import { LinkStatusTag, RequiredTextItem, amountHint, createdRangeColumn, useColumnRules, useMoney, usePaymentsList, useStatusOptions } from './_shared';
 
 const MIN_EXPIRY_HOURS = 1;
 
@@ -96,13 +94,7 @@ export function CreatePaymentLinkModal({ onClose, onCreated }: { onClose: () => 
         >
           <Input inputMode="decimal" suffix={currency} />
         </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('screens.payments.links.description')}
-          rules={[{ required: true, whitespace: true, message: t('screens.payments.links.descriptionRequired') }, zodRule(textSchema, t)]}
-        >
-          <Input.TextArea rows={3} maxLength={TEXT_MAX_LENGTH} showCount />
-        </Form.Item>
+        <RequiredTextItem name="description" label={t('screens.payments.links.description')} requiredMessage={t('screens.payments.links.descriptionRequired')} />
         <Form.Item
           name="expiryHours"
           label={t('screens.payments.links.expiryHours')}
@@ -133,7 +125,7 @@ export default function PaymentLinks() {
   const status = useStatusOptions();
   const actionRef = useRef<ActionType>(undefined);
   const { initial, write } = useUrlFilters();
-  const { request, rangeError, filters } = usePaymentsList<PaymentLinkRecord>(PAYMENTS_PATHS.paymentLinks, write);
+  const list = usePaymentsList<PaymentLinkRecord>(PAYMENTS_PATHS.paymentLinks, write);
   const [creating, setCreating] = useState(false);
   const reload = () => void actionRef.current?.reload();
 
@@ -224,26 +216,21 @@ export default function PaymentLinks() {
 
   return (
     <>
-      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
-      <ProTable<PaymentLinkRecord>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={visible(columns)}
-        request={request}
-        headerTitle={t('screens.payments.links.title')}
-        tooltip={t('screens.payments.defaultRangeHint')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() => [
-          <ExportButton key="export" kind={ExportKind.PAYMENT_LINKS} filters={filters} />,
+      <ListTable<PaymentLinkRecord>
+        list={list}
+        initial={initial}
+        exportKind={ExportKind.PAYMENT_LINKS}
+        tools={[
           <Can key="create" code={Perm.PAYMENT_LINK_ADD}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-payment-link">
               {t('screens.payments.links.create')}
             </Button>
           </Can>,
         ]}
+        actionRef={actionRef}
+        columns={visible(columns)}
+        headerTitle={t('screens.payments.links.title')}
+        tooltip={t('screens.payments.defaultRangeHint')}
       />
       {creating && <CreatePaymentLinkModal onClose={() => setCreating(false)} onCreated={reload} />}
     </>

@@ -7,11 +7,11 @@ import { useEffect } from 'react';
 import { Alert, App, Descriptions, Form, Input, Radio, Spin } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REFUND_WAY, RefundWay, TEXT_MAX_LENGTH, amountSchema, textSchema, type RefundWayValue } from '@mg/domain';
+import { REFUND_WAY, RefundWay, amountSchema, type RefundWayValue } from '@mg/domain';
 import { zodRule } from '../../components/zodRule';
 import { FormModal, useFormSubmit } from '../system/_shared';
 import { paymentsApi, type CollectionDetail } from './api';
-import { amountHint, currencyOr, minorOf, useMoney } from './_shared';
+import { RequiredTextItem, amountHint, currencyOr, minorOf, useMoney } from './_shared';
 
 interface RefundValues {
   amount: string;
@@ -113,13 +113,7 @@ export function RefundModal({ collectionId, onClose, onRefunded }: { collectionI
         <Form.Item name="refundWay" label={t('screens.payments.refund.way')} rules={[{ required: true }]}>
           <Radio.Group options={REFUND_WAY.values.map((w) => ({ value: w, label: t(REFUND_WAY.i18nKey(w)) }))} />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('screens.payments.refund.reason')}
-          rules={[{ required: true, whitespace: true, message: t('screens.payments.refund.reasonRequired') }, zodRule(textSchema, t)]}
-        >
-          <Input.TextArea rows={3} maxLength={TEXT_MAX_LENGTH} showCount />
-        </Form.Item>
+        <RequiredTextItem name="reason" label={t('screens.payments.refund.reason')} requiredMessage={t('screens.payments.refund.reasonRequired')} />
       </Form>
     </FormModal>
   );

@@ -1,13 +1,13 @@
 /** Refunds: every refund of the merchant's collections, filterable, with the collection's detail a click away. */
 import { useRef, useState } from 'react';
-import { Alert, Button, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Typography } from 'antd';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ExportKind, Perm, REFUND_TYPE, REFUND_WAY, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
-import { ExportButton } from '../../components/export';
+import { ListTable } from '../../components/list';
 import { useFormatters } from '../../components/format';
 import { usePermission } from '../../session/usePermission';
-import { tablePagination, useUrlFilters } from '../system/_shared';
+import { useUrlFilters } from '../system/_shared';
 import { PAYMENTS_PATHS, type RefundRecord } from './api';
 import { NotifyStatusTag, RefundStatusTag, createdRangeColumn, useColumnRules, useMoney, usePaymentsList, useStatusOptions } from './_shared';
 import { TransactionDrawer } from './TransactionDrawer';
@@ -21,7 +21,7 @@ export default function Refunds() {
   const status = useStatusOptions();
   const actionRef = useRef<ActionType>(undefined);
   const { initial, write } = useUrlFilters();
-  const { request, rangeError, filters } = usePaymentsList<RefundRecord>(PAYMENTS_PATHS.refunds, write);
+  const list = usePaymentsList<RefundRecord>(PAYMENTS_PATHS.refunds, write);
   const [collectionId, setCollectionId] = useState<string | null>(null);
 
   const columns: ProColumns<RefundRecord>[] = [
@@ -86,21 +86,14 @@ export default function Refunds() {
 
   return (
     <>
-      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
-      <ProTable<RefundRecord>
-        rowKey="id"
+      <ListTable<RefundRecord>
+        list={list}
+        initial={initial}
+        exportKind={ExportKind.REFUNDS}
         actionRef={actionRef}
         columns={visible(columns)}
-        request={request}
         headerTitle={t('screens.payments.refunds.title')}
         tooltip={t('screens.payments.defaultRangeHint')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: 'max-content' }}
-        toolBarRender={() => [
-          <ExportButton key="export" kind={ExportKind.REFUNDS} filters={filters} />,
-        ]}
       />
       <TransactionDrawer id={collectionId} onClose={() => setCollectionId(null)} onChanged={() => void actionRef.current?.reload()} />
     </>

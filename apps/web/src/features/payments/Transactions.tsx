@@ -3,16 +3,16 @@
  * drawer (callback attempts, resend) and the refund action (docs/payments-api.md "Collections").
  */
 import { useMemo, useRef, useState } from 'react';
-import { Alert, Button, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ExportKind, PAYMENT_TYPES, PaymentType, Perm, amountSchema, channelsForCurrency, type CurrencyCode } from '@mg/domain';
 import { Can } from '../../components/Can';
-import { ExportButton } from '../../components/export';
+import { ListTable } from '../../components/list';
 import { useFormatters } from '../../components/format';
 import { zodMessage } from '../../components/zodRule';
-import { tablePagination, useUrlFilters } from '../system/_shared';
+import { useUrlFilters } from '../system/_shared';
 import { PAYMENTS_PATHS, type CollectionRecord } from './api';
 import { NotifyStatusTag, PaymentStatusTag, createdRangeColumn, useColumnRules, isInnerControl, useMoney, usePaymentsList, useStatusOptions } from './_shared';
 import { TransactionDrawer, canRefund, channelLabel } from './TransactionDrawer';
@@ -45,7 +45,7 @@ export default function Transactions() {
   const status = useStatusOptions();
   const actionRef = useRef<ActionType>(undefined);
   const { initial, write } = useUrlFilters();
-  const { request, rangeError, filters } = usePaymentsList<CollectionRecord>(PAYMENTS_PATHS.collections, write);
+  const list = usePaymentsList<CollectionRecord>(PAYMENTS_PATHS.collections, write);
   const [openId, setOpenId] = useState<string | null>(null);
   const [refundId, setRefundId] = useState<string | null>(null);
   const reload = () => void actionRef.current?.reload();
@@ -150,28 +150,21 @@ export default function Transactions() {
 
   return (
     <>
-      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
-      <ProTable<CollectionRecord>
-        rowKey="id"
+      <ListTable<CollectionRecord>
+        list={list}
+        initial={initial}
+        exportKind={ExportKind.COLLECTIONS}
         actionRef={actionRef}
         columns={visible(columns)}
-        request={request}
         headerTitle={t('screens.payments.transactions.title')}
         tooltip={t('screens.payments.defaultRangeHint')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
         form={{ ignoreRules: false }}
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: 'max-content' }}
         onRow={(r) => ({
           onClick: (e) => {
             if (!isInnerControl(e.target)) setOpenId(r.id);
           },
           style: { cursor: 'pointer' },
         })}
-        toolBarRender={() => [
-          <ExportButton key="export" kind={ExportKind.COLLECTIONS} filters={filters} />,
-        ]}
       />
       <TransactionDrawer id={openId} onClose={() => setOpenId(null)} onChanged={reload} />
       {refundId && (

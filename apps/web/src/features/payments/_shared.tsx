@@ -2,39 +2,33 @@
  * Helpers of the payments screens: amounts from decimal strings, status tags, the one-month date range filter and
  * the list request around it. The generic list helpers live in features/system/_shared.tsx and are reused here.
  */
-import { useCallback, useMemo, useState } from 'react';
-import { Tag } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { Form, Input, Tag } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
-  DATE_TIME_FORMAT,
   NOTIFY_STATUS,
-  PAGE_SIZE_DEFAULT,
   PAYMENT_LINK_STATUSES,
   PAYMENT_STATUS,
   PaymentStatus,
-  QUERY_RANGE_ERROR_KEYS,
-  QUERY_RANGE_MONTHS,
   REFUND_FUND_STATUS,
-  checkQueryRange,
+  TEXT_MAX_LENGTH,
   decimalsOf,
   isCurrencyCode,
   parseAmount,
-  parseWallClock,
-  shiftWallClock,
+  textSchema,
   type CurrencyCode,
   type NotifyStatusValue,
   type PaymentLinkStatusValue,
   type PaymentStatusValue,
   type RefundFundStatusValue,
 } from '@mg/domain';
-import { api } from '../../api';
-import { shiftDateFields } from '../../api/payload';
 import { useFormatters } from '../../components/format';
+import { zodRule } from '../../components/zodRule';
+import { parseRange, rangeColumn, useRangedList } from '../../components/list';
 import type { ColumnLike } from '../../session/permission';
 import { usePermission } from '../../session/usePermission';
-import { cleanParams, sortParams, type Page, type UrlValues } from '../system/_shared';
+import type { UrlValues } from '../system/_shared';
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Amounts                                                                                                       */
@@ -150,82 +144,26 @@ export function useStatusOptions() {
 export const REFUNDABLE_STATUSES: readonly PaymentStatusValue[] = [PaymentStatus.SUCCESS, PaymentStatus.PARTIAL];
 
 /* ---------------------------------------------------------------------------------------------------------- */
-/* Date range filter (at most QUERY_RANGE_MONTHS)                                                               */
+/* Date range filter (at most QUERY_RANGE_MONTHS) and the list request: shared with the funds lists (components/list) */
 
-function parseRange(begin: string | undefined, end: string | undefined): [Dayjs, Dayjs] | undefined {
-  if (!begin || !end) return undefined;
-  const a = dayjs(begin);
-  const b = dayjs(end);
-  return a.isValid() && b.isValid() ? [a, b] : undefined;
-}
+export { rangeProblem } from '../../components/list';
 
 /** The created-time range filter of a list: a date-time range picker sent as createTime_begin / createTime_end. */
 export function createdRangeColumn<T>(title: string, initial: UrlValues, placeholder: [string, string]): ProColumns<T> {
-  return {
-    title,
-    dataIndex: 'createTime',
-    valueType: 'dateTimeRange',
-    hideInTable: true,
-    initialValue: parseRange(initial.createTime_begin, initial.createTime_end),
-    colSize: 2,
-    fieldProps: { format: DATE_TIME_FORMAT, style: { width: '100%' }, placeholder },
-    search: {
-      transform: (value: unknown) => {
-        const [a, b] = Array.isArray(value) ? value : [];
-        const text = (v: unknown) => (dayjs.isDayjs(v) ? v.format(DATE_TIME_FORMAT) : typeof v === 'string' ? v : undefined);
-        return { createTime_begin: text(a), createTime_end: text(b) };
-      },
-    },
-  };
+  return rangeColumn<T>(title, parseRange(initial.createTime_begin, initial.createTime_end), placeholder);
 }
 
-function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+/** The paged request of a payments list: the shared ranged list request. */
+export const usePaymentsList = useRangedList;
 
-/**
- * Spec §5 range rule as the server applies it: the picked browser wall clocks are shifted to the session zone (as
- * the API client sends them) and checked there. Null when fine or incomplete (no range: the server's default).
- */
-export function rangeProblem(begin: unknown, end: unknown, sessionZone: string): null | keyof typeof QUERY_RANGE_ERROR_KEYS {
-  if (typeof begin !== 'string' || typeof end !== 'string' || !begin || !end) return null;
-  const from = browserZone();
-  const a = parseWallClock(shiftWallClock(begin, from, sessionZone) ?? begin, sessionZone);
-  const b = parseWallClock(shiftWallClock(end, from, sessionZone) ?? end, sessionZone);
-  if (!a || !b) return null;
-  return checkQueryRange(a, b, sessionZone, QUERY_RANGE_MONTHS);
-}
-
-/**
- * A ProTable `request` for a payments list: writes filters and paging to the URL, refuses a range over one month
- * before asking the server (the message is in `rangeError`), remembers the filters sent with the dates in the session
- * zone (`filters`, for the export button).
- */
-export function usePaymentsList<T>(url: string, write: (values: Record<string, unknown>) => void) {
+/** A required free-text field (description, reason): trimmed non-empty, at most TEXT_MAX_LENGTH, with a counter. */
+export function RequiredTextItem({ name, label, requiredMessage }: { name: string; label: string; requiredMessage: string }) {
   const { t } = useTranslation();
-  const { zone } = useFormatters();
-  const [rangeError, setRangeError] = useState<string | null>(null);
-  const [filters, setFilters] = useState<Record<string, unknown>>({});
-  const request = useCallback(
-    async (params: Record<string, unknown> & { current?: number; pageSize?: number }, sort?: Record<string, 'ascend' | 'descend' | null>) => {
-      const query = cleanParams(params);
-      const pageNo = params.current ?? 1;
-      const pageSize = params.pageSize ?? PAGE_SIZE_DEFAULT;
-      write({ ...query, pageNo: pageNo > 1 ? pageNo : undefined, pageSize: pageSize !== PAGE_SIZE_DEFAULT ? pageSize : undefined });
-      const problem = rangeProblem(query.createTime_begin, query.createTime_end, zone);
-      if (problem) {
-        setRangeError(t(QUERY_RANGE_ERROR_KEYS[problem], { months: QUERY_RANGE_MONTHS }));
-        return { data: [] as T[], total: 0, success: true };
-      }
-      setRangeError(null);
-      // The export posts these as they are (nested, so the client does not shift them): session-zone wall clocks.
-      setFilters(shiftDateFields(query, browserZone(), zone));
-      const page = await api.get<Page<T>>(url, { ...query, ...sortParams(sort), pageNo, pageSize });
-      return { data: page.records ?? [], total: page.total ?? 0, success: true };
-    },
-    [t, url, write, zone],
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }, zodRule(textSchema, t)]}>
+      <Input.TextArea rows={3} maxLength={TEXT_MAX_LENGTH} showCount />
+    </Form.Item>
   );
-  return { request, rangeError, filters };
 }
 
 /** Clicks on buttons, links and copy icons inside a row do their own thing, not the row's. */

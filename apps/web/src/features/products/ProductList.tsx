@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Card, List, Space, Table, Tag, Typography } from 'antd';
+import { Card, List, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, type CurrencyCode 
 import { useMediaQuery } from '../../app/useMediaQuery';
 import { useSessionCurrency } from '../../components/format';
 import { productsApi, type Product } from './api';
-import { FeeCell, useChannelName, useProductFormat } from './_format';
-import { CurrencyBar, LoadState } from './_shared';
+import { FeeCell, limitAndFeeColumns, useChannelName, useProductFormat } from './_format';
+import { ProductPage } from './_shared';
 
 /** Below this the group tables scroll sideways (phones) instead of squeezing the columns. */
 const TABLE_MIN_WIDTH = 640;
@@ -77,30 +77,7 @@ export function ProductListView({
       width: publicMode ? '40%' : '28%',
       render: (_, p) => channelName(p.channel, p.channelName),
     },
-    {
-      title: t('screens.products.minAmount', { currency }),
-      dataIndex: 'minAmount',
-      width: '20%',
-      align: 'right',
-      render: (v: string) => money(v),
-    },
-    {
-      title: t('screens.products.maxAmount', { currency }),
-      dataIndex: 'maxAmount',
-      width: '20%',
-      align: 'right',
-      render: (v: string) => money(v),
-    },
-    ...(publicMode
-      ? []
-      : [
-          {
-            title: t('screens.products.fee'),
-            key: 'fee',
-            width: '20%',
-            render: (_: unknown, p: Product) => <FeeCell rule={p.fee} text={fee(p.fee)} />,
-          },
-        ]),
+    ...limitAndFeeColumns<Product>(t, currency, { money, fee }, publicMode, '20%'),
     {
       title: t('screens.products.status'),
       dataIndex: 'status',
@@ -110,17 +87,15 @@ export function ProductListView({
   ];
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="product-list">
-      <CurrencyBar currency={currency} choices={currencies} onChange={onCurrencyChange} />
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t(publicMode ? 'screens.products.listHintPublic' : 'screens.products.listHint')}
-      </Typography.Paragraph>
-      <LoadState
-        loading={query.isLoading}
-        error={query.isError}
-        empty={!query.isLoading && !query.isError && groups.length === 0}
-        onRetry={() => void query.refetch()}
-      />
+    <ProductPage
+      testId="product-list"
+      currency={currency}
+      currencies={currencies}
+      onCurrencyChange={onCurrencyChange}
+      hint={t(publicMode ? 'screens.products.listHintPublic' : 'screens.products.listHint')}
+      query={query}
+      empty={groups.length === 0}
+    >
       {groups.map((g) => (
         <Card
           key={g.paymentType}
@@ -175,7 +150,7 @@ export function ProductListView({
           )}
         </Card>
       ))}
-    </Space>
+    </ProductPage>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { Space, Table, Typography } from 'antd';
+import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseAmount, type CurrencyCode } from '@mg/domain';
 import { useSessionCurrency } from '../../components/format';
 import { productsApi, type Product, type ProductSummaryRow } from './api';
-import { FeeCell, useProductFormat } from './_format';
-import { CurrencyBar, LoadState } from './_shared';
+import { limitAndFeeColumns, useProductFormat } from './_format';
+import { ProductPage } from './_shared';
 import { groupByPaymentType, paymentTypeLabel, useProducts, type ProductViewProps } from './ProductList';
 
 function minorOf(value: string, currency: CurrencyCode): bigint | null {
@@ -63,41 +63,19 @@ export function ProductSummaryView({
       render: (v: number) => paymentTypeLabel(t, v),
     },
     { title: t('screens.products.channels'), dataIndex: 'channels', align: 'right' },
-    {
-      title: t('screens.products.minAmount', { currency }),
-      dataIndex: 'minAmount',
-      align: 'right',
-      render: (v: string) => money(v),
-    },
-    {
-      title: t('screens.products.maxAmount', { currency }),
-      dataIndex: 'maxAmount',
-      align: 'right',
-      render: (v: string) => money(v),
-    },
-    ...(publicMode
-      ? []
-      : [
-          {
-            title: t('screens.products.fee'),
-            key: 'fee',
-            render: (_: unknown, r: ProductSummaryRow) => <FeeCell rule={r.fee} text={fee(r.fee)} />,
-          },
-        ]),
+    ...limitAndFeeColumns<ProductSummaryRow>(t, currency, { money, fee }, publicMode),
   ];
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="product-summary">
-      <CurrencyBar currency={currency} choices={currencies} onChange={onCurrencyChange} />
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t(publicMode ? 'screens.products.summaryHintPublic' : 'screens.products.summaryHint')}
-      </Typography.Paragraph>
-      <LoadState
-        loading={source.isLoading}
-        error={source.isError}
-        empty={!source.isLoading && !source.isError && rows.length === 0}
-        onRetry={() => void source.refetch()}
-      />
+    <ProductPage
+      testId="product-summary"
+      currency={currency}
+      currencies={currencies}
+      onCurrencyChange={onCurrencyChange}
+      hint={t(publicMode ? 'screens.products.summaryHintPublic' : 'screens.products.summaryHint')}
+      query={source}
+      empty={rows.length === 0}
+    >
       {rows.length > 0 && (
         <Table<ProductSummaryRow>
           rowKey="paymentType"
@@ -107,7 +85,7 @@ export function ProductSummaryView({
           scroll={{ x: 'max-content' }}
         />
       )}
-    </Space>
+    </ProductPage>
   );
 }
 

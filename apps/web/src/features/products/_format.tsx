@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { ColumnsType } from 'antd/es/table';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findChannel, formatAmount, parseAmount, type CurrencyCode, type Language } from '@mg/domain';
@@ -57,6 +58,27 @@ export function useProductFormat(currency: CurrencyCode) {
 }
 
 /** The fee text with a "your rate" mark when the merchant has its own rule. */
+/**
+ * The columns every product table shows the same way: minimum and maximum amount (headed with the currency) and,
+ * signed in, the fee. `width` is each column's share of a fixed-width table.
+ */
+export function limitAndFeeColumns<T extends { minAmount: string; maxAmount: string; fee?: ProductFee | null }>(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  currency: CurrencyCode,
+  format: { money: (v: string) => string; fee: (rule: ProductFee | null | undefined) => string },
+  publicMode: boolean,
+  width?: string,
+): ColumnsType<T> {
+  const sized = width ? { width } : {};
+  return [
+    { title: t('screens.products.minAmount', { currency }), dataIndex: 'minAmount', ...sized, align: 'right', render: (v: string) => format.money(v) },
+    { title: t('screens.products.maxAmount', { currency }), dataIndex: 'maxAmount', ...sized, align: 'right', render: (v: string) => format.money(v) },
+    ...(publicMode
+      ? []
+      : [{ title: t('screens.products.fee'), key: 'fee', ...sized, render: (_: unknown, r: T) => <FeeCell rule={r.fee} text={format.fee(r.fee)} /> }]),
+  ];
+}
+
 export function FeeCell({ rule, text }: { rule: ProductFee | null | undefined; text: string }) {
   const { t } = useTranslation();
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -78,4 +79,40 @@ export function LoadState({
       </div>
     );
   return null;
+}
+
+/**
+ * The frame of a product screen: the country bar, the screen's hint, the loading / failed / empty states of its
+ * query, then the content.
+ */
+export function ProductPage({
+  testId,
+  currency,
+  currencies,
+  onCurrencyChange,
+  hint,
+  query,
+  empty,
+  children,
+}: {
+  testId: string;
+  currency: CurrencyCode;
+  currencies?: readonly CurrencyCode[];
+  onCurrencyChange?: (c: CurrencyCode) => void;
+  hint: string;
+  query: { isLoading: boolean; isError: boolean; refetch: () => unknown };
+  /** Nothing to show once loaded. */
+  empty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid={testId}>
+      <CurrencyBar currency={currency} choices={currencies} onChange={onCurrencyChange} />
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {hint}
+      </Typography.Paragraph>
+      <LoadState loading={query.isLoading} error={query.isError} empty={!query.isLoading && !query.isError && empty} onRetry={() => void query.refetch()} />
+      {children}
+    </Space>
+  );
 }

@@ -1,36 +1,14 @@
 /** Calls and shapes of the product screens (docs/payments-api.md "Products"). */
-import type { CurrencyCode } from '@mg/domain';
+import type { CurrencyCode, ProductFeeView, ProductSummaryView, ProductView } from '@mg/domain';
 import { api } from '../../api';
 
-/** A fee rule: rate in basis points plus a fixed part (decimal string), raised to a minimum (decimal string). */
-export interface ProductFee {
-  rateBps: number;
-  fixedFee: string;
-  minFee: string;
-  /** True: the merchant's own (negotiated) rule; false: the platform default. */
-  own?: boolean;
-}
-
-/** One payment method of a country: a channel of a payment type, its limits and (signed in) the merchant's fee. */
-export interface Product {
-  currency: CurrencyCode;
-  paymentType: number;
-  channel: number;
-  channelName: string;
-  minAmount: string;
-  maxAmount: string;
-  status: number;
-  /** The caller's effective rule (merchant override, else platform default); absent on the public list. */
-  fee?: ProductFee | null;
-}
-
-export interface ProductSummaryRow {
-  paymentType: number;
-  channels: number;
-  minAmount: string;
-  maxAmount: string;
-  fee?: ProductFee | null;
-}
+/**
+ * The server's answer shapes (domain payments-api.ts). The screen also builds rows from the public list, which
+ * carries no fee: here the fee (and whether it is the merchant's own) may be absent.
+ */
+export type ProductFee = Omit<ProductFeeView, 'own'> & Partial<Pick<ProductFeeView, 'own'>>;
+export type Product = ProductView & { fee?: ProductFee | null };
+export type ProductSummaryRow = Omit<ProductSummaryView, 'fee'> & { fee?: ProductFee | null };
 
 export const productsApi = {
   list: (currency: CurrencyCode) => api.get<Product[]>('/products', { currency }),

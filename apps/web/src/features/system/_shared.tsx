@@ -98,18 +98,34 @@ export function sortParams(sort: Record<string, 'ascend' | 'descend' | null> | u
   return entry ? { column: entry[0], order: entry[1] === 'ascend' ? 'asc' : 'desc' } : {};
 }
 
+/** ProTable's request params: the filters plus its own paging keys. */
+export type TableParams = Record<string, unknown> & { current?: number; pageSize?: number };
+/** ProTable's sort of a request. */
+export type TableSort = Record<string, 'ascend' | 'descend' | null>;
+
+/** Writes a request's filters and paging to the URL (default page and size left out); answers the paging to ask. */
+export function writePaging(write: (values: Record<string, unknown>) => void, filters: Record<string, unknown>, params: TableParams): { pageNo: number; pageSize: number } {
+  const pageNo = params.current ?? 1;
+  const pageSize = params.pageSize ?? PAGE_SIZE_DEFAULT;
+  write({ ...filters, pageNo: pageNo > 1 ? pageNo : undefined, pageSize: pageSize !== PAGE_SIZE_DEFAULT ? pageSize : undefined });
+  return { pageNo, pageSize };
+}
+
+/** One page of a paged GET as ProTable wants it. */
+export async function fetchPage<T>(url: string, query: Record<string, unknown>, sort: TableSort | undefined, paging: { pageNo: number; pageSize: number }) {
+  const page = await api.get<Page<T>>(url, { ...query, ...sortParams(sort), ...paging });
+  return { data: page.records ?? [], total: page.total ?? 0, success: true };
+}
+
 /**
  * A ProTable `request` for a paged GET: writes filters and paging to the URL, then asks the server.
  */
 export function usePagedRequest<T>(url: string, write: (values: Record<string, unknown>) => void, extra?: (params: Record<string, unknown>) => Record<string, unknown>) {
   return useCallback(
-    async (params: Record<string, unknown> & { current?: number; pageSize?: number }, sort?: Record<string, 'ascend' | 'descend' | null>) => {
+    async (params: TableParams, sort?: TableSort) => {
       const filters = cleanParams(params);
-      const pageNo = params.current ?? 1;
-      const pageSize = params.pageSize ?? PAGE_SIZE_DEFAULT;
-      write({ ...filters, pageNo: pageNo > 1 ? pageNo : undefined, pageSize: pageSize !== PAGE_SIZE_DEFAULT ? pageSize : undefined });
-      const page = await api.get<Page<T>>(url, { ...(extra ? extra(filters) : filters), ...sortParams(sort), pageNo, pageSize });
-      return { data: page.records ?? [], total: page.total ?? 0, success: true };
+      const paging = writePaging(write, filters, params);
+      return fetchPage<T>(url, extra ? extra(filters) : filters, sort, paging);
     },
     [url, write, extra],
   );
@@ -141,7 +157,12 @@ export function applyServerErrors(form: FormInstance | undefined, error: unknown
  * sent), then runs `save` with `saving` on; a failure puts the server's field errors on the form and keeps the
  * rest in `serverError` for the alert above it. `save` shows the success message and closes the dialog itself.
  */
-export function useFormSubmit<V>(form: FormInstance<V>, save: (values: V) => Promise<void>) {
+export function useFormSubmit<V>(
+  form: FormInstance<V>,
+  save: (values: V) => Promise<void>,
+  /** How a failure is shown: the text for the alert, or null when it is on the fields. Defaults to applyServerErrors. */
+  onError: (error: unknown, values: V) => string | null = (e) => applyServerErrors(form, e),
+) {
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const submit = async () => {
@@ -156,7 +177,7 @@ export function useFormSubmit<V>(form: FormInstance<V>, save: (values: V) => Pro
     try {
       await save(values);
     } catch (e) {
-      setServerError(applyServerErrors(form, e));
+      setServerError(onError(e, values));
     } finally {
       setSaving(false);
     }

@@ -1,0 +1,212 @@
+/**
+ * Export speed (docs/benchmarks.md): rows per second and peak memory of the collections XLSX export.
+ *
+ *   npm run bench:export -w @mg/bench -- [--mode=direct|http] [--merchant=10001] [--out=/dev/null]
+ *
+ * direct (default): calls the server's own `writeXlsx` (modules/exports/xlsx.ts) with the collections export
+ *   definition against DATABASE_URL (or the embedded cluster of DATA_DIR), writing to a byte-counting sink (or
+ *   --out). The WHERE is the merchant and currency with no date range, i.e. every seeded row (1 000 000 after
+ *   bench:seed): more than one dashboard export can hold, since the list allows at most one month per export.
+ *   Memory: RSS of this process sampled every 100 ms, plus VmHWM (the kernel's exact peak, start-up included).
+ * http: signs in as demo_admin, POST /api/exports with a date range (default: the last 30 days, the widest the
+ *   list allows; --days=N for less), then downloads (a direct link up to 100 000 rows; above that the export is a
+ *   job, which needs a server with jobs on: it is polled until done, then downloaded). Memory: the SERVER's RSS
+ *   from /proc/<pid>/status every 100 ms (pid from the listening port or --server-pid), and its VmHWM.
+ * Target (issue 4): over 40 000 rows/s and under 300 MB.
+ */
+import { Writable } from 'node:stream';
+import fs from 'node:fs';
+import { ExportKind, formatWallClock, zoneOf } from '@mg/domain';
+import { and, eq } from 'drizzle-orm';
+import { createDatabase } from '../apps/server/src/db/pool';
+import { collection } from '../apps/server/src/db/schema';
+import { EXPORTS, type ExportDefinition } from '../apps/server/src/modules/exports/columns';
+import { writeXlsx } from '../apps/server/src/modules/exports/xlsx';
+import path from 'node:path';
+import {
+  BENCH_MERCHANT_ID,
+  CpuMeter,
+  DEFAULT_DATA_DIR,
+  RssSampler,
+  baseUrl,
+  databaseUrl,
+  describeUrl,
+  int,
+  machineLine,
+  mb,
+  opt,
+  optInt,
+  pidListeningOn,
+  postgresPids,
+  procMemory,
+  signIn,
+  sleep,
+  type Envelope,
+} from './common';
+
+const MODE = opt('mode', 'direct');
+const MERCHANT = optInt('merchant', BENCH_MERCHANT_ID);
+const CURRENCY = 'IDR';
+const TARGET_ROWS_PER_S = 40_000;
+const TARGET_MB = 300;
+const DAY_MS = 86_400_000;
+
+/** Counts bytes and drops them (a /dev/null that can say how much it swallowed). */
+class CountingSink extends Writable {
+  bytes = 0;
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: (e?: Error | null) => void): void {
+    this.bytes += chunk.length;
+    cb();
+  }
+}
+
+function verdict(rowsPerS: number, peakBytes: number): string {
+  const r = rowsPerS > TARGET_ROWS_PER_S ? 'met' : `MISSED by ${int(TARGET_ROWS_PER_S - rowsPerS)} rows/s`;
+  const m =
+    peakBytes < TARGET_MB * 1024 * 1024 ? 'met' : `MISSED by ${mb(peakBytes - TARGET_MB * 1024 * 1024)}`;
+  return `targets: > ${int(TARGET_ROWS_PER_S)} rows/s ${r}; < ${TARGET_MB} MB ${m}`;
+}
+
+async function direct(): Promise<void> {
+  const url = databaseUrl();
+  const { pool, db } = createDatabase(url, { max: 2, applicationName: 'bench-export' });
+  const out = opt('out', '');
+  const sink = out ? fs.createWriteStream(out) : new CountingSink();
+  const where = and(eq(collection.merchantId, MERCHANT), eq(collection.currency, CURRENCY));
+  const expected = await db.$count(collection, where);
+  console.log(
+    `export-speed (direct writeXlsx): merchant ${MERCHANT} ${CURRENCY}, ${int(expected)} rows, database ${describeUrl(url)}, to ${out || 'a counting sink'}; machine: ${machineLine()}`,
+  );
+  const rss = new RssSampler();
+  const pgCpu = new CpuMeter(() =>
+    process.env.DATABASE_URL
+      ? []
+      : postgresPids(path.join(path.resolve(opt('data-dir', DEFAULT_DATA_DIR)), 'pg')),
+  );
+  pgCpu.start();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let lastLog = t0;
+  const rows = await writeXlsx(sink, {
+    db,
+    def: EXPORTS[ExportKind.COLLECTIONS] as unknown as ExportDefinition<{ id: string | number }>,
+    where,
+    ctx: { lang: 'en-US', timeZone: zoneOf(CURRENCY) },
+    sheetName: 'Collections',
+    onProgress: (n) => {
+      const t = performance.now();
+      if (t - lastLog > 5_000) {
+        lastLog = t;
+        console.log(`  ${int(n)} rows, ${((t - t0) / 1000).toFixed(0)} s, RSS peak so far ${mb(rss.peak)}`);
+      }
+    },
+  });
+  if (sink instanceof fs.WriteStream) await new Promise<void>((r) => sink.end(r));
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const selfCpu = (cpu.user + cpu.system) / 1e6;
+  const dbCpu = pgCpu.stop();
+  const peak = rss.stop();
+  const hwm = procMemory(process.pid)?.hwm ?? NaN;
+  const bytes = sink instanceof CountingSink ? sink.bytes : fs.statSync(out).size;
+  console.log('');
+  console.log(
+    `rows: ${int(rows)} in ${seconds.toFixed(1)} s = ${int(rows / seconds)} rows/s; XLSX ${mb(bytes)}`,
+  );
+  console.log(
+    `memory: RSS ${mb(rss.first)} before, peak ${mb(peak)} (sampled every 100 ms), VmHWM ${mb(hwm)} (process lifetime peak)`,
+  );
+  console.log(
+    `CPU: exporter ${selfCpu.toFixed(1)} s (all threads: JS, zlib), PostgreSQL ${process.env.DATABASE_URL ? 'not measured (DATABASE_URL)' : `${dbCpu.toFixed(1)} s`}` +
+      `; wall ${seconds.toFixed(1)} s; machine: ${machineLine()}`,
+  );
+  console.log(verdict(rows / seconds, Math.max(peak, hwm)));
+  await pool.end();
+}
+
+async function http(): Promise<void> {
+  const base = baseUrl();
+  const port = Number(new URL(base).port || 80);
+  const serverPid = Number(opt('server-pid', '0')) || pidListeningOn(port);
+  if (!serverPid) throw new Error(`no process found listening on port ${port}; pass --server-pid`);
+  const zone = zoneOf(CURRENCY);
+  const days = optInt('days', 30);
+  const end = new Date();
+  const begin = new Date(end.getTime() - days * DAY_MS + 60_000);
+  const filters = {
+    createTime_begin: formatWallClock(begin, zone),
+    createTime_end: formatWallClock(end, zone),
+  };
+  const token = await signIn(base, 'demo_admin');
+  const headers = { 'x-access-token': token, 'x-time-zone': zone, 'content-type': 'application/json' };
+  const before = procMemory(serverPid);
+  console.log(
+    `export-speed (HTTP): ${base}/api/exports collections ${filters.createTime_begin} .. ${filters.createTime_end}; server pid ${serverPid}, RSS ${mb(before?.rss ?? NaN)}, VmHWM so far ${mb(before?.hwm ?? NaN)}`,
+  );
+  const rss = new RssSampler(serverPid);
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/exports`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ kind: ExportKind.COLLECTIONS, filters }),
+  });
+  const started = (await res.json()) as Envelope<{
+    mode: 'download' | 'job';
+    url?: string;
+    jobId?: string;
+    rows: number;
+  }>;
+  if (res.status !== 200)
+    throw new Error(`POST /api/exports -> ${res.status}: ${JSON.stringify(started).slice(0, 300)}`);
+  let downloadUrl = started.result.url;
+  const rows = started.result.rows;
+  let jobSeconds = NaN;
+  if (started.result.mode === 'job') {
+    console.log(
+      `  ${int(rows)} rows: runs as a job (${started.result.jobId}); polling (the server needs jobs on)`,
+    );
+    for (;;) {
+      await sleep(500);
+      const j = await fetch(`${base}/api/exports/${started.result.jobId}`, { headers });
+      const job = (
+        (await j.json()) as Envelope<{
+          status: string;
+          doneRows: number;
+          url: string | null;
+          error: string | null;
+        }>
+      ).result;
+      if (job.status === 'failed') throw new Error(`export job failed: ${job.error}`);
+      if (job.status === 'done' && job.url) {
+        downloadUrl = job.url;
+        jobSeconds = (performance.now() - t0) / 1000;
+        break;
+      }
+      if (performance.now() - t0 > 30 * 60_000)
+        throw new Error(`export job still ${job.status} after 30 min (${job.doneRows} rows): are jobs on?`);
+    }
+  }
+  if (!downloadUrl) throw new Error('no download url');
+  // The link carries the configured PUBLIC_URL; fetch the same path on the base we talk to.
+  const dl = await fetch(`${base}${new URL(downloadUrl).pathname}`);
+  if (dl.status !== 200 || !dl.body) throw new Error(`download -> ${dl.status}`);
+  let bytes = 0;
+  for await (const chunk of dl.body) bytes += (chunk as Uint8Array).length;
+  const seconds = (performance.now() - t0) / 1000;
+  const peak = rss.stop();
+  const after = procMemory(serverPid);
+  console.log('');
+  console.log(
+    `rows: ${int(rows)} (${started.result.mode}) in ${seconds.toFixed(1)} s from POST to last byte = ${int(rows / seconds)} rows/s; XLSX ${mb(bytes)}${Number.isFinite(jobSeconds) ? `; job done after ${jobSeconds.toFixed(1)} s` : ''}`,
+  );
+  console.log(
+    `server memory: RSS ${mb(before?.rss ?? NaN)} before, peak ${mb(peak)} during (sampled every 100 ms), VmHWM ${mb(after?.hwm ?? NaN)} (lifetime peak, was ${mb(before?.hwm ?? NaN)})`,
+  );
+  console.log(`machine after the run: ${machineLine()}`);
+  console.log(verdict(rows / seconds, peak));
+}
+
+(MODE === 'http' ? http() : direct()).catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
