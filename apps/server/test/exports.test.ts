@@ -1,10 +1,11 @@
 /** Exports: what a user downloads is the list with its filters, in their language and zone; big ones go by e-mail. */
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EXPORT_SYNC_MAX_ROWS, ExportStatus } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNextExportJob, startExport } from '../src/modules/exports/service';
+import { purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
 import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
@@ -164,5 +165,13 @@ describe('large exports run as a job and are e-mailed', () => {
     expect(created).toBe(newest[0].t);
     // Nothing left to run.
     expect(await runNextExportJob(deps)).toBeNull();
+
+    // Once the link expires the file is removed and the link stops working.
+    const { rows: files } = await tdb.pool.query('select file_path from export_job where id = $1', [jobId]);
+    expect(fs.existsSync(files[0].file_path)).toBe(true);
+    await tdb.pool.query("update export_job set expires_at = now() - interval '1 minute' where id = $1", [jobId]);
+    expect(await purgeExpiredExports(app.db)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(files[0].file_path)).toBe(false);
+    expect((await app.inject({ method: 'GET', url: new URL(done.url).pathname })).statusCode).toBe(404);
   });
 });

@@ -61,7 +61,6 @@ export const ID_PREFIX = {
 
 /** T+N default in days, counted in the merchant's zone. */
 export const SETTLEMENT_DAYS_DEFAULT = 1;
-export const SETTLEMENT_DAYS_MAX = 30;
 
 /* Payment links ------------------------------------------------------------------------------------------ */
 

@@ -2,6 +2,7 @@
  * Database schema as code. `npm run db:generate -w @mg/server` turns changes into a new SQL migration in
  * apps/server/drizzle/; never edit a migration that has been applied.
  */
+import { MERCHANT_ORDER_ID_MAX_LENGTH, SETTLEMENT_DAYS_DEFAULT } from '@mg/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -80,7 +81,7 @@ export const merchant = pgTable(
     /** Spec §3 amountUsdSwitch: amounts also shown in USD. */
     amountUsdSwitch: boolean('amount_usd_switch').notNull().default(false),
     /** Settlement cycle T+N in days, counted in the merchant's zone (issue 4). */
-    settlementDays: smallint('settlement_days').notNull().default(1),
+    settlementDays: smallint('settlement_days').notNull().default(SETTLEMENT_DAYS_DEFAULT),
     /** Open API callers must come from one of these (IPv4/IPv6 addresses or CIDR); empty = sandbox keys only. */
     ipWhitelist: text('ip_whitelist').array().notNull().default(sql`'{}'::text[]`),
     /** Default callback addresses when an order carries no notifyUrl. */
@@ -579,7 +580,7 @@ export const collection = pgTable(
   {
     id: varchar('id', { length: 32 }).notNull(),
     merchantId: integer('merchant_id').notNull(),
-    merchantOrderId: varchar('merchant_order_id', { length: 64 }).notNull(),
+    merchantOrderId: varchar('merchant_order_id', { length: MERCHANT_ORDER_ID_MAX_LENGTH }).notNull(),
     /** 'sandbox' | 'live': the mode of the key (or dashboard) that created it. */
     mode: varchar('mode', { length: 8 }).notNull(),
     /** 'api' | 'payment_link' | 'dashboard'. */

@@ -17,7 +17,7 @@ import {
   type ExportKindValue,
   type Language,
 } from '@mg/domain';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/pool';
@@ -230,9 +230,9 @@ export async function purgeExpiredExports(db: Db, now: Date = new Date()): Promi
     .from(exportJob)
     .where(and(lt(exportJob.expiresAt, now), sql`${exportJob.downloadToken} is not null`))
     .limit(500);
-  for (const e of expired) {
-    if (e.filePath) fs.rmSync(e.filePath, { force: true });
-    await db.update(exportJob).set({ downloadToken: null, filePath: null }).where(eq(exportJob.id, e.id));
+  for (const e of expired) if (e.filePath) fs.rmSync(e.filePath, { force: true });
+  if (expired.length > 0) {
+    await db.update(exportJob).set({ downloadToken: null, filePath: null }).where(inArray(exportJob.id, expired.map((e) => e.id)));
   }
   return expired.length;
 }
