@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['lib/global-setup.ts'],
+    setupFiles: ['lib/setup-messages.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,

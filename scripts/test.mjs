@@ -32,7 +32,7 @@ function run(name, cmd, args, env = {}) {
 function vitest(name, dir, env = {}) {
   const out = path.join(resultsDir, `${name}.json`);
   rmSync(out, { force: true });
-  const ok = run(`${name} tests${label}`, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const ok = run(`${name} tests${label}`, 'npx', ['vitest', 'run', '--root', dir, '--configLoader', 'runner', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed += r.numPassedTests;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { messagesPlugin } from './build/messages-plugin';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -41,7 +42,7 @@ const VENDOR_GROUPS = [
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), messagesPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': { target: API_TARGET, ws: true, changeOrigin: false } },

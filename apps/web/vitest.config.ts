@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { messagesPlugin } from './build/messages-plugin';
 
 // A fixed browser zone so the date-shifting tests mean the same on every machine (+01:00 in winter).
 process.env.TZ = 'Europe/Berlin';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), messagesPlugin()],
   test: {
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],

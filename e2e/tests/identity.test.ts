@@ -60,9 +60,9 @@ describe('each demo user sees exactly the menu of its role, in its brand', () =>
         expect(texts).toEqual(expectedMenu(ROLE_OF[user], lang));
         // Spec §6 role table, spelled out (the line above derives it from the domain's grants).
         const shows = (key: string) => texts.includes(translate(lang, key));
-        if (ROLE_OF[user] !== 'crypto_role_read') expect(shows('menu.transactions') && shows('menu.balanceRecords') && shows('menu.productSummary')).toBe(true);
-        if (user === 'demo_read' || user === 'demo_operator') expect(shows('menu.developer')).toBe(false);
-        if (user === 'demo_admin' || user === 'demo_business') expect(shows('menu.developer')).toBe(true);
+        if (ROLE_OF[user] !== 'crypto_role_read') expect(shows('collections.menu') && shows('balance-records.menu') && shows('products.summaryMenu')).toBe(true);
+        if (user === 'demo_read' || user === 'demo_operator') expect(shows('developer.menu')).toBe(false);
+        if (user === 'demo_admin' || user === 'demo_business') expect(shows('developer.menu')).toBe(true);
       });
       await page.context().close();
     });
@@ -226,8 +226,8 @@ describe('signed-in shell', () => {
       await page.keyboard.type('ไทย');
       await page.keyboard.press('Enter');
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('th-TH');
-      await expect.poll(() => sideMenuTexts(page)).toContain(translate('th-TH', 'menu.home'));
-      await expect.poll(() => page.getByTestId('tab-strip').textContent()).toContain(translate('th-TH', 'menu.home'));
+      await expect.poll(() => sideMenuTexts(page)).toContain(translate('th-TH', 'dashboard.menu'));
+      await expect.poll(() => page.getByTestId('tab-strip').textContent()).toContain(translate('th-TH', 'dashboard.menu'));
     });
     await page.context().close();
   });

@@ -185,7 +185,7 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
 
   it('4. the merchant sees the order as success with its callback attempt (200), and the pending balance', async () => {
     await withScreenshot(merchant, 'payments-4-dashboard', async () => {
-      await merchant.goto(`${originOf(tikipay, port)}/payment/transactions`);
+      await merchant.goto(`${originOf(tikipay, port)}/payment/collections`);
       const row = merchant.locator(`tr[data-row-key="${order.id}"]`);
       await row.waitFor();
       await poll(() => row.textContent()).toContain(translate('en-US', 'status.payment.success'));
@@ -220,7 +220,7 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
 
   it('5. the merchant refunds part from the details drawer; the transaction and the balance records show it', async () => {
     await withScreenshot(merchant, 'payments-5-refund', async () => {
-      await merchant.goto(`${originOf(tikipay, port)}/payment/transactions`);
+      await merchant.goto(`${originOf(tikipay, port)}/payment/collections`);
       await merchant.getByTestId(`details-${order.id}`).click();
       await merchant.getByTestId('drawer-refund').click();
       const form = merchant.getByTestId('refund-form');
@@ -296,7 +296,7 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
 
   it('7. Export on Transaction records downloads an XLSX with the order in it', async () => {
     await withScreenshot(merchant, 'payments-7-export', async () => {
-      await merchant.goto(`${originOf(tikipay, port)}/payment/transactions`);
+      await merchant.goto(`${originOf(tikipay, port)}/payment/collections`);
       await merchant.locator(`tr[data-row-key="${order.id}"]`).waitFor();
       const [download] = await Promise.all([merchant.waitForEvent('download', { timeout: 20_000 }), merchant.getByTestId(`export-${ExportKind.COLLECTIONS}`).click()]);
       expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
@@ -345,7 +345,7 @@ describe('the new screens in tikipay (zh-CN, en-US), lumipay (en-US) and th-TH',
         await page.getByTestId('home-chart-day').locator('svg, canvas').first().waitFor({ timeout: 15_000 });
         await shoot(page, `tikipay-${lang}-home`);
 
-        await page.goto(`${origin}/payment/transactions`);
+        await page.goto(`${origin}/payment/collections`);
         await page.locator('.ant-table-row').first().waitFor();
         await shoot(page, `tikipay-${lang}-transactions`);
         await page.locator('.ant-table-row').first().click();
@@ -390,7 +390,7 @@ describe('the new screens in tikipay (zh-CN, en-US), lumipay (en-US) and th-TH',
         await page.getByTestId('stat-collected-value').waitFor();
         await shoot(page, `lumipay-${lang}-home`);
 
-        await page.goto(`${origin}/payment/transactions`);
+        await page.goto(`${origin}/payment/collections`);
         await page.locator('.ant-table-row').first().waitFor();
         await shoot(page, `lumipay-${lang}-transactions`);
         // the pending demo order (its cashier link is in the drawer)

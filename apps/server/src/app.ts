@@ -23,6 +23,7 @@ import type { Db } from './db/pool';
 import { createLogger } from './lib/logger';
 import { SecretBox } from './lib/secret-box';
 import { JobScheduler } from './jobs/scheduler';
+import type { ListRegistry } from './lib/list/route';
 import { openApiRoutes } from './modules/open-api/routes';
 import { cashierRoutes } from './modules/cashier/routes';
 import { collectionRoutes } from './modules/collections/routes';
@@ -108,6 +109,8 @@ declare module 'fastify' {
     publicUrl: string;
     allowPrivateCallbacks: boolean;
     jobs: JobScheduler;
+    /** The list sources of the areas by list name (lib/list/route.ts registerList); exports read them. */
+    lists: ListRegistry;
   }
 }
 
@@ -138,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('publicUrl', (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''));
   app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
   app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
+  app.decorate('lists', new Map());
   app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
 

@@ -71,10 +71,10 @@ describe('registration', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const { rows: mails } = await tdb.pool.query("select subject, text_body, status from mail_outbox where to_address = 'owner@lumi-new.test'");
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe(translate('pt-BR', 'mail.code.subject', { brand: 'LumiPay' }));
+    expect(mails[0].subject).toBe(translate('pt-BR', 'auth.mail.code.subject', { brand: 'LumiPay' }));
     expect(mails[0].status).toBe('outbox');
     const code = await codeFromOutbox('owner@lumi-new.test');
-    expect(mails[0].text_body).toContain(translate('pt-BR', 'mail.code.register', { code, minutes: 10 }));
+    expect(mails[0].text_body).toContain(translate('pt-BR', 'auth.mail.code.register', { code, minutes: 10 }));
     // Stored hashed only.
     const { rows: codes } = await tdb.pool.query("select code_hash from email_code where email = 'owner@lumi-new.test'");
     expect(codes[0].code_hash).not.toContain(code);

@@ -293,15 +293,15 @@ describe('sessions and enforcement', () => {
   });
 
   it('a disabled permission (status 0) denies even when granted', async () => {
-    await tdb.pool.query("update permission set status = '0' where perms = 'user:add'");
+    await tdb.pool.query("update permission set status = '0' where perms = 'users:add'");
     try {
       const admin = await tokenOf('demo_admin');
       expect((await call(admin, 'POST', '/api/test/write', {})).statusCode).toBe(403);
       const perms = (await call(admin, 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
-      expect(perms.auth.map((a: { action: string }) => a.action)).not.toContain('user:add');
-      expect(perms.allAuth).toContainEqual(expect.objectContaining({ action: 'user:add', status: '0', type: '2' }));
+      expect(perms.auth.map((a: { action: string }) => a.action)).not.toContain('users:add');
+      expect(perms.allAuth).toContainEqual(expect.objectContaining({ action: 'users:add', status: '0', type: '2' }));
     } finally {
-      await tdb.pool.query("update permission set status = '1' where perms = 'user:add'");
+      await tdb.pool.query("update permission set status = '1' where perms = 'users:add'");
     }
   });
 
@@ -339,7 +339,7 @@ interface MenuView {
 }
 /** The payment, funds and product pages of issue 4 (spec §6: every merchant role that sees payments reads these). */
 const PAYMENT_PAGES = [
-  '/payment/transactions', '/payment/refunds', '/payment/links', '/funds/balances', '/funds/balance-records', '/funds/settlements',
+  '/payment/collections', '/payment/refunds', '/payment/payment-links', '/funds/balances', '/funds/balance-records', '/funds/settlements',
   '/common/productList', '/common/productSummary',
 ];
 const shape = (items: MenuView[]): unknown[] => items.map((m) => (m.children ? { path: m.path, children: shape(m.children) } : { path: m.path }));
@@ -394,7 +394,7 @@ describe('getUserPermissionByToken', () => {
     const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
     expect(shape(r.menu)).toEqual([
       { path: '/dashboard/home' },
-      { path: '/payment', children: [{ path: '/payment/transactions' }, { path: '/payment/refunds' }, { path: '/payment/links' }] },
+      { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }] },
       { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
       { path: '/common', children: [{ path: '/common/productList' }, { path: '/common/productSummary' }] },
       { path: '/account/security' },
@@ -414,7 +414,7 @@ describe('getUserPermissionByToken', () => {
     );
     const token = await tokenOf('crypto_read', { brand: 'coinrail', currency: 'USDT' });
     const res = (await call(token, 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
-    expect(shape(res.menu)).toEqual([{ path: '/payment', children: [{ path: '/payment/transactions' }] }, { path: '/account/security' }]);
+    expect(shape(res.menu)).toEqual([{ path: '/payment', children: [{ path: '/payment/collections' }] }, { path: '/account/security' }]);
     expect(shape(res.menu)).toEqual(expectedMenu([Role.CRYPTO_ROLE_READ]));
     expect(res.auth.map((x: { action: string }) => x.action)).toEqual([Perm.EXPORT]);
   });
@@ -425,33 +425,33 @@ describe('getUserPermissionByToken', () => {
     const { menu, auth, allAuth } = res.json().result as { menu: MenuView[]; auth: { action: string; describe: string; type: string; status: string }[]; allAuth: { action: string }[] };
     const home = menu[0]!;
     expect(home).toMatchObject({ path: '/dashboard/home', name: 'dashboard-home', component: 'dashboard/Home', route: '1' });
-    expect(home.meta.title).toBe(translate('th-TH', 'menu.home'));
-    for (const l of LANGUAGES) expect(home.meta.titles[l]).toBe(translate(l, 'menu.home'));
+    expect(home.meta.title).toBe(translate('th-TH', 'dashboard.menu'));
+    for (const l of LANGUAGES) expect(home.meta.titles[l]).toBe(translate(l, 'dashboard.menu'));
     const system = menu.find((m) => m.path === '/system')!;
     expect(system).toMatchObject({ component: '', alwaysShow: true, redirect: '/system/users' });
     const users = system.children!.find((m) => m.path === '/system/users')!;
-    expect(users.meta.permissionList.map((p) => p.action).sort()).toEqual(['user:add', 'user:edit', 'user:freeze', 'user:resetPassword']);
+    expect(users.meta.permissionList.map((p) => p.action).sort()).toEqual(['users:add', 'users:edit', 'users:freeze', 'users:resetPassword']);
     // auth: every button the role grants (the user buttons and, since issue 4, the payment and developer ones).
     const granted = new Set(ROLE_GRANTS[Role.THIRD_ROLE_ADMIN]);
     expect(auth.map((a) => a.action).sort()).toEqual(
       BUTTONS.filter((b) => b.type === PermissionType.BUTTON && granted.has(b.code)).map((b) => b.code).sort(),
     );
-    expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['user:add', 'user:edit', 'user:freeze', 'user:resetPassword']));
-    expect(auth.find((a) => a.action === 'user:add')).toEqual({ action: 'user:add', describe: translate('th-TH', 'perm.userAdd'), type: '2', status: '1' });
-    expect(allAuth.map((a) => a.action)).toEqual(expect.arrayContaining(['tikipayStuff', 'column:fee', 'dict:edit', 'user:add']));
+    expect(auth.map((a) => a.action)).toEqual(expect.arrayContaining(['users:add', 'users:edit', 'users:freeze', 'users:resetPassword']));
+    expect(auth.find((a) => a.action === 'users:add')).toEqual({ action: 'users:add', describe: translate('th-TH', 'users.perm.add'), type: '2', status: '1' });
+    expect(allAuth.map((a) => a.action)).toEqual(expect.arrayContaining(['tikipayStuff', 'column:fee', 'dictionaries:edit', 'users:add']));
     expect(allAuth.find((a) => a.action === 'column:fee')).toMatchObject({ type: '1' });
   });
 
   it('operator titles override the catalogue; route 0 items are sent with route "0"', async () => {
-    await tdb.pool.query(`update permission set titles = '{"en-US": "Start"}'::jsonb, route = false where perms = 'home:menu'`);
+    await tdb.pool.query(`update permission set titles = '{"en-US": "Start"}'::jsonb, route = false where perms = 'dashboard:menu'`);
     try {
       const res = await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken');
       const home = res.json().result.menu[0];
       expect(home.meta.title).toBe('Start');
-      expect(home.meta.titles['zh-CN']).toBe(translate('zh-CN', 'menu.home'));
+      expect(home.meta.titles['zh-CN']).toBe(translate('zh-CN', 'dashboard.menu'));
       expect(home.route).toBe('0');
     } finally {
-      await tdb.pool.query("update permission set titles = null, route = true where perms = 'home:menu'");
+      await tdb.pool.query("update permission set titles = null, route = true where perms = 'dashboard:menu'");
     }
   });
 
@@ -461,8 +461,8 @@ describe('getUserPermissionByToken', () => {
     );
     const system = MENU.find((m) => m.path === '/system')!;
     expect(rows.find((r) => r.perms === menuCode(system))).toMatchObject({ menu_type: 0, parent: null });
-    expect(rows.find((r) => r.perms === 'user:menu')).toMatchObject({ menu_type: 1, parent: 'system:menu' });
-    expect(rows.find((r) => r.perms === 'user:add')).toMatchObject({ menu_type: 2, parent: 'user:menu' });
+    expect(rows.find((r) => r.perms === 'users:menu')).toMatchObject({ menu_type: 1, parent: 'system:menu' });
+    expect(rows.find((r) => r.perms === 'users:add')).toMatchObject({ menu_type: 2, parent: 'users:menu' });
     expect(rows.find((r) => r.perms === 'column:usd')).toMatchObject({ menu_type: 2, parent: null });
   });
 });

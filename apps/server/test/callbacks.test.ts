@@ -437,7 +437,7 @@ describe('SSRF guard in the worker', () => {
     expect(res.statusCode).toBe(200);
     const [view] = res.json().result;
     expect(view.attemptsLog[0]).toMatchObject({
-      errorKey: 'callback.error.blockedAddress',
+      errorKey: 'callbacks.error.blockedAddress',
       errorDetail: '127.0.0.1 -> 127.0.0.1 loopback',
       trigger: 'auto',
     });

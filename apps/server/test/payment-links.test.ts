@@ -85,11 +85,11 @@ describe('create', () => {
   it('refuses what a payer could never pay', async () => {
     expect(await rejection(createPaymentLink(deps(), { ...baseLink, amount: 500n }))).toMatchObject({
       status: 422,
-      key: 'paymentLink.noPaymentMethod',
+      key: 'payment-links.noPaymentMethod',
     });
     expect(await rejection(createPaymentLink(deps(), { ...baseLink, amount: 5000n, paymentType: 1 }))).toMatchObject({
       field: 'amount',
-      key: 'paymentLink.amountOutOfRange',
+      key: 'payment-links.amountOutOfRange',
     });
     expect(await rejection(createPaymentLink(deps(), { ...baseLink, amount: 50000n, paymentType: 18 }))).toMatchObject({
       field: 'paymentType',
@@ -164,7 +164,7 @@ describe('pay', () => {
 
     const voided = await createPaymentLink(deps(), { ...baseLink, amount: 150000n });
     await voidPaymentLink(tdb.db, M, voided.id);
-    expect(await rejection(payPaymentLink(deps(), { token: voided.token }))).toMatchObject({ status: 422, key: 'paymentLink.notActive' });
+    expect(await rejection(payPaymentLink(deps(), { token: voided.token }))).toMatchObject({ status: 422, key: 'payment-links.notActive' });
     expect(await rejection(payPaymentLink(deps(), { token: 'no-such-token' }))).toMatchObject({ status: 404 });
     expect(await getPaymentLinkByToken(tdb.db, 'no-such-token')).toBeNull();
   });
@@ -174,7 +174,7 @@ describe('void', () => {
   it('voids an active link once; paid, void and other merchants\' links are refused', async () => {
     const link = await createPaymentLink(deps(), { ...baseLink, amount: 150000n });
     expect((await voidPaymentLink(tdb.db, M, link.id)).status).toBe('void');
-    expect(await rejection(voidPaymentLink(tdb.db, M, link.id))).toMatchObject({ status: 422, key: 'paymentLink.notActive' });
+    expect(await rejection(voidPaymentLink(tdb.db, M, link.id))).toMatchObject({ status: 422, key: 'payment-links.notActive' });
     // Another merchant cannot even see it.
     expect(await rejection(voidPaymentLink(tdb.db, 10030, link.id))).toMatchObject({ status: 404 });
 

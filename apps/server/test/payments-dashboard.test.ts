@@ -524,6 +524,6 @@ describe('contract', () => {
     for (const p of ['/api/collections', '/api/collections/{id}', '/api/collections/{id}/refunds', '/api/refunds', '/api/payment-links', '/api/payment-links/{id}/void', '/api/settlements', '/api/settlements/run', '/api/statistics', '/api/balances', '/api/balances/{currency}/limit', '/api/balance-records']) {
       expect(paths).toContain(p);
     }
-    expect(Perm.SETTLEMENT_RUN).toBe('settlement:run');
+    expect(Perm.SETTLEMENT_RUN).toBe('settlements:run');
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Perm, isIpWhitelistEntry } from '@mg/domain';
-import Parameters from '../src/features/developer/Parameters';
+import Parameters from '../src/features/developer/ParametersPage';
 import type { ApiKey, DeveloperParameters } from '../src/features/developer/api';
 import { fakeServer, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ColumnPerm, Perm } from '@mg/domain';
-import Balances from '../src/features/funds/Balances';
-import BalanceRecords from '../src/features/funds/BalanceRecords';
-import Settlements from '../src/features/funds/Settlements';
+import Balances from '../src/features/balances/BalancesPage';
+import BalanceRecords from '../src/features/balance-records/BalanceRecordsPage';
+import Settlements from '../src/features/settlements/SettlementsPage';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests, expectTestIdTexts, expectTextsIn } from './screens-harness';
 
 afterEach(() => signOutForTests());
@@ -207,11 +207,11 @@ describe('Balance records', () => {
     await renderScreen(<BalanceRecords />, { server: srv, path: `${path}&actionType=1` });
     await screen.findByText('R261121000001WXYZ');
     await act(async () => {
-      fireEvent.click(screen.getByTestId('export-balance_records'));
+      fireEvent.click(screen.getByTestId('export-balance-records'));
     });
     await waitFor(() => expect(srv.callsTo('POST', '/exports')).toHaveLength(1));
     const body = srv.callsTo('POST', '/exports')[0]?.body as { kind: string; filters: Record<string, unknown> };
-    expect(body.kind).toBe('balance_records');
+    expect(body.kind).toBe('balance-records');
     expect(body.filters.createTime_begin).toBe('2026-03-01 06:00:00');
     expect(body.filters.createTime_end).toBe('2026-03-31 04:59:59') // Berlin is on summer time from 29 March;
     expect(body.filters.actionType).toBe('1');

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Perm, formatWallClock } from '@mg/domain';
-import Home from '../src/features/dashboard/Home';
-import { fillDays } from '../src/features/dashboard/Statistics';
+import Home from '../src/features/dashboard/HomePage';
+import { fillDays } from '../src/features/statistics/Statistics';
 import { fakeServer, renderScreen, signIn, signOutForTests, expectTestIdTexts } from './screens-harness';
 
 afterEach(() => signOutForTests());

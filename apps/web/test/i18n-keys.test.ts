@@ -1,59 +1,40 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { DOMAIN_MESSAGES, ERROR_CATALOGUE, HTTP_REACTIONS, LANGUAGES, CURRENCIES } from '@mg/domain';
-import enUS from '../src/i18n/locales/en-US';
-import zhCN from '../src/i18n/locales/zh-CN';
-import idID from '../src/i18n/locales/id-ID';
-import thTH from '../src/i18n/locales/th-TH';
-import msMY from '../src/i18n/locales/ms-MY';
-import ptBR from '../src/i18n/locales/pt-BR';
 import { loadMessages } from '../src/i18n/bundles';
-
-const WEB: Record<string, Record<string, string>> = { 'en-US': enUS, 'zh-CN': zhCN, 'id-ID': idID, 'th-TH': thTH, 'ms-MY': msMY, 'pt-BR': ptBR };
-
-describe('web locale files', () => {
-  const reference = Object.keys(enUS).sort();
-
-  it('covers the six languages', () => {
-    expect(Object.keys(WEB).sort()).toEqual([...LANGUAGES].sort());
-  });
-
-  for (const [lang, messages] of Object.entries(WEB)) {
-    if (lang === 'en-US') continue;
-    it(`${lang} has every en-US key, non-empty, and no extra key`, () => {
-      const keys = Object.keys(messages).sort();
-      expect(keys.filter((k) => !reference.includes(k))).toEqual([]);
-      expect(reference.filter((k) => !keys.includes(k))).toEqual([]);
-      for (const k of reference) expect(messages[k]?.trim(), `${lang} ${k}`).toBeTruthy();
-    });
-
-    it(`${lang} is translated (not the English text) and keeps the placeholders`, () => {
-      for (const k of reference) {
-        const en = (enUS as Record<string, string>)[k] as string;
-        const own = messages[k] as string;
-        expect(own, `${lang} ${k} is still English`).not.toBe(en);
-        const params = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
-        expect(params(own), `${lang} ${k}`).toEqual(params(en));
-      }
-    });
-  }
-
-  it('en-US values are non-empty', () => {
-    for (const k of reference) expect((enUS as Record<string, string>)[k]?.trim()).toBeTruthy();
-  });
-
-  it('web keys do not shadow domain keys', () => {
-    const domainKeys = new Set(Object.keys(DOMAIN_MESSAGES['en-US']));
-    expect(reference.filter((k) => domainKeys.has(k))).toEqual([]);
-  });
-});
+import { messagesOf } from '../build/messages-plugin';
 
 describe('locale bundles', () => {
-  it('merge the web strings with the domain messages of the same language', async () => {
+  it('merge the namespace resources of the language with the domain core catalogue', async () => {
     for (const lang of LANGUAGES) {
       const bundle = await loadMessages(lang);
-      expect(bundle['page.login']).toBe(WEB[lang]?.['page.login']);
+      expect(bundle['auth.page.login']).toBe(messagesOf(lang)['auth.page.login']);
+      expect(bundle['settlements.title']).toBe(messagesOf(lang)['settlements.title']);
       expect(bundle[CURRENCIES.IDR.countryKey]).toBe(DOMAIN_MESSAGES[lang][CURRENCIES.IDR.countryKey]);
     }
+    expect((await loadMessages('th-TH'))['auth.page.login']).not.toBe((await loadMessages('en-US'))['auth.page.login']);
+  });
+
+  it('hold every key the screens ask for by name', async () => {
+    const bundle = await loadMessages('en-US');
+    const src = path.resolve(__dirname, '../src');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(dir, e.name));
+        else if (/\.tsx?$/.test(e.name)) files.push(path.join(dir, e.name));
+      }
+    };
+    walk(src);
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*'([a-z][\w-]*(?:\.[\w-]+)+)'/g)) {
+        if (!bundle[m[1] as string]) missing.push(`${path.relative(src, file)}: ${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('the domain has every key the API client shows, in all six languages', () => {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PAYMENT_LINK_EXPIRY_HOURS_DEFAULT, PAYMENT_LINK_EXPIRY_HOURS_MAX, Perm } from '@mg/domain';
-import PaymentLinks from '../src/features/payments/PaymentLinks';
+import PaymentLinks from '../src/features/payment-links/PaymentLinksPage';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests, expectTextsIn } from './screens-harness';
 
 afterEach(() => signOutForTests());
@@ -56,7 +56,7 @@ describe('Payment links', () => {
   it('lists links with status, amount, expiry in the session zone, copyable link and transaction', async () => {
     signIn([Perm.PAYMENT_LINK_ADD, Perm.PAYMENT_LINK_VOID]);
     const srv = server();
-    await renderScreen(<PaymentLinks />, { server: srv, path: '/payment/links?status=active' });
+    await renderScreen(<PaymentLinks />, { server: srv, path: '/payment/payment-links?status=active' });
     const row = await rowOf('Concert ticket A-12');
     expectTextsIn(row, ['Active', '250,000', '2026-03-04 10:00:00', 'valid 48 h', '2026-03-02 10:00:00']);
     expect(within(row).getByRole('link').getAttribute('href')).toBe(ACTIVE.url);

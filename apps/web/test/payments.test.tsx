@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ColumnPerm, Perm } from '@mg/domain';
-import Transactions from '../src/features/payments/Transactions';
-import Refunds from '../src/features/payments/Refunds';
+import Transactions from '../src/features/collections/CollectionsPage';
+import Refunds from '../src/features/refunds/RefundsPage';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests, expectTextsIn } from './screens-harness';
 
 afterEach(() => signOutForTests());
@@ -213,7 +213,7 @@ describe('Transaction records', () => {
     });
     await renderScreen(<Transactions />, {
       server: srv,
-      path: '/payment/transactions?status=success&channel=1&merchantOrderId=ORDER-1001&amountMin=1000&notifyStatus=notified&createTime_begin=2026-03-01%2000%3A00%3A00&createTime_end=2026-03-20%2023%3A59%3A59',
+      path: '/payment/collections?status=success&channel=1&merchantOrderId=ORDER-1001&amountMin=1000&notifyStatus=notified&createTime_begin=2026-03-01%2000%3A00%3A00&createTime_end=2026-03-20%2023%3A59%3A59',
     });
     await screen.findByText('ORDER-1001');
     const q = srv.callsTo('GET', '/collections')[0]?.query;
@@ -251,7 +251,7 @@ describe('Transaction records', () => {
     const srv = server();
     await renderScreen(<Transactions />, {
       server: srv,
-      path: '/payment/transactions?createTime_begin=2026-01-01%2000%3A00%3A00&createTime_end=2026-02-15%2000%3A00%3A00',
+      path: '/payment/collections?createTime_begin=2026-01-01%2000%3A00%3A00&createTime_end=2026-02-15%2000%3A00%3A00',
     });
     expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 1 month(s)');
     expect(srv.callsTo('GET', '/collections')).toHaveLength(0);

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MENU, Perm, flattenMenu } from '@mg/domain';
 import { SCREENS } from '../src/features/registry';
-import Roles from '../src/features/system/Roles';
-import Audit from '../src/features/system/Audit';
-import Departments from '../src/features/system/Departments';
+import Roles from '../src/features/roles/RolesPage';
+import Audit from '../src/features/audit/AuditPage';
+import Departments from '../src/features/departments/DepartmentsPage';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
 
 afterEach(() => signOutForTests());
@@ -19,7 +19,7 @@ describe('screen registry', () => {
       expect(SCREENS[key], key).toBeDefined();
       expect((SCREENS[key] as unknown as { $$typeof: symbol }).$$typeof, key).toBe(Symbol.for('react.lazy'));
     }
-    expect(SCREENS['system/AnnouncementBell']).toBeDefined();
+    expect(SCREENS['announcements/AnnouncementBell']).toBeDefined();
   });
 
   it('every screen module loads and has a default component', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import Security from '../src/features/account/Security';
-import AnnouncementBell from '../src/features/system/AnnouncementBell';
+import Security from '../src/features/account/SecurityPage';
+import AnnouncementBell from '../src/features/announcements/AnnouncementBell';
 import { fakeServer, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
 
 beforeEach(() => signIn([]));

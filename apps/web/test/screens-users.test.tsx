@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Perm } from '@mg/domain';
-import Users from '../src/features/system/Users';
+import Users from '../src/features/users/UsersPage';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
 
 const USERS = [

@@ -1,4 +1,8 @@
 import { ERROR_CATALOGUE, fieldKey, translate, type ErrorCode, type ErrorParams, type Language } from '@mg/domain';
+import { loadResources } from '@mg/domain/tools/resources';
+
+// The namespace resources (area and shared translations) are read from disk once, before anything translates.
+loadResources();
 
 export function t(lang: Language, key: string, params?: ErrorParams): string {
   return translate(lang, key, params);

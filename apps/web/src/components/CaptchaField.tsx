@@ -50,15 +50,15 @@ export const CaptchaField = forwardRef<CaptchaHandle, { value?: string; onChange
           value={value}
           onChange={(e) => onChange?.(e.target.value)}
           prefix={<SafetyOutlined aria-hidden />}
-          placeholder={t('login.captcha')}
-          aria-label={t('login.captcha')}
+          placeholder={t('auth.login.captcha')}
+          aria-label={t('auth.login.captcha')}
           autoComplete="off"
           maxLength={8}
           data-testid={`${testIdPrefix}-captcha`}
         />
-        <Tooltip title={t('login.captchaRefresh')}>
-          <button type="button" className="mg-captcha__image" onClick={refresh} aria-label={t('login.captchaRefresh')} data-testid={`${testIdPrefix}-captcha-image`}>
-            {loading && !image ? <Spin size="small" /> : image ? <img src={image} alt={t('login.captchaAlt')} /> : <span className="mg-captcha__retry">{t('login.captchaRefresh')}</span>}
+        <Tooltip title={t('auth.login.captchaRefresh')}>
+          <button type="button" className="mg-captcha__image" onClick={refresh} aria-label={t('auth.login.captchaRefresh')} data-testid={`${testIdPrefix}-captcha-image`}>
+            {loading && !image ? <Spin size="small" /> : image ? <img src={image} alt={t('auth.login.captchaAlt')} /> : <span className="mg-captcha__retry">{t('auth.login.captchaRefresh')}</span>}
           </button>
         </Tooltip>
       </div>

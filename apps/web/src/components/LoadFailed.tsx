@@ -11,7 +11,7 @@ export function LoadFailed({ message, onRetry, testId }: { message: string; onRe
       message={message}
       action={
         <Button size="small" onClick={onRetry}>
-          {t('screens.common.reload')}
+          {t('common.actions.reload')}
         </Button>
       }
       data-testid={testId}

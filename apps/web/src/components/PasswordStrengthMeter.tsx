@@ -17,7 +17,7 @@ export function PasswordStrengthMeter({ value, testId = 'password-strength' }: {
         ))}
       </div>
       <span className="mg-strength__label">
-        {t('password.strength')}: {t(PASSWORD_STRENGTH_KEYS[strength])}
+        {t('auth.password.strength')}: {t(PASSWORD_STRENGTH_KEYS[strength])}
       </span>
     </div>
   );

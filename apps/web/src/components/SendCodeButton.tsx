@@ -34,7 +34,7 @@ export function SendCodeButton({ onSend, testId, size = 'large' }: { onSend: () 
         }
       }}
     >
-      {left > 0 ? t('register.resendIn', { seconds: left }) : t('register.sendCode')}
+      {left > 0 ? t('auth.register.resendIn', { seconds: left }) : t('auth.register.sendCode')}
     </Button>
   );
 }

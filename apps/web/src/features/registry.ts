@@ -1,29 +1,22 @@
 /**
- * The screen registry (DESIGN §8): a menu item's `component` key -> a lazily loaded screen. Keys only; nothing the
- * server sends is ever imported or evaluated. Every `component` of the domain MENU has an entry (tested).
+ * The screen registry (DESIGN §8): a menu item's `component` key `<area>/<Screen>` -> the lazily loaded
+ * `features/<area>/<Screen>Page.tsx`. Found by place, so a new area adds its page without editing this file; keys
+ * only: nothing the server sends is ever imported or evaluated. Every `component` of the domain MENU has a page
+ * (tested). Sign-in pages and the cashier are routed by the app itself, not by the menu.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+const PAGES = import.meta.glob<{ default: ComponentType }>(['./*/*Page.tsx', '!./auth/*', '!./cashier/*']);
+
+/** `./settlements/SettlementsPage.tsx` -> `settlements/Settlements`. */
+export function screenKeyOf(path: string): string {
+  return path.replace(/^\.\//, '').replace(/Page\.tsx$/, '');
+}
+
+/** Not menu items: widgets the shell renders by key. */
+export const ANNOUNCEMENT_BELL = 'announcements/AnnouncementBell';
+
 export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  'dashboard/Home': lazy(() => import('./dashboard/Home')),
-  'system/Users': lazy(() => import('./system/Users')),
-  'system/Roles': lazy(() => import('./system/Roles')),
-  'system/Departments': lazy(() => import('./system/Departments')),
-  'system/Audit': lazy(() => import('./system/Audit')),
-  'system/Announcements': lazy(() => import('./system/Announcements')),
-  'system/Permissions': lazy(() => import('./system/Permissions')),
-  'system/Dictionaries': lazy(() => import('./system/Dictionaries')),
-  'system/MailOutbox': lazy(() => import('./system/MailOutbox')),
-  'account/Security': lazy(() => import('./account/Security')),
-  'payments/Transactions': lazy(() => import('./payments/Transactions')),
-  'payments/Refunds': lazy(() => import('./payments/Refunds')),
-  'payments/PaymentLinks': lazy(() => import('./payments/PaymentLinks')),
-  'funds/Balances': lazy(() => import('./funds/Balances')),
-  'funds/BalanceRecords': lazy(() => import('./funds/BalanceRecords')),
-  'funds/Settlements': lazy(() => import('./funds/Settlements')),
-  'products/ProductList': lazy(() => import('./products/ProductList')),
-  'products/ProductSummary': lazy(() => import('./products/ProductSummary')),
-  'developer/Parameters': lazy(() => import('./developer/Parameters')),
-  /** Not a menu item: the header bell widget the shell renders. */
-  'system/AnnouncementBell': lazy(() => import('./system/AnnouncementBell')),
+  ...Object.fromEntries(Object.entries(PAGES).map(([path, load]) => [screenKeyOf(path), lazy(load)])),
+  [ANNOUNCEMENT_BELL]: lazy(() => import('./announcements/AnnouncementBell')),
 };

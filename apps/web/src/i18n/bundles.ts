@@ -1,19 +1,19 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { loadDomainMessages, type Language } from '@mg/domain';
-import type { WebMessages } from './locales/en-US';
 
 /*
- * Everything language-dependent is loaded lazily, one chunk per language: the web strings, antd's locale and
+ * Everything language-dependent is loaded lazily, one chunk per language: the translations, antd's locale and
  * dayjs's locale. antd is imported from `antd/es/locale/*` (ESM): Vite 8 wraps the CJS `antd/locale/*` modules and
  * the built app would silently fall back to Chinese (DESIGN §3).
  */
-const WEB: Record<Language, () => Promise<{ default: WebMessages }>> = {
-  'zh-CN': () => import('./locales/zh-CN'),
-  'en-US': () => import('./locales/en-US'),
-  'id-ID': () => import('./locales/id-ID'),
-  'th-TH': () => import('./locales/th-TH'),
-  'ms-MY': () => import('./locales/ms-MY'),
-  'pt-BR': () => import('./locales/pt-BR'),
+/** Every namespace resource of a language, merged at build time (build/messages-plugin.ts). */
+const RESOURCES: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+  'zh-CN': () => import('virtual:messages/zh-CN'),
+  'en-US': () => import('virtual:messages/en-US'),
+  'id-ID': () => import('virtual:messages/id-ID'),
+  'th-TH': () => import('virtual:messages/th-TH'),
+  'ms-MY': () => import('virtual:messages/ms-MY'),
+  'pt-BR': () => import('virtual:messages/pt-BR'),
 };
 
 const ANTD: Record<Language, () => Promise<{ default: AntdLocale }>> = {
@@ -45,19 +45,10 @@ const DAYJS: Record<Language, () => Promise<DayjsLocaleModule>> = {
   'pt-BR': () => import('dayjs/locale/pt-br'),
 };
 
-const SCREENS: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  'zh-CN': () => import('./screens/zh-CN'),
-  'en-US': () => import('./screens/en-US'),
-  'id-ID': () => import('./screens/id-ID'),
-  'th-TH': () => import('./screens/th-TH'),
-  'ms-MY': () => import('./screens/ms-MY'),
-  'pt-BR': () => import('./screens/pt-BR'),
-};
-
-/** Web strings of one language merged with the domain's shared messages (enums, statuses, errors, countries). */
+/** The domain core catalogue (enums, statuses, errors, countries) and every namespace resource of one language. */
 export async function loadMessages(lang: Language): Promise<Record<string, string>> {
-  const [domain, web, screens] = await Promise.all([loadDomainMessages(lang), WEB[lang](), SCREENS[lang]()]);
-  return { ...domain, ...web.default, ...screens.default };
+  const [core, resources] = await Promise.all([loadDomainMessages(lang), RESOURCES[lang]()]);
+  return { ...core, ...resources.default };
 }
 
 export async function loadAntdLocale(lang: Language): Promise<AntdLocale> {

@@ -12,8 +12,9 @@ import { ENUM_SETS, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, ROLES } from '
 import { ERROR_CATALOGUE, FIELD_KEYS, HTTP_REACTIONS, PAYOUT_FAILURE_REASONS } from '../errors';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../languages';
 import { REVIEW_ACTIONS, STATE_MACHINES, STATUS_ENUMS } from '../statuses';
-import { BUTTONS, flattenMenu } from '../permissions';
+import { BUTTONS, flattenMenu } from '../permissions/catalogue';
 import { QUERY_RANGE_ERROR_KEYS, VALIDATION_MESSAGE_KEYS } from '../validation';
+import { registeredMessages } from './resources';
 import enUS from './en-US';
 import idID from './id-ID';
 import msMY from './ms-MY';
@@ -22,6 +23,7 @@ import thTH from './th-TH';
 import zhCN from './zh-CN';
 
 export { derivedMessages };
+export * from './resources';
 
 /** The hand-written locale files, as they are. */
 export const LOCALE_FILES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
@@ -50,11 +52,20 @@ export function interpolate(text: string, params?: Record<string, string | numbe
   );
 }
 
+/** The whole catalogue of one language: the core files and every registered namespace resource. */
+export function catalogueOf(lang: Language): Readonly<Record<string, string>> {
+  return { ...registeredMessages(lang), ...DOMAIN_MESSAGES[lang] };
+}
+
+/** The text of a key in one language: the core catalogue, else the registered namespace resources. */
+function textOf(lang: Language, key: string): string | undefined {
+  const text = DOMAIN_MESSAGES[lang]?.[key] ?? registeredMessages(lang)[key];
+  return text === '' ? undefined : text;
+}
+
 /** Text of a key in a language; falls back to en-US, then to the key itself. */
 export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
-  const own = DOMAIN_MESSAGES[lang]?.[key];
-  const text = own !== undefined && own !== '' ? own : DOMAIN_MESSAGES[FALLBACK_LANGUAGE][key];
-  return interpolate(text !== undefined && text !== '' ? text : key, params);
+  return interpolate(textOf(lang, key) ?? textOf(FALLBACK_LANGUAGE, key) ?? key, params);
 }
 
 /** Every i18n key the domain package references (enums, statuses, currencies, errors, validation, fields, dictionaries, menus and permissions). */

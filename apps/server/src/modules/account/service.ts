@@ -36,11 +36,11 @@ async function sendCodeMail(app: FastifyInstance, req: FastifyRequest, to: strin
   const lang: Language = req.lang;
   const name = brand?.name ?? 'TikiPay';
   const minutes = EMAIL_CODE_TTL_MS / 60_000;
-  const subject = translate(lang, 'mail.code.subject', { brand: name });
+  const subject = translate(lang, 'auth.mail.code.subject', { brand: name });
   const text = [
-    translate(lang, purpose === 'register' ? 'mail.code.register' : 'mail.code.reset', { code, minutes }),
+    translate(lang, purpose === 'register' ? 'auth.mail.code.register' : 'auth.mail.code.reset', { code, minutes }),
     '',
-    translate(lang, 'mail.code.ignore'),
+    translate(lang, 'auth.mail.code.ignore'),
     `-- ${name}`,
   ].join('\n');
   await app.mailer.send(app.db, req.log, { to, subject, text, from: `no-reply@${brand?.host ?? 'localhost'}` });

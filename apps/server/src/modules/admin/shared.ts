@@ -4,11 +4,10 @@
  * errors with a specific message key.
  */
 import { DomainError, pagingSchema, type ErrorCode, type ErrorParams } from '@mg/domain';
-import { asc, desc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
-import { merchantScope, requireAuth, type AuthSession } from '../auth';
+import type { AuthSession } from '../auth';
 
 /** A catalogue error (stable code and status) whose message is a more specific i18n key. */
 export class KeyedError extends DomainError {
@@ -81,37 +80,6 @@ export function orderOf(
 /** `%`, `_` and `\` of a user's search text taken literally in ILIKE. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/* ---------------------------------------------------------------------------------------------------------- */
-/* Scope                                                                                                        */
-
-/** Merchant ids a query may touch: all (platform staff without a filter) or a list. */
-export type Scope = { all: true } | { all: false; ids: number[] };
-
-export function scopeWhere(column: AnyColumn, scope: Scope): SQL | undefined {
-  if (scope.all) return undefined;
-  return scope.ids.length > 0 ? inArray(column, scope.ids) : sql`false`;
-}
-
-export function inScope(scope: Scope, merchantId: number | null): boolean {
-  return scope.all || (merchantId !== null && scope.ids.includes(merchantId));
-}
-
-/** Users: the caller's merchant and the sub-merchants it may act for; platform staff all (or `merchantId`). */
-export function userScope(req: FastifyRequest, merchantId?: number): Scope {
-  const auth = requireAuth(req);
-  if (auth.isPlatform && merchantId === undefined) return { all: true };
-  return { all: false, ids: [...merchantScope(req, merchantId)] };
-}
-
-/** Roles, departments, audit: the caller's own merchant; platform staff all (or `merchantId`). */
-export function ownScope(req: FastifyRequest, merchantId?: number): Scope {
-  const auth = requireAuth(req);
-  if (auth.isPlatform) return merchantId === undefined ? { all: true } : { all: false, ids: [merchantId] };
-  // Another merchant's id: refused like merchantScope does (ids of rows still answer 404).
-  if (merchantId !== undefined && merchantId !== auth.merchantId) throw forbidden();
-  return { all: false, ids: [auth.merchantId] };
 }
 
 export function isPlatformAdmin(auth: AuthSession): boolean {

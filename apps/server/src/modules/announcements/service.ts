@@ -9,17 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { announcement, announcementRead } from '../../db/schema';
 import { requireAuth } from '../auth';
-import {
-  containsPattern,
-  iso,
-  notFound,
-  offsetOf,
-  orderOf,
-  ownScope,
-  pageOf,
-  type Page,
-  type Scope,
-} from '../admin/shared';
+import { containsPattern, iso, notFound, offsetOf, orderOf, pageOf, type Page } from '../admin/shared';
+import { ownScope, type Scope } from '../auth/scope';
 
 
 type Row = typeof announcement.$inferSelect;

@@ -31,18 +31,13 @@ import type { AuthSession } from './plugin';
 export type { AuthSession, RouteAccess } from './plugin';
 export { holds, registerAuth, resolveSession } from './plugin';
 export { AuthError } from './errors';
+export * from './scope';
 
 export function requireAuth(req: FastifyRequest): AuthSession {
   if (!req.auth) throw new AuthError('UNAUTHORIZED');
   return req.auth;
 }
 
-export function merchantScope(req: FastifyRequest, requestedMerchantId?: number | null): number[] {
-  const auth = requireAuth(req);
-  if (requestedMerchantId === undefined || requestedMerchantId === null) return [...auth.scopeMerchantIds];
-  if (!auth.scopeMerchantIds.includes(requestedMerchantId)) throw new AuthError('FORBIDDEN');
-  return [requestedMerchantId];
-}
 
 export { AUDIT_ACTIONS, type AuditAction } from '@mg/domain';
 

@@ -31,6 +31,8 @@ export interface AuthSession {
   roleCodes: string[];
   /** Granted permission codes (role grants, minus disabled entries). */
   perms: Set<string>;
+  /** Spec §3 amountUsdSwitch of the user or its session merchant (the §6 fee and USD column rules). */
+  amountUsdSwitch: boolean;
   /** merchantId === PLATFORM_MERCHANT_ID. */
   isPlatform: boolean;
   /** Platform staff holding role admin: passes every permission check. */
@@ -104,6 +106,7 @@ export async function resolveSession(app: FastifyInstance, token: string | undef
     orgCode: row.orgCode,
     roleCodes: row.roleCodes,
     perms: new Set(row.perms),
+    amountUsdSwitch: row.amountUsdSwitch,
     isPlatform,
     isPlatformAdmin: isPlatform && row.roleCodes.includes(Role.ADMIN),
     scopeMerchantIds: row.scopeMerchantIds,

@@ -15,6 +15,7 @@ export interface SessionRow {
   roleCodes: string[];
   perms: string[];
   scopeMerchantIds: number[];
+  amountUsdSwitch: boolean;
 }
 
 /** A live session (not revoked, not expired, user not frozen) with roles, granted codes and merchant scope. */
@@ -30,6 +31,7 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string): Promise
     role_codes: string[] | null;
     perms: string[] | null;
     scope: number[] | null;
+    amount_usd_switch: boolean;
   }>(sql`
     select s.user_id, u.username, u.merchant_id as home_merchant_id, s.merchant_id, s.currency, s.brand, s.org_code,
       (select array_agg(distinct r.role_code) from user_role ur join role r on r.id = ur.role_id where ur.user_id = s.user_id) as role_codes,
@@ -38,7 +40,8 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string): Promise
          join permission p on p.id = rp.permission_id
         where ur.user_id = s.user_id and p.status <> '0') as perms,
       (select array_agg(m.id order by m.id) from merchant m
-        where s.merchant_id = ${PLATFORM_MERCHANT_ID} or m.id = s.merchant_id or m.parent_id = s.merchant_id) as scope
+        where s.merchant_id = ${PLATFORM_MERCHANT_ID} or m.id = s.merchant_id or m.parent_id = s.merchant_id) as scope,
+      (u.amount_usd_switch or coalesce((select m.amount_usd_switch from merchant m where m.id = s.merchant_id), false)) as amount_usd_switch
     from session s join app_user u on u.id = s.user_id
     where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now() and not u.frozen
   `);
@@ -55,6 +58,7 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string): Promise
     roleCodes: r.role_codes ?? [],
     perms: r.perms ?? [],
     scopeMerchantIds: (r.scope ?? []).map(Number),
+    amountUsdSwitch: r.amount_usd_switch === true,
   };
 }
 

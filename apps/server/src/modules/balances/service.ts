@@ -49,8 +49,8 @@ export async function balancesView(db: Db, merchantId: number): Promise<BalanceV
  */
 export function parseLimit(value: string | number, currency: CurrencyCode): bigint {
   const s = String(value).trim();
-  if (s === '') throw fieldError('limitBalance', 'funds.limit.required');
-  if (!/^\d+$/.test(s) || /^0+$/.test(s)) throw fieldError('limitBalance', 'funds.limit.positiveInteger');
+  if (s === '') throw fieldError('limitBalance', 'balances.limit.required');
+  if (!/^\d+$/.test(s) || /^0+$/.test(s)) throw fieldError('limitBalance', 'balances.limit.positiveInteger');
   const r = parseAmount(s, currency);
   if (!r.ok) throw fieldError('limitBalance', 'validation.amount.tooLarge');
   return r.minor;

@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/pool';
 import { appUser, department, role } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { ownScope, scopeWhere } from '../admin/shared';
+import { ownScope, scopeWhere } from '../auth/scope';
 
 interface DuplicatePair {
   table: PgTable;

@@ -50,7 +50,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, paymentLink, refund, settlement } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { ownScope, scopeWhere, type Scope } from '../admin/shared';
+import { ownScope, scopeWhere, type Scope } from '../auth/scope';
 import { requireAuth } from '../auth';
 
 /* ---------------------------------------------------------------------------------------------------------- */

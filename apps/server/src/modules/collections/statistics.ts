@@ -18,7 +18,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { collection, ledgerAccount, refund } from '../../db/schema';
-import { scopeWhere, type Scope } from '../admin/shared';
+import { scopeWhere, type Scope } from '../auth/scope';
 import type { DateRange } from './filters';
 
 export interface StatisticsInput {

@@ -24,7 +24,7 @@ import type { Db } from '../../db/pool';
 import { appUser, exportJob } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
-import type { Scope } from '../admin/shared';
+import type { Scope } from '../auth/scope';
 import { LIST_FILTERS, type FilterContext } from '../collections/filters';
 import type { Mailer } from '../mail/mailer';
 import { EXPORTS } from './columns';
@@ -56,7 +56,7 @@ export function exportWhere(kind: ExportKindValue, raw: Record<string, unknown>,
 
 export function fileNameOf(kind: ExportKindValue, lang: Language, createdAt: Date): string {
   const stamp = createdAt.toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  return `${translate(lang, `export.kind.${kind}`).replace(/[^\p{L}\p{N}_-]+/gu, '_')}_${stamp}.xlsx`;
+  return `${translate(lang, `exports.kind.${kind}`).replace(/[^\p{L}\p{N}_-]+/gu, '_')}_${stamp}.xlsx`;
 }
 
 export function downloadUrl(publicUrl: string, token: string): string {
@@ -135,7 +135,7 @@ export async function streamExport(db: Db, job: ExportJobRow, out: NodeJS.Writab
     def: EXPORTS[kind],
     where: exportWhere(kind, filters, ctx),
     ctx: { lang, timeZone: job.timeZone },
-    sheetName: translate(lang, `export.kind.${kind}`),
+    sheetName: translate(lang, `exports.kind.${kind}`),
   });
 }
 
@@ -180,7 +180,7 @@ export async function runNextExportJob(deps: JobDeps): Promise<string | null> {
       def: EXPORTS[kind],
       where: exportWhere(kind, filters, ctx),
       ctx: { lang, timeZone: claimed.timeZone },
-      sheetName: translate(lang, `export.kind.${kind}`),
+      sheetName: translate(lang, `exports.kind.${kind}`),
       onProgress: async (done) => {
         if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
         lastProgress = Date.now();
@@ -210,15 +210,15 @@ async function mailLink(deps: JobDeps, job: ExportJobRow): Promise<void> {
   if (!user?.email || !job.downloadToken) return;
   const lang = langOf(job);
   const params = {
-    kind: translate(lang, `export.kind.${job.kind}`),
+    kind: translate(lang, `exports.kind.${job.kind}`),
     rows: job.totalRows ?? job.doneRows,
     url: downloadUrl(deps.publicUrl, job.downloadToken),
     hours: EXPORT_LINK_TTL_HOURS,
   };
   await deps.mailer.send(deps.db, deps.log, {
     to: user.email,
-    subject: translate(lang, 'export.mail.subject', params),
-    text: translate(lang, 'export.mail.body', params),
+    subject: translate(lang, 'exports.mail.subject', params),
+    text: translate(lang, 'exports.mail.body', params),
     merchantId: job.merchantId,
   });
 }

@@ -5,7 +5,7 @@ import { fieldError } from '../../lib/errors';
 /** A currency code, else a 400 naming `field`. */
 export function currencyField(value: string, field = 'currency'): CurrencyCode {
   const code = value.trim().toUpperCase();
-  if (!isCurrencyCode(code)) throw fieldError(field, 'openApi.currencyUnknown', { labelOf: 'currency', params: { value: value.slice(0, 16) } });
+  if (!isCurrencyCode(code)) throw fieldError(field, 'open-api.currencyUnknown', { labelOf: 'currency', params: { value: value.slice(0, 16) } });
   return code;
 }
 

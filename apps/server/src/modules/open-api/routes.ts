@@ -89,7 +89,7 @@ const createLinkBody = z.object({
 });
 
 function sandboxOnly(req: FastifyRequest): void {
-  if (req.openApi.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('FORBIDDEN', 'openApi.sandboxOnly');
+  if (req.openApi.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('FORBIDDEN', 'open-api.sandboxOnly');
 }
 
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -104,7 +104,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const sandboxCollectionOf = async (req: FastifyRequest, id: string) => {
     sandboxOnly(req);
     const row = await collectionOf(req, id);
-    if (row.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'openApi.sandboxOrderOnly');
+    if (row.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'open-api.sandboxOrderOnly');
     return row;
   };
 

@@ -114,15 +114,15 @@ function offeredProducts(db: DbLike, currency: CurrencyCode, paymentType?: numbe
 async function choosePaymentType(db: DbLike, currency: CurrencyCode, amount: bigint, paymentType?: number): Promise<number> {
   const rows = await offeredProducts(db, currency, paymentType);
   if (rows.length === 0) {
-    if (paymentType === undefined) throw new KeyedError('BUSINESS_RULE', 'paymentLink.noPaymentMethod');
-    throw fieldError('paymentType', 'paymentLink.paymentTypeUnavailable');
+    if (paymentType === undefined) throw new KeyedError('BUSINESS_RULE', 'payment-links.noPaymentMethod');
+    throw fieldError('paymentType', 'payment-links.paymentTypeUnavailable');
   }
   const fits = rows.find((r) => amount >= r.minAmount && amount <= r.maxAmount);
   if (fits) return fits.paymentType;
-  if (paymentType === undefined) throw new KeyedError('BUSINESS_RULE', 'paymentLink.noPaymentMethod');
+  if (paymentType === undefined) throw new KeyedError('BUSINESS_RULE', 'payment-links.noPaymentMethod');
   const min = rows.reduce((m, r) => (r.minAmount < m ? r.minAmount : m), rows[0]!.minAmount);
   const max = rows.reduce((m, r) => (r.maxAmount > m ? r.maxAmount : m), rows[0]!.maxAmount);
-  throw fieldError('amount', 'paymentLink.amountOutOfRange', {
+  throw fieldError('amount', 'payment-links.amountOutOfRange', {
     params: { min: toMajorString(min, currency), max: toMajorString(max, currency) },
   });
 }
@@ -130,17 +130,17 @@ async function choosePaymentType(db: DbLike, currency: CurrencyCode, amount: big
 export async function createPaymentLink(deps: PaymentLinkDeps, input: CreatePaymentLinkInput): Promise<PaymentLinkRow> {
   const now = input.now ?? new Date();
   const description = input.description.trim();
-  if (description === '') throw fieldError('description', 'paymentLink.descriptionRequired');
+  if (description === '') throw fieldError('description', 'payment-links.descriptionRequired');
   if (description.length > PAYMENT_LINK_DESCRIPTION_MAX_LENGTH) throw fieldError('description', 'validation.text.tooLong', { params: { max: PAYMENT_LINK_DESCRIPTION_MAX_LENGTH } });
   if (input.amount <= 0n) throw fieldError('amount', 'validation.amount.zero');
   const expiryHours = input.expiryHours ?? PAYMENT_LINK_EXPIRY_HOURS_DEFAULT;
   if (!Number.isInteger(expiryHours) || expiryHours < 1 || expiryHours > PAYMENT_LINK_EXPIRY_HOURS_MAX) {
-    throw fieldError('expiryHours', 'paymentLink.expiryHoursInvalid', { params: { max: PAYMENT_LINK_EXPIRY_HOURS_MAX } });
+    throw fieldError('expiryHours', 'payment-links.expiryHoursInvalid', { params: { max: PAYMENT_LINK_EXPIRY_HOURS_MAX } });
   }
   const [m] = await deps.db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, input.merchantId));
   if (!m) throw notFound();
   if (!m.currencies.includes(input.currency)) {
-    throw fieldError('currency', 'openApi.currencyUnknown', { params: { value: input.currency } });
+    throw fieldError('currency', 'open-api.currencyUnknown', { params: { value: input.currency } });
   }
   const paymentType = await choosePaymentType(deps.db, input.currency, input.amount, input.paymentType);
   const [row] = await deps.db
@@ -187,7 +187,7 @@ export async function voidPaymentLink(db: Db, merchantId: number, id: string, no
       .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)))
       .for('update');
     if (!row) throw notFound();
-    if (effectiveLinkStatus(row, now) !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'paymentLink.notActive');
+    if (effectiveLinkStatus(row, now) !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'payment-links.notActive');
     const [updated] = await tx
       .update(paymentLink)
       .set({ status: PaymentLinkStatus.VOID, updatedAt: now })
@@ -235,7 +235,7 @@ export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLin
       return { link, collection: paid };
     }
     if (status === PaymentLinkStatus.EXPIRED) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
-    if (status !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'paymentLink.notActive');
+    if (status !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'payment-links.notActive');
 
     // Reuse an open attempt (pending / processing), else start a new one.
     let current = link.collectionId ? await getCollection(tx, link.merchantId, link.collectionId) : null;

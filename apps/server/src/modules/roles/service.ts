@@ -8,19 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { role, rolePermission } from '../../db/schema';
 import { audit, requireAuth, type AuthSession } from '../auth';
-import {
-  containsPattern,
-  iso,
-  isPlatformAdmin,
-  KeyedError,
-  notFound,
-  offsetOf,
-  orderOf,
-  ownScope,
-  pageOf,
-  type Page,
-  type Scope,
-} from '../admin/shared';
+import { containsPattern, iso, isPlatformAdmin, KeyedError, notFound, offsetOf, orderOf, pageOf, type Page } from '../admin/shared';
+import { ownScope, type Scope } from '../auth/scope';
 import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
 import { diffGrants, grantable, treeNodes, type TreeNode } from '../permissions/tree';
 import {

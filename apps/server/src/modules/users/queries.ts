@@ -2,7 +2,8 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { appUser, department, role, session, userDepart, userRole } from '../../db/schema';
-import { containsPattern, offsetOf, orderOf, scopeWhere, type Scope } from '../admin/shared';
+import { containsPattern, offsetOf, orderOf } from '../admin/shared';
+import { scopeWhere, type Scope } from '../auth/scope';
 
 export const userColumns = {
   id: appUser.id,

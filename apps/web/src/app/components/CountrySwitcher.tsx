@@ -18,7 +18,7 @@ export function CountrySwitcher({ size = 'middle', onChange }: { size?: 'small' 
   return (
     <Select<CurrencyCode>
       data-testid="country-switcher"
-      aria-label={t('layout.country')}
+      aria-label={t('shell.layout.country')}
       className="mg-switcher mg-switcher--country"
       size={size}
       variant="filled"

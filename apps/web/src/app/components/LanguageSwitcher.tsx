@@ -21,7 +21,7 @@ export function LanguageSwitcher({ size = 'middle', offered: sessionOffer }: { s
   return (
     <Select<Language>
       data-testid="language-switcher"
-      aria-label={t('layout.language')}
+      aria-label={t('shell.layout.language')}
       className="mg-switcher mg-switcher--language"
       size={size}
       variant="filled"

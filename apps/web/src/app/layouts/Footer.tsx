@@ -12,7 +12,7 @@ export function Footer() {
         © {COPYRIGHT_YEAR} {brand.name}
       </span>
       <span aria-hidden>·</span>
-      <span className="mg-footer__rights">{t('layout.rights')}</span>
+      <span className="mg-footer__rights">{t('shell.layout.rights')}</span>
     </footer>
   );
 }

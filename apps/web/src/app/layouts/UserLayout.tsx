@@ -27,10 +27,10 @@ export function UserLayout() {
         <aside className="mg-user__panel" aria-hidden="false">
           <div className="mg-user__panel-inner">
             <div className="mg-user__eyebrow">{brand.title}</div>
-            <h2 className="mg-user__headline">{t('layout.headline')}</h2>
-            <p className="mg-user__subline">{t('layout.subline')}</p>
+            <h2 className="mg-user__headline">{t('shell.layout.headline')}</h2>
+            <p className="mg-user__subline">{t('shell.layout.subline')}</p>
             <ul className="mg-user__features">
-              {(['layout.feature.collections', 'layout.feature.payouts', 'layout.feature.settlement'] as const).map((key) => (
+              {(['shell.layout.feature.collections', 'shell.layout.feature.payouts', 'shell.layout.feature.settlement'] as const).map((key) => (
                 <li key={key}>
                   <CheckCircleFilled aria-hidden />
                   <span>{t(key)}</span>

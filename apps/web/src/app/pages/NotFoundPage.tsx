@@ -13,7 +13,7 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const navigate = useNavigate();
-  const title = usePageTitle('page.notFound');
+  const title = usePageTitle('shell.page.notFound');
   return (
     <div className="mg-plain" style={{ '--mg-brand': brand.primaryColor } as CSSProperties}>
       <header className="mg-plain__bar">
@@ -28,10 +28,10 @@ export function NotFoundPage() {
               {title}
             </h1>
           }
-          subTitle={t('notFound.subtitle')}
+          subTitle={t('shell.notFound.subtitle')}
           extra={
             <Button type="primary" size="large" icon={<HomeOutlined />} onClick={() => navigate('/', { replace: true })} data-testid="back-home">
-              {t('notFound.backHome')}
+              {t('shell.notFound.backHome')}
             </Button>
           }
         />

@@ -34,7 +34,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     setSaving(true);
     try {
       await identityApi.updatePassword({ username: userInfo.username, ...values });
-      message.success(t('password.changed'));
+      message.success(t('auth.password.changed'));
       form.resetFields();
       onClose();
     } catch {
@@ -48,9 +48,9 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     <Modal
       open={open}
       width={LAYOUT.changePasswordModalWidth}
-      title={t('password.changeTitle')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
+      title={t('auth.password.changeTitle')}
+      okText={t('common.actions.confirm')}
+      cancelText={t('common.actions.cancel')}
       okButtonProps={{ loading: saving, 'data-testid': 'change-password-submit' }}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={() => {
@@ -61,12 +61,12 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       data-testid="change-password-modal"
     >
       <Form form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} requiredMark>
-        <Form.Item name="oldpassword" label={t('password.old')} required rules={[{ required: true, message: t('validation.password.oldRequired') }]}>
+        <Form.Item name="oldpassword" label={t('auth.password.old')} required rules={[{ required: true, message: t('validation.password.oldRequired') }]}>
           <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" data-testid="change-password-old" />
         </Form.Item>
         <NewPasswordFields
-          passwordLabel={t('password.new')}
-          confirmLabel={t('password.confirm')}
+          passwordLabel={t('auth.password.new')}
+          confirmLabel={t('auth.password.confirm')}
           required
           testIds={{ password: 'change-password-new', confirm: 'change-password-confirm' }}
         />

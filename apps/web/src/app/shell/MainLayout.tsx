@@ -14,6 +14,7 @@ import { MenuIcon } from './icons';
 import { buildMenuTree, buildShellRoutes, matchShellRoute, titleIn, type MenuNode, type ShellRoute } from './routes';
 import { closeLeft, closeOthers, closeRight, closeTab, initialTabs, openTab, refreshTab, type Tab, type TabResult } from './tabs';
 import { TabStrip, type TabCommand } from './TabStrip';
+import { ANNOUNCEMENT_BELL } from '../../features/registry';
 import { ScreenPane, lookupScreen, useScreens } from './ScreenPane';
 import { SessionCountrySwitcher } from './SessionCountrySwitcher';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -51,7 +52,7 @@ function findNode(nodes: readonly MenuNode[], key: string): MenuNode | undefined
 /** The announcement bell of the system screens, when the registry has it. */
 function BellSlot() {
   const registry = useScreens();
-  const Bell = lookupScreen(registry, 'system/AnnouncementBell');
+  const Bell = lookupScreen(registry, ANNOUNCEMENT_BELL);
   return Bell ? <Bell /> : null;
 }
 
@@ -139,8 +140,8 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   };
 
   const apply = (result: TabResult) => {
-    if (result.refused === 'homeNotClosable') message.info(t('tabs.homeNotClosable'));
-    if (result.refused === 'lastTab') message.warning(t('tabs.lastTab'));
+    if (result.refused === 'homeNotClosable') message.info(t('shell.tabs.homeNotClosable'));
+    if (result.refused === 'lastTab') message.warning(t('shell.tabs.lastTab'));
     if (result.refused) return;
     setTabs(result.tabs);
     setPaneLocations((prev) => Object.fromEntries(Object.entries(prev).filter(([p]) => result.tabs.some((tab) => tab.path === p))));
@@ -244,8 +245,8 @@ export function MainLayout({ reload }: { reload?: () => void }) {
             <SessionCountrySwitcher reload={reload} />
             <LanguageSwitcher offered={offered} />
             <WelcomeMenu compact={!wide} reload={reload} />
-            <Tooltip title={t('settings.title')}>
-              <Button type="text" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} aria-label={t('settings.title')} data-testid="settings-button" />
+            <Tooltip title={t('shell.settings.title')}>
+              <Button type="text" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} aria-label={t('shell.settings.title')} data-testid="settings-button" />
             </Tooltip>
           </div>
         </Header>

@@ -30,8 +30,8 @@ export function SessionCountrySwitcher({ reload }: { reload?: () => void }) {
     modal.confirm({
       title: t('shell.switchCountryTitle'),
       content: t('shell.switchCountryConfirm', { country: label(next) }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
+      okText: t('common.actions.confirm'),
+      cancelText: t('common.actions.cancel'),
       onOk: async () => {
         const action = countrySwitchAction(brand, current, next, isAdminSession(userInfo));
         if (action === 'relogin') {
@@ -53,7 +53,7 @@ export function SessionCountrySwitcher({ reload }: { reload?: () => void }) {
   return (
     <Select<CurrencyCode>
       data-testid="country-switcher"
-      aria-label={t('layout.country')}
+      aria-label={t('shell.layout.country')}
       className="mg-switcher mg-switcher--country"
       variant="filled"
       prefix={<EnvironmentOutlined aria-hidden />}

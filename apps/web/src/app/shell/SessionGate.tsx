@@ -66,7 +66,7 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
         title={t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey)}
         extra={
           <Button type="primary" onClick={() => (reload ?? (() => window.location.reload()))()}>
-            {t('tabs.refresh')}
+            {t('shell.tabs.refresh')}
           </Button>
         }
       />

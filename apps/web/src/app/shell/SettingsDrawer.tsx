@@ -7,9 +7,9 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const { t } = useTranslation();
   const [settings, update] = useLayoutSettings();
   return (
-    <Drawer open={open} onClose={onClose} title={t('settings.title')} width={320} data-testid="settings-drawer">
+    <Drawer open={open} onClose={onClose} title={t('shell.settings.title')} width={320} data-testid="settings-drawer">
       <div className="mg-setting">
-        <div className="mg-setting__label">{t('settings.layout')}</div>
+        <div className="mg-setting__label">{t('shell.settings.layout')}</div>
         <Radio.Group
           value={settings.layout}
           onChange={(e) => update({ layout: e.target.value as LayoutMode })}
@@ -17,15 +17,15 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           buttonStyle="solid"
           data-testid="settings-layout"
           options={[
-            { value: 'sidemenu', label: t('settings.sidemenu') },
-            { value: 'topmenu', label: t('settings.topmenu') },
+            { value: 'sidemenu', label: t('shell.settings.sidemenu') },
+            { value: 'topmenu', label: t('shell.settings.topmenu') },
           ]}
         />
       </div>
       <div className="mg-setting mg-setting--row">
         <div>
-          <div className="mg-setting__label">{t('settings.autoHideHeader')}</div>
-          <div className="mg-muted">{t('settings.autoHideHeaderHint')}</div>
+          <div className="mg-setting__label">{t('shell.settings.autoHideHeader')}</div>
+          <div className="mg-muted">{t('shell.settings.autoHideHeaderHint')}</div>
         </div>
         <Switch checked={settings.autoHideHeader} onChange={(v) => update({ autoHideHeader: v })} data-testid="settings-autohide" />
       </div>

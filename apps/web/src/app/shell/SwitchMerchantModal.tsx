@@ -35,8 +35,8 @@ export function SwitchMerchantModal({ open, onClose, reload }: { open: boolean; 
     <Modal
       open={open}
       title={t('shell.switchMerchant')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
+      okText={t('common.actions.confirm')}
+      cancelText={t('common.actions.cancel')}
       okButtonProps={{ loading: saving, disabled: target === undefined || target === userInfo?.merchantId, 'data-testid': 'switch-merchant-confirm' }}
       onOk={() => void submit()}
       onCancel={onClose}

@@ -31,11 +31,11 @@ export function TabStrip({
         popupRender={(node) => <div data-testid="tab-context-menu">{node}</div>}
         menu={{
           items: [
-            { key: 'refresh', icon: <ReloadOutlined />, label: <span data-testid="tab-menu-refresh">{t('tabs.refresh')}</span> },
+            { key: 'refresh', icon: <ReloadOutlined />, label: <span data-testid="tab-menu-refresh">{t('shell.tabs.refresh')}</span> },
             { type: 'divider' as const },
-            { key: 'closeLeft', icon: <VerticalRightOutlined />, disabled: index <= 1, label: <span data-testid="tab-menu-close-left">{t('tabs.closeLeft')}</span> },
-            { key: 'closeRight', icon: <VerticalLeftOutlined />, disabled: index === tabs.length - 1, label: <span data-testid="tab-menu-close-right">{t('tabs.closeRight')}</span> },
-            { key: 'closeOthers', icon: <ColumnWidthOutlined />, disabled: tabs.length <= 1, label: <span data-testid="tab-menu-close-others">{t('tabs.closeOthers')}</span> },
+            { key: 'closeLeft', icon: <VerticalRightOutlined />, disabled: index <= 1, label: <span data-testid="tab-menu-close-left">{t('shell.tabs.closeLeft')}</span> },
+            { key: 'closeRight', icon: <VerticalLeftOutlined />, disabled: index === tabs.length - 1, label: <span data-testid="tab-menu-close-right">{t('shell.tabs.closeRight')}</span> },
+            { key: 'closeOthers', icon: <ColumnWidthOutlined />, disabled: tabs.length <= 1, label: <span data-testid="tab-menu-close-others">{t('shell.tabs.closeOthers')}</span> },
           ],
           onClick: ({ key, domEvent }) => {
             domEvent.stopPropagation();
@@ -58,7 +58,7 @@ export function TabStrip({
         activeKey={active}
         items={items}
         onChange={onSelect}
-        removeIcon={<CloseOutlined aria-label={t('tabs.close')} />}
+        removeIcon={<CloseOutlined aria-label={t('shell.tabs.close')} />}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') onClose(key);
         }}

@@ -91,27 +91,27 @@ function JobProgress({ jobId, onClose }: { jobId: string; onClose: () => void })
   const total = job?.totalRows ?? 0;
   const percent = job?.status === ExportStatus.DONE ? 100 : total > 0 ? Math.min(99, Math.floor(((job?.doneRows ?? 0) / total) * 100)) : 0;
   return (
-    <Modal open title={t('screens.exports.jobTitle')} onCancel={onClose} footer={<Button onClick={onClose}>{t('screens.exports.close')}</Button>} destroyOnHidden>
+    <Modal open title={t('exports.jobTitle')} onCancel={onClose} footer={<Button onClick={onClose}>{t('exports.close')}</Button>} destroyOnHidden>
       {job?.status === ExportStatus.FAILED ? (
-        <Result status="error" title={t('screens.exports.failed')} subTitle={job.error ?? undefined} />
+        <Result status="error" title={t('exports.failed')} subTitle={job.error ?? undefined} />
       ) : job?.status === ExportStatus.DONE ? (
         <Result
           status="success"
-          title={t('screens.exports.ready')}
-          subTitle={t('screens.exports.mailed')}
+          title={t('exports.ready')}
+          subTitle={t('exports.mailed')}
           extra={
             job.url ? (
               <Button type="primary" icon={<DownloadOutlined />} onClick={() => startDownload(job.url ?? '')} data-testid="export-job-download">
-                {t('screens.exports.download')}
+                {t('exports.download')}
               </Button>
             ) : undefined
           }
         />
       ) : (
         <div data-testid="export-job-progress">
-          <Typography.Paragraph>{t('screens.exports.running', { rows: total.toLocaleString() })}</Typography.Paragraph>
+          <Typography.Paragraph>{t('exports.running', { rows: total.toLocaleString() })}</Typography.Paragraph>
           <Progress percent={percent} status="active" />
-          <Typography.Paragraph type="secondary">{t('screens.exports.mailHint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('exports.mailHint')}</Typography.Paragraph>
         </div>
       )}
     </Modal>
@@ -131,7 +131,7 @@ export function ExportButton({ kind, filters }: ExportButtonProps) {
     try {
       const answer = await api.post<StartAnswer>('/exports', { kind, filters: cleanFilters(filters) });
       if (answer.mode === 'download' && answer.url) {
-        if (answer.rows === 0) void message.info(t('screens.exports.empty'));
+        if (answer.rows === 0) void message.info(t('exports.empty'));
         startDownload(answer.url);
       } else if (answer.jobId) {
         setJobId(answer.jobId);
@@ -146,7 +146,7 @@ export function ExportButton({ kind, filters }: ExportButtonProps) {
   return (
     <>
       <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid={`export-${kind}`}>
-        {t('screens.exports.button')}
+        {t('exports.button')}
       </Button>
       {jobId ? <JobProgress jobId={jobId} onClose={() => setJobId(null)} /> : null}
     </>

@@ -11,7 +11,7 @@ export function ChangePasswordEntry() {
   return (
     <>
       <Button icon={<KeyOutlined />} onClick={() => setOpen(true)} data-testid="open-change-password">
-        {t('screens.security.changePassword')}
+        {t('account.security.changePassword')}
       </Button>
       <ChangePasswordModal open={open} onClose={() => setOpen(false)} />
     </>

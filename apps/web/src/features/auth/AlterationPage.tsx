@@ -30,7 +30,7 @@ export function AlterationPage() {
   const { brand } = useBrand();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const title = usePageTitle('page.alteration');
+  const title = usePageTitle('auth.page.alteration');
   const [form] = Form.useForm<Values>();
   const captcha = useRef<CaptchaHandle>(null);
   const [loading, setLoading] = useState(false);
@@ -41,8 +41,8 @@ export function AlterationPage() {
     captcha,
     purpose: 'reset',
     onError: setError,
-    fallbackMessage: () => t('alteration.failed'),
-    onSent: () => message.success(t('alteration.codeSent')),
+    fallbackMessage: () => t('auth.alteration.failed'),
+    onSent: () => message.success(t('auth.alteration.codeSent')),
   });
 
   const submit = async (v: Values) => {
@@ -50,31 +50,31 @@ export function AlterationPage() {
     setError(null);
     try {
       await identityApi.forgePassword({ email: v.email.trim(), emailCode: v.emailCode.trim(), password: v.password, confirmpassword: v.confirmpassword });
-      message.success(t('alteration.done'));
+      message.success(t('auth.alteration.done'));
       navigate(authPath(brand, 'login'), { replace: true });
     } catch (e) {
-      setError(isApiError(e) ? e.message : t('alteration.failed'));
+      setError(isApiError(e) ? e.message : t('auth.alteration.failed'));
     } finally {
       setLoading(false);
     }
   };
 
   return (
-    <AuthCard title={title} subtitle={t('alteration.subheading')}>
+    <AuthCard title={title} subtitle={t('auth.alteration.subheading')}>
       {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="alteration-error" />}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} className="mg-form mg-form--compact">
-        <Form.Item name="email" label={t('register.email')} rules={[zodRule(emailSchema, t)]}>
+        <Form.Item name="email" label={t('auth.register.email')} rules={[zodRule(emailSchema, t)]}>
           <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="email" data-testid="alteration-email" />
         </Form.Item>
-        <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]} extra={t('register.captchaHint')}>
+        <Form.Item name="captcha" label={t('auth.login.captcha')} rules={[{ required: true, whitespace: true, message: t('auth.login.captchaRequired') }]} extra={t('auth.register.captchaHint')}>
           <CaptchaField ref={captcha} testIdPrefix="alteration" />
         </Form.Item>
-        <Form.Item label={t('register.emailCode')} required>
+        <Form.Item label={t('auth.register.emailCode')} required>
           <Space.Compact block>
             <Form.Item
               name="emailCode"
               noStyle
-              rules={[{ validator: (_, v: string | undefined) => (v && /^\d{6}$/.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('register.emailCodeInvalid')))) }]}
+              rules={[{ validator: (_, v: string | undefined) => (v && /^\d{6}$/.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('auth.register.emailCodeInvalid')))) }]}
             >
               <Input size="large" prefix={<NumberOutlined aria-hidden />} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="alteration-email-code" />
             </Form.Item>
@@ -82,16 +82,16 @@ export function AlterationPage() {
           </Space.Compact>
         </Form.Item>
         <NewPasswordFields
-          passwordLabel={t('password.new')}
-          confirmLabel={t('password.confirm')}
+          passwordLabel={t('auth.password.new')}
+          confirmLabel={t('auth.password.confirm')}
           large
           testIds={{ password: 'alteration-password', confirm: 'alteration-confirm', meter: 'alteration-strength' }}
         />
         <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="alteration-submit">
-          {t('alteration.submit')}
+          {t('auth.alteration.submit')}
         </Button>
         <p className="mg-form__foot">
-          <Link to={authPath(brand, 'login')}>{t('register.backToLogin')}</Link>
+          <Link to={authPath(brand, 'login')}>{t('auth.register.backToLogin')}</Link>
         </p>
       </Form>
     </AuthCard>

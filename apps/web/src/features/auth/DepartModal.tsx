@@ -38,24 +38,24 @@ export function DepartModal({ open, departs, username, onDone }: { open: boolean
       width={LAYOUT.departModalWidth}
       title={
         <span>
-          <ApartmentOutlined aria-hidden /> {t('depart.title')}
+          <ApartmentOutlined aria-hidden /> {t('auth.depart.title')}
         </span>
       }
       closable={false}
       maskClosable={false}
       keyboard={false}
       cancelButtonProps={{ style: { display: 'none' } }}
-      okText={t('common.confirm')}
+      okText={t('common.actions.confirm')}
       okButtonProps={{ loading: saving, 'data-testid': 'depart-confirm' }}
       onOk={() => void submit().catch(() => undefined)}
       destroyOnHidden
     >
-      <p className="mg-muted">{t('depart.hint')}</p>
+      <p className="mg-muted">{t('auth.depart.hint')}</p>
       <Form form={form} layout="vertical" initialValues={{ orgCode: initial ?? undefined }}>
-        <Form.Item name="orgCode" label={t('depart.label')} rules={[{ required: true, message: t('depart.required') }]}>
+        <Form.Item name="orgCode" label={t('auth.depart.label')} rules={[{ required: true, message: t('auth.depart.required') }]}>
           <Select
             data-testid="depart-select"
-            placeholder={t('depart.placeholder')}
+            placeholder={t('auth.depart.placeholder')}
             options={departs.map((d) => ({ value: d.orgCode, label: d.departName }))}
           />
         </Form.Item>

@@ -40,7 +40,7 @@ export function LoginPage() {
   const { language, setLanguage } = useLocale();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const title = usePageTitle('page.login');
+  const title = usePageTitle('auth.page.login');
   const [form] = Form.useForm<Credentials>();
   const [codeForm] = Form.useForm<{ code: string }>();
   const captcha = useRef<CaptchaHandle>(null);
@@ -79,7 +79,7 @@ export function LoginPage() {
       }
       await signedIn(result);
     } catch (e) {
-      setError(errorText(e, t('login.failed')));
+      setError(errorText(e, t('auth.login.failed')));
       form.setFieldValue('captcha', '');
       captcha.current?.refresh();
     } finally {
@@ -93,7 +93,7 @@ export function LoginPage() {
     try {
       await signedIn(await identityApi.login2fa(ticket, code.trim()));
     } catch (e) {
-      setError(errorText(e, t('login.failed')));
+      setError(errorText(e, t('auth.login.failed')));
       codeForm.setFieldValue('code', '');
     } finally {
       setLoading(false);
@@ -110,41 +110,41 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title={step === 'twofa' ? t('twofa.title') : title}
-      subtitle={step === 'twofa' ? t(recovery ? 'twofa.recoveryHint' : 'twofa.hint') : t('login.subheading', { brand: brand.name })}
+      title={step === 'twofa' ? t('auth.twofa.title') : title}
+      subtitle={step === 'twofa' ? t(recovery ? 'auth.twofa.recoveryHint' : 'auth.twofa.hint') : t('auth.login.subheading', { brand: brand.name })}
     >
       {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="login-error" />}
       {step === 'credentials' ? (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submitCredentials(v)} className="mg-form" data-testid="login-form">
-          <Form.Item name="username" label={t('login.username')} rules={[zodRule(usernameSchema, t)]}>
-            <Input size="large" prefix={<UserOutlined aria-hidden />} autoComplete="username" placeholder={t('login.usernamePlaceholder')} data-testid="login-username" />
+          <Form.Item name="username" label={t('auth.login.username')} rules={[zodRule(usernameSchema, t)]}>
+            <Input size="large" prefix={<UserOutlined aria-hidden />} autoComplete="username" placeholder={t('auth.login.usernamePlaceholder')} data-testid="login-username" />
           </Form.Item>
-          <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('validation.password.required') }]}>
-            <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} data-testid="login-password" />
+          <Form.Item name="password" label={t('auth.login.password')} rules={[{ required: true, message: t('validation.password.required') }]}>
+            <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="current-password" placeholder={t('auth.login.passwordPlaceholder')} data-testid="login-password" />
           </Form.Item>
-          <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]}>
+          <Form.Item name="captcha" label={t('auth.login.captcha')} rules={[{ required: true, whitespace: true, message: t('auth.login.captchaRequired') }]}>
             <CaptchaField ref={captcha} />
           </Form.Item>
           <div className="mg-form__row">
             <Link to={authPath(brand, 'alteration')} data-testid="link-forgot">
-              {t('login.forgot')}
+              {t('auth.login.forgot')}
             </Link>
             {brand.registerSwitch && (
               <Link to={authPath(brand, 'register')} data-testid="link-register">
-                {t('login.register')}
+                {t('auth.login.register')}
               </Link>
             )}
           </div>
           <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="login-submit">
-            {t('login.submit')}
+            {t('auth.login.submit')}
           </Button>
         </Form>
       ) : (
         <Form form={codeForm} layout="vertical" requiredMark={false} onFinish={(v) => void submitCode(v)} className="mg-form" key={recovery ? 'recovery' : 'code'}>
           <Form.Item
             name="code"
-            label={t(recovery ? 'twofa.recoveryLabel' : 'twofa.codeLabel')}
-            rules={recovery ? [{ required: true, whitespace: true, message: t('twofa.recoveryRequired') }] : [zodRule(googleCodeSchema, t)]}
+            label={t(recovery ? 'auth.twofa.recoveryLabel' : 'auth.twofa.codeLabel')}
+            rules={recovery ? [{ required: true, whitespace: true, message: t('auth.twofa.recoveryRequired') }] : [zodRule(googleCodeSchema, t)]}
           >
             <Input
               size="large"
@@ -153,26 +153,26 @@ export function LoginPage() {
               inputMode={recovery ? 'text' : 'numeric'}
               autoComplete="one-time-code"
               maxLength={recovery ? 32 : 6}
-              placeholder={recovery ? t('twofa.recoveryPlaceholder') : '000000'}
+              placeholder={recovery ? t('auth.twofa.recoveryPlaceholder') : '000000'}
               className={recovery ? undefined : 'mg-code-input'}
               data-testid="twofa-code"
             />
           </Form.Item>
           <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="twofa-submit">
-            {t('twofa.submit')}
+            {t('auth.twofa.submit')}
           </Button>
           <div className="mg-form__row mg-form__row--spaced">
             <Button type="link" icon={<ArrowLeftOutlined />} onClick={backToCredentials} data-testid="twofa-back" className="mg-link-btn">
-              {t('twofa.back')}
+              {t('auth.twofa.back')}
             </Button>
             <Button type="link" onClick={() => setRecovery((r) => !r)} data-testid="twofa-recovery" className="mg-link-btn">
-              {t(recovery ? 'twofa.useCode' : 'twofa.useRecovery')}
+              {t(recovery ? 'auth.twofa.useCode' : 'auth.twofa.useRecovery')}
             </Button>
           </div>
         </Form>
       )}
       <p className="mg-card__secure">
-        <LockOutlined aria-hidden /> {t('login.secure')}
+        <LockOutlined aria-hidden /> {t('auth.login.secure')}
       </p>
       {depart && <DepartModal open departs={depart.departs} username={depart.username} onDone={finish} />}
     </AuthCard>

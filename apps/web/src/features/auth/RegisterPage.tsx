@@ -35,7 +35,7 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const navigate = useNavigate();
-  const title = usePageTitle('page.register');
+  const title = usePageTitle('auth.page.register');
   const [form] = Form.useForm<RegisterValues>();
   const captcha = useRef<CaptchaHandle>(null);
   const [loading, setLoading] = useState(false);
@@ -47,11 +47,11 @@ export function RegisterPage() {
         <div data-testid="register-unavailable">
       <Result
           status="info"
-          title={t('register.unavailable')}
-          subTitle={t('register.unavailableHint', { brand: brand.name })}
+          title={t('auth.register.unavailable')}
+          subTitle={t('auth.register.unavailableHint', { brand: brand.name })}
           extra={
             <Link to={authPath(brand, 'login')} data-testid="register-back-login">
-              {t('register.backToLogin')}
+              {t('auth.register.backToLogin')}
             </Link>
           }
         />
@@ -65,7 +65,7 @@ export function RegisterPage() {
     captcha,
     purpose: 'register',
     onError: setError,
-    fallbackMessage: () => t('register.failed'),
+    fallbackMessage: () => t('auth.register.failed'),
   });
 
   const submit = async (v: RegisterValues) => {
@@ -87,58 +87,58 @@ export function RegisterPage() {
       if (res?.merchantId) q.set('merchantId', String(res.merchantId));
       navigate(`${authPath(brand, 'register-result')}?${q.toString()}`);
     } catch (e) {
-      setError(isApiError(e) ? e.message : t('register.failed'));
+      setError(isApiError(e) ? e.message : t('auth.register.failed'));
     } finally {
       setLoading(false);
     }
   };
 
   return (
-    <AuthCard title={title} subtitle={t('register.subheading', { brand: brand.name })}>
+    <AuthCard title={title} subtitle={t('auth.register.subheading', { brand: brand.name })}>
       {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="register-error" />}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submit(v)} className="mg-form mg-form--compact">
-        <Form.Item name="username" label={t('login.username')} rules={[zodRule(usernameSchema, t)]}>
+        <Form.Item name="username" label={t('auth.login.username')} rules={[zodRule(usernameSchema, t)]}>
           <Input size="large" prefix={<UserOutlined aria-hidden />} autoComplete="username" data-testid="register-username" />
         </Form.Item>
         <Form.Item
           name="companyName"
-          label={t('register.company')}
-          rules={[{ required: true, whitespace: true, message: t('register.companyRequired') }, zodRule(textSchema, t)]}
+          label={t('auth.register.company')}
+          rules={[{ required: true, whitespace: true, message: t('auth.register.companyRequired') }, zodRule(textSchema, t)]}
         >
           <Input size="large" prefix={<BankOutlined aria-hidden />} autoComplete="organization" data-testid="register-company" />
         </Form.Item>
-        <Form.Item name="email" label={t('register.email')} rules={[zodRule(emailSchema, t)]}>
+        <Form.Item name="email" label={t('auth.register.email')} rules={[zodRule(emailSchema, t)]}>
           <Input size="large" prefix={<MailOutlined aria-hidden />} autoComplete="email" data-testid="register-email" />
         </Form.Item>
-        <Form.Item name="captcha" label={t('login.captcha')} rules={[{ required: true, whitespace: true, message: t('login.captchaRequired') }]} extra={t('register.captchaHint')}>
+        <Form.Item name="captcha" label={t('auth.login.captcha')} rules={[{ required: true, whitespace: true, message: t('auth.login.captchaRequired') }]} extra={t('auth.register.captchaHint')}>
           <CaptchaField ref={captcha} testIdPrefix="register" />
         </Form.Item>
-        <Form.Item label={t('register.emailCode')} required>
+        <Form.Item label={t('auth.register.emailCode')} required>
           <Space.Compact block>
             <Form.Item
               name="emailCode"
               noStyle
-              rules={[{ validator: (_, v: string | undefined) => (v && EMAIL_CODE_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('register.emailCodeInvalid')))) }]}
+              rules={[{ validator: (_, v: string | undefined) => (v && EMAIL_CODE_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('auth.register.emailCodeInvalid')))) }]}
             >
               <Input size="large" prefix={<NumberOutlined aria-hidden />} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="register-email-code" />
             </Form.Item>
             <SendCodeButton onSend={sendCode} testId="register-send-code" />
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="phone" label={t('register.phone')} rules={[zodRule(phoneSchema, t)]}>
+        <Form.Item name="phone" label={t('auth.register.phone')} rules={[zodRule(phoneSchema, t)]}>
           <Input size="large" prefix={<PhoneOutlined aria-hidden />} autoComplete="tel" data-testid="register-phone" />
         </Form.Item>
         <NewPasswordFields
-          passwordLabel={t('login.password')}
-          confirmLabel={t('password.confirm')}
+          passwordLabel={t('auth.login.password')}
+          confirmLabel={t('auth.password.confirm')}
           large
           testIds={{ password: 'register-password', confirm: 'register-confirm', meter: 'register-strength' }}
         />
         <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="register-submit">
-          {t('register.submit')}
+          {t('auth.register.submit')}
         </Button>
         <p className="mg-form__foot">
-          {t('register.haveAccount')} <Link to={authPath(brand, 'login')}>{t('register.backToLogin')}</Link>
+          {t('auth.register.haveAccount')} <Link to={authPath(brand, 'login')}>{t('auth.register.backToLogin')}</Link>
         </p>
       </Form>
     </AuthCard>

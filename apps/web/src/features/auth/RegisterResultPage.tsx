@@ -11,7 +11,7 @@ export function RegisterResultPage() {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const navigate = useNavigate();
-  const title = usePageTitle('page.registerResult');
+  const title = usePageTitle('auth.page.registerResult');
   const q = new URLSearchParams(useLocation().search);
   const username = q.get('username');
   const merchantId = q.get('merchantId');
@@ -20,16 +20,16 @@ export function RegisterResultPage() {
       <div data-testid="register-result">
       <Result
         status="success"
-        title={username ? t('registerResult.account', { username }) : t('registerResult.done')}
+        title={username ? t('auth.registerResult.account', { username }) : t('auth.registerResult.done')}
         subTitle={
           <>
-            {merchantId && <div data-testid="register-result-merchant">{t('registerResult.merchant', { merchantId })}</div>}
-            <div>{t('registerResult.next')}</div>
+            {merchantId && <div data-testid="register-result-merchant">{t('auth.registerResult.merchant', { merchantId })}</div>}
+            <div>{t('auth.registerResult.next')}</div>
           </>
         }
         extra={
           <Button type="primary" size="large" onClick={() => navigate(authPath(brand, 'login'))} data-testid="register-result-login">
-            {t('registerResult.signIn')}
+            {t('auth.registerResult.signIn')}
           </Button>
         }
       />

@@ -112,10 +112,10 @@ function payerZone(): string {
 
 function CopyButton({ value, testId }: { value: string; testId?: string }) {
   const { t } = useTranslation();
-  const copy = useCopyToClipboard(t('screens.cashier.copied'), t('screens.cashier.copyFailed'));
+  const copy = useCopyToClipboard(t('cashier.copied'), t('cashier.copyFailed'));
   return (
     <Button size="small" icon={<CopyOutlined />} onClick={() => void copy(value)} data-testid={testId}>
-      {t('screens.cashier.copy')}
+      {t('cashier.copy')}
     </Button>
   );
 }
@@ -154,11 +154,11 @@ function PaymentInstructions({ view }: { view: CashierView }) {
   const kind = codeKindOf(view);
   return (
     <div className="mg-cashier__section" data-testid="cashier-method">
-      <div className="mg-cashier__label">{t('screens.cashier.method')}</div>
-      <div className="mg-cashier__value">{method || t('screens.cashier.methodAtPayment')}</div>
+      <div className="mg-cashier__label">{t('cashier.method')}</div>
+      <div className="mg-cashier__value">{method || t('cashier.methodAtPayment')}</div>
       {code && (
         <div className="mg-cashier__code-box">
-          <div className="mg-cashier__label">{t(`screens.cashier.code.${kind}`)}</div>
+          <div className="mg-cashier__label">{t(`cashier.code.${kind}`)}</div>
           {kind === 'qr' ? (
             <Space direction="vertical" size="small" style={{ width: '100%' }} align="center">
               <QRCode value={code} size={200} bordered={false} data-testid="cashier-qr" />
@@ -198,13 +198,13 @@ function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
       <ClockCircleOutlined aria-hidden />
       <div>
         <div>
-          {t('screens.cashier.timeLeft')}{' '}
+          {t('cashier.timeLeft')}{' '}
           <strong className="mg-cashier__countdown" data-testid="cashier-countdown">
-            {days > 0 ? t('screens.cashier.daysAndTime', { days, time }) : time}
+            {days > 0 ? t('cashier.daysAndTime', { days, time }) : time}
           </strong>
         </div>
         <Typography.Text type="secondary" data-testid="cashier-expires-at">
-          {t('screens.cashier.payBefore', {
+          {t('cashier.payBefore', {
             time: `${formatInstant(at, zone)} (${utcOffsetLabel(zone, at)})`,
           })}
         </Typography.Text>
@@ -228,11 +228,11 @@ function FailureModal({
   return (
     <Modal
       open
-      title={t('screens.cashier.simulateFailure')}
+      title={t('cashier.simulateFailure')}
       onCancel={onClose}
-      okText={t('screens.cashier.fail')}
+      okText={t('cashier.fail')}
       okButtonProps={{ danger: true }}
-      cancelText={t('screens.common.cancel')}
+      cancelText={t('common.actions.cancel')}
       confirmLoading={saving}
       onOk={async () => {
         setSaving(true);
@@ -244,9 +244,9 @@ function FailureModal({
       }}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('screens.cashier.simulateFailureHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('cashier.simulateFailureHint')}</Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label={t('screens.cashier.failureReason')}>
+        <Form.Item label={t('cashier.failureReason')}>
           <Select<CollectionFailureReasonValue>
             value={reason}
             onChange={setReason}
@@ -284,7 +284,7 @@ function OpenOrder({
     try {
       const next = await call();
       onView(next);
-      if (OPEN_STATUSES.includes(next.status)) message.info(t('screens.cashier.stillPending'));
+      if (OPEN_STATUSES.includes(next.status)) message.info(t('cashier.stillPending'));
     } catch (e) {
       message.error(e instanceof Error ? e.message : String(e));
       throw e;
@@ -295,11 +295,11 @@ function OpenOrder({
   };
   const cancel = () =>
     modal.confirm({
-      title: t('screens.cashier.cancelTitle'),
-      content: t('screens.cashier.cancelConfirm'),
-      okText: t('screens.cashier.cancelPayment'),
+      title: t('cashier.cancelTitle'),
+      content: t('cashier.cancelConfirm'),
+      okText: t('cashier.cancelPayment'),
       okButtonProps: { danger: true },
-      cancelText: t('screens.cashier.keepPaying'),
+      cancelText: t('cashier.keepPaying'),
       onOk: () => run(() => cashierApi.cancel(token)).catch(() => undefined),
     });
   const retryNotice = FAILED_STATUSES.includes(view.status) ? reasonText(t, view.failureReason) : null;
@@ -307,7 +307,7 @@ function OpenOrder({
     <>
       {retryNotice && (
         <Typography.Paragraph type="danger" data-testid="cashier-retry-notice">
-          {t('screens.cashier.lastAttemptFailed', { reason: retryNotice })}
+          {t('cashier.lastAttemptFailed', { reason: retryNotice })}
         </Typography.Paragraph>
       )}
       <Countdown expiresAt={view.expiresAt} now={now} />
@@ -315,7 +315,7 @@ function OpenOrder({
       <PaymentInstructions view={view} />
       {view.sandbox && view.payable && (
         <Typography.Paragraph type="secondary" className="mg-cashier__hint">
-          {t('screens.cashier.sandboxHint')}
+          {t('cashier.sandboxHint')}
         </Typography.Paragraph>
       )}
       <Space direction="vertical" size="small" style={{ width: '100%', marginTop: 16 }}>
@@ -338,21 +338,21 @@ function OpenOrder({
                 }
               }}
             >
-              {t('screens.cashier.pay')}
+              {t('cashier.pay')}
             </Button>
             {view.sandbox && (
               <Button block danger onClick={() => setFailing(true)} data-testid="cashier-fail">
-                {t('screens.cashier.simulateFailure')}
+                {t('cashier.simulateFailure')}
               </Button>
             )}
           </>
         )}
         {!view.payable && (
-          <Typography.Paragraph type="secondary">{t('screens.cashier.payWithCode')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('cashier.payWithCode')}</Typography.Paragraph>
         )}
         {view.cancellable && (
           <Button block type="text" onClick={cancel} data-testid="cashier-cancel">
-            {t('screens.cashier.cancelPayment')}
+            {t('cashier.cancelPayment')}
           </Button>
         )}
       </Space>
@@ -391,26 +391,26 @@ function Finished({
       <Result
         status="success"
         icon={<CheckCircleFilled />}
-        title={<span data-testid="cashier-result">{t('screens.cashier.paidTitle')}</span>}
+        title={<span data-testid="cashier-result">{t('cashier.paidTitle')}</span>}
         subTitle={
           <Space direction="vertical" size={2}>
             {partial && (
               <span>
-                {t('screens.cashier.partialPaid', {
+                {t('cashier.partialPaid', {
                   amount: `${view.currency} ${formatMajor(view.paidAmount, view.currency, language)}`,
                 })}
               </span>
             )}
             {view.paidAt && (
-              <span>{t('screens.cashier.paidAt', { time: formatInstant(view.paidAt, payerZone()) })}</span>
+              <span>{t('cashier.paidAt', { time: formatInstant(view.paidAt, payerZone()) })}</span>
             )}
-            <span>{t('screens.cashier.paidHint', { merchant: view.merchantName })}</span>
+            <span>{t('cashier.paidHint', { merchant: view.merchantName })}</span>
           </Space>
         }
         extra={
           view.returnUrl ? (
             <Button type="primary" size="large" href={view.returnUrl} data-testid="cashier-return">
-              {t('screens.cashier.returnToMerchant')}
+              {t('cashier.returnToMerchant')}
             </Button>
           ) : undefined
         }
@@ -422,22 +422,22 @@ function Finished({
     return (
       <Result
         status="error"
-        title={<span data-testid="cashier-result">{t('screens.cashier.failedTitle')}</span>}
+        title={<span data-testid="cashier-result">{t('cashier.failedTitle')}</span>}
         subTitle={
           <span data-testid="cashier-failure-reason">
-            {reason ? t('screens.cashier.failedReason', { reason }) : t('screens.cashier.failedHint')}
+            {reason ? t('cashier.failedReason', { reason }) : t('cashier.failedHint')}
           </span>
         }
         extra={
           <Space wrap>
             {onRetry && (
               <Button type="primary" onClick={onRetry} data-testid="cashier-retry">
-                {t('screens.cashier.tryAgain')}
+                {t('cashier.tryAgain')}
               </Button>
             )}
             {view.returnUrl && (
               <Button href={view.returnUrl} data-testid="cashier-return">
-                {t('screens.cashier.returnToMerchant')}
+                {t('cashier.returnToMerchant')}
               </Button>
             )}
           </Space>
@@ -450,16 +450,16 @@ function Finished({
       status="warning"
       title={
         <span data-testid="cashier-result">
-          {t(phase === 'expired' ? 'screens.cashier.expiredTitle' : 'screens.cashier.closedTitle')}
+          {t(phase === 'expired' ? 'cashier.expiredTitle' : 'cashier.closedTitle')}
         </span>
       }
-      subTitle={t(phase === 'expired' ? 'screens.cashier.expiredHint' : 'screens.cashier.closedHint', {
+      subTitle={t(phase === 'expired' ? 'cashier.expiredHint' : 'cashier.closedHint', {
         merchant: view.merchantName,
       })}
       extra={
         view.returnUrl ? (
           <Button href={view.returnUrl} data-testid="cashier-return">
-            {t('screens.cashier.returnToMerchant')}
+            {t('cashier.returnToMerchant')}
           </Button>
         ) : undefined
       }
@@ -504,7 +504,7 @@ function CashierFrame({
 }
 
 function PageTitle() {
-  usePageTitle('screens.cashier.pageTitle');
+  usePageTitle('cashier.pageTitle');
   return null;
 }
 
@@ -560,14 +560,14 @@ export default function CashierPage() {
           status={missing ? '404' : 'warning'}
           title={
             <span data-testid="cashier-result">
-              {t(missing ? 'screens.cashier.notFoundTitle' : 'screens.cashier.loadFailed')}
+              {t(missing ? 'cashier.notFoundTitle' : 'cashier.loadFailed')}
             </span>
           }
-          subTitle={missing ? t('screens.cashier.notFoundHint') : undefined}
+          subTitle={missing ? t('cashier.notFoundHint') : undefined}
           extra={
             missing ? undefined : (
               <Button type="primary" onClick={() => void query.refetch()}>
-                {t('screens.common.reload')}
+                {t('common.actions.reload')}
               </Button>
             )
           }
@@ -608,7 +608,7 @@ export default function CashierPage() {
     );
     body = view.sandbox ? (
       <Badge.Ribbon
-        text={<span data-testid="cashier-sandbox">{t('screens.cashier.sandbox')}</span>}
+        text={<span data-testid="cashier-sandbox">{t('cashier.sandbox')}</span>}
         color="orange"
         className="mg-cashier__ribbon"
       >

@@ -30,8 +30,8 @@ import {
 } from '@mg/domain';
 import { CodeInput } from '../../components/CodeInput';
 import { useFormatters } from '../../components/format';
-import { useZodRule } from '../system/_password';
-import { applyServerErrors, useFormSubmit } from '../system/_shared';
+import { useZodRule } from '../../components/useZodRule';
+import { applyServerErrors, useFormSubmit } from '../../components/list/paging';
 import { developerApi, type ApiKey, type CreatedKey, type RolledKey } from './api';
 import { FormError, IconTitle, SecretBlock, putCodeError, useGoogleCodeGate } from './_gate';
 
@@ -43,14 +43,14 @@ function SecretOnceModal({ shown, onClose }: { shown: CreatedKey | RolledKey; on
   return (
     <Modal
       open
-      title={t(rolled ? 'screens.developer.rolledTitle' : 'screens.developer.createdTitle')}
+      title={t(rolled ? 'developer.rolledTitle' : 'developer.createdTitle')}
       closable={false}
       maskClosable={false}
       keyboard={false}
       width={560}
       footer={
         <Button type="primary" onClick={onClose} data-testid="secret-saved">
-          {t('screens.developer.secretSaved')}
+          {t('developer.secretSaved')}
         </Button>
       }
     >
@@ -58,14 +58,14 @@ function SecretOnceModal({ shown, onClose }: { shown: CreatedKey | RolledKey; on
         <Alert
           type="warning"
           showIcon
-          message={t('screens.developer.secretOnce')}
+          message={t('developer.secretOnce')}
           data-testid="secret-once-warning"
         />
         <Descriptions column={1} size="small" bordered>
-          <Descriptions.Item label={t('screens.developer.keyId')}>
+          <Descriptions.Item label={t('developer.keyId')}>
             <Typography.Text copyable>{shown.key.id}</Typography.Text>
           </Descriptions.Item>
-          <Descriptions.Item label={t('screens.developer.secret')}>
+          <Descriptions.Item label={t('developer.secret')}>
             <SecretBlock value={shown.secret} testId="new-secret" />
           </Descriptions.Item>
         </Descriptions>
@@ -74,7 +74,7 @@ function SecretOnceModal({ shown, onClose }: { shown: CreatedKey | RolledKey; on
             type="info"
             showIcon
             data-testid="old-key-expiry"
-            message={t('screens.developer.oldKeyUntil', { time: instant(shown.oldKeyExpiresAt) })}
+            message={t('developer.oldKeyUntil', { time: instant(shown.oldKeyExpiresAt) })}
           />
         )}
       </Space>
@@ -112,11 +112,11 @@ function CreateKeyModal({
   return (
     <Modal
       open
-      title={t('screens.developer.createKey')}
+      title={t('developer.createKey')}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText={t('screens.developer.create')}
-      cancelText={t('screens.common.cancel')}
+      okText={t('developer.create')}
+      cancelText={t('common.actions.cancel')}
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'create-key-ok' } as ButtonProps}
       destroyOnHidden
@@ -131,19 +131,19 @@ function CreateKeyModal({
       >
         <Form.Item
           name="name"
-          label={t('screens.developer.keyName')}
-          rules={[{ required: true, whitespace: true, message: t('screens.developer.keyNameRequired') }]}
+          label={t('developer.keyName')}
+          rules={[{ required: true, whitespace: true, message: t('developer.keyNameRequired') }]}
         >
           <Input maxLength={API_KEY_NAME_MAX_LENGTH} data-testid="key-name" />
         </Form.Item>
-        <Form.Item name="mode" label={t('screens.developer.mode')} extra={t('screens.developer.modeHint')}>
+        <Form.Item name="mode" label={t('developer.mode')} extra={t('developer.modeHint')}>
           <Radio.Group
             optionType="button"
-            options={API_KEY_MODES.map((m) => ({ value: m, label: t(`screens.developer.mode.${m}`) }))}
+            options={API_KEY_MODES.map((m) => ({ value: m, label: t(`developer.mode.${m}`) }))}
           />
         </Form.Item>
         {totpEnabled && (
-          <Form.Item name="googleCode" label={t('screens.developer.codeLabel')} rules={[codeRule]}>
+          <Form.Item name="googleCode" label={t('developer.codeLabel')} rules={[codeRule]}>
             <CodeInput data-testid="google-code" />
           </Form.Item>
         )}
@@ -181,14 +181,14 @@ export function ApiKeysSection({
 
   const roll = (key: ApiKey) =>
     modal.confirm({
-      title: t('screens.developer.rollConfirmTitle', { name: key.name || key.id }),
-      content: t('screens.developer.rollConfirm', { hours: API_KEY_ROLL_GRACE_HOURS }),
-      okText: t('screens.developer.roll'),
-      cancelText: t('screens.common.cancel'),
+      title: t('developer.rollConfirmTitle', { name: key.name || key.id }),
+      content: t('developer.rollConfirm', { hours: API_KEY_ROLL_GRACE_HOURS }),
+      okText: t('developer.roll'),
+      cancelText: t('common.actions.cancel'),
       onOk: () =>
         gate.run({
-          title: t('screens.developer.roll'),
-          okText: t('screens.developer.roll'),
+          title: t('developer.roll'),
+          okText: t('developer.roll'),
           action: async (code) => {
             const rolled = await developerApi.rollKey(key.id, code);
             setShown(rolled);
@@ -199,19 +199,19 @@ export function ApiKeysSection({
 
   const revoke = (key: ApiKey) =>
     modal.confirm({
-      title: t('screens.developer.revokeConfirmTitle', { name: key.name || key.id }),
-      content: t('screens.developer.revokeConfirm'),
-      okText: t('screens.developer.revoke'),
+      title: t('developer.revokeConfirmTitle', { name: key.name || key.id }),
+      content: t('developer.revokeConfirm'),
+      okText: t('developer.revoke'),
       okButtonProps: { danger: true },
-      cancelText: t('screens.common.cancel'),
+      cancelText: t('common.actions.cancel'),
       onOk: () =>
         gate.run({
-          title: t('screens.developer.revoke'),
-          okText: t('screens.developer.revoke'),
+          title: t('developer.revoke'),
+          okText: t('developer.revoke'),
           danger: true,
           action: async (code) => {
             await developerApi.revokeKey(key.id, code);
-            message.success(t('screens.developer.revoked'));
+            message.success(t('developer.revoked'));
             onChanged();
           },
         }),
@@ -219,13 +219,13 @@ export function ApiKeysSection({
 
   const revokeButton = (k: ApiKey) => (
     <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => revoke(k)} data-testid={`revoke-${k.id}`}>
-      {t('screens.developer.revoke')}
+      {t('developer.revoke')}
     </Button>
   );
 
   const columns: ColumnsType<ApiKey> = [
     {
-      title: t('screens.developer.keyId'),
+      title: t('developer.keyId'),
       dataIndex: 'id',
       render: (id: string) => (
         <Typography.Text copyable code>
@@ -233,16 +233,16 @@ export function ApiKeysSection({
         </Typography.Text>
       ),
     },
-    { title: t('screens.developer.keyName'), dataIndex: 'name', render: (v: string) => v || '-' },
+    { title: t('developer.keyName'), dataIndex: 'name', render: (v: string) => v || '-' },
     {
-      title: t('screens.developer.mode'),
+      title: t('developer.mode'),
       dataIndex: 'mode',
       render: (m: ApiKeyModeValue) => (
-        <Tag color={m === ApiKeyMode.LIVE ? 'blue' : 'gold'}>{t(`screens.developer.mode.${m}`)}</Tag>
+        <Tag color={m === ApiKeyMode.LIVE ? 'blue' : 'gold'}>{t(`developer.mode.${m}`)}</Tag>
       ),
     },
     {
-      title: t('screens.developer.secret'),
+      title: t('developer.secret'),
       dataIndex: 'secretLast4',
       render: (last4: string) => (
         <Typography.Text code data-testid="masked-secret">
@@ -251,26 +251,26 @@ export function ApiKeysSection({
       ),
     },
     {
-      title: t('screens.developer.status'),
+      title: t('developer.status'),
       key: 'status',
       render: (_: unknown, k) => {
         const state = keyState(k, now);
-        return <Tag color={STATE_COLOURS[state]}>{t(`screens.developer.keyState.${state}`)}</Tag>;
+        return <Tag color={STATE_COLOURS[state]}>{t(`developer.keyState.${state}`)}</Tag>;
       },
     },
     {
-      title: t('screens.developer.expiresAt'),
+      title: t('developer.expiresAt'),
       dataIndex: 'expiresAt',
       render: (v: string | null) => instant(v),
     },
     {
-      title: t('screens.developer.lastUsedAt'),
+      title: t('developer.lastUsedAt'),
       dataIndex: 'lastUsedAt',
-      render: (v: string | null) => (v ? instant(v) : t('screens.developer.neverUsed')),
+      render: (v: string | null) => (v ? instant(v) : t('developer.neverUsed')),
     },
-    { title: t('screens.common.createTime'), dataIndex: 'createdAt', render: (v: string) => instant(v) },
+    { title: t('common.fields.createdAt'), dataIndex: 'createdAt', render: (v: string) => instant(v) },
     {
-      title: t('screens.common.actions'),
+      title: t('common.fields.actions'),
       key: 'actions',
       fixed: 'right',
       render: (_: unknown, k) =>
@@ -283,7 +283,7 @@ export function ApiKeysSection({
               onClick={() => roll(k)}
               data-testid={`roll-${k.id}`}
             >
-              {t('screens.developer.roll')}
+              {t('developer.roll')}
             </Button>
             {revokeButton(k)}
           </Space>
@@ -295,7 +295,7 @@ export function ApiKeysSection({
 
   return (
     <Card
-      title={<IconTitle icon={<KeyOutlined />}>{t('screens.developer.keysTitle')}</IconTitle>}
+      title={<IconTitle icon={<KeyOutlined />}>{t('developer.keysTitle')}</IconTitle>}
       extra={
         <Button
           type="primary"
@@ -304,13 +304,13 @@ export function ApiKeysSection({
           disabled={activeCount >= API_KEY_MAX_ACTIVE}
           data-testid="create-key"
         >
-          {t('screens.developer.createKey')}
+          {t('developer.createKey')}
         </Button>
       }
       data-testid="keys-section"
     >
       <Typography.Paragraph type="secondary">
-        {t('screens.developer.keysHint', { max: API_KEY_MAX_ACTIVE })}
+        {t('developer.keysHint', { max: API_KEY_MAX_ACTIVE })}
       </Typography.Paragraph>
       <Table<ApiKey>
         rowKey="id"
@@ -319,7 +319,7 @@ export function ApiKeysSection({
         dataSource={keys}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('screens.developer.noKeys') }}
+        locale={{ emptyText: t('developer.noKeys') }}
       />
       {creating && (
         <CreateKeyModal

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, checkCell, isIpWhitelistEntry } from '@mg/domain';
 import { isApiError } from '../../api';
-import { applyServerErrors, useFormSubmit } from '../system/_shared';
+import { applyServerErrors, useFormSubmit } from '../../components/list/paging';
 import { developerApi, type DeveloperParameters } from './api';
 import { FormError, IconTitle, SecretBlock, useGoogleCodeGate } from './_gate';
 
@@ -28,8 +28,8 @@ interface CallbackValues {
 
 /** The callback address fields, in order. */
 const CALLBACK_FIELDS: readonly { name: keyof CallbackValues; labelKey: string; testId: string }[] = [
-  { name: 'collectionCallbackUrl', labelKey: 'screens.developer.collectionCallbackUrl', testId: 'collection-callback' },
-  { name: 'payoutCallbackUrl', labelKey: 'screens.developer.payoutCallbackUrl', testId: 'payout-callback' },
+  { name: 'collectionCallbackUrl', labelKey: 'developer.collectionCallbackUrl', testId: 'collection-callback' },
+  { name: 'payoutCallbackUrl', labelKey: 'developer.payoutCallbackUrl', testId: 'payout-callback' },
 ];
 
 export function CallbacksSection({ data, onChanged }: { data: DeveloperParameters; onChanged: () => void }) {
@@ -41,9 +41,9 @@ export function CallbacksSection({ data, onChanged }: { data: DeveloperParameter
       const v = typeof value === 'string' ? value.trim() : '';
       if (v === '') return;
       if (v.length > CALLBACK_URL_MAX_LENGTH)
-        throw new Error(t('screens.developer.urlTooLong', { max: CALLBACK_URL_MAX_LENGTH }));
+        throw new Error(t('developer.form.urlTooLong', { max: CALLBACK_URL_MAX_LENGTH }));
       const problem = checkCell('url', v);
-      if (problem) throw new Error(t('screens.developer.urlInvalid'));
+      if (problem) throw new Error(t('developer.form.urlInvalid'));
     },
   };
   const { submit: save, saving, serverError: error } = useFormSubmit(form, async (values) => {
@@ -51,15 +51,15 @@ export function CallbacksSection({ data, onChanged }: { data: DeveloperParameter
       collectionCallbackUrl: values.collectionCallbackUrl?.trim() || null,
       payoutCallbackUrl: values.payoutCallbackUrl?.trim() || null,
     });
-    message.success(t('screens.common.saved'));
+    message.success(t('common.messages.saved'));
     onChanged();
   });
   return (
     <Card
-      title={<IconTitle icon={<LinkOutlined />}>{t('screens.developer.callbacksTitle')}</IconTitle>}
+      title={<IconTitle icon={<LinkOutlined />}>{t('developer.callbacksTitle')}</IconTitle>}
       data-testid="callbacks-section"
     >
-      <Typography.Paragraph type="secondary">{t('screens.developer.callbacksHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('developer.callbacksHint')}</Typography.Paragraph>
       <FormError message={error} />
       <Form
         form={form}
@@ -78,7 +78,7 @@ export function CallbacksSection({ data, onChanged }: { data: DeveloperParameter
           </Form.Item>
         ))}
         <Button type="primary" htmlType="submit" loading={saving} data-testid="save-callbacks">
-          {t('screens.common.save')}
+          {t('common.actions.save')}
         </Button>
       </Form>
     </Card>
@@ -124,11 +124,11 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
   const entryRule = (index: number) => ({
     validator: async (_: unknown, value: unknown) => {
       const v = typeof value === 'string' ? value.trim() : '';
-      if (v === '') throw new Error(t('screens.developer.ipRequired'));
-      if (!isIpWhitelistEntry(v)) throw new Error(t('screens.developer.ipInvalid'));
+      if (v === '') throw new Error(t('developer.ipRequired'));
+      if (!isIpWhitelistEntry(v)) throw new Error(t('developer.form.ipInvalid'));
       const all = (form.getFieldValue('ipWhitelist') as string[] | undefined) ?? [];
       if (all.slice(0, index).some((other) => (other ?? '').trim().toLowerCase() === v.toLowerCase()))
-        throw new Error(t('screens.developer.ipDuplicate'));
+        throw new Error(t('developer.ipDuplicate'));
     },
   });
   const entriesOf = (values: { ipWhitelist?: string[] }) => (values.ipWhitelist ?? []).map((v) => v.trim());
@@ -137,18 +137,18 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
     async (values) => {
       const saved = await developerApi.saveWhitelist(entriesOf(values));
       if (saved?.ipWhitelist) form.setFieldsValue({ ipWhitelist: saved.ipWhitelist });
-      message.success(t('screens.common.saved'));
+      message.success(t('common.messages.saved'));
       onChanged();
     },
     (e, values) => applyWhitelistErrors(form, entriesOf(values), e),
   );
   return (
     <Card
-      title={<IconTitle icon={<GlobalOutlined />}>{t('screens.developer.whitelistTitle')}</IconTitle>}
+      title={<IconTitle icon={<GlobalOutlined />}>{t('developer.whitelistTitle')}</IconTitle>}
       data-testid="whitelist-section"
     >
       <Typography.Paragraph type="secondary">
-        {t('screens.developer.whitelistHint', { max: IP_WHITELIST_MAX_ENTRIES })}
+        {t('developer.whitelistHint', { max: IP_WHITELIST_MAX_ENTRIES })}
       </Typography.Paragraph>
       <FormError message={error} testId="whitelist-error" />
       <Form
@@ -165,7 +165,7 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
                 <Alert
                   type="info"
                   showIcon
-                  message={t('screens.developer.whitelistEmpty')}
+                  message={t('developer.whitelistEmpty')}
                   style={{ marginBottom: 12 }}
                   data-testid="whitelist-empty"
                 />
@@ -180,13 +180,13 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
                   >
                     <Input
                       placeholder="203.0.113.0/24"
-                      aria-label={t('screens.developer.ipEntry', { n: index + 1 })}
+                      aria-label={t('developer.ipEntry', { n: index + 1 })}
                       data-testid={`ip-${index}`}
                     />
                   </Form.Item>
                   <Button
                     icon={<DeleteOutlined />}
-                    aria-label={t('screens.developer.ipRemove')}
+                    aria-label={t('developer.ipRemove')}
                     onClick={() => remove(field.name)}
                     data-testid={`ip-remove-${index}`}
                   />
@@ -199,10 +199,10 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
                   disabled={fields.length >= IP_WHITELIST_MAX_ENTRIES}
                   data-testid="ip-add"
                 >
-                  {t('screens.developer.ipAdd')}
+                  {t('developer.ipAdd')}
                 </Button>
                 <Button type="primary" htmlType="submit" loading={saving} data-testid="save-whitelist">
-                  {t('screens.common.save')}
+                  {t('common.actions.save')}
                 </Button>
               </Space>
             </>
@@ -228,46 +228,46 @@ export function WebhookSecretSection({
   const [secret, setSecret] = useState<string | null>(null);
   const reveal = () =>
     gate.run({
-      title: t('screens.developer.revealSecret'),
-      okText: t('screens.developer.reveal'),
+      title: t('developer.revealSecret'),
+      okText: t('developer.reveal'),
       action: async (code) => setSecret((await developerApi.revealWebhookSecret(code)).secret),
     });
   const roll = () =>
     modal.confirm({
       title: t(
-        data.webhookSecretSet ? 'screens.developer.rollSecretTitle' : 'screens.developer.createSecretTitle',
+        data.webhookSecretSet ? 'developer.rollSecretTitle' : 'developer.createSecretTitle',
       ),
       content: t(
         data.webhookSecretSet
-          ? 'screens.developer.rollSecretConfirm'
-          : 'screens.developer.createSecretConfirm',
+          ? 'developer.rollSecretConfirm'
+          : 'developer.createSecretConfirm',
       ),
-      okText: t(data.webhookSecretSet ? 'screens.developer.roll' : 'screens.developer.create'),
+      okText: t(data.webhookSecretSet ? 'developer.roll' : 'developer.create'),
       okButtonProps: { danger: data.webhookSecretSet },
-      cancelText: t('screens.common.cancel'),
+      cancelText: t('common.actions.cancel'),
       onOk: () =>
         gate.run({
-          title: t('screens.developer.rollSecretTitle'),
-          okText: t('screens.developer.roll'),
+          title: t('developer.rollSecretTitle'),
+          okText: t('developer.roll'),
           action: async (code) => {
             setSecret((await developerApi.rollWebhookSecret(code)).secret);
-            message.success(t('screens.developer.secretRolled'));
+            message.success(t('developer.secretRolled'));
             onChanged();
           },
         }),
     });
   return (
     <Card
-      title={<IconTitle icon={<LockOutlined />}>{t('screens.developer.webhookTitle')}</IconTitle>}
+      title={<IconTitle icon={<LockOutlined />}>{t('developer.webhookTitle')}</IconTitle>}
       data-testid="webhook-section"
     >
-      <Typography.Paragraph type="secondary">{t('screens.developer.webhookHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('developer.webhookHint')}</Typography.Paragraph>
       <Space direction="vertical" style={{ width: '100%' }}>
         <div>
           {data.webhookSecretSet ? (
-            <Tag color="green">{t('screens.developer.secretSet')}</Tag>
+            <Tag color="green">{t('developer.secretSet')}</Tag>
           ) : (
-            <Tag>{t('screens.developer.secretNotSet')}</Tag>
+            <Tag>{t('developer.secretNotSet')}</Tag>
           )}
         </div>
         {secret && <SecretBlock value={secret} testId="webhook-secret" />}
@@ -279,7 +279,7 @@ export function WebhookSecretSection({
                 onClick={() => setSecret(null)}
                 data-testid="hide-webhook-secret"
               >
-                {t('screens.developer.hide')}
+                {t('developer.hide')}
               </Button>
             ) : (
               <Button
@@ -287,7 +287,7 @@ export function WebhookSecretSection({
                 onClick={() => void reveal()}
                 data-testid="reveal-webhook-secret"
               >
-                {t('screens.developer.reveal')}
+                {t('developer.reveal')}
               </Button>
             ))}
           <Button
@@ -296,7 +296,7 @@ export function WebhookSecretSection({
             onClick={roll}
             data-testid="roll-webhook-secret"
           >
-            {t(data.webhookSecretSet ? 'screens.developer.roll' : 'screens.developer.create')}
+            {t(data.webhookSecretSet ? 'developer.roll' : 'developer.create')}
           </Button>
         </Space>
       </Space>
@@ -319,16 +319,16 @@ export function SigningHelp({ merchantId, headers }: { merchantId: number; heade
   const { t } = useTranslation();
   return (
     <Card
-      title={<IconTitle icon={<SafetyOutlined />}>{t('screens.developer.signTitle')}</IconTitle>}
+      title={<IconTitle icon={<SafetyOutlined />}>{t('developer.signTitle')}</IconTitle>}
       data-testid="signing-help"
     >
       <Typography.Paragraph>
-        {t('screens.developer.merchantId')}:{' '}
+        {t('developer.merchantId')}:{' '}
         <Typography.Text code copyable data-testid="merchant-id">
           {String(merchantId)}
         </Typography.Text>
       </Typography.Paragraph>
-      <Typography.Paragraph>{t('screens.developer.signIntro')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('developer.signIntro')}</Typography.Paragraph>
       <Typography.Paragraph>
         <Space size={[4, 4]} wrap>
           {headers.map((h) => (
@@ -338,7 +338,7 @@ export function SigningHelp({ merchantId, headers }: { merchantId: number; heade
           ))}
         </Space>
       </Typography.Paragraph>
-      <Typography.Paragraph>{t('screens.developer.signCanonical')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('developer.signCanonical')}</Typography.Paragraph>
       <pre
         style={{
           background: 'rgba(0,0,0,0.04)',
@@ -351,9 +351,9 @@ export function SigningHelp({ merchantId, headers }: { merchantId: number; heade
       >
         {'METHOD\nPATH_WITH_QUERY\nTIMESTAMP\nNONCE\nhex(SHA-256(body))'}
       </pre>
-      <Typography.Paragraph>{t('screens.developer.signWebhooks')}</Typography.Paragraph>
+      <Typography.Paragraph>{t('developer.signWebhooks')}</Typography.Paragraph>
       <Typography.Link href="/api/docs" target="_blank" rel="noopener noreferrer" data-testid="api-docs-link">
-        {t('screens.developer.docsLink')}
+        {t('developer.docsLink')}
       </Typography.Link>
     </Card>
   );

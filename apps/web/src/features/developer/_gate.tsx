@@ -8,8 +8,8 @@ import type { FormInstance } from 'antd';
 import { isApiError } from '../../api';
 import { CodeInput } from '../../components/CodeInput';
 import { useCopyToClipboard } from '../../components/copy';
-import { useZodRule } from '../system/_password';
-import { applyServerErrors, useFormSubmit } from '../system/_shared';
+import { useZodRule } from '../../components/useZodRule';
+import { applyServerErrors, useFormSubmit } from '../../components/list/paging';
 
 /** The server's answer names the Google code: wrong (GOOGLE_CODE_ERROR) or missing (field `googleCode`). */
 export function isGoogleCodeProblem(e: unknown): boolean {
@@ -82,15 +82,15 @@ function GoogleCodeModal({
       onOk={() => void submit()}
       okText={okText}
       okButtonProps={{ danger, 'data-testid': 'google-code-ok' } as ButtonProps}
-      cancelText={t('screens.common.cancel')}
+      cancelText={t('common.actions.cancel')}
       confirmLoading={saving}
       destroyOnHidden
       maskClosable={false}
     >
-      <Typography.Paragraph type="secondary">{t('screens.developer.codeHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('developer.codeHint')}</Typography.Paragraph>
       <FormError message={error} testId="google-code-error" />
       <Form form={form} name="developerGoogleCode" layout="vertical" onFinish={() => void submit()}>
-        <Form.Item name="googleCode" label={t('screens.developer.codeLabel')} rules={[codeRule]}>
+        <Form.Item name="googleCode" label={t('developer.codeLabel')} rules={[codeRule]}>
           <CodeInput autoFocus data-testid="google-code" />
         </Form.Item>
       </Form>
@@ -149,7 +149,7 @@ export function useGoogleCodeGate(totpEnabled: boolean): {
 /** A secret in a monospace block with a copy button. */
 export function SecretBlock({ value, testId }: { value: string; testId?: string }) {
   const { t } = useTranslation();
-  const copy = useCopyToClipboard(t('screens.developer.copied'), t('screens.developer.copyFailed'));
+  const copy = useCopyToClipboard(t('developer.copied'), t('developer.copyFailed'));
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
       <Typography.Text code data-testid={testId} style={{ wordBreak: 'break-all', fontSize: 14 }}>
@@ -161,7 +161,7 @@ export function SecretBlock({ value, testId }: { value: string; testId?: string 
         onClick={() => void copy(value)}
         data-testid={testId ? `${testId}-copy` : undefined}
       >
-        {t('screens.developer.copy')}
+        {t('developer.copy')}
       </Button>
     </div>
   );

@@ -10,14 +10,14 @@ import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
 import { Footer } from '../../app/layouts/Footer';
 import { usePageTitle } from '../../app/usePageTitle';
 import { getSessionCurrency, setSessionCurrency } from '../../session/storage';
-import { ProductListView } from './ProductList';
-import { ProductSummaryView } from './ProductSummary';
+import { ProductListView } from './ProductListPage';
+import { ProductSummaryView } from './ProductSummaryPage';
 
 export type PublicProductsKind = 'list' | 'summary';
 
 const PAGES: Record<PublicProductsKind, { path: string; titleKey: string }> = {
-  list: { path: '/common/productList', titleKey: 'page.productList' },
-  summary: { path: '/common/productSummary', titleKey: 'page.productSummary' },
+  list: { path: '/common/productList', titleKey: 'products.page.list' },
+  summary: { path: '/common/productSummary', titleKey: 'products.page.summary' },
 };
 
 /**
@@ -49,10 +49,10 @@ export default function PublicProducts({ kind }: { kind: PublicProductsKind }) {
           <Button
             icon={<LoginOutlined />}
             onClick={() => navigate(loginPath(brand))}
-            aria-label={t('screens.products.signIn')}
+            aria-label={t('products.signIn')}
             data-testid="public-sign-in"
           >
-            {narrow ? null : t('screens.products.signIn')}
+            {narrow ? null : t('products.signIn')}
           </Button>
         </Space>
       </header>

@@ -47,10 +47,10 @@ export function useProductFormat(currency: CurrencyCode) {
       const parts: string[] = [];
       if (rule.rateBps > 0) parts.push(percent(rule.rateBps));
       if (!isZero(rule.fixedFee, currency)) parts.push(money(rule.fixedFee));
-      const main = parts.length ? parts.join(' + ') : t('screens.products.noFee');
+      const main = parts.length ? parts.join(' + ') : t('products.noFee');
       return isZero(rule.minFee, currency)
         ? main
-        : `${main} · ${t('screens.products.minFee', { amount: money(rule.minFee) })}`;
+        : `${main} · ${t('products.minFee', { amount: money(rule.minFee) })}`;
     },
     [currency, money, percent, t],
   );
@@ -71,11 +71,11 @@ export function limitAndFeeColumns<T extends { minAmount: string; maxAmount: str
 ): ColumnsType<T> {
   const sized = width ? { width } : {};
   return [
-    { title: t('screens.products.minAmount', { currency }), dataIndex: 'minAmount', ...sized, align: 'right', render: (v: string) => format.money(v) },
-    { title: t('screens.products.maxAmount', { currency }), dataIndex: 'maxAmount', ...sized, align: 'right', render: (v: string) => format.money(v) },
+    { title: t('products.minAmount', { currency }), dataIndex: 'minAmount', ...sized, align: 'right', render: (v: string) => format.money(v) },
+    { title: t('products.maxAmount', { currency }), dataIndex: 'maxAmount', ...sized, align: 'right', render: (v: string) => format.money(v) },
     ...(publicMode
       ? []
-      : [{ title: t('screens.products.fee'), key: 'fee', ...sized, render: (_: unknown, r: T) => <FeeCell rule={r.fee} text={format.fee(r.fee)} /> }]),
+      : [{ title: t('products.fee'), key: 'fee', ...sized, render: (_: unknown, r: T) => <FeeCell rule={r.fee} text={format.fee(r.fee)} /> }]),
   ];
 }
 
@@ -86,7 +86,7 @@ export function FeeCell({ rule, text }: { rule: ProductFee | null | undefined; t
       {text}
       {rule?.own && (
         <Tag color="blue" style={{ marginInlineStart: 8 }}>
-          {t('screens.products.ownRate')}
+          {t('products.ownRate')}
         </Tag>
       )}
     </span>

@@ -19,14 +19,14 @@ export function CurrencyBar({
     `${t(getCurrency(code).countryKey, { defaultValue: getCurrency(code).country })} · ${code}`;
   return (
     <Space wrap>
-      <Typography.Text type="secondary">{t('screens.products.country')}</Typography.Text>
+      <Typography.Text type="secondary">{t('products.country')}</Typography.Text>
       {choices && choices.length > 1 && onChange ? (
         <Select<CurrencyCode>
           value={currency}
           onChange={onChange}
           style={{ minWidth: 200 }}
           prefix={<EnvironmentOutlined aria-hidden />}
-          aria-label={t('screens.products.country')}
+          aria-label={t('products.country')}
           data-testid="product-currency"
           showSearch
           optionFilterProp="label"
@@ -64,10 +64,10 @@ export function LoadState({
     return (
       <Result
         status="warning"
-        title={t('screens.products.loadFailed')}
+        title={t('products.loadFailed')}
         extra={
           <Button type="primary" onClick={onRetry}>
-            {t('screens.common.reload')}
+            {t('common.actions.reload')}
           </Button>
         }
       />
@@ -75,7 +75,7 @@ export function LoadState({
   if (empty)
     return (
       <div data-testid="products-empty">
-        <Result status="info" title={t('screens.products.empty')} />
+        <Result status="info" title={t('products.empty')} />
       </div>
     );
   return null;

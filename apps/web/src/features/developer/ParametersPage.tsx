@@ -1,0 +1,83 @@
+import { Alert, Button, Result, Space, Spin } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { OPEN_API_HEADERS, Perm } from '@mg/domain';
+import { usePermission } from '../../session/usePermission';
+import { developerApi } from './api';
+import { ApiKeysSection } from './ApiKeysSection';
+import { CallbacksSection, SigningHelp, WebhookSecretSection, WhitelistSection } from './SettingsSections';
+
+export const DEVELOPER_QUERY_KEY = ['developer', 'parameters'] as const;
+
+/**
+ * Developer parameters: API keys, callback addresses, IP whitelist, webhook secret and how to sign. Each section is
+ * there only with its permission code (keys and the webhook secret: DEVELOPER_KEY_EDIT; callbacks:
+ * DEVELOPER_CALLBACK_EDIT; whitelist: DEVELOPER_WHITELIST_EDIT). With Google Authenticator on, key and secret
+ * actions ask for the six-digit code first.
+ */
+export default function Parameters() {
+  const { t } = useTranslation();
+  const { has } = usePermission();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: DEVELOPER_QUERY_KEY, queryFn: developerApi.get });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: DEVELOPER_QUERY_KEY });
+
+  if (query.isLoading)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }} data-testid="developer-loading">
+        <Spin size="large" />
+      </div>
+    );
+  if (query.isError || !query.data)
+    return (
+      <Result
+        status="warning"
+        title={t('developer.loadFailed')}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            {t('common.actions.reload')}
+          </Button>
+        }
+      />
+    );
+
+  const data = query.data;
+  const canKeys = has(Perm.DEVELOPER_KEY_EDIT);
+  const canCallbacks = has(Perm.DEVELOPER_CALLBACK_EDIT);
+  const canWhitelist = has(Perm.DEVELOPER_WHITELIST_EDIT);
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="developer-parameters">
+      {data.totpEnabled && (
+        <Alert type="info" showIcon message={t('developer.totpOn')} data-testid="totp-on" />
+      )}
+      {!canKeys && !canCallbacks && !canWhitelist && (
+        <Alert type="info" showIcon message={t('developer.noSections')} />
+      )}
+      {canKeys && <ApiKeysSection keys={data.keys} totpEnabled={data.totpEnabled} onChanged={refresh} />}
+      {(canCallbacks || canWhitelist) && (
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
+            gap: 24,
+          }}
+        >
+          {canCallbacks && <CallbacksSection data={data} onChanged={refresh} />}
+          {canWhitelist && <WhitelistSection data={data} onChanged={refresh} />}
+        </div>
+      )}
+      {canKeys && <WebhookSecretSection data={data} onChanged={refresh} />}
+      <SigningHelp
+        merchantId={data.merchantId}
+        headers={[
+          OPEN_API_HEADERS.MERCHANT_ID,
+          OPEN_API_HEADERS.KEY_ID,
+          OPEN_API_HEADERS.TIMESTAMP,
+          OPEN_API_HEADERS.NONCE,
+          OPEN_API_HEADERS.SIGNATURE,
+          OPEN_API_HEADERS.IDEMPOTENCY_KEY,
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,161 @@
+import { useMemo } from 'react';
+import { Card, List, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, type CurrencyCode } from '@mg/domain';
+import { useMediaQuery } from '../../app/useMediaQuery';
+import { useSessionCurrency } from '../../components/format';
+import { productsApi, type Product } from './api';
+import { FeeCell, limitAndFeeColumns, useChannelName, useProductFormat } from './_format';
+import { ProductPage } from './_shared';
+
+/** Below this the group tables scroll sideways (phones) instead of squeezing the columns. */
+const TABLE_MIN_WIDTH = 640;
+
+export interface ProductViewProps {
+  currency: CurrencyCode;
+  /** Signed out on a legacy brand: GET /api/common/products, no fees. */
+  publicMode?: boolean;
+  /** The public page offers the brand's countries. */
+  currencies?: readonly CurrencyCode[];
+  onCurrencyChange?: (c: CurrencyCode) => void;
+}
+
+export function paymentTypeLabel(t: (k: string) => string, value: number): string {
+  const entry = findEnumEntry(PAYMENT_TYPES, value);
+  return entry ? t(entry.i18nKey) : String(value);
+}
+
+/** Products grouped by payment type, in the order of the enumeration. */
+export function groupByPaymentType(
+  products: readonly Product[],
+): { paymentType: number; items: Product[] }[] {
+  const groups = new Map<number, Product[]>();
+  for (const p of products) groups.set(p.paymentType, [...(groups.get(p.paymentType) ?? []), p]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([paymentType, items]) => ({
+      paymentType,
+      items: [...items].sort((x, y) => x.channel - y.channel),
+    }));
+}
+
+export function useProducts(currency: CurrencyCode, publicMode: boolean, enabled = true) {
+  return useQuery({
+    queryKey: ['products', publicMode ? 'public' : 'merchant', currency],
+    queryFn: () => (publicMode ? productsApi.publicList(currency) : productsApi.list(currency)),
+    enabled,
+  });
+}
+
+/** The payment methods of a country: per payment type, each channel with its limits and (signed in) the fee. */
+export function ProductListView({
+  currency,
+  publicMode = false,
+  currencies,
+  onCurrencyChange,
+}: ProductViewProps) {
+  const { t } = useTranslation();
+  const query = useProducts(currency, publicMode);
+  const { money, fee } = useProductFormat(currency);
+  const channelName = useChannelName();
+  const groups = useMemo(() => groupByPaymentType(query.data ?? []), [query.data]);
+  // Phones: one line per channel instead of a table that would scroll sideways.
+  const narrow = !useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
+  const statusTag = (s: number) =>
+    s === ProductStatus.ENABLED ? (
+      <Tag color="green">{t('products.available')}</Tag>
+    ) : (
+      <Tag>{t('products.unavailable')}</Tag>
+    );
+
+  const columns: ColumnsType<Product> = [
+    {
+      title: t('products.channel'),
+      key: 'channel',
+      width: publicMode ? '40%' : '28%',
+      render: (_, p) => channelName(p.channel, p.channelName),
+    },
+    ...limitAndFeeColumns<Product>(t, currency, { money, fee }, publicMode, '20%'),
+    {
+      title: t('products.status'),
+      dataIndex: 'status',
+      width: publicMode ? '20%' : '12%',
+      render: statusTag,
+    },
+  ];
+
+  return (
+    <ProductPage
+      testId="product-list"
+      currency={currency}
+      currencies={currencies}
+      onCurrencyChange={onCurrencyChange}
+      hint={t(publicMode ? 'products.listHintPublic' : 'products.listHint')}
+      query={query}
+      empty={groups.length === 0}
+    >
+      {groups.map((g) => (
+        <Card
+          key={g.paymentType}
+          size="small"
+          title={paymentTypeLabel(t, g.paymentType)}
+          extra={
+            <Typography.Text type="secondary">
+              {t('products.channelCount', { n: g.items.length })}
+            </Typography.Text>
+          }
+          data-testid={`payment-type-${g.paymentType}`}
+        >
+          {narrow ? (
+            <List<Product>
+              size="small"
+              dataSource={g.items}
+              rowKey={(p) => `${p.paymentType}-${p.channel}`}
+              renderItem={(p) => (
+                <List.Item extra={statusTag(p.status)}>
+                  <List.Item.Meta
+                    title={channelName(p.channel, p.channelName)}
+                    description={
+                      <>
+                        <div>
+                          {t('products.range', {
+                            min: money(p.minAmount),
+                            max: money(p.maxAmount),
+                            currency,
+                          })}
+                        </div>
+                        {!publicMode && (
+                          <div>
+                            {t('products.fee')}: <FeeCell rule={p.fee} text={fee(p.fee)} />
+                          </div>
+                        )}
+                      </>
+                    }
+                  />
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Table<Product>
+              rowKey={(p) => `${p.paymentType}-${p.channel}`}
+              size="small"
+              columns={columns}
+              dataSource={g.items}
+              pagination={false}
+              tableLayout="fixed"
+              scroll={{ x: TABLE_MIN_WIDTH }}
+            />
+          )}
+        </Card>
+      ))}
+    </ProductPage>
+  );
+}
+
+/** Menu screen (signed in): the products of the session's country with the merchant's fees. */
+export default function ProductList() {
+  const currency = useSessionCurrency();
+  return <ProductListView currency={currency} />;
+}

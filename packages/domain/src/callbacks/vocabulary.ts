@@ -1,0 +1,77 @@
+/** Callbacks to merchants (Standard Webhooks): retry schedule, events, headers, attempt errors. */
+
+/** Delay before attempt 2, 3, ... 8 in seconds (issue 4): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
+export const CALLBACK_RETRY_DELAYS_S = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000] as const;
+export const CALLBACK_MAX_ATTEMPTS = CALLBACK_RETRY_DELAYS_S.length + 1;
+export const CALLBACK_TIMEOUT_MS = 10_000;
+/** Characters of the response body kept in the attempt log. */
+export const CALLBACK_RESPONSE_EXCERPT_CHARS = 1_000;
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+/** Random bytes of a webhook signing secret (base64 after the prefix; Standard Webhooks allows 24 to 64). */
+export const WEBHOOK_SECRET_BYTES = 24;
+
+export const CallbackEvent = {
+  COLLECTION_SUCCEEDED: 'collection.succeeded',
+  COLLECTION_FAILED: 'collection.failed',
+  COLLECTION_EXPIRED: 'collection.expired',
+  /** The payer cancelled at the cashier (status closed). */
+  COLLECTION_CLOSED: 'collection.closed',
+  REFUND_SUCCEEDED: 'refund.succeeded',
+  REFUND_FAILED: 'refund.failed',
+} as const;
+export type CallbackEventValue = (typeof CallbackEvent)[keyof typeof CallbackEvent];
+
+export const CallbackOrderKind = { COLLECTION: 'collection', REFUND: 'refund' } as const;
+export type CallbackOrderKindValue = (typeof CallbackOrderKind)[keyof typeof CallbackOrderKind];
+export const CALLBACK_ORDER_KINDS = Object.values(CallbackOrderKind);
+
+/** Standard Webhooks request headers (https://www.standardwebhooks.com). */
+export const WEBHOOK_HEADERS = {
+  ID: 'webhook-id',
+  TIMESTAMP: 'webhook-timestamp',
+  SIGNATURE: 'webhook-signature',
+} as const;
+/** Signature scheme identifier of HMAC-SHA256 signatures: `v1,<base64>`. */
+export const WEBHOOK_SIGNATURE_VERSION = 'v1';
+/** verifyWebhook rejects a webhook-timestamp further than this from the receiver's clock (replay protection). */
+export const WEBHOOK_TOLERANCE_S = 300;
+/** User-Agent of callback requests (the server version is appended). */
+export const CALLBACK_USER_AGENT = 'MG-Webhooks';
+/** The delivery job runs this often; each run takes at most CALLBACK_BATCH_LIMIT due rows. */
+export const CALLBACK_POLL_MS = 1_000;
+export const CALLBACK_BATCH_LIMIT = 20;
+/**
+ * A claimed delivery is leased for this long (its next_attempt_at moves this far ahead) while the worker sends it
+ * outside any transaction; a worker that dies mid-send leaves the row due again after the lease.
+ */
+export const CALLBACK_LEASE_S = 60;
+
+/** Who started an attempt: the retry schedule, or a person pressing "resend" in the dashboard. */
+export const CallbackTrigger = { AUTO: 'auto', MANUAL: 'manual' } as const;
+export type CallbackTriggerValue = (typeof CallbackTrigger)[keyof typeof CallbackTrigger];
+
+/**
+ * Why an attempt got no HTTP answer (callback_attempt.error starts with the code, then details such as the refused
+ * address). Label key `callback.error.<camelCase>`, with `{{detail}}`.
+ */
+export const CallbackErrorCode = {
+  /** Not an absolute http(s) URL. */
+  INVALID_URL: 'INVALID_URL',
+  /** Resolves to a loopback, private, link-local, CGNAT, metadata or otherwise non-public address. */
+  BLOCKED_ADDRESS: 'BLOCKED_ADDRESS',
+  DNS_FAILED: 'DNS_FAILED',
+  TIMEOUT: 'TIMEOUT',
+  CONNECTION_FAILED: 'CONNECTION_FAILED',
+  /** The merchant's webhook secret could not be read (e.g. sealed with another server key); nothing was sent. */
+  SIGNING_FAILED: 'SIGNING_FAILED',
+} as const;
+export type CallbackErrorCodeValue = (typeof CallbackErrorCode)[keyof typeof CallbackErrorCode];
+export const CALLBACK_ERROR_CODES = Object.values(CallbackErrorCode);
+export function callbackErrorKey(code: CallbackErrorCodeValue): string {
+  return `callbacks.error.${code.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`;
+}
+/** The code at the start of a stored attempt error, if it is one of ours. */
+export function callbackErrorCodeOf(error: string | null | undefined): CallbackErrorCodeValue | null {
+  const head = error?.split(/[\s:]/, 1)[0];
+  return head && (CALLBACK_ERROR_CODES as readonly string[]).includes(head) ? (head as CallbackErrorCodeValue) : null;
+}

@@ -1,0 +1,3 @@
+/** The public cashier page (/pay/{token}): what the payer sees and may do. No menu page, no permission. */
+export * from './vocabulary';
+export type * from './views';

@@ -1,0 +1,8 @@
+/** Prefixes of business ids (DESIGN §4: prefixed, sortable, unguessable). */
+export const ID_PREFIX = {
+  COLLECTION: 'C',
+  REFUND: 'R',
+  SETTLEMENT: 'S',
+  PAYMENT_LINK: 'L',
+  EXPORT: 'E',
+} as const;

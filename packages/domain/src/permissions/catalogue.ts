@@ -1,0 +1,140 @@
+/**
+ * The permission catalogue, derived from the areas of registry.ts: the menu tree the server sends after sign-in
+ * (spec §2 "server-driven menu"), the button and column codes (spec §6), and what each system role is granted. The
+ * server seeds its permission tables from this at every start; operators may disable entries or retitle them.
+ */
+import { type AreaDecl, GrantTier, type GrantTierValue, MenuGroup, type MenuGroupValue } from '../areas/define';
+import { PermissionStatus, PermissionType, Role, type RoleCode } from '../enums';
+import { ColumnPerm, CORE_PERM } from '../permission-codes';
+import { AREAS, type PermCode } from '../registry';
+
+export interface MenuDef {
+  /** Route path; also the menu key. */
+  path: string;
+  /** Route name, unique. */
+  name: string;
+  /** Key of a screen in the web registry (never an import path). '' for a group. */
+  component: string;
+  /** i18n key of the title; the server sends the title in every language. */
+  titleKey: string;
+  icon?: string;
+  redirect?: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  keepAlive?: boolean;
+  /** Opens outside the app (new window) when true and url is set. */
+  internalOrExternal?: boolean;
+  url?: string;
+  /** The permission that makes the item visible and its route allowed (a group: its first page's). */
+  perm: PermCode;
+  children?: MenuDef[];
+}
+
+export interface ButtonDef {
+  code: PermCode | string;
+  titleKey: string;
+  /** Menu path the button belongs to (for the permission tree). */
+  parent: string;
+  type: (typeof PermissionType)[keyof typeof PermissionType];
+}
+
+/** The side menu's groups, in order among the top-level pages (dashboard 0, developer 60, account 70). */
+const GROUPS: readonly { group: MenuGroupValue; order: number; titleKey: string; icon: string }[] = [
+  { group: MenuGroup.SYSTEM, order: 10, titleKey: 'shell.menu.system', icon: 'TeamOutlined' },
+  { group: MenuGroup.PAYMENT, order: 20, titleKey: 'shell.menu.payment', icon: 'TransactionOutlined' },
+  { group: MenuGroup.FUNDS, order: 30, titleKey: 'shell.menu.funds', icon: 'WalletOutlined' },
+  { group: MenuGroup.COMMON, order: 40, titleKey: 'shell.menu.products', icon: 'AppstoreOutlined' },
+];
+
+/** Codes of no area: the staff permission and the §6 column permissions. */
+const CORE_PERMISSIONS: readonly (ButtonDef & { tiers: readonly GrantTierValue[] })[] = [
+  { code: CORE_PERM.TIKIPAY_STAFF, titleKey: 'perm.tikipayStaff', parent: '', type: PermissionType.BUTTON, tiers: [GrantTier.PLATFORM] },
+  { code: ColumnPerm.FEE, titleKey: 'perm.columnFee', parent: '', type: PermissionType.MENU_OR_COLUMN, tiers: [GrantTier.COLUMNS] },
+  { code: ColumnPerm.PAID_AMOUNT, titleKey: 'perm.columnPaidAmount', parent: '', type: PermissionType.MENU_OR_COLUMN, tiers: [GrantTier.COLUMNS] },
+  { code: ColumnPerm.USD, titleKey: 'perm.columnUsd', parent: '', type: PermissionType.MENU_OR_COLUMN, tiers: [GrantTier.COLUMNS] },
+];
+
+function buildMenu(areas: readonly AreaDecl[]): MenuDef[] {
+  const pages = areas.flatMap((a) => a.pages ?? []);
+  const item = (p: (typeof pages)[number]): MenuDef => ({
+    path: p.path,
+    name: p.name,
+    component: p.component,
+    titleKey: p.titleKey,
+    icon: p.icon,
+    perm: p.perm as PermCode,
+    ...(p.keepAlive ? { keepAlive: true } : {}),
+    ...(p.hidden ? { hidden: true } : {}),
+  });
+  const top: { order: number; def: MenuDef }[] = pages.filter((p) => !p.group).map((p) => ({ order: p.order, def: item(p) }));
+  for (const g of GROUPS) {
+    const children = pages
+      .filter((p) => p.group === g.group)
+      .sort((a, b) => a.order - b.order)
+      .map(item);
+    const first = children[0];
+    if (!first) continue;
+    top.push({
+      order: g.order,
+      def: { path: `/${g.group}`, name: g.group, component: '', titleKey: g.titleKey, icon: g.icon, redirect: first.path, alwaysShow: true, perm: first.perm, children },
+    });
+  }
+  return top.sort((a, b) => a.order - b.order).map((t) => t.def);
+}
+
+export const MENU: readonly MenuDef[] = buildMenu(AREAS);
+
+export const BUTTONS: readonly ButtonDef[] = [
+  ...AREAS.flatMap((a) => (a.permissions ?? []).map(({ code, titleKey, parent, type }) => ({ code, titleKey, parent, type }))),
+  ...CORE_PERMISSIONS.map(({ code, titleKey, parent, type }) => ({ code, titleKey, parent, type })),
+];
+
+/** Status every seeded entry starts with; an operator may disable one (status 0 denies, spec §6). */
+export const DEFAULT_PERMISSION_STATUS = PermissionStatus.ENABLED;
+
+/** The tiers of each system role (spec §6); `admin` holds every code. */
+export const ROLE_TIERS: Readonly<Record<RoleCode, readonly GrantTierValue[]>> = {
+  [Role.ADMIN]: Object.values(GrantTier),
+  // Role all: everything but the provider's own configuration.
+  [Role.BUSINESS]: Object.values(GrantTier).filter((t) => t !== GrantTier.PLATFORM),
+  [Role.THIRD_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.TEAM, GrantTier.READ, GrantTier.OPERATE, GrantTier.DEVELOP],
+  [Role.THIRD_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE],
+  [Role.THIRD_ROLE_READ]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ],
+  [Role.CRYPTO_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.DEVELOP],
+  [Role.CRYPTO_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE],
+  [Role.CRYPTO_ROLE_READ]: [GrantTier.SELF, GrantTier.EXPORT_ONLY],
+};
+
+/** Every declared code with its tiers, in catalogue order. */
+const CODE_TIERS: readonly { code: string; tiers: readonly GrantTierValue[] }[] = [
+  ...AREAS.flatMap((a) => [...(a.pages ?? []).map((p) => ({ code: p.perm, tiers: p.tiers })), ...(a.permissions ?? [])]),
+  ...CORE_PERMISSIONS,
+];
+
+/** What each system role is granted: the codes whose tiers meet the role's. */
+export const ROLE_GRANTS: Readonly<Record<RoleCode, readonly string[]>> = Object.fromEntries(
+  Object.entries(ROLE_TIERS).map(([role, tiers]) => [role, CODE_TIERS.filter((c) => c.tiers.some((t) => tiers.includes(t))).map((c) => c.code)]),
+) as unknown as Record<RoleCode, readonly string[]>;
+
+/** Merchant-side roles a merchant admin may hand out (never `admin`). */
+export const ASSIGNABLE_ROLES: readonly RoleCode[] = [
+  Role.THIRD_ROLE_ADMIN, Role.THIRD_ROLE_OPERATOR, Role.THIRD_ROLE_READ,
+  Role.CRYPTO_ROLE_ADMIN, Role.CRYPTO_ROLE_OPERATOR, Role.CRYPTO_ROLE_READ,
+];
+
+/** Roles whose holders get all six languages (spec §1 "role all"). */
+export const ALL_LANGUAGE_ROLES: readonly RoleCode[] = [Role.ADMIN, Role.BUSINESS];
+
+/** Every menu item flattened, parents before children. */
+export function flattenMenu(items: readonly MenuDef[] = MENU): MenuDef[] {
+  return items.flatMap((m) => [m, ...flattenMenu(m.children ?? [])]);
+}
+
+/** Spec §6 button check: comma-separated codes, any one granted and not disabled is enough. */
+export function hasAnyCode(granted: ReadonlySet<string>, codes: string, disabled: ReadonlySet<string> = new Set()): boolean {
+  return codes
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .some((c) => granted.has(c) && !disabled.has(c));
+}

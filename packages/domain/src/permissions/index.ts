@@ -1,0 +1,14 @@
+/** The permission catalogue as operators see and tune it (spec §7 "Permissions": /sys/permission/...). */
+import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
+
+export const PERMISSIONS_PERM = { PERMISSION_MENU: 'permissions:menu', PERMISSION_EDIT: 'permissions:edit' } as const;
+
+const PAGE = '/system/permissions';
+const T = [GrantTier.PLATFORM];
+
+export const permissionsArea = defineArea({
+  name: 'permissions',
+  perm: PERMISSIONS_PERM,
+  pages: [{ group: MenuGroup.SYSTEM, order: 60, path: PAGE, name: 'system-permissions', component: 'permissions/Permissions', titleKey: 'permissions.menu', icon: 'KeyOutlined', perm: PERMISSIONS_PERM.PERMISSION_MENU, tiers: T, keepAlive: true }],
+  permissions: [button(PERMISSIONS_PERM.PERMISSION_EDIT, 'permissions.perm.edit', PAGE, T)],
+});
