@@ -35,7 +35,7 @@ import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps
 import { newBusinessId } from '../apps/server/src/lib/ids';
 import { feeOf, type FeeRuleValues } from '../apps/server/src/modules/fees/service';
 import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
-import { dueAtOf, settleDateFor } from '../apps/server/src/modules/settlement/service';
+import { dueAtOf, settleDateFor } from '../apps/server/src/modules/settlements/service';
 import {
   CpuMeter,
   DEFAULT_DATA_DIR,

@@ -33,7 +33,7 @@ import {
 import pg from 'pg';
 import { sandboxPaymentCode } from '../apps/server/src/modules/channels/sandbox';
 import { feeOf, type FeeRuleValues } from '../apps/server/src/modules/fees/service';
-import { dueAtOf, settleDateFor } from '../apps/server/src/modules/settlement/service';
+import { dueAtOf, settleDateFor } from '../apps/server/src/modules/settlements/service';
 import { newBusinessId } from '../apps/server/src/lib/ids';
 import { BENCH_MERCHANT_ID, databaseUrl, describeUrl, int, machineLine, opt, optInt } from './common';
 import { copyIn, copyText } from './copy-in';

@@ -24,23 +24,14 @@ import { createLogger } from './lib/logger';
 import { SecretBox } from './lib/secret-box';
 import { JobScheduler } from './jobs/scheduler';
 import type { ListRegistry } from './lib/list/route';
+import { AREA_ROUTES } from './modules';
 import { openApiRoutes } from './modules/open-api/routes';
-import { cashierRoutes } from './modules/cashier/routes';
-import { collectionRoutes } from './modules/collections/routes';
-import { callbackRoutes } from './modules/callbacks/routes';
-import { developerRoutes } from './modules/developer/routes';
-import { productRoutes } from './modules/products/routes';
-import { exportRoutes } from './modules/exports/routes';
 import { SERVER_VERSION } from './lib/version';
-import { healthRoutes } from './modules/health/routes';
 import { dictRoutes } from './modules/dict/routes';
 import { DictService } from './modules/dict/service';
-import { accountRoutes } from './modules/account/routes';
 import { registerAuth } from './modules/auth/plugin';
-import { authRoutes } from './modules/auth/routes';
 import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
 import { Mailer } from './modules/mail/mailer';
-import { adminRoutes } from './modules/admin/routes';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerRequestContext } from './plugins/request-context';
 
@@ -205,19 +196,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app, { spaIndex });
 
-  await app.register(healthRoutes, { prefix: '/api' });
   await app.register(dictRoutes, { prefix: '/api/sys/dict' });
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(accountRoutes, { prefix: '/api' });
-  await app.register(adminRoutes, { prefix: '/api' });
-  // Issue 4: money. Each module registers its background jobs on app.jobs.
+  for (const routes of AREA_ROUTES) await app.register(routes, { prefix: '/api' });
+  // The signed open API for merchant integrations: its own prefix and authentication.
   await app.register(openApiRoutes, { prefix: OPEN_API_PREFIX });
-  await app.register(cashierRoutes, { prefix: '/api' });
-  await app.register(collectionRoutes, { prefix: '/api' });
-  await app.register(callbackRoutes, { prefix: '/api' });
-  await app.register(developerRoutes, { prefix: '/api' });
-  await app.register(productRoutes, { prefix: '/api' });
-  await app.register(exportRoutes, { prefix: '/api' });
 
   return app;
 }

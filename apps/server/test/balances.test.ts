@@ -7,7 +7,7 @@ import { ApiKeyMode, CollectionSource } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollection, markCollectionPaid } from '../src/modules/collections/service';
-import { runSettlements } from '../src/modules/settlement/service';
+import { runSettlements } from '../src/modules/settlements/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { balance, upsertProducts } from './helpers/money-fixtures';

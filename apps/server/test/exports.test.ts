@@ -120,12 +120,13 @@ describe('large exports run as a job and are e-mailed', () => {
     // The real limit is EXPORT_SYNC_MAX_ROWS (100 000); the same path with a limit of 10 keeps the test fast.
     expect(EXPORT_SYNC_MAX_ROWS).toBe(100_000);
     const { rows: users } = await tdb.pool.query("select id from app_user where username = 'demo_admin'");
-    const started = await startExport(app.db, app.publicUrl, {
+    const started = await startExport(app.db, app.lists, app.publicUrl, {
       merchantId: 10001,
       userId: Number(users[0].id),
       kind: 'collections',
       filters: { status: 'success', currency: 'IDR' },
       ctx: { scope: { all: false, ids: [10001] }, timeZone: 'America/Sao_Paulo', currency: 'IDR' },
+      columns: ['createdAt'],
       lang: 'en-US',
       syncMaxRows: 10,
     });
@@ -139,7 +140,7 @@ describe('large exports run as a job and are e-mailed', () => {
     // Another user cannot read someone else's job.
     expect((await business.get(`/exports/${jobId}`)).statusCode).toBe(404);
 
-    const deps = { db: app.db, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
+    const deps = { db: app.db, lists: app.lists, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
     expect(await runNextExportJob(deps)).toBe(jobId);
     const done = (await demoAdmin.get(`/exports/${jobId}`)).json().result;
     expect(done.status).toBe(ExportStatus.DONE);

@@ -9,7 +9,7 @@ import type { Database } from '../src/db/pool';
 import { createCollection, getCollection, markCollectionPaid, refundableOf } from '../src/modules/collections/service';
 import { replayBalances } from '../src/modules/ledger/service';
 import { createRefund } from '../src/modules/refunds/service';
-import { runSettlements } from '../src/modules/settlement/service';
+import { runSettlements } from '../src/modules/settlements/service';
 import { mulberry32 } from './helpers/random';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';

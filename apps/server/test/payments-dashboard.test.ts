@@ -13,7 +13,7 @@ import { balanceRecordFilters, collectionFilters } from '../src/modules/collecti
 import { listBalanceRecords, listCollections } from '../src/modules/collections/queries';
 import { createPaymentLink } from '../src/modules/payment-links/service';
 import { createRefund } from '../src/modules/refunds/service';
-import { runSettlements } from '../src/modules/settlement/service';
+import { runSettlements } from '../src/modules/settlements/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { balance, createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';

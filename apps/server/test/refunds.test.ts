@@ -8,7 +8,7 @@ import { checkLowBalance } from '../src/modules/balances/limit';
 import { createCollection, getCollection, markCollectionPaid, type CreateCollectionInput } from '../src/modules/collections/service';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { createRefund, getRefund, refundView, type CreateRefundArgs } from '../src/modules/refunds/service';
-import { runSettlements } from '../src/modules/settlement/service';
+import { runSettlements } from '../src/modules/settlements/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
 import { balance, count, createMerchant, setFeeRule, thrown, upsertProducts } from './helpers/money-fixtures';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/pool';
 import { createCollection, markCollectionPaid } from '../src/modules/collections/service';
-import { dueAtOf, runSettlements, settleDateFor, settlementView } from '../src/modules/settlement/service';
+import { dueAtOf, runSettlements, settleDateFor, settlementView } from '../src/modules/settlements/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
 import { balance, count, createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';

@@ -19,13 +19,14 @@
  * | crypto_admin  | 10010 CoinRail Demo                   | crypto_role_admin   | coinrail / USDT         |
  * | br_admin      | 10020 Loja Verde                      | third_role_admin    | pagoverde / BRL         |
  */
-import { hash, type Algorithm } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import {
   ApiKeyMode,
   ApiKeyStatus,
   BUTTONS,
   CURRENCY_CODES,
   MENU,
+  MenuType,
   PermissionType,
   ROLE_GRANTS,
   ROLES,
@@ -35,16 +36,14 @@ import {
   type RoleCode,
 } from '@mg/domain';
 import type pg from 'pg';
+import { ARGON2_OPTIONS } from '../lib/passwords';
 import type { SecretBox } from '../lib/secret-box';
 import { seedProductsAndFees } from '../modules/products/seed';
 import { withMigrationLock } from './migrate';
 
 export const DEMO_PASSWORD = 'Demo#2026pay';
 
-/** argon2id (Algorithm.Argon2id = 2; a const enum, not importable as a value under verbatimModuleSyntax). */
-export const ARGON2_OPTIONS = { algorithm: 2 as Algorithm } as const;
 
-export const MENU_TYPE = { GROUP: 0, PAGE: 1, BUTTON: 2 } as const;
 
 /** The code a menu item is stored under: its own perm, or `<name>:menu` for a group. */
 export function menuCode(def: MenuDef): string {
@@ -81,7 +80,7 @@ export function permissionEntries(): SeedEntry[] {
       out.push({
         perms: code,
         parentPerms: parent,
-        menuType: group ? MENU_TYPE.GROUP : MENU_TYPE.PAGE,
+        menuType: group ? MenuType.GROUP : MenuType.PAGE,
         permsType: PermissionType.MENU_OR_COLUMN,
         name: m.name,
         titleKey: m.titleKey,
@@ -103,7 +102,7 @@ export function permissionEntries(): SeedEntry[] {
     out.push({
       perms: b.code,
       parentPerms: b.parent ? (byPath.get(b.parent) ?? null) : null,
-      menuType: MENU_TYPE.BUTTON,
+      menuType: MenuType.BUTTON,
       permsType: b.type,
       name: b.code,
       titleKey: b.titleKey,

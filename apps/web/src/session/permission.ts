@@ -2,7 +2,7 @@
  * Spec §6 button and column checks, pure. `usePermission()` and `<Can>` (../components/Can.tsx) read the session
  * and call these.
  */
-import { COLUMN_PERMISSION_PREFIX, ColumnPerm, PLATFORM_MERCHANT_ID, Perm, PermissionStatus, PermissionType } from '@mg/domain';
+import { ColumnRule, PermissionStatus, PermissionType, visibleColumns as domainVisibleColumns, type ColumnAccess, type RuledColumn } from '@mg/domain';
 import type { AuthEntry } from '../api/identity';
 
 export interface PermissionLists {
@@ -54,7 +54,7 @@ export interface ColumnLike {
   dataIndex?: string | number | readonly (string | number)[];
   key?: string | number;
   /** Column permission code (`column:...`): hidden unless granted. */
-  permission?: string;
+  permission?: string | undefined;
   /** Marks a fee column explicitly (otherwise a dataIndex containing "fee" is one). */
   fee?: boolean;
 }
@@ -82,26 +82,22 @@ export function isPaidAmountColumn(col: ColumnLike): boolean {
   return /paidAmount/i.test(indexName(col));
 }
 
-/**
- * Spec §6 column rules. Merchant 10000 sees everything. Otherwise:
- * - a column with a `column:` permission is hidden unless that code is granted;
- * - with the USD switch on, fee columns are hidden for non-privileged users (privileged: provider staff or holders
- *   of `column:fee`);
- * - columns whose dataIndex contains "Usd" are shown only with the USD switch on;
- * - paidAmount columns are hidden for non-privileged users (privileged: provider staff or holders of
- *   `column:paidAmount`).
- */
+/** The rule of a column shape: its explicit flags, else what its field name says (fee, Usd, paidAmount). */
+function ruleOf(col: ColumnLike): RuledColumn {
+  const rule = isFeeColumn(col) ? ColumnRule.FEE : isUsdColumn(col) ? ColumnRule.USD : isPaidAmountColumn(col) ? ColumnRule.PAID_AMOUNT : undefined;
+  return { rule, permission: col.permission };
+}
+
+/** What the domain's column rules need about the session (a code is held when granted and not disabled). */
+export function columnAccessOf(ctx: ColumnContext): ColumnAccess {
+  return {
+    merchantId: ctx.merchantId,
+    amountUsdSwitch: ctx.amountUsdSwitch,
+    holds: (code) => hasButton(code, ctx) || hasColumn(code, ctx),
+  };
+}
+
+/** Spec §6 column rules (domain lists/rules.ts) for any column shape: declared lists, ProTable columns, drawer fields. */
 export function visibleColumns<C extends ColumnLike>(columns: readonly C[], ctx: ColumnContext): C[] {
-  if (ctx.merchantId === PLATFORM_MERCHANT_ID) return [...columns];
-  const staff = hasButton(Perm.TIKIPAY_STAFF, ctx) || hasColumn(Perm.TIKIPAY_STAFF, ctx);
-  const feePrivileged = staff || hasColumn(ColumnPerm.FEE, ctx);
-  const paidPrivileged = staff || hasColumn(ColumnPerm.PAID_AMOUNT, ctx);
-  const usdOn = ctx.amountUsdSwitch === true;
-  return columns.filter((col) => {
-    if (col.permission && col.permission.startsWith(COLUMN_PERMISSION_PREFIX) && !hasColumn(col.permission, ctx)) return false;
-    if (usdOn && isFeeColumn(col) && !feePrivileged) return false;
-    if (isUsdColumn(col) && !usdOn) return false;
-    if (isPaidAmountColumn(col) && !paidPrivileged) return false;
-    return true;
-  });
+  return domainVisibleColumns(columns, columnAccessOf(ctx), ruleOf);
 }

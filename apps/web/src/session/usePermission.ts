@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSession } from './store';
-import { hasColumn, hasPermission, visibleColumns, type ColumnLike } from './permission';
+import type { ColumnAccess } from '@mg/domain';
+import { columnAccessOf, hasColumn, hasPermission, visibleColumns, type ColumnLike } from './permission';
 
 export interface PermissionApi {
   /** Spec §6 button check; comma-separated codes = any. */
@@ -9,6 +10,8 @@ export interface PermissionApi {
   hasColumn: (code: string) => boolean;
   /** The spec §6 column rules for a table's columns. */
   columns: <C extends ColumnLike>(columns: readonly C[]) => C[];
+  /** The session as the domain's column rules read it (declared lists: domain visibleColumns). */
+  columnAccess: ColumnAccess;
 }
 
 /** Reactive permission checks: re-render on sign-in, sub-merchant switch, permission reload. */
@@ -21,5 +24,9 @@ export function usePermission(): PermissionApi {
       visibleColumns(cols, { auth, allAuth, merchantId: userInfo?.merchantId, amountUsdSwitch: userInfo?.amountUsdSwitch }),
     [auth, allAuth, userInfo?.merchantId, userInfo?.amountUsdSwitch],
   );
-  return useMemo(() => ({ has, hasColumn: column, columns }), [has, column, columns]);
+  const columnAccess = useMemo(
+    () => columnAccessOf({ auth, allAuth, merchantId: userInfo?.merchantId, amountUsdSwitch: userInfo?.amountUsdSwitch }),
+    [auth, allAuth, userInfo?.merchantId, userInfo?.amountUsdSwitch],
+  );
+  return useMemo(() => ({ has, hasColumn: column, columns, columnAccess }), [has, column, columns, columnAccess]);
 }

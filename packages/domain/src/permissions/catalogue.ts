@@ -89,6 +89,10 @@ export const BUTTONS: readonly ButtonDef[] = [
   ...CORE_PERMISSIONS.map(({ code, titleKey, parent, type }) => ({ code, titleKey, parent, type })),
 ];
 
+/** Kinds of permission rows (the `menu_type` of the permission table): groups, pages, buttons and columns. */
+export const MenuType = { GROUP: 0, PAGE: 1, BUTTON: 2 } as const;
+export type MenuTypeValue = (typeof MenuType)[keyof typeof MenuType];
+
 /** Status every seeded entry starts with; an operator may disable one (status 0 denies, spec §6). */
 export const DEFAULT_PERMISSION_STATUS = PermissionStatus.ENABLED;
 

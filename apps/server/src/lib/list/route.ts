@@ -62,16 +62,17 @@ export async function answerList<L extends AnyListDecl>(db: DbLike, req: Fastify
 }
 
 /**
- * Adds the list call of `source` to `root` (an instance registered under the `/api` prefix) and registers the
- * source for exports.
+ * Adds the list call of `source` to `root` and registers the source for exports. `root` is an instance under
+ * `/api` or under a prefix of the list's path (the spec's `/sys/user` for `/sys/user/list`).
  */
 export function registerList<L extends AnyListDecl>(root: FastifyInstance, source: ListSource<L>, doc: { tags: string[]; summary: string }): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  if (app.prefix !== '/api') throw new Error(`list ${source.list.name}: register it on the /api instance (found prefix ${app.prefix || '""'})`);
+  const full = `/api${source.list.api}`;
+  if (!full.startsWith(`${app.prefix}/`)) throw new Error(`list ${source.list.name}: ${full} is not under this instance's prefix ${app.prefix || '""'}`);
   if (app.lists.has(source.list.name)) throw new Error(`list ${source.list.name} registered twice`);
   app.lists.set(source.list.name, source as unknown as ListSource);
   app.get(
-    source.list.api,
+    full.slice(app.prefix.length),
     {
       config: { permission: source.list.permission },
       schema: { ...doc, querystring: querySchemaOf(source.list), response: { 200: envelopeOf(answerSchemaOf(source.list)) } },

@@ -13,7 +13,7 @@
  *   });
  */
 import { LIST_COUNT_CAP, sortKeysOf, type AnyListDecl, type ListFilters, type ListRecord } from '@mg/domain';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import type { RequestScope } from '../../modules/auth/scope';
 import type { NewestFirst } from './order';
@@ -92,4 +92,9 @@ export async function countCapped(db: DbLike, from: SQL, where: SQL | undefined,
 export async function countAll(db: DbLike, source: PagedSource<AnyListDecl>, where: SQL | undefined): Promise<number> {
   const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${source.countFrom} ${where ? sql`where ${where}` : sql``}`);
   return Number(res.rows[0]?.n ?? 0);
+}
+
+/** One keyset page of a paged list in its default order: the rows after the row `after` (exports). */
+export function readAfter<L extends AnyListDecl>(db: DbLike, source: PagedSource<L>, where: SQL | undefined, after: string | number | null, limit: number): Promise<ListRecord<L>[]> {
+  return source.read(db, and(where, after === null ? undefined : source.order.after(after)), { orderBy: source.order.orderBy(), limit });
 }

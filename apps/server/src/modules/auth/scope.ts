@@ -87,10 +87,6 @@ export function sessionCurrency(req: FastifyRequest): CurrencyCode | undefined {
   return currencySchema.safeParse(auth.currency).data as CurrencyCode | undefined;
 }
 
-/** The currency a call works in: the one it names where it may name one, else the session's. */
-export function currencyOf(req: FastifyRequest, named?: CurrencyCode | undefined): CurrencyCode | undefined {
-  return named ?? sessionCurrency(req);
-}
 
 /** What the spec §6 column rules need to know about the caller. */
 export function columnAccess(req: FastifyRequest): ColumnAccess {
@@ -112,6 +108,11 @@ export interface RequestScope {
 /** The zone wall-clock dates of a request are in: its X-Time-Zone, else the zone of its session currency. */
 export function requestZone(req: FastifyRequest): string {
   return req.headers['x-time-zone'] !== undefined ? req.ctx.timeZone : zoneOf(sessionCurrency(req));
+}
+
+/** The currency a list or call works in: the one it names (where it may name one), else the session's. */
+export function currencyOf(scope: Pick<RequestScope, 'currency'>, named?: CurrencyCode | undefined): CurrencyCode | undefined {
+  return named ?? scope.currency;
 }
 
 export function requestScope(req: FastifyRequest, merchantId?: number): RequestScope {

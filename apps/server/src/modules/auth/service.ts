@@ -9,6 +9,7 @@ import {
   CURRENCY_CODES,
   findBrand,
   LANGUAGES,
+  MenuType,
   languagesOffered,
   passwordSchema,
   PLATFORM_MERCHANT_ID,
@@ -27,7 +28,7 @@ import {
 } from '@mg/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ARGON2_OPTIONS, MENU_TYPE } from '../../db/seed';
+import { ARGON2_OPTIONS } from '../../lib/passwords';
 import { appUser, captcha, loginAttempt } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { audit } from './index';
@@ -332,11 +333,11 @@ export async function userPermissions(app: FastifyInstance, req: FastifyRequest,
   const build = (parentId: number | null): MenuItem[] => {
     const out: MenuItem[] = [];
     for (const r of byParent.get(parentId) ?? []) {
-      if (r.menuType === MENU_TYPE.BUTTON || !holds(r)) continue;
+      if (r.menuType === MenuType.BUTTON || !holds(r)) continue;
       const children = build(r.id);
-      if (r.menuType === MENU_TYPE.GROUP && children.length === 0 && !r.alwaysShow) continue;
+      if (r.menuType === MenuType.GROUP && children.length === 0 && !r.alwaysShow) continue;
       const titles = titlesOf(r);
-      const buttons = (byParent.get(r.id) ?? []).filter((b) => b.menuType === MENU_TYPE.BUTTON && holds(b));
+      const buttons = (byParent.get(r.id) ?? []).filter((b) => b.menuType === MenuType.BUTTON && holds(b));
       const item: MenuItem = {
         id: String(r.id),
         path: r.path ?? '',
@@ -362,7 +363,7 @@ export async function userPermissions(app: FastifyInstance, req: FastifyRequest,
     return out;
   };
 
-  const buttons = rows.filter((r) => r.menuType === MENU_TYPE.BUTTON);
+  const buttons = rows.filter((r) => r.menuType === MenuType.BUTTON);
   return { menu: build(null), auth: buttons.filter(holds).map(entry), allAuth: buttons.map(entry) };
 }
 

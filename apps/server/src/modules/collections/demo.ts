@@ -11,7 +11,7 @@ import type { Db } from '../../db/pool';
 import * as schema from '../../db/schema';
 import { collection, product, STATUS_ENABLED } from '../../db/schema';
 import { createRefund } from '../refunds/service';
-import { runSettlements } from '../settlement/service';
+import { runSettlements } from '../settlements/service';
 import { closeCollection, createCollection, expireDueCollections, markCollectionFailed, markCollectionPaid } from './service';
 
 const DAY_MS = 86_400_000;

@@ -35,7 +35,6 @@ import {
   QUERY_RANGE_ERROR_KEYS,
   QUERY_RANGE_MONTHS,
   REFUND_FUND_STATUS,
-  SETTLEMENT_STATUS,
   wallClockSchema,
   ExportKind,
   ACTION_TYPES,
@@ -48,7 +47,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lte, or, sql, type AnyColumn, typ
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, paymentLink, refund, settlement } from '../../db/schema';
+import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, paymentLink, refund } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { ownScope, scopeWhere, type Scope } from '../auth/scope';
 import { requireAuth } from '../auth';
@@ -327,30 +326,6 @@ export const refundFilters = defineFilter({
   ...newestFirst(refund),
 });
 
-/* Settlements ---------------------------------------------------------------------------------------------- */
-
-export const settlementFilterSchema = z.object({
-  ...baseShape,
-  status: oneOrMany(SETTLEMENT_STATUS.states, 'error.fieldInvalid').optional().describe('pending, settled'),
-  currency: currencySchema.optional().describe('default: the session currency'),
-});
-
-export const settlementFilters = defineFilter({
-  kind: ExportKind.SETTLEMENTS,
-  schema: settlementFilterSchema,
-  where(p, ctx) {
-    const currency = currencyOf(p, ctx);
-    const range = resolveRange(p, ctx);
-    return and(
-      scopeWhere(settlement.merchantId, ctx.scope),
-      createdBetween(settlement.createdAt, range),
-      p.status?.length ? inArray(settlement.status, p.status) : undefined,
-      currency ? eq(settlement.currency, currency) : undefined,
-    );
-  },
-  ...newestFirst(settlement),
-});
-
 /* Balance records (ledger entries of the merchant's own accounts) ------------------------------------------ */
 
 const actionTypeValues = ACTION_TYPES.map((a) => Number(a.value));
@@ -426,7 +401,6 @@ export const paymentLinkFilters = defineFilter({
 export const LIST_FILTERS = {
   [ExportKind.COLLECTIONS]: collectionFilters,
   [ExportKind.REFUNDS]: refundFilters,
-  [ExportKind.SETTLEMENTS]: settlementFilters,
   [ExportKind.BALANCE_RECORDS]: balanceRecordFilters,
   [ExportKind.PAYMENT_LINKS]: paymentLinkFilters,
 } as const;

@@ -1,7 +1,6 @@
-/** Background jobs of collections: expiry of collections and payment links, settlement runs. */
-import { COLLECTION_EXPIRY_JOB_MS, SETTLEMENT_JOB_MS } from '@mg/domain';
+/** Background jobs of collections: expiry of collections and payment links. */
+import { COLLECTION_EXPIRY_JOB_MS } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
-import { runSettlements } from '../settlement/service';
 import { expireDueCollections, expireDuePaymentLinks, setCollectionPublicUrl } from './service';
 
 export function registerCollectionJobs(app: FastifyInstance): void {
@@ -10,5 +9,4 @@ export function registerCollectionJobs(app: FastifyInstance): void {
     await expireDueCollections(app.db, new Date(), app.publicUrl);
     await expireDuePaymentLinks(app.db);
   });
-  app.jobs.every('settlement.run', SETTLEMENT_JOB_MS, () => runSettlements(app.db, { dueOnly: true }));
 }

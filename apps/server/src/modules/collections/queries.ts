@@ -211,35 +211,6 @@ export async function refundsOfCollection(db: DbLike, merchantId: number, collec
 }
 
 /* ---------------------------------------------------------------------------------------------------------- */
-/* Settlements                                                                                                  */
-
-export type SettlementRecord = ReturnType<typeof toSettlementRecord>;
-export const settlementsCountFrom = sql`${settlement}`;
-
-export function toSettlementRecord(s: typeof settlement.$inferSelect) {
-  return {
-    id: s.id,
-    merchantId: s.merchantId,
-    currency: s.currency,
-    settleDate: s.settleDate,
-    dueAt: isoOf(s.dueAt),
-    status: s.status,
-    collectionCount: s.collectionCount,
-    grossAmount: money0(s.grossAmount, s.currency),
-    feeAmount: money0(s.feeAmount, s.currency),
-    refundedAmount: money0(s.refundedAmount, s.currency),
-    netAmount: money0(s.netAmount, s.currency),
-    settledAt: iso(s.settledAt),
-    createdAt: isoOf(s.createdAt),
-  };
-}
-
-export async function listSettlements(db: DbLike, where: SQL | undefined, o: ReadOptions): Promise<SettlementRecord[]> {
-  const rows = await db.select().from(settlement).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0);
-  return rows.map(toSettlementRecord);
-}
-
-/* ---------------------------------------------------------------------------------------------------------- */
 /* Balance records: entries of the merchant's own accounts with their transfer                                 */
 
 export type BalanceRecord = ReturnType<typeof toBalanceRecord>;

@@ -34,7 +34,6 @@ import { balanceRoutes } from '../balances/routes';
 import { deliverySchema } from '../callbacks/service';
 import { createPaymentLink, linkView, voidPaymentLink, type PaymentLinkView } from '../payment-links/service';
 import { createRefund } from '../refunds/service';
-import { runSettlements } from '../settlement/service';
 import {
   collectionFilterSchema,
   collectionFilters,
@@ -45,8 +44,6 @@ import {
   refundFilterSchema,
   refundFilters,
   resolveRange,
-  settlementFilterSchema,
-  settlementFilters,
 } from './filters';
 import { registerCollectionJobs } from './jobs';
 import { readListPage, type ListSource } from './list-page';
@@ -58,16 +55,13 @@ import {
   listCollections,
   listPaymentLinkRows,
   listRefunds,
-  listSettlements,
   paymentLinksCountFrom,
   refundsCountFrom,
   refundsOfCollection,
-  settlementsCountFrom,
   toCollectionRecord,
   toRefundRecord,
   type CollectionRecord,
   type RefundRecord,
-  type SettlementRecord,
 } from './queries';
 import { computeStatistics, startOfLocalDay } from './statistics';
 
@@ -128,22 +122,6 @@ export const refundRecordSchema = z.object({
   completedAt: isoTime.nullable(),
 });
 
-export const settlementRecordSchema = z.object({
-  id: z.string(),
-  merchantId: z.number(),
-  currency: z.string(),
-  settleDate: z.string().describe('YYYY-MM-DD, merchant zone'),
-  dueAt: isoTime,
-  status: z.string(),
-  collectionCount: z.number(),
-  grossAmount: money,
-  feeAmount: money,
-  refundedAmount: money,
-  netAmount: money,
-  settledAt: isoTime.nullable(),
-  createdAt: isoTime,
-});
-
 export const paymentLinkRecordSchema = z.object({
   id: z.string(),
   currency: z.string(),
@@ -187,17 +165,6 @@ const REFUND_LIST: ListSource<typeof refundFilterSchema, RefundRecord> = {
   sort: { createdAt: refundFilters.orderColumns[0], createTime: refundFilters.orderColumns[0] },
   read: listRefunds,
   countFrom: refundsCountFrom,
-};
-const SETTLEMENT_LIST: ListSource<typeof settlementFilterSchema, SettlementRecord> = {
-  filter: settlementFilters,
-  sort: {
-    createdAt: settlement.createdAt,
-    createTime: settlement.createdAt,
-    settleDate: settlement.settleDate,
-    netAmount: settlement.netAmount,
-  },
-  read: listSettlements,
-  countFrom: settlementsCountFrom,
 };
 const LINK_SORT: Record<string, AnyColumn> = {
   createdAt: paymentLink.createdAt,
@@ -434,46 +401,6 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!link) throw notFound();
       const row = await voidPaymentLink(app.db, link.merchantId, req.params.id);
       return ok(linkView(row, app.publicUrl), t(req.lang, 'error.operationSucceeded'));
-    },
-  );
-
-  /* Settlements ------------------------------------------------------------------------------------------ */
-
-  app.get(
-    '/settlements',
-    {
-      config: { permission: Perm.SETTLEMENT_MENU },
-      schema: {
-        tags: ['payments'],
-        summary: 'Settlement batches, newest first (dates on creation)',
-        querystring: pagingSchema.extend(settlementFilterSchema.shape),
-        response: { 200: envelopeOf(listPageSchema(settlementRecordSchema)) },
-      },
-    },
-    async (req) => ok(await readListPage(app.db, req, req.query, SETTLEMENT_LIST)),
-  );
-
-  app.post(
-    '/settlements/run',
-    {
-      config: { permission: Perm.SETTLEMENT_RUN },
-      schema: {
-        tags: ['payments'],
-        summary: 'Settle pending batches now (provider staff): all of them, or only those already due',
-        body: z
-          .object({
-            merchantId: z.coerce.number().int().positive().optional(),
-            dueOnly: z.boolean().optional().describe('default false: every pending batch'),
-          })
-          .default({}),
-        response: { 200: envelopeOf(z.object({ settled: z.number().int(), amounts: z.record(z.string(), money) })) },
-      },
-    },
-    async (req) => {
-      const { merchantId, dueOnly } = req.body;
-      const result = await runSettlements(app.db, { merchantId, dueOnly: dueOnly ?? false });
-      await audit(app.db, req, 'settlement_run', { success: true, detail: { merchantId: merchantId ?? null, dueOnly: dueOnly ?? false, ...result } });
-      return ok(result, t(req.lang, 'error.operationSucceeded'));
     },
   );
 

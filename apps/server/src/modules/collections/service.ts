@@ -39,7 +39,7 @@ import type { ChannelPaymentStatus } from '../channels/adapter';
 import { channelAdapterFor, sandboxPaymentResult } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
 import { collectionSucceeded, pgErrorCode, postTransfer } from '../ledger/service';
-import { addToSettlementBatch } from '../settlement/service';
+import { addToSettlementBatch } from '../settlements/service';
 
 export interface CollectionDeps {
   db: Db;

@@ -1,15 +1,11 @@
 /** XLSX exports of the lists, streamed or as e-mailed jobs (docs/payments-api.md "Exports"). */
-import { DomainError, EXPORT_KINDS, ExportStatus, Perm, type ExportKindValue } from '@mg/domain';
-import { and, eq } from 'drizzle-orm';
+import { DomainError, ExportStatus, Perm, visibleColumns } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exportJob } from '../../db/schema';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { holds, requireAuth } from '../auth';
-import { filterContext } from '../collections/filters';
-import { EXPORTS } from './columns';
-import { downloadUrl, fileNameOf, findByToken, purgeExpiredExports, runNextExportJob, startExport, streamExport } from './service';
+import { columnAccess, holds, requestScope, requireAuth } from '../auth';
+import { downloadUrl, fileNameOf, findByToken, findUserJob, purgeExpiredExports, runNextExportJob, sourceOf, startExport, streamExport } from './service';
 
 const tags = ['exports'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -28,7 +24,7 @@ const jobView = z.object({
 
 export async function exportRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.db, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log });
+  const deps = () => ({ db: app.db, lists: app.lists, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log });
 
   app.jobs.every('exports.run', 2_000, async () => {
     while ((await runNextExportJob(deps())) !== null) {
@@ -45,7 +41,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
         tags,
         summary: 'Export a list with its filters (XLSX): a download link, or a job e-mailed when large',
         body: z.object({
-          kind: z.enum(EXPORT_KINDS as [ExportKindValue, ...ExportKindValue[]]),
+          kind: z.string().max(64).describe('the list name (= its area): collections, refunds, settlements ...'),
           filters: z.record(z.string(), z.unknown()).default({}),
         }),
         response: {
@@ -62,18 +58,18 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const auth = requireAuth(req);
-      const def = EXPORTS[req.body.kind];
+      const source = sourceOf(app.lists, req.body.kind);
       // Exporting a list needs the list itself too (spec §6: the export button belongs to a screen).
-      if (!holds(auth, def.permission)) throw new DomainError('FORBIDDEN');
+      if (!holds(auth, source.list.permission)) throw new DomainError('FORBIDDEN');
       const merchantIdRaw = req.body.filters.merchantId;
       const merchantId = merchantIdRaw === undefined || merchantIdRaw === '' ? undefined : Number(merchantIdRaw);
-      const ctx = filterContext(req, Number.isInteger(merchantId) ? merchantId : undefined);
-      const result = await startExport(app.db, app.publicUrl, {
+      const result = await startExport(app.db, app.lists, app.publicUrl, {
         merchantId: auth.merchantId,
         userId: auth.userId,
-        kind: req.body.kind,
+        kind: source.list.name,
         filters: req.body.filters,
-        ctx: { ...ctx, now: new Date() },
+        ctx: { ...requestScope(req, Number.isInteger(merchantId) ? merchantId : undefined), now: new Date() },
+        columns: visibleColumns(source.list.columns, columnAccess(req)).map((c) => c.key),
         lang: req.lang,
       });
       return ok(
@@ -92,8 +88,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const auth = requireAuth(req);
-      // Only the user who asked sees the job (it carries their filters and their download link).
-      const job = await app.db.query.exportJob.findFirst({ where: and(eq(exportJob.id, req.params.id), eq(exportJob.userId, auth.userId)) });
+      const job = await findUserJob(app.db, req.params.id, auth.userId);
       if (!job) throw new DomainError('NOT_FOUND');
       const usable = job.status === ExportStatus.DONE && job.downloadToken && job.expiresAt && job.expiresAt > new Date();
       return ok({
@@ -120,7 +115,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const job = await findByToken(app.db, req.params.token);
       if (!job || job.status !== ExportStatus.DONE || !job.expiresAt || job.expiresAt <= new Date()) throw new DomainError('NOT_FOUND');
-      const name = fileNameOf(job.kind as ExportKindValue, req.lang, job.createdAt);
+      const name = fileNameOf(job.kind, req.lang, job.createdAt);
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': XLSX_TYPE,
@@ -128,7 +123,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
         'cache-control': 'no-store',
       });
       try {
-        await streamExport(app.db, job, reply.raw);
+        await streamExport(app.db, app.lists, job, reply.raw);
       } catch (err) {
         req.log.error({ err, exportId: job.id }, 'export download failed');
         reply.raw.destroy(err instanceof Error ? err : undefined);

@@ -1,57 +1,88 @@
 /**
- * Streams a list into an XLSX file (lib/xlsx-stream.ts): rows come in keyset pages and leave as deflated XML at
- * once, so memory stays flat whatever the row count (issue 4: 1 000 000 rows under 300 MB).
+ * Streams a list into an XLSX file (lib/xlsx-stream.ts): records come in keyset pages of the list's own source
+ * and leave as deflated XML at once, so memory stays flat whatever the row count (1 000 000 rows under 300 MB).
  */
 import type { Writable } from 'node:stream';
-import { EXPORT_BATCH_ROWS, translate, wallClockFormatter } from '@mg/domain';
+import { EXPORT_BATCH_ROWS, wallClockFormatter, type AnyListDecl, type Language, type ListFilters } from '@mg/domain';
 import type { SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
+import { amountFormat, type CellContext, type ExportColumn } from '../../lib/list/cells';
+import { readAfter, type ListSource } from '../../lib/list/source';
 import { openXlsx } from '../../lib/xlsx-stream';
-import { amountFormat, type CellContext, type ExportDefinition } from './columns';
+import type { RequestScope } from '../auth/scope';
 
 export interface WriteOptions {
   db: DbLike;
-  def: ExportDefinition<{ id: string | number }>;
+  source: ListSource;
   where: SQL | undefined;
-  ctx: Omit<CellContext, 'time'>;
+  /** Whole lists read their rows with their filters and scope instead of a WHERE. */
+  whole?: { filters: ListFilters<AnyListDecl>; ctx: RequestScope };
+  columns: readonly ExportColumn[];
+  lang: Language;
+  timeZone: string;
   sheetName: string;
   /** Called after each page with the rows written so far. */
   onProgress?: (rows: number) => Promise<void> | void;
   batchRows?: number;
 }
 
+type Row = Record<string, unknown>;
+
+/** Pages of records in the list's default order: keyset pages of a paged source, or the whole list at once. */
+async function* pages(opts: WriteOptions, batch: number): AsyncGenerator<Row[]> {
+  const source = opts.source;
+  if (source.kind === 'whole') {
+    if (!opts.whole) throw new Error(`export of ${source.list.name}: a whole list needs its filters`);
+    yield (await source.all(opts.db, opts.whole.filters, opts.whole.ctx)) as Row[];
+    return;
+  }
+  const key = source.list.rowKey ?? 'id';
+  let after: string | number | null = null;
+  for (;;) {
+    const rows = (await readAfter(opts.db, source, opts.where, after, batch)) as Row[];
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) return;
+    after = last[key] as string | number;
+  }
+}
+
 /** Writes the whole export to `out` and resolves with the number of data rows. */
 export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<number> {
-  const columns = opts.def.columns;
-  const ctx: CellContext = { ...opts.ctx, time: wallClockFormatter(opts.ctx.timeZone) };
+  const columns = opts.columns;
+  const ctx: CellContext = { lang: opts.lang, time: wallClockFormatter(opts.timeZone) };
   const batch = opts.batchRows ?? EXPORT_BATCH_ROWS;
-  let rows = await opts.def.page(opts.db, opts.where, null, batch);
+  const iterator = pages(opts, batch);
+  const firstPage = await iterator.next();
+  const first = firstPage.done ? undefined : firstPage.value[0];
 
   // Amount formats are set per column from the first row's currency (a list is normally one currency); a row in
   // another currency carries its own formats.
-  const first = rows[0];
-  const columnFormats = columns.map((c) => (c.amountOf && first ? amountFormat(c.amountOf(first)) : undefined));
-  const amountOf = columns.find((c) => c.amountOf)?.amountOf;
-  const firstFormat = amountOf && first ? amountFormat(amountOf(first)) : undefined;
+  const formatOf = (c: ExportColumn, r: Row | undefined) => {
+    const currency = r && c.currencyOf?.(r);
+    return currency ? amountFormat(currency) : undefined;
+  };
+  const firstFormats = columns.map((c) => formatOf(c, first));
   const sheet = await openXlsx(out, {
     sheetName: opts.sheetName,
-    columns: columns.map((c, i) => ({ width: c.width, numFmt: columnFormats[i] })),
-    header: columns.map((c) => translate(opts.ctx.lang, c.header)),
+    columns: columns.map((c, i) => ({ width: c.width, numFmt: firstFormats[i] })),
+    header: columns.map((c) => c.header),
   });
+  const amountColumns = columns.map((c, i) => (c.currencyOf ? i : -1)).filter((i) => i >= 0);
 
   let written = 0;
-  for (;;) {
-    for (const r of rows) {
+  let page = firstPage.done ? undefined : firstPage.value;
+  while (page) {
+    for (const r of page) {
       const cells = columns.map((c) => c.value(r, ctx));
-      // Amount columns all follow the row's currency: only a row in another currency than the first carries formats.
-      const differs = amountOf !== undefined && amountFormat(amountOf(r)) !== firstFormat;
-      await sheet.addRow(cells, differs ? { numFmts: columns.map((c) => (c.amountOf ? amountFormat(c.amountOf(r)) : undefined)) } : undefined);
+      // Amount columns follow the row's currency: only a row in another currency than the first carries formats.
+      const differs = amountColumns.some((i) => formatOf(columns[i] as ExportColumn, r) !== firstFormats[i]);
+      await sheet.addRow(cells, differs ? { numFmts: columns.map((c) => formatOf(c, r)) } : undefined);
     }
-    written += rows.length;
+    written += page.length;
     await opts.onProgress?.(written);
-    const last = rows.at(-1);
-    if (!last || rows.length < batch) break;
-    rows = await opts.def.page(opts.db, opts.where, last.id, batch);
+    const next = await iterator.next();
+    page = next.done ? undefined : next.value;
   }
   await sheet.finish();
   return written;

@@ -36,7 +36,7 @@ import {
   markCollectionPaid,
 } from '../collections/service';
 import { createRefund, getRefund } from '../refunds/service';
-import { runSettlements } from '../settlement/service';
+import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
 import { openApiAuth } from './auth';
 import { amountField, currencyField } from './fields';

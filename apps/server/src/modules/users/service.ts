@@ -4,7 +4,7 @@
  */
 import { DomainError, translate, type Language } from '@mg/domain';
 import { hash } from '@node-rs/argon2';
-import { ARGON2_OPTIONS } from '../../db/seed';
+import { ARGON2_OPTIONS } from '../../lib/passwords';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { LAYOUT } from '@mg/domain';
 import { useBrand } from '../../brands';
-import { useMediaQuery } from '../useMediaQuery';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { CountrySwitcher } from '../components/CountrySwitcher';
 import { BrandIllustration } from '../components/BrandIllustration';

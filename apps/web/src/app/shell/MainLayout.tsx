@@ -7,7 +7,7 @@ import { LAYOUT, homePath, isLanguage, type Language } from '@mg/domain';
 import { BrandLogo, useBrand } from '../../brands';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { useSession } from '../../session/store';
-import { useMediaQuery } from '../useMediaQuery';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Footer } from '../layouts/Footer';
 import { MenuIcon } from './icons';

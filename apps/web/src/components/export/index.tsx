@@ -7,12 +7,12 @@ import { useEffect, useState } from 'react';
 import { App, Button, Modal, Progress, Result, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ExportStatus, Perm, type ExportKindValue } from '@mg/domain';
+import { ExportStatus, Perm } from '@mg/domain';
 import { api } from '../../api';
 import { usePermission } from '../../session/usePermission';
 
 export interface ExportButtonProps {
-  kind: ExportKindValue;
+  kind: string;
   /** The list's current filters as its query sends them, wall-clock dates already in the session zone. */
   filters: Record<string, unknown>;
 }

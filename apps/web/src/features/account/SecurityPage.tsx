@@ -9,7 +9,7 @@ import { useBrand } from '../../brands';
 import { CodeInput } from '../../components/CodeInput';
 import { useCopyToClipboard } from '../../components/copy';
 import { useZodRule } from '../../components/useZodRule';
-import { useCurrentUser, useFormSubmit } from '../../components/list/paging';
+import { useCurrentUser, useFormSubmit } from '../../components/forms';
 import { ChangePasswordEntry } from './changePassword';
 
 export interface TwoFactorStatus {

@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_STATUS, ANNOUNCEMENT_STATUSES, AnnouncementStatus, Perm, type AnnouncementStatusValue } from '@mg/domain';
 import { Can } from '../../components/Can';
-import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from '../../components/list/paging';
+import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
+import { useFormSubmit, FormModal } from '../../components/forms';
 import { createdOf, sysApi, type AnnouncementRecord } from '../users/api';
 
 const STATUS_COLORS: Record<string, string> = { draft: 'default', released: 'green', revoked: 'orange' };

@@ -49,7 +49,7 @@ export default function Audit() {
       const pageSize = params.pageSize ?? 10;
       write({ ...filters, pageNo: pageNo > 1 ? pageNo : undefined, pageSize: pageSize !== 10 ? pageSize : undefined });
       if (!begin || !end) {
-        setRangeError(t('audit.rangeRequired'));
+        setRangeError(t('common.messages.rangeRequired'));
         return { data: [], total: 0, success: true };
       }
       // Spec §5: at most three months, checked here before the server is asked.

@@ -34,12 +34,7 @@ const EMAIL_CODE_RE = /^\d{6}$/;
 export function RegisterPage() {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const navigate = useNavigate();
   const title = usePageTitle('auth.page.register');
-  const [form] = Form.useForm<RegisterValues>();
-  const captcha = useRef<CaptchaHandle>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   if (!brand.registerSwitch) {
     return (
@@ -59,6 +54,18 @@ export function RegisterPage() {
       </AuthCard>
     );
   }
+  return <RegisterForm title={title} />;
+}
+
+/** The sign-up form (hooks of its own: the page above decides whether the brand offers it). */
+function RegisterForm({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const { brand } = useBrand();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterValues>();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   const sendCode = useSendEmailCode({
     form,

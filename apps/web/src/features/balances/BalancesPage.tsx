@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MONEY_ERROR_KEYS, Perm, isCurrencyCode, parseAmount } from '@mg/domain';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Can } from '../../components/Can';
-import { FormModal, useFormSubmit } from '../../components/list/paging';
+import { FormModal, useFormSubmit } from '../../components/forms';
 import { fundsApi, type BalanceRow } from './api';
 import { minorOf, useMoney } from '../../components/list/money';
 

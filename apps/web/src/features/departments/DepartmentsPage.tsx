@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Perm } from '@mg/domain';
 import { isApiError } from '../../api';
 import { Can } from '../../components/Can';
-import { useFormatInstant, useFormSubmit, FormModal } from '../../components/list/paging';
+import { useFormatInstant } from '../../components/list/paging';
+import { useFormSubmit, FormModal } from '../../components/forms';
 import { createdOf, isFrozen, sysApi, type DepartNode, type UserRecord } from '../users/api';
 
 function flatten(nodes: DepartNode[] | undefined): DepartNode[] {

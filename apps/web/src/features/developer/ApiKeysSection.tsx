@@ -31,7 +31,7 @@ import {
 import { CodeInput } from '../../components/CodeInput';
 import { useFormatters } from '../../components/format';
 import { useZodRule } from '../../components/useZodRule';
-import { applyServerErrors, useFormSubmit } from '../../components/list/paging';
+import { applyServerErrors, useFormSubmit } from '../../components/forms';
 import { developerApi, type ApiKey, type CreatedKey, type RolledKey } from './api';
 import { FormError, IconTitle, SecretBlock, putCodeError, useGoogleCodeGate } from './_gate';
 

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, checkCell, isIpWhitelistEntry } from '@mg/domain';
 import { isApiError } from '../../api';
-import { applyServerErrors, useFormSubmit } from '../../components/list/paging';
+import { applyServerErrors, useFormSubmit } from '../../components/forms';
 import { developerApi, type DeveloperParameters } from './api';
 import { FormError, IconTitle, SecretBlock, useGoogleCodeGate } from './_gate';
 

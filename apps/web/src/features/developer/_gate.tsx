@@ -9,7 +9,7 @@ import { isApiError } from '../../api';
 import { CodeInput } from '../../components/CodeInput';
 import { useCopyToClipboard } from '../../components/copy';
 import { useZodRule } from '../../components/useZodRule';
-import { applyServerErrors, useFormSubmit } from '../../components/list/paging';
+import { applyServerErrors, useFormSubmit } from '../../components/forms';
 
 /** The server's answer names the Google code: wrong (GOOGLE_CODE_ERROR) or missing (field `googleCode`). */
 export function isGoogleCodeProblem(e: unknown): boolean {

@@ -6,7 +6,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@mg/domain';
 import { Can } from '../../components/Can';
-import { tablePagination, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from '../../components/list/paging';
+import { tablePagination, usePagedRequest, useUrlFilters } from '../../components/list/paging';
+import { useFormSubmit, FormModal } from '../../components/forms';
 import { listOf, sysApi, type DictItemRecord, type DictRecord } from '../users/api';
 
 type Values = Record<string, unknown>;

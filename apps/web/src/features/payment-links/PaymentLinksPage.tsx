@@ -19,7 +19,8 @@ import { Can } from '../../components/Can';
 import { ListTable } from '../../components/list/ListTable';
 import { useFormatters } from '../../components/format';
 import { zodRule } from '../../components/zodRule';
-import { FormModal, useFormSubmit, useUrlFilters } from '../../components/list/paging';
+import { useUrlFilters } from '../../components/list/paging';
+import { FormModal, useFormSubmit } from '../../components/forms';
 import { PAYMENTS_PATHS, paymentsApi, type PaymentLinkRecord } from '../collections/api';
 import { LinkStatusTag, RequiredTextItem, amountHint, createdRangeColumn, useColumnRules, useMoney, usePaymentsList, useStatusOptions } from '../collections/_shared';
 

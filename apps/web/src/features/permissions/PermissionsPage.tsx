@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NATIVE_NAMES, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, Perm, PermissionStatus, PermissionType, type PermissionStatusValue, type PermissionTypeValue } from '@mg/domain';
 import { translateMaybeKey } from '../../i18n';
 import { Can } from '../../components/Can';
-import { useFormSubmit, FormModal } from '../../components/list/paging';
+import { useFormSubmit, FormModal } from '../../components/forms';
 import { listOf, sysApi, type PermissionNode } from '../users/api';
 
 /** menu_type: 0 group, 1 page, 2 button or column. */

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, type CurrencyCode } from '@mg/domain';
-import { useMediaQuery } from '../../app/useMediaQuery';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { useSessionCurrency } from '../../components/format';
 import { productsApi, type Product } from './api';
 import { FeeCell, limitAndFeeColumns, useChannelName, useProductFormat } from './_format';

@@ -4,7 +4,7 @@ import { LoginOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, loginPath, type CurrencyCode } from '@mg/domain';
-import { useMediaQuery } from '../../app/useMediaQuery';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { BrandLogo, useBrand } from '../../brands';
 import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
 import { Footer } from '../../app/layouts/Footer';

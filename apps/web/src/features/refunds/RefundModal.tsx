@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REFUND_WAY, RefundWay, amountSchema, type RefundWayValue } from '@mg/domain';
 import { zodRule } from '../../components/zodRule';
-import { FormModal, useFormSubmit } from '../../components/list/paging';
+import { FormModal, useFormSubmit } from '../../components/forms';
 import { paymentsApi, type CollectionDetail } from '../collections/api';
 import { RequiredTextItem, amountHint, currencyOr, minorOf, useMoney } from '../collections/_shared';
 

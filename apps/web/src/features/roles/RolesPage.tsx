@@ -8,7 +8,8 @@ import { Perm } from '@mg/domain';
 import { translateMaybeKey } from '../../i18n';
 import { Can } from '../../components/Can';
 import { usePermission } from '../../session/usePermission';
-import { tablePagination, useCurrentUser, useFormatInstant, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from '../../components/list/paging';
+import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
+import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
 import { createdOf, isSystemRole, sysApi, type RoleRecord, type TreeNode } from '../users/api';
 
 interface AntTreeNode {

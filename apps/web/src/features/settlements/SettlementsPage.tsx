@@ -1,36 +1,30 @@
-import { useMemo, useRef, useState } from 'react';
-import { App, Button, Checkbox, Form, InputNumber, Modal, Tag, Typography } from 'antd';
+/** Settlement records: T+N batches, pending until due, then settled into the available balance. */
+import { useState } from 'react';
+import { App, Button, Checkbox, Form, InputNumber, Modal, Typography } from 'antd';
 import { ThunderboltOutlined } from '@ant-design/icons';
-import type { ActionType } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { ExportKind, Perm, SETTLEMENT_STATUS, SettlementStatus, type SettlementStatusValue } from '@mg/domain';
-import { ListTable } from '../../components/list/ListTable';
+import { Perm, settlementsList } from '@mg/domain';
 import { Can } from '../../components/Can';
-import { useFormatInstant, useUrlFilters } from '../../components/list/paging';
-import { FUNDS_URLS, fundsApi, runAmounts, type SettlementRecord } from '../balances/api';
-import { useIsPlatform, useMerchantColumn, useRangeColumn, useRangedRequest, useVisibleColumns, type FundsColumn } from '../../components/list/funds-legacy';
-import { useMoney } from '../../components/list/money';
-
-const STATUS_COLORS: Record<SettlementStatusValue, string> = { pending: 'gold', settled: 'success' };
+import { ListPage, useIsPlatform, useMoney } from '../../components/list';
+import { runAmounts, useRunSettlement } from './hooks';
 
 /**
  * "Run settlement now" (platform staff, Perm.SETTLEMENT_RUN): asks first, settles, then says how many batches were
  * settled and how much per currency.
  */
-function RunSettlement({ onDone }: { onDone: () => void }) {
+function RunSettlement() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const money = useMoney();
   const platform = useIsPlatform();
+  const run = useRunSettlement();
   const [open, setOpen] = useState(false);
-  const [running, setRunning] = useState(false);
   const [merchantId, setMerchantId] = useState<number | null>(null);
   const [dueOnly, setDueOnly] = useState(false);
 
-  const run = async () => {
-    setRunning(true);
+  const submit = async () => {
     try {
-      const result = await fundsApi.runSettlement({ ...(merchantId ? { merchantId } : {}), dueOnly });
+      const result = await run.mutateAsync({ ...(merchantId ? { merchantId } : {}), dueOnly });
       setOpen(false);
       const amounts = runAmounts(result);
       modal.success({
@@ -47,11 +41,8 @@ function RunSettlement({ onDone }: { onDone: () => void }) {
           ) : undefined,
         okText: t('common.actions.ok'),
       });
-      onDone();
     } catch {
       // The API client has shown the server's message; the dialog stays open for another try.
-    } finally {
-      setRunning(false);
     }
   };
 
@@ -65,8 +56,8 @@ function RunSettlement({ onDone }: { onDone: () => void }) {
         title={t('settlements.runTitle')}
         okText={t('settlements.runConfirm')}
         cancelText={t('common.actions.cancel')}
-        confirmLoading={running}
-        onOk={() => void run()}
+        confirmLoading={run.isPending}
+        onOk={() => void submit()}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
@@ -86,65 +77,25 @@ function RunSettlement({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Settlement batches (T+N): pending until due, then settled into the available balance. */
-export default function Settlements() {
-  const { t } = useTranslation();
-  const fmt = useFormatInstant();
+export default function SettlementsPage() {
   const money = useMoney();
-  const visible = useVisibleColumns<SettlementRecord>();
-  const actionRef = useRef<ActionType>(undefined);
-  const { initial, write } = useUrlFilters();
-  const list = useRangedRequest<SettlementRecord>(FUNDS_URLS.settlements, write);
-  const rangeColumn = useRangeColumn<SettlementRecord>(t('settlements.createdAt'), initial);
-  const merchantColumn = useMerchantColumn<SettlementRecord>(initial);
-  const statusOptions = useMemo(() => SETTLEMENT_STATUS.states.map((s) => ({ value: s, label: t(`status.settlement.${s}`) })), [t]);
-
-  const columns: FundsColumn<SettlementRecord>[] = [
-    rangeColumn,
-    merchantColumn,
-    { title: t('settlements.settleDate'), dataIndex: 'settleDate', search: false, width: 120 },
-    { title: t('settlements.dueAt'), dataIndex: 'dueAt', search: false, render: (_, r) => fmt(r.dueAt) },
-    {
-      title: t('settlements.status'),
-      dataIndex: 'status',
-      valueType: 'select',
-      initialValue: initial.status,
-      fieldProps: { options: statusOptions },
-      render: (_, r) => <Tag color={STATUS_COLORS[r.status] ?? 'default'}>{t(`status.settlement.${r.status}`, { defaultValue: r.status })}</Tag>,
-    },
-    { title: t('settlements.count'), dataIndex: 'collectionCount', search: false, align: 'right' },
-    { title: t('settlements.gross'), dataIndex: 'grossAmount', search: false, align: 'right', render: (_, r) => money(r.grossAmount, r.currency) },
-    { title: t('settlements.fee'), dataIndex: 'feeAmount', fee: true, search: false, align: 'right', render: (_, r) => money(r.feeAmount, r.currency) },
-    { title: t('settlements.refunded'), dataIndex: 'refundedAmount', search: false, align: 'right', render: (_, r) => money(r.refundedAmount, r.currency) },
-    {
-      title: t('settlements.net'),
-      dataIndex: 'netAmount',
-      search: false,
-      align: 'right',
-      render: (_, r) => (
-        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-          {money(r.netAmount, r.currency)} <Typography.Text type="secondary">{r.currency}</Typography.Text>
-        </Typography.Text>
-      ),
-    },
-    { title: t('settlements.settledAt'), dataIndex: 'settledAt', search: false, render: (_, r) => (r.status === SettlementStatus.SETTLED ? fmt(r.settledAt) : '-') },
-  ];
-
   return (
-    <>
-      <ListTable<SettlementRecord>
-        list={list}
-        initial={initial}
-        exportKind={ExportKind.SETTLEMENTS}
-        tools={[
-          <Can key="run" code={Perm.SETTLEMENT_RUN}>
-            <RunSettlement onDone={() => void actionRef.current?.reload()} />
-          </Can>,
-        ]}
-        actionRef={actionRef}
-        columns={visible(columns)}
-        headerTitle={t('settlements.title')}
-      />
-    </>
+    <ListPage
+      list={settlementsList}
+      tools={[
+        <Can key="run" code={Perm.SETTLEMENT_RUN}>
+          <RunSettlement />
+        </Can>,
+      ]}
+      overrides={{
+        render: {
+          netAmount: (r) => (
+            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+              {money(r.netAmount, r.currency)} <Typography.Text type="secondary">{r.currency}</Typography.Text>
+            </Typography.Text>
+          ),
+        },
+      }}
+    />
   );
 }

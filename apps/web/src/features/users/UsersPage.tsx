@@ -10,7 +10,8 @@ import { isApiError } from '../../api';
 import { Can } from '../../components/Can';
 import { useZodRule } from '../../components/useZodRule';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { tablePagination, useCurrentUser, useFormatInstant, usePagedRequest, useUrlFilters, useFormSubmit, FormModal } from '../../components/list/paging';
+import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
+import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
 import { createdOf, isFrozen, sysApi, UserStatus, type DepartNode, type RoleRecord, type UserRecord } from './api';
 
 function roleLabel(r: UserRecord['roles'] extends (infer X)[] | undefined ? X : never): string {

@@ -1,0 +1,75 @@
+/** SQL of export jobs (export_job): create, claim, progress, finish, find, purge. */
+import { ExportStatus } from '@mg/domain';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/pool';
+import { appUser, exportJob } from '../../db/schema';
+
+export type ExportJobRow = typeof exportJob.$inferSelect;
+export type NewExportJob = typeof exportJob.$inferInsert;
+
+export async function insertJob(db: Db, values: NewExportJob): Promise<ExportJobRow> {
+  const [job] = await db.insert(exportJob).values(values).returning();
+  if (!job) throw new Error('export_job insert returned nothing');
+  return job;
+}
+
+/** Takes the oldest queued job (any instance may call this; a job is taken once). */
+export function claimQueuedJob(db: Db): Promise<ExportJobRow | null> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(exportJob)
+      .where(eq(exportJob.status, ExportStatus.QUEUED))
+      .orderBy(exportJob.createdAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const job = rows[0];
+    if (!job) return null;
+    await tx.update(exportJob).set({ status: ExportStatus.RUNNING }).where(eq(exportJob.id, job.id));
+    return job;
+  });
+}
+
+export async function setProgress(db: Db, id: string, doneRows: number): Promise<void> {
+  await db.update(exportJob).set({ doneRows }).where(eq(exportJob.id, id));
+}
+
+export async function finishJob(db: Db, id: string, rows: number, filePath: string): Promise<ExportJobRow | undefined> {
+  const [done] = await db
+    .update(exportJob)
+    .set({ status: ExportStatus.DONE, doneRows: rows, totalRows: rows, filePath, finishedAt: new Date() })
+    .where(eq(exportJob.id, id))
+    .returning();
+  return done;
+}
+
+export async function failJob(db: Db, id: string, error: string): Promise<void> {
+  await db.update(exportJob).set({ status: ExportStatus.FAILED, error: error.slice(0, 1000), finishedAt: new Date() }).where(eq(exportJob.id, id));
+}
+
+/** A job of one user (the job carries their filters and their download link). */
+export function findUserJob(db: Db, id: string, userId: number): Promise<ExportJobRow | undefined> {
+  return db.query.exportJob.findFirst({ where: and(eq(exportJob.id, id), eq(exportJob.userId, userId)) });
+}
+
+export function findByToken(db: Db, token: string): Promise<ExportJobRow | undefined> {
+  return db.query.exportJob.findFirst({ where: eq(exportJob.downloadToken, token) });
+}
+
+export async function userEmail(db: Db, userId: number): Promise<string | null> {
+  const user = await db.query.appUser.findFirst({ where: eq(appUser.id, userId), columns: { email: true } });
+  return user?.email ?? null;
+}
+
+/** Up to 500 expired jobs still holding a link; then forgets their links. */
+export async function expiredJobs(db: Db, now: Date): Promise<{ id: string; filePath: string | null }[]> {
+  return db
+    .select({ id: exportJob.id, filePath: exportJob.filePath })
+    .from(exportJob)
+    .where(and(lt(exportJob.expiresAt, now), sql`${exportJob.downloadToken} is not null`))
+    .limit(500);
+}
+
+export async function forgetLinks(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.update(exportJob).set({ downloadToken: null, filePath: null }).where(inArray(exportJob.id, ids));
+}

@@ -1,0 +1,30 @@
+/**
+ * The route plugins of the areas, each registered under /api by app.ts: one line per area (docs/adding-an-area.md).
+ * A plugin serves its area's calls (a list through lib/list/route.ts registerList) and registers its jobs.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/routes';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
+import { callbackRoutes } from './callbacks/routes';
+import { cashierRoutes } from './cashier/routes';
+import { collectionRoutes } from './collections/routes';
+import { developerRoutes } from './developer/routes';
+import { exportRoutes } from './exports/routes';
+import { healthRoutes } from './health/routes';
+import { productRoutes } from './products/routes';
+import { settlementRoutes } from './settlements/routes';
+
+export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  adminRoutes,
+  cashierRoutes,
+  collectionRoutes,
+  settlementRoutes,
+  callbackRoutes,
+  developerRoutes,
+  productRoutes,
+  exportRoutes,
+];

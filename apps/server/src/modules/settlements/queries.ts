@@ -1,0 +1,119 @@
+/**
+ * SQL of settlement batches: the batch a succeeded collection joins, the next batch to settle, and the settlement
+ * records list (its source: lib/list/source.ts).
+ */
+import { ID_PREFIX, SettlementStatus, settlementsList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { DbLike } from '../../db/pool';
+import { settlement } from '../../db/schema';
+import { newBusinessId } from '../../lib/ids';
+import { createdBetween, newestFirst, resolveRange } from '../../lib/list/order';
+import { pagedSource } from '../../lib/list/source';
+import { currencyOf, scopeWhere } from '../auth/scope';
+import { dueAtOf } from './dates';
+
+export type SettlementRow = typeof settlement.$inferSelect;
+export type SettlementRecord = ListRecord<typeof settlementsList>;
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/** A batch as the list, its export and the open API show it. */
+export function toSettlementRecord(s: SettlementRow): SettlementRecord {
+  const money = (v: bigint) => toMajorString(v, s.currency as CurrencyCode);
+  return {
+    id: s.id,
+    merchantId: s.merchantId,
+    currency: s.currency,
+    settleDate: s.settleDate,
+    dueAt: s.dueAt.toISOString(),
+    status: s.status,
+    collectionCount: s.collectionCount,
+    grossAmount: money(s.grossAmount),
+    feeAmount: money(s.feeAmount),
+    refundedAmount: money(s.refundedAmount),
+    netAmount: money(s.netAmount),
+    settledAt: iso(s.settledAt),
+    createdAt: s.createdAt.toISOString(),
+  };
+}
+
+export const settlementsSource = pagedSource({
+  list: settlementsList,
+  where: (q, ctx) => {
+    const currency = currencyOf(ctx, q.currency);
+    return and(
+      scopeWhere(settlement.merchantId, ctx.scope),
+      createdBetween(settlement.createdAt, resolveRange(q, ctx, { months: settlementsList.range?.months })),
+      q.status?.length ? inArray(settlement.status, q.status) : undefined,
+      currency ? eq(settlement.currency, currency) : undefined,
+    );
+  },
+  order: newestFirst(settlement, settlement.createdAt, settlement.id),
+  sort: { createdAt: settlement.createdAt, createTime: settlement.createdAt, settleDate: settlement.settleDate, netAmount: settlement.netAmount },
+  countFrom: sql`${settlement}`,
+  read: async (db, where, o) =>
+    (await db.select().from(settlement).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0)).map(toSettlementRecord),
+});
+
+/**
+ * Adds one collection to the pending batch of a date (creating it); undefined when that date's batch was already
+ * settled (an early manual run).
+ */
+export async function addToPendingBatch(
+  tx: DbLike,
+  b: { merchantId: number; currency: CurrencyCode; settleDate: string; createdAt: Date; gross: bigint; fee: bigint },
+): Promise<SettlementRow | undefined> {
+  const net = b.gross - b.fee;
+  const rows = await tx
+    .insert(settlement)
+    .values({
+      id: newBusinessId(ID_PREFIX.SETTLEMENT, b.createdAt),
+      merchantId: b.merchantId,
+      currency: b.currency,
+      settleDate: b.settleDate,
+      dueAt: dueAtOf(b.settleDate, b.currency),
+      status: SettlementStatus.PENDING,
+      collectionCount: 1,
+      grossAmount: b.gross,
+      feeAmount: b.fee,
+      netAmount: net,
+    })
+    .onConflictDoUpdate({
+      target: [settlement.merchantId, settlement.currency, settlement.settleDate],
+      set: {
+        collectionCount: sql`${settlement.collectionCount} + 1`,
+        grossAmount: sql`${settlement.grossAmount} + ${b.gross}`,
+        feeAmount: sql`${settlement.feeAmount} + ${b.fee}`,
+        netAmount: sql`${settlement.netAmount} + ${net}`,
+        updatedAt: sql`now()`,
+      },
+      setWhere: eq(settlement.status, SettlementStatus.PENDING),
+    })
+    .returning();
+  return rows[0];
+}
+
+/** The pending batch due first (locked; concurrent runners skip it), or undefined. */
+export async function lockNextPendingBatch(tx: DbLike, args: { now: Date; merchantId?: number | undefined; dueOnly: boolean }): Promise<SettlementRow | undefined> {
+  const [batch] = await tx
+    .select()
+    .from(settlement)
+    .where(
+      and(
+        eq(settlement.status, SettlementStatus.PENDING),
+        args.dueOnly ? lte(settlement.dueAt, args.now) : undefined,
+        args.merchantId != null ? eq(settlement.merchantId, args.merchantId) : undefined,
+      ),
+    )
+    .orderBy(asc(settlement.dueAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return batch;
+}
+
+export async function markSettled(tx: DbLike, batch: Pick<SettlementRow, 'merchantId' | 'id'>, now: Date): Promise<void> {
+  await tx
+    .update(settlement)
+    .set({ status: SettlementStatus.SETTLED, settledAt: now, updatedAt: sql`now()` })
+    .where(and(eq(settlement.merchantId, batch.merchantId), eq(settlement.id, batch.id)));
+}

@@ -1,0 +1,65 @@
+/**
+ * Settlement batches (issue 4): a merchant's succeeded collections of one currency are grouped by the local date
+ * they are due (T+N in the merchant's zone). The batch carries gross, fee, refunds taken from pending and the net
+ * that moves from pending to available when the job settles it. Invariant: a merchant's pending balance in a
+ * currency equals the sum of the net amounts of its pending batches.
+ */
+import { toMajorString, type CurrencyCode } from '@mg/domain';
+import type { Db, DbLike } from '../../db/pool';
+import { postTransfer, settle } from '../ledger/service';
+import { nextDate, settleDateFor } from './dates';
+import { addToPendingBatch, lockNextPendingBatch, markSettled, type SettlementRow } from './queries';
+
+export { dueAtOf, settleDateFor } from './dates';
+export { toSettlementRecord as settlementView, type SettlementRow } from './queries';
+
+/** Batches looked at by one settlement run before it stops (the job comes back a minute later). */
+const RUN_MAX_BATCHES = 10_000;
+/** How many later dates a collection may move to when its own date's batch was already settled early. */
+const MAX_DATE_SHIFT = 366;
+
+/**
+ * Adds a succeeded collection to its batch (called inside the collection's transaction; locks the batch row until
+ * commit). When the batch of that date was already settled (an early manual run), the collection joins the next
+ * date's batch instead, so its money is never stranded in pending.
+ */
+export async function addToSettlementBatch(
+  tx: DbLike,
+  args: { merchantId: number; currency: CurrencyCode; paidAt: Date; settlementDays: number; gross: bigint; fee: bigint },
+): Promise<SettlementRow> {
+  let date = settleDateFor(args.paidAt, args.currency, args.settlementDays);
+  for (let i = 0; i <= MAX_DATE_SHIFT; i++, date = nextDate(date)) {
+    const row = await addToPendingBatch(tx, { ...args, settleDate: date, createdAt: args.paidAt });
+    if (row) return row;
+  }
+  throw new Error('no open settlement batch found');
+}
+
+/** Settles one batch in its own transaction; false when none was left to take. */
+async function settleOne(db: Db, args: { now: Date; merchantId?: number; dueOnly: boolean }, amounts: Record<string, bigint>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const batch = await lockNextPendingBatch(tx, args);
+    if (!batch) return false;
+    const currency = batch.currency as CurrencyCode;
+    if (batch.netAmount > 0n) {
+      await postTransfer(tx, settle({ merchantId: batch.merchantId, currency, reference: batch.id, idempotencyKey: `settlement:${batch.id}`, amount: batch.netAmount }));
+    }
+    await markSettled(tx, batch, args.now);
+    amounts[currency] = (amounts[currency] ?? 0n) + batch.netAmount;
+    return true;
+  });
+}
+
+/**
+ * Settles pending batches (due ones only when `dueOnly`): pending -> available for each batch's net, then marks it
+ * settled. One transaction per batch with FOR UPDATE SKIP LOCKED, so concurrent runners share the work.
+ */
+export async function runSettlements(db: Db, args: { now?: Date; merchantId?: number; dueOnly: boolean }): Promise<{ settled: number; amounts: Record<string, string> }> {
+  const now = args.now ?? new Date();
+  const sums: Record<string, bigint> = {};
+  let settled = 0;
+  while (settled < RUN_MAX_BATCHES && (await settleOne(db, { ...args, now }, sums))) settled++;
+  const amounts: Record<string, string> = {};
+  for (const [cur, v] of Object.entries(sums)) amounts[cur] = toMajorString(v, cur as CurrencyCode);
+  return { settled, amounts };
+}

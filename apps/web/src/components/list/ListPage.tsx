@@ -1,0 +1,183 @@
+/**
+ * A list screen built from its declaration (packages/domain lists/define.ts): filters in the URL with the default
+ * range in the session zone, the range rule checked before asking the server, export with the current filters,
+ * a column chooser (optional columns hidden until chosen, the choice kept per list), amounts and times through the
+ * session formatters, the spec §6 column rules, loading, empty and error states, and cards under 600 px.
+ *
+ *   <ListPage list={settlementsList} tools={[<RunSettlement key="run" />]} overrides={{ render: { netAmount: ... } }} />
+ */
+import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Alert, Button, Card, Descriptions, Empty, List, Result } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import type { AnyListDecl, ListRecord } from '@mg/domain';
+import { ExportButton } from '../export';
+import { useMediaQuery } from '../useMediaQuery';
+import { useListColumns, type ColumnOverrides } from './columns';
+import { tablePagination } from './paging';
+import { useListRequest } from './useListRequest';
+
+/** Below this width a list shows cards instead of a table (spec §2: the header switches layout at 600). */
+export const CARD_LAYOUT_MAX_WIDTH = 599;
+
+export interface ListPageProps<L extends AnyListDecl> {
+  list: L;
+  overrides?: ColumnOverrides<ListRecord<L>>;
+  /** Buttons of a row (the last column). */
+  actions?: (record: ListRecord<L>) => ReactNode[];
+  /** Toolbar buttons after the export. */
+  tools?: ReactNode[];
+  /** A click on a row (not on one of its buttons or links). */
+  onRowClick?: (record: ListRecord<L>) => void;
+  /** Default: `<list>.title`. */
+  title?: string;
+  tooltip?: string;
+  /** Above the table (a hint, a notice). */
+  banner?: ReactNode;
+  actionRef?: RefObject<ActionType | undefined>;
+}
+
+/** Clicks on buttons, links and copy icons inside a row do their own thing, not the row's. */
+export function isInnerControl(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('button, a, .ant-typography-copy, .ant-popover') !== null;
+}
+
+type Row = Record<string, unknown>;
+
+/** The card layout of narrow screens: one card per record, the visible columns as label / value pairs. */
+function CardView({ columns, rows, rowKey, loading, pagination, actions, onRowClick }: {
+  columns: ProColumns<Row>[];
+  rows: readonly Row[];
+  rowKey: string;
+  loading: boolean;
+  pagination: unknown;
+  actions?: ((r: Row) => ReactNode[]) | undefined;
+  onRowClick?: ((r: Row) => void) | undefined;
+}) {
+  const shown = columns.filter((c) => !c.hideInTable && c.valueType !== 'option');
+  const p = pagination as { current?: number; pageSize?: number; total?: number; onChange?: (page: number, size: number) => void } | false;
+  return (
+    <List
+      data-testid="list-cards"
+      loading={loading}
+      dataSource={[...rows]}
+      rowKey={(r) => String(r[rowKey])}
+      pagination={p ? { current: p.current, pageSize: p.pageSize, total: p.total, onChange: p.onChange, size: 'small', showSizeChanger: false } : false}
+      renderItem={(r) => (
+        <List.Item style={{ padding: '6px 0' }}>
+          <Card
+            size="small"
+            style={{ width: '100%', cursor: onRowClick ? 'pointer' : undefined }}
+            onClick={(e) => onRowClick && !isInnerControl(e.target) && onRowClick(r)}
+            actions={actions ? actions(r).filter(Boolean) : undefined}
+          >
+            <Descriptions column={1} size="small">
+              {shown.map((c) => (
+                <Descriptions.Item key={String(c.key ?? c.dataIndex)} label={c.title as ReactNode}>
+                  {(c.render as ((v: unknown, r: Row, i: number) => ReactNode) | undefined)?.(r[String(c.dataIndex)], r, 0) ?? String(r[String(c.dataIndex)] ?? '-')}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          </Card>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tools = [], onRowClick, title, tooltip, banner, actionRef: given }: ListPageProps<L>) {
+  const { t } = useTranslation();
+  const own = useRef<ActionType>(undefined);
+  const actionRef = given ?? own;
+  const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_WIDTH}px)`, false);
+  const { request, rangeError, filters, initial } = useListRequest(list, actionRef);
+  const [failed, setFailed] = useState(false);
+  const base = useListColumns(list, initial, overrides);
+  const rowKey = list.rowKey ?? 'id';
+
+  const columns = useMemo<ProColumns<ListRecord<L>>[]>(
+    () =>
+      actions
+        ? [...base, { title: t('common.fields.actions'), valueType: 'option', key: 'actions', fixed: 'right', render: (_, r) => actions(r) }]
+        : base,
+    [actions, base, t],
+  );
+  // Optional columns start hidden; the user's choice in the column chooser is kept per list in this browser.
+  const columnsState = useMemo(
+    () => ({
+      persistenceKey: `mg.columns.${list.name}`,
+      persistenceType: 'localStorage' as const,
+      defaultValue: Object.fromEntries(list.columns.filter((c) => c.optional).map((c) => [c.key, { show: false }])),
+    }),
+    [list],
+  );
+
+  return (
+    <>
+      {banner}
+      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
+      {failed && (
+        <Result
+          status="warning"
+          title={t('common.messages.loadFailed')}
+          extra={
+            <Button onClick={() => void actionRef.current?.reload()} data-testid="list-retry">
+              {t('common.actions.reload')}
+            </Button>
+          }
+          data-testid="list-failed"
+        />
+      )}
+      <ProTable<ListRecord<L>>
+        rowKey={rowKey}
+        actionRef={actionRef}
+        columns={columns}
+        request={async (params, sort) => {
+          try {
+            const page = await request(params, sort);
+            setFailed(false);
+            return page;
+          } catch (e) {
+            setFailed(true);
+            throw e;
+          }
+        }}
+        headerTitle={title ?? t(`${list.name}.title`)}
+        tooltip={tooltip}
+        pagination={list.paged === false ? false : tablePagination(initial)}
+        search={{ labelWidth: 'auto' }}
+        form={{ ignoreRules: false }}
+        options={{ density: false, reload: true, setting: { listsHeight: 360 } }}
+        columnsState={columnsState}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.messages.noRecords')} /> }}
+        toolBarRender={() => [<ExportButton key="export" kind={list.name} filters={filters} />, ...tools]}
+        onRow={
+          onRowClick
+            ? (r) => ({
+                onClick: (e) => {
+                  if (!isInnerControl(e.target)) onRowClick(r);
+                },
+                style: { cursor: 'pointer' },
+              })
+            : undefined
+        }
+        tableViewRender={(props, dom) =>
+          narrow ? (
+            <CardView
+              columns={columns as ProColumns<Row>[]}
+              rows={(props.dataSource ?? []) as unknown as Row[]}
+              rowKey={rowKey}
+              loading={Boolean(props.loading)}
+              pagination={props.pagination}
+              actions={actions as ((r: Row) => ReactNode[]) | undefined}
+              onRowClick={onRowClick as ((r: Row) => void) | undefined}
+            />
+          ) : (
+            dom
+          )
+        }
+      />
+    </>
+  );
+}

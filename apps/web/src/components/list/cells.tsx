@@ -1,0 +1,61 @@
+/**
+ * Cells of a declared column by its kind (packages/domain lists/define.ts ColumnKind): the table, the card layout
+ * and the detail drawers show a value the same way the export writes it. Amounts and times go through the session
+ * formatters (currency decimals, session zone).
+ */
+import type { ReactNode } from 'react';
+import { Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ColumnKind, findChannel, type ColumnDecl } from '@mg/domain';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { useFormatters } from '../format';
+import { useMoney } from './money';
+
+/** A status tag: the state's label (`<labels>.<value>`) in its declared colour. */
+export function StatusTag({ value, labels, colors }: { value: unknown; labels: string; colors?: Readonly<Record<string, string>> | undefined }) {
+  const { t } = useTranslation();
+  if (value === null || value === undefined || value === '') return <>-</>;
+  const v = String(value);
+  return <Tag color={colors?.[v] ?? 'default'}>{t(`${labels}.${v}`, { defaultValue: v })}</Tag>;
+}
+
+/** Renders the value of `column` of a record. */
+export function useCellRenderer(): (column: ColumnDecl, record: Record<string, unknown>) => ReactNode {
+  const { t } = useTranslation();
+  const { instant } = useFormatters();
+  const money = useMoney();
+  const { language } = useLocale();
+  const numbers = new Intl.NumberFormat(language);
+  return (column, record) => {
+    const v = record[column.key];
+    switch (column.kind) {
+      case ColumnKind.MONEY:
+        return money(v as string | null, (record[column.currencyField ?? 'currency'] as string | undefined) ?? undefined);
+      case ColumnKind.DATE:
+        return instant(v as string | null);
+      case ColumnKind.STATUS:
+        return <StatusTag value={v} labels={column.labels ?? ''} colors={column.colors} />;
+      case ColumnKind.ENUM:
+        return v === null || v === undefined ? '-' : t(`${column.labels}.${String(v)}`, { defaultValue: String(v) });
+      case ColumnKind.CHANNEL: {
+        if (v === null || v === undefined) return '-';
+        const ch = findChannel(Number(v));
+        return ch ? t(ch.i18nKey, { defaultValue: ch.name }) : String(v);
+      }
+      case ColumnKind.BOOLEAN:
+        return v === null || v === undefined ? '-' : t(v ? 'common.status.yes' : 'common.status.no');
+      case ColumnKind.TAGS:
+        return Array.isArray(v) && v.length > 0 ? v.map((x) => <Tag key={String(x)}>{String(x)}</Tag>) : '-';
+      case ColumnKind.ID:
+        return v === null || v === undefined || v === '' ? '-' : (
+          <Typography.Text copyable className="mg-id">
+            {String(v)}
+          </Typography.Text>
+        );
+      case ColumnKind.NUMBER:
+        return v === null || v === undefined ? '-' : numbers.format(Number(v));
+      default:
+        return v === null || v === undefined || v === '' ? '-' : String(v);
+    }
+  };
+}

@@ -1,0 +1,31 @@
+/** Data of the settlements area: its query keys and the "run settlement now" call. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { queryKeys } from '../../components/list';
+
+export const settlementKeys = queryKeys('settlements');
+/** Balances move when batches settle. */
+const balanceKeys = queryKeys('balances');
+
+/** Answer of `POST /api/settlements/run`: how many batches were settled, and how much per currency. */
+export interface SettlementRunResult {
+  settled: number;
+  /** Net amount settled per currency (decimal strings). */
+  amounts: Record<string, string>;
+}
+
+/** The per-currency amounts of a run answer, currencies that moved nothing left out. */
+export function runAmounts(result: SettlementRunResult): [string, string][] {
+  return Object.entries(result.amounts ?? {}).filter(([, v]) => typeof v === 'string' && !/^0+(\.0+)?$/.test(v));
+}
+
+/** Settles pending batches now (provider staff); the settlement records and balances reload after. */
+export function useRunSettlement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { merchantId?: number; dueOnly?: boolean }) => api.post<SettlementRunResult>('/settlements/run', body),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: settlementKeys.lists() }), queryClient.invalidateQueries({ queryKey: balanceKeys.all })]);
+    },
+  });
+}
