@@ -4,6 +4,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
+import { balanceRecordRoutes } from './balance-records/routes';
+import { balanceRoutes } from './balances/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
@@ -12,8 +14,11 @@ import { collectionRoutes } from './collections/routes';
 import { developerRoutes } from './developer/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
+import { paymentLinkRoutes } from './payment-links/routes';
 import { productRoutes } from './products/routes';
+import { refundRoutes } from './refunds/routes';
 import { settlementRoutes } from './settlements/routes';
+import { statisticsRoutes } from './statistics/routes';
 
 export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   healthRoutes,
@@ -22,7 +27,12 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   adminRoutes,
   cashierRoutes,
   collectionRoutes,
+  refundRoutes,
+  paymentLinkRoutes,
+  balanceRoutes,
+  balanceRecordRoutes,
   settlementRoutes,
+  statisticsRoutes,
   callbackRoutes,
   developerRoutes,
   productRoutes,

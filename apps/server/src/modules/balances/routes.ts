@@ -1,27 +1,16 @@
 /**
- * Balances and balance records (docs/payments-api.md "Balances", "Balance records"); registered by
- * modules/collections/routes.ts under /api.
+ * Balances per currency and the low-balance limit (docs/payments-api.md "Balances").
  */
-import { Perm, currencySchema, pagingSchema } from '@mg/domain';
+import { Perm, currencySchema } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ledgerEntry } from '../../db/schema';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { audit } from '../auth';
-import { balanceRecordFilters, merchantOf, type balanceRecordFilterSchema } from '../collections/filters';
-import { readListPage, type ListSource } from '../collections/list-page';
-import { balanceRecordsFrom, listBalanceRecords, listPageSchema, type BalanceRecord } from '../collections/queries';
+import { merchantOf } from '../collections/filters';
 import { checkLowBalance } from './limit';
 import { balancesView, merchantCurrencies, parseLimit, setLimit } from './service';
-
-const BALANCE_RECORD_LIST: ListSource<typeof balanceRecordFilterSchema, BalanceRecord> = {
-  filter: balanceRecordFilters,
-  sort: { createdAt: ledgerEntry.createdAt, createTime: ledgerEntry.createdAt },
-  read: listBalanceRecords,
-  countFrom: balanceRecordsFrom,
-};
 
 const money = z.string().describe('decimal string in the currency units');
 
@@ -32,22 +21,6 @@ const balanceSchema = z.object({
   frozen: money,
   limitBalance: money.nullable().describe('low-balance threshold; null: none'),
   belowLimit: z.boolean(),
-});
-
-const balanceRecordSchema = z.object({
-  id: z.number(),
-  merchantId: z.number(),
-  transferId: z.number(),
-  actionType: z.number().describe('spec §3 ActionType 1-7'),
-  flow: z.string(),
-  account: z.string().describe('available, pending, frozen'),
-  reference: z.string(),
-  amount: money.describe('signed movement of the account'),
-  fee: money.describe('fee of the business operation'),
-  balanceBefore: money,
-  balanceAfter: money,
-  currency: z.string(),
-  createdAt: z.string(),
 });
 
 const merchantQuery = z.object({
@@ -103,19 +76,5 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const view = (await balancesView(app.db, merchantId)).find((b) => b.currency === currency);
       return ok(view!, t(req.lang, 'error.operationSucceeded'));
     },
-  );
-
-  app.get(
-    '/balance-records',
-    {
-      config: { permission: Perm.BALANCE_RECORD_MENU },
-      schema: {
-        tags: ['funds'],
-        summary: "Balance records: the entries of the merchant's available, pending and frozen accounts, newest first",
-        querystring: pagingSchema.extend(balanceRecordFilters.schema.shape),
-        response: { 200: envelopeOf(listPageSchema(balanceRecordSchema)) },
-      },
-    },
-    async (req) => ok(await readListPage(app.db, req, req.query, BALANCE_RECORD_LIST)),
   );
 };

@@ -1,50 +1,19 @@
 /**
- * Dashboard calls of collections, refunds, settlements, payment links and statistics (docs/payments-api.md);
- * balances and balance records live in modules/balances/routes.ts and are registered from here. Every list reads
- * through ./filters.ts (shared with the exports) and ./queries.ts; every call is scoped to the caller's merchant
- * (platform staff: every merchant, or the one `merchantId` names).
+ * Transaction records (collections) of the dashboard (docs/payments-api.md "Collections"): the list and one
+ * collection's details. Every call is scoped to the caller's merchant (platform staff: every merchant, or the one
+ * `merchantId` names).
  */
-import {
-  ApiKeyMode,
-  MONEY_ERROR_KEYS,
-  Perm,
-  REFUND_WAY,
-  decimalsOf,
-  pagingSchema,
-  parseAmount,
-  toMajorString,
-  type CurrencyCode,
-  type RefundWayValue,
-  CallbackOrderKind,
-  currencySchema,
-  PAYMENT_LINK_EXPIRY_HOURS_MAX,
-} from '@mg/domain';
-import { and, eq, type AnyColumn } from 'drizzle-orm';
+import { CallbackOrderKind, Perm, pagingSchema, toMajorString, type CurrencyCode } from '@mg/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { collection, paymentLink, settlement } from '../../db/schema';
+import { collection, settlement } from '../../db/schema';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { fieldError } from '../../lib/errors';
-import { t } from '../../lib/i18n';
 import { notFound } from '../admin/shared';
 import { ownScope, scopeWhere } from '../auth/scope';
-import { audit, requireAuth } from '../auth';
-import { balanceRoutes } from '../balances/routes';
 import { deliverySchema } from '../callbacks/service';
-import { createPaymentLink, linkView, voidPaymentLink, type PaymentLinkView } from '../payment-links/service';
-import { createRefund } from '../refunds/service';
-import {
-  collectionFilterSchema,
-  collectionFilters,
-  filterContext,
-  merchantOf,
-  paymentLinkFilterSchema,
-  paymentLinkFilters,
-  refundFilterSchema,
-  refundFilters,
-  resolveRange,
-} from './filters';
+import { collectionFilterSchema, collectionFilters } from './filters';
 import { registerCollectionJobs } from './jobs';
 import { readListPage, type ListSource } from './list-page';
 import { refundableOf } from './service';
@@ -53,17 +22,10 @@ import {
   deliveriesOf,
   listPageSchema,
   listCollections,
-  listPaymentLinkRows,
-  listRefunds,
-  paymentLinksCountFrom,
-  refundsCountFrom,
   refundsOfCollection,
   toCollectionRecord,
-  toRefundRecord,
   type CollectionRecord,
-  type RefundRecord,
 } from './queries';
-import { computeStatistics, startOfLocalDay } from './statistics';
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Response schemas                                                                                             */
@@ -138,19 +100,6 @@ export const paymentLinkRecordSchema = z.object({
   createdAt: isoTime,
 });
 
-const statisticsSchema = z.object({
-  currency: z.string(),
-  range: z.object({ begin: isoTime, end: isoTime }),
-  collected: z.object({ amount: money, count: z.number() }),
-  successRate: z.number().nullable().describe('0..1; null when no collection of the range is decided yet'),
-  refunds: z.object({ amount: money, count: z.number() }),
-  fees: money,
-  balance: z.object({ available: money, pending: money }),
-  byDay: z.array(z.object({ date: z.string(), amount: money, count: z.number() })),
-  byPaymentType: z.array(z.object({ paymentType: z.number(), amount: money, count: z.number() })),
-  today: z.object({ collected: z.object({ amount: money, count: z.number() }), successRate: z.number().nullable() }),
-});
-
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Helpers                                                                                                      */
 
@@ -160,28 +109,9 @@ const COLLECTION_LIST: ListSource<typeof collectionFilterSchema, CollectionRecor
   read: listCollections,
   countFrom: collectionsCountFrom,
 };
-const REFUND_LIST: ListSource<typeof refundFilterSchema, RefundRecord> = {
-  filter: refundFilters,
-  sort: { createdAt: refundFilters.orderColumns[0], createTime: refundFilters.orderColumns[0] },
-  read: listRefunds,
-  countFrom: refundsCountFrom,
-};
-const LINK_SORT: Record<string, AnyColumn> = {
-  createdAt: paymentLink.createdAt,
-  createTime: paymentLink.createdAt,
-  amount: paymentLink.amount,
-  expiresAt: paymentLink.expiresAt,
-};
-
-/** A decimal amount of `currency` from a body, 400 naming `field` when malformed. */
-function amountOf(value: string, currency: CurrencyCode, field: string): bigint {
-  const r = parseAmount(value, currency);
-  if (!r.ok) throw fieldError(field, MONEY_ERROR_KEYS[r.error], { labelOf: 'amount', params: { digits: decimalsOf(currency) } });
-  return r.minor;
-}
 
 /** A collection the caller may see, by id (another merchant's id: 404). */
-async function scopedCollection(app: FastifyInstance, req: FastifyRequest, id: string) {
+export async function scopedCollection(app: FastifyInstance, req: FastifyRequest, id: string) {
   const [row] = await app.db
     .select({ c: collection, settlementStatus: settlement.status })
     .from(collection)
@@ -191,14 +121,13 @@ async function scopedCollection(app: FastifyInstance, req: FastifyRequest, id: s
   return row;
 }
 
-const idParam = z.object({ id: z.string().min(1).max(32) });
+export const idParam = z.object({ id: z.string().min(1).max(32) });
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Routes                                                                                                       */
 
 export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   registerCollectionJobs(app);
-  await app.register(balanceRoutes);
 
   /* Collections ------------------------------------------------------------------------------------------ */
 
@@ -258,179 +187,4 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/collections/:id/refunds',
-    {
-      config: { permission: Perm.REFUND_ADD },
-      schema: {
-        tags: ['payments'],
-        summary: 'Refund (part of) a collection; the ledger moves at once (sandbox)',
-        params: idParam,
-        body: z.object({
-          amount: z.string().max(32).describe('decimal string in the collection currency'),
-          refundWay: z.enum(REFUND_WAY.values as [RefundWayValue, ...RefundWayValue[]]),
-          reason: z.string().trim().min(1).max(255),
-          merchantRefundId: z.string().trim().min(1).max(64).optional(),
-        }),
-        response: { 200: envelopeOf(refundRecordSchema) },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const { c } = await scopedCollection(app, req, req.params.id);
-      const amount = amountOf(req.body.amount, c.currency as CurrencyCode, 'amount');
-      const detail = { collectionId: c.id, amount: req.body.amount, currency: c.currency, refundWay: req.body.refundWay };
-      try {
-        const row = await createRefund(app.db, {
-          merchantId: c.merchantId,
-          collectionId: c.id,
-          amount,
-          refundWay: req.body.refundWay,
-          reason: req.body.reason,
-          merchantRefundId: req.body.merchantRefundId ?? null,
-          createdBy: auth.username,
-          notifier: { mailer: app.mailer, log: req.log },
-        });
-        await audit(app.db, req, 'refund_created', { success: true, merchantId: c.merchantId, detail: { ...detail, refundId: row.id } });
-        return ok(toRefundRecord(row, c.merchantOrderId), t(req.lang, 'error.operationSucceeded'));
-      } catch (e) {
-        await audit(app.db, req, 'refund_created', { success: false, merchantId: c.merchantId, detail });
-        throw e;
-      }
-    },
-  );
-
-  /* Refunds ---------------------------------------------------------------------------------------------- */
-
-  app.get(
-    '/refunds',
-    {
-      config: { permission: Perm.REFUND_MENU },
-      schema: {
-        tags: ['payments'],
-        summary: 'Refunds, newest first',
-        querystring: pagingSchema.extend(refundFilterSchema.shape),
-        response: { 200: envelopeOf(listPageSchema(refundRecordSchema)) },
-      },
-    },
-    async (req) => ok(await readListPage(app.db, req, req.query, REFUND_LIST)),
-  );
-
-  /* Payment links ---------------------------------------------------------------------------------------- */
-
-  app.get(
-    '/payment-links',
-    {
-      config: { permission: Perm.PAYMENT_LINK_MENU },
-      schema: {
-        tags: ['payments'],
-        summary: 'Payment links, newest first',
-        querystring: pagingSchema.extend(paymentLinkFilterSchema.shape),
-        response: { 200: envelopeOf(listPageSchema(paymentLinkRecordSchema)) },
-      },
-    },
-    async (req) => {
-      const now = new Date();
-      const links: ListSource<typeof paymentLinkFilterSchema, PaymentLinkView> = {
-        filter: paymentLinkFilters,
-        sort: LINK_SORT,
-        read: async (db, where, o) => (await listPaymentLinkRows(db, where, o)).map((r) => linkView(r, app.publicUrl, now)),
-        countFrom: paymentLinksCountFrom,
-      };
-      return ok(await readListPage(app.db, req, req.query, links));
-    },
-  );
-
-  app.post(
-    '/payment-links',
-    {
-      config: { permission: Perm.PAYMENT_LINK_ADD },
-      schema: {
-        tags: ['payments'],
-        summary: 'Create a payment link (sandbox) in the session currency',
-        body: z.object({
-          amount: z.string().max(32).describe('decimal string'),
-          description: z.string().max(255),
-          expiryHours: z.coerce.number().int().min(1).max(PAYMENT_LINK_EXPIRY_HOURS_MAX).optional(),
-          paymentType: z.coerce.number().int().positive().optional(),
-          currency: currencySchema.optional().describe('default: the session currency'),
-          merchantId: z.coerce.number().int().positive().optional().describe('platform staff: for this merchant'),
-        }),
-        response: { 200: envelopeOf(paymentLinkRecordSchema) },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const b = req.body;
-      const merchantId = merchantOf(req, b.merchantId);
-      const currency = b.currency ?? filterContext(req, b.merchantId).currency;
-      if (!currency) throw fieldError('currency', 'validation.currency.invalid', { params: { value: '' } });
-      const row = await createPaymentLink(
-        { db: app.db, publicUrl: app.publicUrl },
-        {
-          merchantId,
-          mode: ApiKeyMode.SANDBOX,
-          amount: amountOf(b.amount, currency, 'amount'),
-          currency,
-          description: b.description,
-          paymentType: b.paymentType,
-          expiryHours: b.expiryHours,
-          createdBy: auth.username,
-        },
-      );
-      return ok(linkView(row, app.publicUrl), t(req.lang, 'error.operationSucceeded'));
-    },
-  );
-
-  app.post(
-    '/payment-links/:id/void',
-    {
-      config: { permission: Perm.PAYMENT_LINK_VOID },
-      schema: {
-        tags: ['payments'],
-        summary: 'Void an active payment link',
-        params: idParam,
-        response: { 200: envelopeOf(paymentLinkRecordSchema) },
-      },
-    },
-    async (req) => {
-      const [link] = await app.db
-        .select({ merchantId: paymentLink.merchantId })
-        .from(paymentLink)
-        .where(and(eq(paymentLink.id, req.params.id), scopeWhere(paymentLink.merchantId, ownScope(req))));
-      if (!link) throw notFound();
-      const row = await voidPaymentLink(app.db, link.merchantId, req.params.id);
-      return ok(linkView(row, app.publicUrl), t(req.lang, 'error.operationSucceeded'));
-    },
-  );
-
-  /* Statistics ------------------------------------------------------------------------------------------- */
-
-  app.get(
-    '/statistics',
-    {
-      config: { permission: Perm.HOME },
-      schema: {
-        tags: ['payments'],
-        summary: 'Home statistics of a range (default today) in the session zone and currency',
-        querystring: z.object({
-          createTime_begin: collectionFilterSchema.shape.createTime_begin,
-          createTime_end: collectionFilterSchema.shape.createTime_end,
-          currency: currencySchema.optional().describe('default: the session currency'),
-          merchantId: z.coerce.number().int().positive().optional().describe('platform staff: only this merchant'),
-        }),
-        response: { 200: envelopeOf(statisticsSchema) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const ctx = filterContext(req, q.merchantId);
-      const currency = q.currency ?? ctx.currency;
-      if (!currency) throw fieldError('currency', 'validation.currency.invalid', { params: { value: '' } });
-      const now = new Date();
-      const range = resolveRange(q, { ...ctx, now }, { defaultBegin: (end) => startOfLocalDay(end, ctx.timeZone) });
-      return ok(await computeStatistics(app.db, { scope: ctx.scope, currency, timeZone: ctx.timeZone, range, now }));
-    },
-  );
 };
-

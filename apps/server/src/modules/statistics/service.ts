@@ -19,7 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { collection, ledgerAccount, refund } from '../../db/schema';
 import { scopeWhere, type Scope } from '../auth/scope';
-import type { DateRange } from './filters';
+import type { DateRange } from '../../lib/list/order';
 
 export interface StatisticsInput {
   scope: Scope;
