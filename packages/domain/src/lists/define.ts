@@ -38,6 +38,8 @@ export const ColumnKind = {
   /** A channel code; shown by its name. */
   CHANNEL: 'channel',
   NUMBER: 'number',
+  /** A ratio 0..1, shown as a percentage (null: not defined, e.g. nothing decided yet). */
+  PERCENT: 'percent',
   BOOLEAN: 'boolean',
   /** A list of strings (role names ...), joined with ", ". */
   TAGS: 'tags',

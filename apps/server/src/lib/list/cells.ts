@@ -22,6 +22,7 @@ const DEFAULT_WIDTH: Record<string, number> = {
   [ColumnKind.ENUM]: 16,
   [ColumnKind.CHANNEL]: 18,
   [ColumnKind.NUMBER]: 10,
+  [ColumnKind.PERCENT]: 10,
   [ColumnKind.BOOLEAN]: 8,
   [ColumnKind.TEXT]: 22,
   [ColumnKind.TAGS]: 24,
@@ -33,9 +34,14 @@ export interface ExportColumn {
   header: string;
   width: number;
   value(record: Record<string, unknown>, ctx: CellContext): Cell;
+  /** Excel number format of the column (percentages); amounts take theirs from `currencyOf`. */
+  numFmt?: string;
   /** Currency of an amount cell (its Excel number format). */
   currencyOf?: (record: Record<string, unknown>) => CurrencyCode | undefined;
 }
+
+/** Excel number format of a ratio column. */
+const PERCENT_FORMAT = '0.0%';
 
 const FORMATS = new Map<string, string>();
 /** Excel number format of an amount in a currency: thousands separators and the currency's decimals. */
@@ -58,6 +64,7 @@ function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
     // same double a division of the minor units would give.
     case ColumnKind.MONEY:
       return (r) => (r[k] === null || r[k] === undefined || r[k] === '' ? null : Number(r[k]));
+    case ColumnKind.PERCENT:
     case ColumnKind.NUMBER:
       return (r) => (typeof r[k] === 'number' ? (r[k] as number) : r[k] === null || r[k] === undefined ? null : Number(r[k]));
     case ColumnKind.DATE:
@@ -83,6 +90,7 @@ export function exportColumns(columns: readonly ColumnDecl[], lang: Language): E
     header: translate(lang, col.header),
     width: col.width ?? DEFAULT_WIDTH[col.kind] ?? 16,
     value: cellOf(col, lang),
+    ...(col.kind === ColumnKind.PERCENT ? { numFmt: PERCENT_FORMAT } : {}),
     ...(col.kind === ColumnKind.MONEY
       ? {
           currencyOf: (r: Record<string, unknown>) => {

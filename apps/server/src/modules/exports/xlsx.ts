@@ -60,7 +60,7 @@ export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<numb
   // another currency carries its own formats.
   const formatOf = (c: ExportColumn, r: Row | undefined) => {
     const currency = r && c.currencyOf?.(r);
-    return currency ? amountFormat(currency) : undefined;
+    return currency ? amountFormat(currency) : c.numFmt;
   };
   const firstFormats = columns.map((c) => formatOf(c, first));
   const sheet = await openXlsx(out, {

@@ -26,6 +26,7 @@ export function useCellRenderer(): (column: ColumnDecl, record: Record<string, u
   const money = useMoney();
   const { language } = useLocale();
   const numbers = new Intl.NumberFormat(language);
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   return (column, record) => {
     const v = record[column.key];
     switch (column.kind) {
@@ -52,6 +53,8 @@ export function useCellRenderer(): (column: ColumnDecl, record: Record<string, u
             {String(v)}
           </Typography.Text>
         );
+      case ColumnKind.PERCENT:
+        return v === null || v === undefined ? '-' : percent.format(Number(v));
       case ColumnKind.NUMBER:
         return v === null || v === undefined ? '-' : numbers.format(Number(v));
       default:

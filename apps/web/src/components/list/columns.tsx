@@ -160,7 +160,7 @@ function useInitialRange(list: AnyListDecl, initial: Record<string, string>): [D
   }, [initial, list, zone]);
 }
 
-const RIGHT_ALIGNED: readonly string[] = [ColumnKind.MONEY, ColumnKind.NUMBER];
+const RIGHT_ALIGNED: readonly string[] = [ColumnKind.MONEY, ColumnKind.NUMBER, ColumnKind.PERCENT];
 
 /** The ProTable columns of a list (without its actions column). */
 export function useListColumns<L extends AnyListDecl>(list: L, initial: Record<string, string>, overrides: ColumnOverrides<ListRecord<L>> = {}): ProColumns<ListRecord<L>>[] {
