@@ -1,32 +1,58 @@
 /**
- * The areas of the product, one line each. The menu tree, the permission catalogue and role grants
+ * The areas of the product, one entry each. The menu tree, the permission catalogue and role grants
  * (permissions/catalogue.ts), the list and export registry (LISTS) and the `Perm` codes are derived from them.
- * Adding an area: one import and one entry in AREAS (docs/adding-an-area.md). Areas never import this file.
+ * Adding an area: its import with its re-export, and its entry in AREAS (docs/adding-an-area.md). Areas never import
+ * this file.
  */
 import type { AreaDecl } from './areas/define';
 import type { AnyListDecl } from './lists/define';
 import { CORE_PERM } from './permission-codes';
 import { accountArea } from './account';
+export * from './account';
 import { announcementsArea } from './announcements';
+export * from './announcements';
 import { auditArea } from './audit';
+export * from './audit';
 import { balanceRecordsArea } from './balance-records';
+export * from './balance-records';
 import { balancesArea } from './balances';
+export * from './balances';
 import { callbacksArea } from './callbacks';
+export * from './callbacks';
 import { collectionsArea } from './collections';
+export * from './collections';
 import { dashboardArea } from './dashboard';
+export * from './dashboard';
 import { departmentsArea } from './departments';
+export * from './departments';
 import { developerArea } from './developer';
+export * from './developer';
 import { dictionariesArea } from './dictionaries';
+export * from './dictionaries';
 import { exportsArea } from './exports';
+export * from './exports';
 import { feesArea } from './fees';
+export * from './fees';
 import { mailOutboxArea } from './mail-outbox';
+export * from './mail-outbox';
 import { paymentLinksArea } from './payment-links';
+export * from './payment-links';
 import { permissionsArea } from './permissions';
+export * from './permissions';
 import { productsArea } from './products';
+export * from './products';
 import { refundsArea } from './refunds';
+export * from './refunds';
 import { rolesArea } from './roles';
+export * from './roles';
 import { settlementsArea } from './settlements';
+export * from './settlements';
 import { usersArea } from './users';
+export * from './users';
+// Vocabulary of no area of the menu (no pages, no codes).
+export * from './cashier';
+export * from './open-api';
+
 
 const DECLARED = [
   dashboardArea,
