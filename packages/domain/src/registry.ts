@@ -43,6 +43,8 @@ import { productsArea } from './products';
 export * from './products';
 import { refundsArea } from './refunds';
 export * from './refunds';
+import { salesArea } from './sales';
+export * from './sales';
 import { rolesArea } from './roles';
 export * from './roles';
 import { settlementsArea } from './settlements';
@@ -68,6 +70,7 @@ const DECLARED = [
   refundsArea,
   callbacksArea,
   paymentLinksArea,
+  salesArea,
   balancesArea,
   balanceRecordsArea,
   settlementsArea,

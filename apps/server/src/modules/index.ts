@@ -17,6 +17,7 @@ import { healthRoutes } from './health/routes';
 import { paymentLinkRoutes } from './payment-links/routes';
 import { productRoutes } from './products/routes';
 import { refundRoutes } from './refunds/routes';
+import { salesRoutes } from './sales/routes';
 import { settlementRoutes } from './settlements/routes';
 import { statisticsRoutes } from './statistics/routes';
 
@@ -31,6 +32,7 @@ export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
   paymentLinkRoutes,
   balanceRoutes,
   balanceRecordRoutes,
+  salesRoutes,
   settlementRoutes,
   statisticsRoutes,
   callbackRoutes,
