@@ -1,0 +1,44 @@
+/** Sessions, sign-in attempts and captchas. */
+import { bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { appUser } from './users';
+
+/** A signed-in session: the token itself is never stored, only its SHA-256. Bound to one merchant and currency. */
+export const session = pgTable(
+  'session',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    brand: varchar('brand', { length: 32 }).notNull(),
+    orgCode: varchar('org_code', { length: 64 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 255 }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins per client address, for throttling (any instance sees them). */
+export const loginAttempt = pgTable(
+  'login_attempt',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    username: varchar('username', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempt_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** Captcha challenges, kept in the database so any instance can check them; answered once. */
+export const captcha = pgTable('captcha', {
+  checkKey: varchar('check_key', { length: 64 }).primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,32 @@
+/** Replay protection of the open API: nonces and idempotency keys. */
+import { index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/** Nonces seen per key in the last 10 minutes (replay protection); rows older than that are purged. */
+export const apiNonce = pgTable(
+  'api_nonce',
+  {
+    keyId: varchar('key_id', { length: 40 }).notNull(),
+    nonce: varchar('nonce', { length: 128 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.nonce] }), index('api_nonce_created_idx').on(t.createdAt)],
+);
+
+/** Idempotency-Key records of open API POSTs: the first answer is replayed for the same key and body. */
+export const idempotencyRecord = pgTable(
+  'idempotency_record',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    key: varchar('key', { length: 128 }).notNull(),
+    method: varchar('method', { length: 8 }).notNull(),
+    path: varchar('path', { length: 255 }).notNull(),
+    /** hex SHA-256 of the raw body. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** Null while the first request is still running. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_record_created_idx').on(t.createdAt)],
+);
