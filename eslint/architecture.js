@@ -117,7 +117,6 @@ export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/auth/service.ts',
   'apps/server/src/modules/auth/totp.ts',
   'apps/server/src/modules/balances/limit.ts',
-  'apps/server/src/modules/balances/routes.ts',
   'apps/server/src/modules/balances/service.ts',
   'apps/server/src/modules/callbacks/outbox.ts',
   'apps/server/src/modules/callbacks/secret.ts',

@@ -1,6 +1,6 @@
 // `npm test`: every layer, in order of cost, with one closing line "N passed, N failed".
 //   node scripts/test.mjs                 all steps
-//   node scripts/test.mjs --only=a,b      some steps (typecheck, lint, domain, web, server, build, e2e)
+//   node scripts/test.mjs --only=a,b      some steps (typecheck, lint, structure, domain, web, server, build, e2e)
 // Browser tests need Chromium (/usr/bin/chromium). Without it they are skipped, unless CI=true: then it fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -58,6 +58,7 @@ step('typecheck', () => {
 step('lint', () => {
   if (!run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failures.push('lint');
 });
+step('structure', () => vitest('structure', 'test'));
 step('domain', () => vitest('domain', 'packages/domain'));
 step('web', () => vitest('web', 'apps/web'));
 step('server', () => vitest('server', 'apps/server'));
