@@ -137,9 +137,10 @@ export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tool
             const page = await request(params, sort);
             setFailed(false);
             return page;
-          } catch (e) {
+          } catch {
+            // The API client has shown the server's message; the page offers a retry instead of a blank table.
             setFailed(true);
-            throw e;
+            return { data: [], total: 0, success: false };
           }
         }}
         headerTitle={title ?? t(`${list.name}.title`)}

@@ -1,0 +1,64 @@
+/**
+ * The list kit (components/list) as a user meets it on any list: cards on a narrow screen, optional columns behind
+ * the column chooser, a reload when the area's data changes elsewhere, a retry after a failed load, and the empty
+ * state. Shown on the settlement records (any declared list behaves the same).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import SettlementsPage from '../src/features/settlements/SettlementsPage';
+import { settlementKeys } from '../src/features/settlements/hooks';
+import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
+import { setViewportWidth } from './setup';
+
+afterEach(() => {
+  signOutForTests();
+  setViewportWidth(1280);
+});
+
+const BATCH = { id: 'S261121000001ABCD', merchantId: 10001, currency: 'IDR', settleDate: '2026-03-02', dueAt: '2026-03-02T17:00:00.000Z', status: 'pending', collectionCount: 3, grossAmount: '450000', feeAmount: '12150', refundedAmount: '50000', netAmount: '387850', settledAt: null, createdAt: '2026-03-01T09:00:00.000Z' };
+const PATH = '/funds/settlements?createTime_begin=2026-02-15%2000%3A00%3A00&createTime_end=2026-03-13%2023%3A59%3A59';
+
+describe('list kit', () => {
+  it('shows cards instead of a table under 600 px, with the same fields', async () => {
+    setViewportWidth(390);
+    signIn([]);
+    await renderScreen(<SettlementsPage />, { server: fakeServer({ 'GET /settlements': () => page([BATCH]) }), path: PATH });
+    const cards = await screen.findByTestId('list-cards');
+    await within(cards).findByText('2026-03-02');
+    expect(screen.queryAllByRole('columnheader')).toHaveLength(0);
+    for (const text of ['Settlement date', '2026-03-02', 'Pending settlement', 'Gross amount', '450,000']) expect(within(cards).getAllByText(text).length).toBeGreaterThan(0);
+  });
+
+  it('keeps optional columns for the column chooser: the settlement id is not a column until chosen', async () => {
+    signIn([]);
+    await renderScreen(<SettlementsPage />, { server: fakeServer({ 'GET /settlements': () => page([BATCH]) }), path: PATH });
+    await screen.findByText('2026-03-02');
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).not.toContain('Settlement ID');
+    expect(headers()).toContain('Net amount');
+  });
+
+  it('reloads when the area data changes elsewhere (its list key invalidated)', async () => {
+    signIn([]);
+    const srv = fakeServer({ 'GET /settlements': () => page([BATCH]) });
+    const { queryClient } = await renderScreen(<SettlementsPage />, { server: srv, path: PATH });
+    await screen.findByText('2026-03-02');
+    expect(srv.callsTo('GET', '/settlements')).toHaveLength(1);
+    await act(async () => {
+      await queryClient.invalidateQueries({ queryKey: settlementKeys.lists() });
+    });
+    await waitFor(() => expect(srv.callsTo('GET', '/settlements')).toHaveLength(2));
+  });
+
+  it('offers a retry after a failed load, and shows the empty state', async () => {
+    signIn([]);
+    let fail = true;
+    const srv = fakeServer({ 'GET /settlements': () => (fail ? new Reply(500, { success: false, code: 500, message: 'boom', result: null }) : page([])) });
+    await renderScreen(<SettlementsPage />, { server: srv, path: PATH });
+    const retry = await screen.findByTestId('list-retry');
+    fail = false;
+    fireEvent.click(retry);
+    await waitFor(() => expect(screen.queryByTestId('list-failed')).toBeNull());
+    expect(await screen.findByText('No records')).toBeTruthy();
+  });
+});
