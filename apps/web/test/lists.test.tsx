@@ -65,7 +65,7 @@ describe.each(Object.values(LISTS).map((l) => [l.name, l] as const))('%s screen'
     await waitFor(() => expect(srv.callsTo('GET', list.api).length).toBeGreaterThan(0));
     await waitFor(() => expect(headers().length).toBeGreaterThan(1));
 
-    const lists = { auth: session.codes.map((action) => ({ action, describe: action, type: '1', status: '1' })), allAuth: [] };
+    const lists = { auth: session.codes.map((action) => ({ action, describe: action, type: '1' as const, status: '1' as const })), allAuth: [] };
     const access = columnAccessOf({ ...lists, merchantId: 10001, amountUsdSwitch: session.user.amountUsdSwitch });
     const visible = visibleColumns(list.columns as readonly ColumnDecl[], access);
     const shown = headers();
