@@ -1,4 +1,5 @@
 /**
+ * Long file: the benchmark and its raw-SQL baseline must do the same writes, so both live side by side.
  * Open API throughput (docs/benchmarks.md): C concurrent clients for D seconds, each looping
  *   POST /api/open/v1/collections                  (signed, Idempotency-Key, notifyUrl set)
  *   POST /api/open/v1/sandbox/collections/{id}/pay (signed: ledger transfer, settlement batch, callback outbox row)

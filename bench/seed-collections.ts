@@ -1,4 +1,6 @@
 /**
+ * Long file: the generator writes every column of every seeded table in COPY order; splitting it would separate
+ * the column lists from the rows that must match them.
  * Seeds N collections for the list / export benchmarks (docs/benchmarks.md), fast: rows are generated here in time
  * order and streamed with `COPY collection FROM STDIN` (./copy-in.ts), never one INSERT per row.
  *

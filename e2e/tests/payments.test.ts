@@ -3,6 +3,7 @@
  * on the cashier page, the signed callback arrives, the merchant sees it in the dashboard with its callback attempt
  * and the pending balance, refunds part, platform staff run the settlement, available grows, the list is exported.
  * Then the new screens are visited in several brands and languages (no raw message keys; screenshots kept).
+ * Long file: one journey, step after step on one server and one browser, reads best in one place.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
