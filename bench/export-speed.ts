@@ -16,11 +16,12 @@
  */
 import { Writable } from 'node:stream';
 import fs from 'node:fs';
-import { ExportKind, formatWallClock, zoneOf } from '@mg/domain';
+import { ExportKind, collectionsList, formatWallClock, zoneOf } from '@mg/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDatabase } from '../apps/server/src/db/pool';
 import { collection } from '../apps/server/src/db/schema';
-import { EXPORTS, type ExportDefinition } from '../apps/server/src/modules/exports/columns';
+import { exportColumns } from '../apps/server/src/lib/list/cells';
+import { collectionsSource } from '../apps/server/src/modules/collections/queries';
 import { writeXlsx } from '../apps/server/src/modules/exports/xlsx';
 import path from 'node:path';
 import {
@@ -89,9 +90,12 @@ async function direct(): Promise<void> {
   let lastLog = t0;
   const rows = await writeXlsx(sink, {
     db,
-    def: EXPORTS[ExportKind.COLLECTIONS] as unknown as ExportDefinition<{ id: string | number }>,
+    source: collectionsSource,
     where,
-    ctx: { lang: 'en-US', timeZone: zoneOf(CURRENCY) },
+    // Every declared column: the widest export a user can get (platform staff).
+    columns: exportColumns(collectionsList.columns, 'en-US'),
+    lang: 'en-US',
+    timeZone: zoneOf(CURRENCY),
     sheetName: 'Collections',
     onProgress: (n) => {
       const t = performance.now();

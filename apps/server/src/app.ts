@@ -27,7 +27,6 @@ import type { ListRegistry } from './lib/list/route';
 import { AREA_ROUTES } from './modules';
 import { openApiRoutes } from './modules/open-api/routes';
 import { SERVER_VERSION } from './lib/version';
-import { dictRoutes } from './modules/dict/routes';
 import { DictService } from './modules/dict/service';
 import { registerAuth } from './modules/auth/plugin';
 import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
@@ -196,8 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerErrorHandling(app, { spaIndex });
 
-  await app.register(dictRoutes, { prefix: '/api/sys/dict' });
-  for (const routes of AREA_ROUTES) await app.register(routes, { prefix: '/api' });
+  for (const area of AREA_ROUTES) await app.register(area.routes, { prefix: `/api${area.at ?? ''}` });
   // The signed open API for merchant integrations: its own prefix and authentication.
   await app.register(openApiRoutes, { prefix: OPEN_API_PREFIX });
 

@@ -1,6 +1,8 @@
 /**
  * Sign-in, sessions and access control (issue 3). The captcha is ON in this file, with a generator whose text the
  * test knows (the image is still a real svg-captcha SVG); `signIn` from helpers/auth builds on a captcha-off app.
+ *
+ * Long file: one real app and captcha generator serve every sign-in and access case; splitting would start it per file.
  */
 import { BUTTONS, flattenMenu, LANGUAGES, MENU, Perm, PermissionType, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
@@ -394,7 +396,7 @@ describe('getUserPermissionByToken', () => {
     const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
     expect(shape(r.menu)).toEqual([
       { path: '/dashboard/home' },
-      { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }] },
+      { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }, { path: '/payment/sales' }] },
       { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
       { path: '/common', children: [{ path: '/common/productList' }, { path: '/common/productSummary' }] },
       { path: '/account/security' },

@@ -3,6 +3,8 @@
  * allowPrivate except where the guard itself is under test) and real PostgreSQL: signing, byte-identical retries
  * on the schedule, failure after the last attempt, manual resend, the SSRF guard, concurrency, the outbox's
  * transaction, merchant scoping of the routes.
+ *
+ * Long file: one receiver and one app serve the whole delivery story, each case building on the shared fixtures.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';

@@ -1,6 +1,8 @@
 /**
  * Collections money core on real PostgreSQL: create (validation, fee, channel, payment code), pay (ledger,
  * settlement batch, callback outbox, idempotency), fail / close / expire, sandbox magic amounts, the jobs.
+ *
+ * Long file: the money core's cases share one seeded database; each case is short.
  */
 import { CallbackEvent, MAX_AMOUNT_MINOR, translate } from '@mg/domain';
 import pino from 'pino';
@@ -415,10 +417,10 @@ describe('sandbox cashier: magic amounts decide the outcome', () => {
 });
 
 describe('jobs', () => {
-  it('registerCollectionJobs registers expiry and settlement', () => {
+  it('registerCollectionJobs registers the expiry (the settlement job is the settlements area\'s)', () => {
     const jobs = new JobScheduler(false, pino({ level: 'silent' }));
     const app = { jobs, db: tdb.db, publicUrl: PUBLIC } as unknown as Parameters<typeof registerCollectionJobs>[0];
     registerCollectionJobs(app);
-    expect(jobs.names).toEqual(['collections.expire', 'settlement.run']);
+    expect(jobs.names).toEqual(['collections.expire']);
   });
 });

@@ -68,10 +68,11 @@ describe('direct exports', () => {
     const sheet = await readXlsx(file.rawPayload);
     expect(sheet.rowCount).toBe(31);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toContain('ID do pedido do comerciante');
+    // The column's one header (the screen's text; the export used to say 'ID do pedido do comerciante').
+    expect(header).toContain('ID do pedido do lojista');
     expect(header).toContain('Valor');
     const amountCol = header.indexOf('Valor') + 1;
-    const statusCol = header.indexOf('Status') + 1;
+    const statusCol = header.indexOf('Situação') + 1; // the screen's word (the export used to say 'Status')
     const first = sheet.getRow(2);
     // Newest first: g = 1 has amount 150001, an IDR number cell with no decimals.
     expect(first.getCell(amountCol).value).toBe(150001);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openApiAuth } from '../src/modules/open-api/auth';
-import { purgeIdempotencyRecords } from '../src/modules/open-api/idempotency';
+import { purgeIdempotencyRecords } from '../src/modules/open-api/queries';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { openApiRequest } from './helpers/open-api';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { RouteDeclarationError } from '../src/modules/auth/plugin';
 import { openApiAuth } from '../src/modules/open-api/auth';
-import { purgeNonces } from '../src/modules/open-api/nonce';
+import { purgeNonces } from '../src/modules/open-api/queries';
 import { bodyHash, signRequest, stringToSign } from '../src/modules/open-api/signature';
 import { buildTestApp } from './helpers/app';
 import { signIn } from './helpers/auth';

@@ -3,14 +3,16 @@
  * refund, settlement and payment-link lists with their filters, paging and merchant scope; the collection detail;
  * refunds from the dashboard moving the ledger; the settlement run. Collections are created and paid with the real
  * services (modules/collections/service.ts), as the open API and cashier do.
+ *
+ * Long file: the lists share one seeded month of payments that takes seconds to write; each case is short.
  */
 import { ApiKeyMode, CollectionSource, Perm, type CurrencyCode } from '@mg/domain';
-import { and, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollection, markCollectionFailed, markCollectionPaid, type CollectionRow } from '../src/modules/collections/service';
-import { balanceRecordFilters, collectionFilters } from '../src/modules/collections/filters';
-import { listBalanceRecords, listCollections } from '../src/modules/collections/queries';
+import { readAfter } from '../src/lib/list/source';
+import { balanceRecordsSource } from '../src/modules/balance-records/queries';
+import { collectionsSource } from '../src/modules/collections/queries';
 import { createPaymentLink } from '../src/modules/payment-links/service';
 import { createRefund } from '../src/modules/refunds/service';
 import { runSettlements } from '../src/modules/settlements/service';
@@ -125,7 +127,6 @@ describe('GET /api/collections', () => {
       amount: '250000',
       adminFee: '4000',
       serviceFee: '1750',
-      paidAmount: '250000',
       refundedAmount: '0',
       paidAt: at.toISOString(),
       settlementStatus: 'pending',
@@ -134,7 +135,11 @@ describe('GET /api/collections', () => {
       createdAt: at.toISOString(),
     });
     expect(e.paymentCode).toEqual(expect.any(String));
-    expect(records.find((r: { id: string }) => r.id === failed.id)).toMatchObject({ status: 'failed', failureReason: 'PAYER_DECLINED', paidAmount: null, settlementStatus: null });
+    // Spec §6: paid amounts are for privileged readers only; the answer leaves the field out like the screen its column.
+    expect(e).not.toHaveProperty('paidAmount');
+    const all = (await admin.get('/collections', march11, JAKARTA)).json().result.records;
+    expect(all.find((r: { id: string }) => r.id === evening.id)).toMatchObject({ paidAmount: '250000' });
+    expect(records.find((r: { id: string }) => r.id === failed.id)).toMatchObject({ status: 'failed', failureReason: 'PAYER_DECLINED', settlementStatus: null });
   });
 
   it('filters: status (one or several), ids, payment type, channel, amount range, notify status', async () => {
@@ -480,19 +485,15 @@ describe('payment links', () => {
   });
 });
 
-describe('filters.ts for the exports', () => {
+describe('list sources for the exports', () => {
   it('keyset pages (after) walk exactly the rows of the list, newest first, for collections and balance records', async () => {
     const ctx = { scope: { all: false as const, ids: [10001] }, timeZone: 'Asia/Jakarta', currency: 'IDR' as const };
-    const walk = async <R extends { id: string | number }>(
-      read: (where: SQL | undefined, limit: number) => Promise<R[]>,
-      where: SQL | undefined,
-      after: (id: string | number) => SQL,
-    ) => {
-      const all = await read(where, 10_000);
+    const walk = async <R extends { id: string | number }>(read: (after: string | number | null, limit: number) => Promise<R[]>) => {
+      const all = await read(null, 10_000);
       const walked: R[] = [];
-      let last: string | number | undefined;
+      let last: string | number | null = null;
       for (;;) {
-        const page = await read(and(where, last === undefined ? undefined : after(last)), 3);
+        const page = await read(last, 3);
         if (page.length === 0) break;
         walked.push(...page);
         last = page.at(-1)!.id;
@@ -501,15 +502,13 @@ describe('filters.ts for the exports', () => {
       return all;
     };
 
-    const cf = collectionFilters;
-    const cWhere = cf.where(cf.schema.parse({ createTime_begin: '2026-03-01 00:00:00', createTime_end: '2026-03-31 23:59:59' }), ctx);
-    const collections = await walk((w, limit) => listCollections(tdb.db, w, { orderBy: cf.orderBy(), limit }), cWhere, cf.after);
+    const cWhere = collectionsSource.where({ createTime_begin: '2026-03-01 00:00:00', createTime_end: '2026-03-31 23:59:59' }, ctx);
+    const collections = await walk((after, limit) => readAfter(tdb.db, collectionsSource, cWhere, after, limit));
     expect(collections.length).toBeGreaterThanOrEqual(3);
     expect(collections.map((c) => c.createdAt)).toEqual([...collections.map((c) => c.createdAt)].sort().reverse());
 
-    const bf = balanceRecordFilters;
-    const bWhere = bf.where(bf.schema.parse({}), ctx);
-    const entries = await walk((w, limit) => listBalanceRecords(tdb.db, w, { orderBy: bf.orderBy(), limit }), bWhere, bf.after);
+    const bWhere = balanceRecordsSource.where({}, ctx);
+    const entries = await walk((after, limit) => readAfter(tdb.db, balanceRecordsSource, bWhere, after, limit));
     // Entries of one transfer share their time: the id breaks the tie, so none is lost or repeated.
     expect(entries.length).toBeGreaterThan(3);
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
@@ -525,5 +524,7 @@ describe('contract', () => {
       expect(paths).toContain(p);
     }
     expect(Perm.SETTLEMENT_RUN).toBe('settlements:run');
+    // Each area registers its own jobs: collections expire, settlements run.
+    expect(app.jobs.names).toEqual(expect.arrayContaining(['collections.expire', 'settlements.run']));
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Payments screens (features/payments): transaction records with the spec §6 column rules, the detail drawer with
  * callback attempts and resend, the refund dialog, refunds list. Payment links are in payments-links.test.tsx.
+ *
+ * Long file: the transaction screens share one mock server and fixture set; each case is short.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

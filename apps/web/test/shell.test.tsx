@@ -1,3 +1,8 @@
+/**
+ * The application shell: sign-in guard, menus, tabs, header and settings.
+ *
+ * Long file: every case renders the same shell harness; each case is short.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setToken } from '../src/session/storage';

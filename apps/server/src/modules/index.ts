@@ -3,10 +3,21 @@
  * A plugin serves its area's calls (a list through lib/list/route.ts registerList) and registers its jobs.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { announcementRoutes } from './announcements/routes';
+import { auditRoutes } from './audit/routes';
+import { checkRuleRoutes, duplicateCheckRoutes } from './checks/routes';
+import { departGrantRoutes } from './departments/grant-routes';
+import { departPermissionRoutes, departRoutes } from './departments/routes';
+import { dictRoutes } from './dict/routes';
+import { dictAdminRoutes, dictItemAdminRoutes } from './dict-admin/routes';
+import { mailOutboxRoutes } from './mail-outbox/routes';
+import { permissionRoutes } from './permissions/routes';
+import { roleGrantRoutes } from './roles/grant-routes';
+import { roleRoutes } from './roles/routes';
+import { userRoutes } from './users/routes';
 import { accountRoutes } from './account/routes';
 import { balanceRecordRoutes } from './balance-records/routes';
 import { balanceRoutes } from './balances/routes';
-import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
@@ -21,22 +32,42 @@ import { salesRoutes } from './sales/routes';
 import { settlementRoutes } from './settlements/routes';
 import { statisticsRoutes } from './statistics/routes';
 
-export const AREA_ROUTES: readonly FastifyPluginAsync[] = [
-  healthRoutes,
-  authRoutes,
-  accountRoutes,
-  adminRoutes,
-  cashierRoutes,
-  collectionRoutes,
-  refundRoutes,
-  paymentLinkRoutes,
-  balanceRoutes,
-  balanceRecordRoutes,
-  salesRoutes,
-  settlementRoutes,
-  statisticsRoutes,
-  callbackRoutes,
-  developerRoutes,
-  productRoutes,
-  exportRoutes,
+/** A route plugin and the path under /api it serves (the spec's Jeecg paths for the administration calls). */
+export interface AreaRoutes {
+  routes: FastifyPluginAsync;
+  at?: string;
+}
+
+export const AREA_ROUTES: readonly AreaRoutes[] = [
+  { routes: healthRoutes },
+  { routes: authRoutes },
+  { routes: accountRoutes },
+  { routes: dictRoutes, at: '/sys/dict' },
+  { routes: userRoutes, at: '/sys/user' },
+  { routes: roleRoutes, at: '/sys/role' },
+  { routes: permissionRoutes, at: '/sys/permission' },
+  { routes: roleGrantRoutes, at: '/sys/permission' },
+  { routes: departGrantRoutes, at: '/sys/permission' },
+  { routes: departRoutes, at: '/sys/sysDepart' },
+  { routes: departPermissionRoutes, at: '/sys/sysDepartPermission' },
+  { routes: dictAdminRoutes, at: '/sys/dict' },
+  { routes: dictItemAdminRoutes, at: '/sys/dictItem' },
+  { routes: announcementRoutes, at: '/sys/annountCement' },
+  { routes: auditRoutes, at: '/sys/audit' },
+  { routes: mailOutboxRoutes, at: '/sys/mail' },
+  { routes: duplicateCheckRoutes, at: '/sys/duplicate' },
+  { routes: checkRuleRoutes, at: '/sys/checkRule' },
+  { routes: cashierRoutes },
+  { routes: collectionRoutes },
+  { routes: refundRoutes },
+  { routes: paymentLinkRoutes },
+  { routes: balanceRoutes },
+  { routes: balanceRecordRoutes },
+  { routes: salesRoutes },
+  { routes: settlementRoutes },
+  { routes: statisticsRoutes },
+  { routes: callbackRoutes },
+  { routes: developerRoutes },
+  { routes: productRoutes },
+  { routes: exportRoutes },
 ];

@@ -3,10 +3,12 @@
  * helpers for option lists.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { TEXT_MAX_LENGTH, textSchema } from '@mg/domain';
 import { isApiError } from '../api';
+import { zodRule } from './zodRule';
 import { useSession } from '../session/store';
 import type { UserInfo } from '../api/identity';
 
@@ -129,4 +131,14 @@ export function splitList(value: unknown): string[] {
 /** Memo of a translated options list. */
 export function useOptions<T extends string | number>(entries: readonly { value: T; labelKey: string }[], t: (k: string) => string) {
   return useMemo(() => entries.map((e) => ({ value: e.value, label: t(e.labelKey) })), [entries, t]);
+}
+
+/** A required free-text field (description, reason): trimmed non-empty, at most TEXT_MAX_LENGTH, with a counter. */
+export function RequiredTextItem({ name, label, requiredMessage }: { name: string; label: string; requiredMessage: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, whitespace: true, message: requiredMessage }, zodRule(textSchema, t)]}>
+      <Input.TextArea rows={3} maxLength={TEXT_MAX_LENGTH} showCount />
+    </Form.Item>
+  );
 }

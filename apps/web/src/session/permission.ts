@@ -2,7 +2,7 @@
  * Spec §6 button and column checks, pure. `usePermission()` and `<Can>` (../components/Can.tsx) read the session
  * and call these.
  */
-import { ColumnRule, PermissionStatus, PermissionType, visibleColumns as domainVisibleColumns, type ColumnAccess, type RuledColumn } from '@mg/domain';
+import { ColumnRule, columnVisible, PermissionStatus, PermissionType, type ColumnAccess, type RuledColumn } from '@mg/domain';
 import type { AuthEntry } from '../api/identity';
 
 export interface PermissionLists {
@@ -82,10 +82,13 @@ export function isPaidAmountColumn(col: ColumnLike): boolean {
   return /paidAmount/i.test(indexName(col));
 }
 
-/** The rule of a column shape: its explicit flags, else what its field name says (fee, Usd, paidAmount). */
-function ruleOf(col: ColumnLike): RuledColumn {
-  const rule = isFeeColumn(col) ? ColumnRule.FEE : isUsdColumn(col) ? ColumnRule.USD : isPaidAmountColumn(col) ? ColumnRule.PAID_AMOUNT : undefined;
-  return { rule, permission: col.permission };
+/** The rules of a column shape: its explicit flags, else what its field name says (a `feeUsd` column is both). */
+function rulesOf(col: ColumnLike): RuledColumn[] {
+  const rules: RuledColumn[] = [{ permission: col.permission }];
+  if (isFeeColumn(col)) rules.push({ rule: ColumnRule.FEE });
+  if (isUsdColumn(col)) rules.push({ rule: ColumnRule.USD });
+  if (isPaidAmountColumn(col)) rules.push({ rule: ColumnRule.PAID_AMOUNT });
+  return rules;
 }
 
 /** What the domain's column rules need about the session (a code is held when granted and not disabled). */
@@ -99,5 +102,6 @@ export function columnAccessOf(ctx: ColumnContext): ColumnAccess {
 
 /** Spec §6 column rules (domain lists/rules.ts) for any column shape: declared lists, ProTable columns, drawer fields. */
 export function visibleColumns<C extends ColumnLike>(columns: readonly C[], ctx: ColumnContext): C[] {
-  return domainVisibleColumns(columns, columnAccessOf(ctx), ruleOf);
+  const access = columnAccessOf(ctx);
+  return columns.filter((c) => rulesOf(c).every((r) => columnVisible(r, access)));
 }

@@ -1,9 +1,12 @@
 /** Collections (transaction records): the merchant's incoming payments. */
 import { defineArea, GrantTier, MenuGroup } from '../areas/define';
 
-export * from './vocabulary';
+import { collectionsList } from './list';
+import { COLLECTIONS_PERM } from './perm';
 
-export const COLLECTIONS_PERM = { COLLECTION_MENU: 'collections:menu' } as const;
+export * from './vocabulary';
+export * from './perm';
+export * from './list';
 
 export const collectionsArea = defineArea({
   name: 'collections',
@@ -12,4 +15,5 @@ export const collectionsArea = defineArea({
     // Spec §6 crypto read role: "exports only" still needs the list to choose what to export.
     { group: MenuGroup.PAYMENT, order: 10, path: '/payment/collections', name: 'payment-collections', component: 'collections/Collections', titleKey: 'collections.menu', icon: 'UnorderedListOutlined', perm: COLLECTIONS_PERM.COLLECTION_MENU, tiers: [GrantTier.READ, GrantTier.EXPORT_ONLY], keepAlive: true },
   ],
+  lists: [collectionsList],
 });

@@ -100,6 +100,8 @@ export const FilterKind = {
   NUMBER: 'number',
   /** true / false. */
   BOOLEAN: 'boolean',
+  /** One of the user's currencies (key `currency`; default the session's). */
+  CURRENCY: 'currency',
 } as const;
 export type FilterKindValue = (typeof FilterKind)[keyof typeof FilterKind];
 
@@ -165,7 +167,9 @@ type FilterValue<F extends FilterDecl> = F['kind'] extends 'select'
     ? number
     : F['kind'] extends 'boolean'
       ? boolean
-      : string;
+      : F['kind'] extends 'currency'
+        ? CurrencyCode
+        : string;
 
 /** The parsed filters of a list (filterSchemaOf), each optional, with its range, currency and merchant. */
 export type ListFilters<L extends AnyListDecl> = { [F in L['filters'][number] as F['key']]?: FilterValue<F> } & {
@@ -246,6 +250,8 @@ function filterField(f: FilterDecl): z.ZodType {
       return z.coerce.number({ error: 'error.fieldInvalid' }).int('error.fieldInvalid');
     case FilterKind.BOOLEAN:
       return booleanish;
+    case FilterKind.CURRENCY:
+      return currencySchema.describe('default: the session currency');
   }
 }
 

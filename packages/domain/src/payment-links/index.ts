@@ -1,13 +1,12 @@
 /** Payment links: a shareable cashier link for an amount, valid a number of hours. */
 import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
 
-export * from './vocabulary';
+import { paymentLinksList } from './list';
+import { PAYMENT_LINKS_PERM } from './perm';
 
-export const PAYMENT_LINKS_PERM = {
-  PAYMENT_LINK_MENU: 'payment-links:menu',
-  PAYMENT_LINK_ADD: 'payment-links:add',
-  PAYMENT_LINK_VOID: 'payment-links:void',
-} as const;
+export * from './vocabulary';
+export * from './perm';
+export * from './list';
 
 const PAGE = '/payment/payment-links';
 
@@ -19,4 +18,5 @@ export const paymentLinksArea = defineArea({
     button(PAYMENT_LINKS_PERM.PAYMENT_LINK_ADD, 'payment-links.perm.add', PAGE, [GrantTier.OPERATE]),
     button(PAYMENT_LINKS_PERM.PAYMENT_LINK_VOID, 'payment-links.perm.void', PAGE, [GrantTier.OPERATE]),
   ],
+  lists: [paymentLinksList],
 });

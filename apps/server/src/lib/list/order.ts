@@ -127,3 +127,4 @@ export function listOrder(order: NewestFirst, allow: Readonly<Record<string, Any
   if (col === time) return indexOrder(time, id, dir);
   return [dir === 'asc' ? asc(col) : desc(col), ...indexOrder(time, id, dir)];
 }
+

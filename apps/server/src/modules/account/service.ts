@@ -4,17 +4,27 @@
  *
  * E-mail codes: 6 digits, stored hashed, valid 10 minutes, 5 tries, at most one per 60 s per address and purpose.
  */
-import { findBrand, Role, translate, type Brand, type Language } from '@mg/domain';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { findBrand, translate, type Brand, type Language } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appUser, emailCode, merchant, role, totpRecoveryCode, userRole } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { audit, type AuthSession } from '../auth/index';
 import { AuthError, forbidden } from '../auth/errors';
-import { findUserByEmail, findUserById, revokeUserSessions } from '../auth/queries';
+import { findUserByEmail, findUserById, revokeUserSessions, setPasswordHash } from '../auth/queries';
 import { checkNewPassword, hashPassword, requestBrand } from '../auth/service';
 import { claimStep, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodesLeft, verifySecondFactor } from '../auth/totp';
 import { sameHash, sha256, sixDigits } from '../auth/tokens';
+import {
+  consumeEmailCode,
+  countEmailCodeTry,
+  disableTotp,
+  enableTotp,
+  identityTaken,
+  insertEmailCode,
+  insertRegistration,
+  lastEmailCodeAt,
+  newestLiveEmailCode,
+  setTotpSecret,
+} from './queries';
 
 export const EMAIL_CODE_TTL_MS = 10 * 60_000;
 export const EMAIL_CODE_TRIES = 5;
@@ -55,13 +65,8 @@ export async function sendEmailCode(
   const email = body.email.trim();
   const brand = body.purpose === 'register' ? registrationBrand(req, body.brand ?? body.paymentBrand) : requestBrand(req, body.brand ?? body.paymentBrand);
 
-  const last = await app.db
-    .select({ createdAt: emailCode.createdAt })
-    .from(emailCode)
-    .where(and(sql`lower(${emailCode.email}) = lower(${email})`, eq(emailCode.purpose, body.purpose)))
-    .orderBy(desc(emailCode.createdAt))
-    .limit(1);
-  const since = last[0] ? Date.now() - last[0].createdAt.getTime() : Infinity;
+  const last = await lastEmailCodeAt(app.db, email, body.purpose);
+  const since = last ? Date.now() - last.getTime() : Infinity;
   if (since < EMAIL_CODE_INTERVAL_MS) {
     throw new AuthError('RATE_LIMITED', { key: 'auth.emailCodeTooSoon', params: { seconds: Math.ceil((EMAIL_CODE_INTERVAL_MS - since) / 1000) } });
   }
@@ -69,7 +74,7 @@ export async function sendEmailCode(
   // A reset code only goes to an address that has an account; the answer is the same either way.
   const owner = body.purpose === 'reset' ? await findUserByEmail(app.db, email) : undefined;
   const code = sixDigits();
-  await app.db.insert(emailCode).values({
+  await insertEmailCode(app.db, {
     email,
     purpose: body.purpose,
     codeHash: codeHash(email, body.purpose, code),
@@ -80,24 +85,13 @@ export async function sendEmailCode(
 
 /** Consumes the newest live code of (email, purpose) when `code` matches; counts a wrong try. */
 async function checkEmailCode(app: FastifyInstance, email: string, purpose: CodePurpose, code: string): Promise<void> {
-  const rows = await app.db
-    .select()
-    .from(emailCode)
-    .where(and(sql`lower(${emailCode.email}) = lower(${email})`, eq(emailCode.purpose, purpose), isNull(emailCode.consumedAt)))
-    .orderBy(desc(emailCode.createdAt))
-    .limit(1);
-  const row = rows[0];
+  const row = await newestLiveEmailCode(app.db, email, purpose);
   if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= EMAIL_CODE_TRIES) throw new AuthError('EMAIL_CODE_INCORRECT');
   if (!/^\d{6}$/.test(code.trim()) || !sameHash(row.codeHash, codeHash(email, purpose, code.trim()))) {
-    await app.db.update(emailCode).set({ attempts: sql`${emailCode.attempts} + 1` }).where(eq(emailCode.id, row.id));
+    await countEmailCodeTry(app.db, row.id);
     throw new AuthError('EMAIL_CODE_INCORRECT');
   }
-  const used = await app.db
-    .update(emailCode)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(emailCode.id, row.id), isNull(emailCode.consumedAt)))
-    .returning({ id: emailCode.id });
-  if (used.length !== 1) throw new AuthError('EMAIL_CODE_INCORRECT');
+  if (!(await consumeEmailCode(app.db, row.id))) throw new AuthError('EMAIL_CODE_INCORRECT');
 }
 
 export interface RegisterBody {
@@ -114,12 +108,7 @@ export interface RegisterBody {
 }
 
 async function assertUnique(app: FastifyInstance, v: { username: string; email: string; phone: string | null }) {
-  const res = await app.db.execute<{ u: boolean; e: boolean; p: boolean }>(sql`
-    select
-      exists(select 1 from app_user where lower(username) = lower(${v.username})) as u,
-      exists(select 1 from app_user where lower(email) = lower(${v.email})) as e,
-      exists(select 1 from app_user where ${v.phone}::text is not null and phone = ${v.phone}) as p`);
-  const r = res.rows[0];
+  const r = await identityTaken(app.db, v);
   if (r?.u) throw new AuthError('USERNAME_TAKEN');
   if (r?.e) throw new AuthError('EMAIL_TAKEN');
   if (r?.p) throw new AuthError('PHONE_TAKEN');
@@ -146,23 +135,9 @@ export async function register(app: FastifyInstance, req: FastifyRequest, body: 
 
   let created: { merchantId: number; userId: number };
   try {
-    created = await app.db.transaction(async (tx) => {
-      const [m] = await tx
-        .insert(merchant)
-        .values({ id: sql`nextval('merchant_id_seq')`, name: body.companyName.trim(), brand: brand.value, currencies: [currency], status: 'onboarding' })
-        .returning({ id: merchant.id });
-      const [u] = await tx
-        .insert(appUser)
-        .values({ merchantId: m!.id, username, realname: username, email, phone, passwordHash, createdBy: 'register', passwordChangedAt: sql`now()` })
-        .returning({ id: appUser.id });
-      const [r] = await tx
-        .select({ id: role.id })
-        .from(role)
-        .where(and(isNull(role.merchantId), eq(role.roleCode, Role.THIRD_ROLE_ADMIN)))
-        .limit(1);
-      if (r) await tx.insert(userRole).values({ userId: u!.id, roleId: r.id });
-      return { merchantId: m!.id, userId: u!.id };
-    });
+    created = await app.db.transaction((tx) =>
+      insertRegistration(tx, { companyName: body.companyName.trim(), brand: brand.value, currency, username, email, phone, passwordHash }),
+    );
   } catch (err) {
     const c = uniqueViolation(err);
     if (c !== undefined) {
@@ -186,10 +161,7 @@ export async function forgePassword(
   await checkEmailCode(app, email, 'reset', body.emailCode);
   const user = await findUserByEmail(app.db, email);
   if (!user) throw new AuthError('EMAIL_CODE_INCORRECT');
-  await app.db
-    .update(appUser)
-    .set({ passwordHash: await hashPassword(password), passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` })
-    .where(eq(appUser.id, user.id));
+  await setPasswordHash(app.db, user.id, await hashPassword(password), true);
   await revokeUserSessions(app.db, user.id);
   await audit(app.db, req, 'password_reset', { success: true, merchantId: user.merchantId, userId: user.id, username: user.username });
 }
@@ -215,7 +187,7 @@ export async function twoFactorEnrol(app: FastifyInstance, auth: AuthSession): P
   const user = await me(app, auth);
   if (user.totpEnabled) throw new AuthError('CONFLICT', { key: 'auth.twoFactorAlreadyEnabled' });
   const secret = newTotpSecret();
-  await app.db.update(appUser).set({ totpSecret: secret, totpLastStep: null, updatedAt: sql`now()` }).where(eq(appUser.id, user.id));
+  await setTotpSecret(app.db, user.id, secret);
   const issuer = findBrand(auth.brand)?.name ?? 'TikiPay';
   return { secret, otpauthUrl: otpauthUrl(issuer, user.username, secret) };
 }
@@ -229,7 +201,7 @@ export async function twoFactorConfirm(app: FastifyInstance, req: FastifyRequest
     await audit(app.db, req, '2fa_enabled', { success: false });
     throw wrongCode();
   }
-  await app.db.update(appUser).set({ totpEnabled: true, updatedAt: sql`now()` }).where(eq(appUser.id, user.id));
+  await enableTotp(app.db, user.id);
   const recoveryCodes = await newRecoveryCodes(app.db, user.id);
   await audit(app.db, req, '2fa_enabled', { success: true });
   return { recoveryCodes };
@@ -242,10 +214,6 @@ export async function twoFactorDisable(app: FastifyInstance, req: FastifyRequest
     await audit(app.db, req, '2fa_disabled', { success: false });
     throw wrongCode();
   }
-  await app.db
-    .update(appUser)
-    .set({ totpEnabled: false, totpSecret: null, totpLastStep: null, updatedAt: sql`now()` })
-    .where(eq(appUser.id, user.id));
-  await app.db.delete(totpRecoveryCode).where(eq(totpRecoveryCode.userId, user.id));
+  await disableTotp(app.db, user.id);
   await audit(app.db, req, '2fa_disabled', { success: true });
 }

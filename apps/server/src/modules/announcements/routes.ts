@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
-import { idSchema, pageQuery, pageSchema } from '../admin/shared';
+import { idSchema, pageQuery, pageSchema } from '../../lib/admin';
 import * as ann from './service';
 
 const tags = ['announcements'];

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { announcement, announcementRead } from '../../db/schema';
 import { requireAuth } from '../auth';
-import { containsPattern, iso, notFound, offsetOf, orderOf, pageOf, type Page } from '../admin/shared';
+import { containsPattern, iso, notFound, offsetOf, orderOf, pageOf, type Page } from '../../lib/admin';
 import { ownScope, type Scope } from '../auth/scope';
 
 

@@ -3,7 +3,7 @@ import { Perm } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { pageQuery, pageSchema } from '../admin/shared';
+import { pageQuery, pageSchema } from '../../lib/admin';
 import { listAudit } from './service';
 
 const viewSchema = z.object({

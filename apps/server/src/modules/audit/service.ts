@@ -9,7 +9,7 @@ import type { Db } from '../../db/pool';
 import { auditLog } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { wallClockFields } from '../../lib/wall-clock';
-import { containsPattern, iso, offsetOf, orderOf, pageOf, type Page } from '../admin/shared';
+import { containsPattern, iso, offsetOf, orderOf, pageOf, type Page } from '../../lib/admin';
 import { ownScope, scopeWhere } from '../auth/scope';
 
 export interface AuditView {

@@ -3,10 +3,9 @@
  * 2 minutes and answered once (any instance can check it). CAPTCHA=off disables the check (local automation).
  * The generator is injectable so tests can know the text without reading anything back from the server.
  */
-import { eq, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/pool';
-import { captcha } from '../../db/schema';
+import { purgeStaleCaptchas, putCaptcha, takeCaptcha } from './queries';
 import { sha256, sameHash } from './tokens';
 
 export const CAPTCHA_TTL_MS = 120_000;
@@ -37,12 +36,8 @@ export class CaptchaService {
   async issue(db: Db, checkKey: string): Promise<string> {
     const { text, svg } = this.generate();
     const expiresAt = new Date(Date.now() + CAPTCHA_TTL_MS);
-    await db
-      .insert(captcha)
-      .values({ checkKey, codeHash: answerHash(text), expiresAt })
-      .onConflictDoUpdate({ target: captcha.checkKey, set: { codeHash: answerHash(text), expiresAt } });
-    // Expired challenges nobody answered.
-    await db.delete(captcha).where(sql`${captcha.expiresAt} < now() - interval '1 hour' and ${captcha.checkKey} not like 'lt:%'`);
+    await putCaptcha(db, checkKey, answerHash(text), expiresAt);
+    await purgeStaleCaptchas(db);
     return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
   }
 
@@ -50,8 +45,7 @@ export class CaptchaService {
   async check(db: Db, checkKey: string | undefined, answer: string | undefined): Promise<boolean> {
     if (!this.enabled) return true;
     if (!checkKey || !answer || !CHECK_KEY_RE.test(checkKey)) return false;
-    const rows = await db.delete(captcha).where(eq(captcha.checkKey, checkKey)).returning();
-    const row = rows[0];
+    const row = await takeCaptcha(db, checkKey);
     return Boolean(row && row.expiresAt.getTime() > Date.now() && sameHash(row.codeHash, answerHash(answer)));
   }
 }

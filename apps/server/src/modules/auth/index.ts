@@ -22,11 +22,9 @@
  */
 import type { AuditAction } from '@mg/domain';
 import type { FastifyRequest } from 'fastify';
-import type pg from 'pg';
-import type { Db } from '../../db/pool';
-import { auditLog } from '../../db/schema';
 import { AuthError } from './errors';
 import type { AuthSession } from './plugin';
+import { insertAudit, type AuditTarget } from './queries';
 
 export type { AuthSession, RouteAccess } from './plugin';
 export { holds, registerAuth, resolveSession } from './plugin';
@@ -49,8 +47,6 @@ export interface AuditFields {
   username?: string | null;
 }
 
-type AuditTarget = Pick<Db, 'insert'> | pg.Pool;
-
 function userAgent(req: FastifyRequest): string | null {
   const ua = req.headers['user-agent'];
   return typeof ua === 'string' ? ua.slice(0, 255) : null;
@@ -67,12 +63,5 @@ export async function audit(db: AuditTarget, req: FastifyRequest, action: AuditA
     ip: req.ip.slice(0, 64),
     userAgent: userAgent(req),
   };
-  if ('insert' in db && typeof db.insert === 'function') {
-    await db.insert(auditLog).values(row);
-    return;
-  }
-  await (db as pg.Pool).query(
-    'insert into audit_log (merchant_id, user_id, username, action, success, detail, ip, user_agent) values ($1,$2,$3,$4,$5,$6,$7,$8)',
-    [row.merchantId, row.userId, row.username, row.action, row.success, row.detail === null ? null : JSON.stringify(row.detail), row.ip, row.userAgent],
-  );
+  await insertAudit(db, row);
 }

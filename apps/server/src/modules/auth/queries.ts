@@ -1,8 +1,13 @@
-/** SQL of sessions, users, merchants, departments and permissions (every value a bound parameter). */
-import { PLATFORM_MERCHANT_ID, type Depart } from '@mg/domain';
+/**
+ * SQL of sign-in and sessions: sessions, users, merchants, departments, permissions, the captcha table (captchas and
+ * login tickets), one-time codes of the second factor, sign-in failures and the audit log (every value a bound
+ * parameter).
+ */
+import { PLATFORM_MERCHANT_ID, type AuditAction, type Depart } from '@mg/domain';
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../db/pool';
-import { appUser, department, merchant, permission, session, userDepart } from '../../db/schema';
+import { appUser, auditLog, captcha, department, loginAttempt, merchant, permission, session, totpRecoveryCode, userDepart } from '../../db/schema';
 
 export interface SessionRow {
   userId: number;
@@ -160,4 +165,129 @@ export async function recentFailures(db: Db, ip: string, windowMs: number): Prom
     sql`select count(*)::int as n from login_attempt where ip = ${ip} and created_at > now() - (${windowMs} || ' milliseconds')::interval`,
   );
   return res.rows[0]?.n ?? 0;
+}
+
+export async function insertLoginAttempt(db: Db, ip: string, username: string): Promise<void> {
+  await db.insert(loginAttempt).values({ ip: ip.slice(0, 64), username: username.slice(0, 64) });
+}
+
+/** Counts a wrong password and locks the user at the limit, in one statement (two instances failing at once still count twice). */
+export async function countWrongPassword(db: Db, userId: number, lockAfter: number, lockMs: number): Promise<void> {
+  await db.execute(sql`
+      update app_user set
+        failed_logins = case when failed_logins + 1 >= ${lockAfter} then 0 else failed_logins + 1 end,
+        locked_until = case when failed_logins + 1 >= ${lockAfter} then now() + (${lockMs} || ' milliseconds')::interval else locked_until end
+      where id = ${userId}`);
+}
+
+export async function clearLoginFailures(db: Db, userId: number): Promise<void> {
+  await db.update(appUser).set({ failedLogins: 0, lockedUntil: null }).where(eq(appUser.id, userId));
+}
+
+/** The user's remembered department; `touch` also stamps updated_at (a choice the user made). */
+export async function setUserOrgCode(db: Db, userId: number, orgCode: string | null, touch = false): Promise<void> {
+  await db
+    .update(appUser)
+    .set(touch ? { orgCode, updatedAt: sql`now()` } : { orgCode })
+    .where(eq(appUser.id, userId));
+}
+
+/** A new password; `unlock` also clears failed sign-ins and a lock (reset by e-mail). */
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, unlock = false): Promise<void> {
+  await db
+    .update(appUser)
+    .set(
+      unlock
+        ? { passwordHash, passwordChangedAt: sql`now()`, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` }
+        : { passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` },
+    )
+    .where(eq(appUser.id, userId));
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* The captcha table: sign-in captchas (client keys) and login tickets (`lt:` keys)                              */
+
+export type CaptchaRow = typeof captcha.$inferSelect;
+
+/** A challenge for `checkKey`, replacing an earlier one. */
+export async function putCaptcha(db: Db, checkKey: string, codeHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(captcha).values({ checkKey, codeHash, expiresAt }).onConflictDoUpdate({ target: captcha.checkKey, set: { codeHash, expiresAt } });
+}
+
+/** Expired challenges nobody answered (login tickets are left alone). */
+export async function purgeStaleCaptchas(db: Db): Promise<void> {
+  await db.delete(captcha).where(sql`${captcha.expiresAt} < now() - interval '1 hour' and ${captcha.checkKey} not like 'lt:%'`);
+}
+
+/** Removes and answers the row of a key: every challenge and ticket is used once, right or wrong. */
+export async function takeCaptcha(db: Db, checkKey: string): Promise<CaptchaRow | undefined> {
+  const rows = await db.delete(captcha).where(eq(captcha.checkKey, checkKey)).returning();
+  return rows[0];
+}
+
+export async function insertLoginTicket(db: Db, v: { checkKey: string; codeHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(captcha).values(v);
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Second factor                                                                                                 */
+
+/** Records `step` as used; false when it (or a later one) was already used. */
+export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .update(appUser)
+    .set({ totpLastStep: step })
+    .where(and(eq(appUser.id, userId), sql`(${appUser.totpLastStep} is null or ${appUser.totpLastStep} < ${step})`))
+    .returning({ id: appUser.id });
+  return rows.length === 1;
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: number, codeHashes: string[]): Promise<void> {
+  await db.delete(totpRecoveryCode).where(eq(totpRecoveryCode.userId, userId));
+  await db.insert(totpRecoveryCode).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Marks an unused recovery code used; true when there was one. */
+export async function useRecoveryCodeHash(db: Db, userId: number, codeHash: string): Promise<boolean> {
+  const rows = await db
+    .update(totpRecoveryCode)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(totpRecoveryCode.userId, userId), eq(totpRecoveryCode.codeHash, codeHash), isNull(totpRecoveryCode.usedAt)))
+    .returning({ id: totpRecoveryCode.id });
+  return rows.length === 1;
+}
+
+export async function countRecoveryCodesLeft(db: Db, userId: number): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from totp_recovery_code where user_id = ${userId} and used_at is null`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Audit log                                                                                                     */
+
+export interface AuditRow {
+  merchantId: number | null;
+  userId: number | null;
+  username: string | null;
+  action: AuditAction;
+  success: boolean;
+  detail: Record<string, unknown> | null;
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The drizzle db, a transaction, or a pg Pool (callers outside drizzle). */
+export type AuditTarget = Pick<Db, 'insert'> | pg.Pool;
+
+export async function insertAudit(db: AuditTarget, row: AuditRow): Promise<void> {
+  if ('insert' in db && typeof db.insert === 'function') {
+    await db.insert(auditLog).values(row);
+    return;
+  }
+  await (db as pg.Pool).query(
+    'insert into audit_log (merchant_id, user_id, username, action, success, detail, ip, user_agent) values ($1,$2,$3,$4,$5,$6,$7,$8)',
+    [row.merchantId, row.userId, row.username, row.action, row.success, row.detail === null ? null : JSON.stringify(row.detail), row.ip, row.userAgent],
+  );
 }

@@ -6,19 +6,9 @@ import { t } from '../../lib/i18n';
 import { CHECK_KEY_RE } from './captcha';
 import { requireAuth } from './index';
 import { AuthError } from './errors';
-import {
-  currentDeparts,
-  currentUserInfo,
-  login,
-  loginSecondStep,
-  logout,
-  selectDepart,
-  switchSubMerchant,
-  phoneLogin,
-  switchCountry,
-  updatePassword,
-  userPermissions,
-} from './service';
+import { login, loginSecondStep, phoneLogin } from './login';
+import { userPermissions } from './menu';
+import { currentDeparts, currentUserInfo, logout, selectDepart, switchCountry, switchSubMerchant, updatePassword } from './service';
 
 const opt = (max: number) => z.string().max(max).optional();
 

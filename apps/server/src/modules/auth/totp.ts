@@ -3,10 +3,9 @@
  * accepted once: the step it matched is stored (app_user.totp_last_step) and the same or an older step is refused,
  * atomically, so two requests racing with one code cannot both pass.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../../db/pool';
-import { appUser, totpRecoveryCode } from '../../db/schema';
+import { claimTotpStep, countRecoveryCodesLeft, replaceRecoveryCodes, useRecoveryCodeHash } from './queries';
 import { normaliseRecoveryCode, recoveryCode, sha256 } from './tokens';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -31,13 +30,8 @@ export async function matchTotp(secret: string, code: string, afterStep?: number
 }
 
 /** Records `step` as used; false when it (or a later one) was already used. */
-export async function claimStep(db: Db, userId: number, step: number): Promise<boolean> {
-  const rows = await db
-    .update(appUser)
-    .set({ totpLastStep: step })
-    .where(and(eq(appUser.id, userId), sql`(${appUser.totpLastStep} is null or ${appUser.totpLastStep} < ${step})`))
-    .returning({ id: appUser.id });
-  return rows.length === 1;
+export function claimStep(db: Db, userId: number, step: number): Promise<boolean> {
+  return claimTotpStep(db, userId, step);
 }
 
 const recoveryHash = (code: string) => sha256(`recovery:${normaliseRecoveryCode(code)}`);
@@ -45,8 +39,7 @@ const recoveryHash = (code: string) => sha256(`recovery:${normaliseRecoveryCode(
 /** Replaces the user's recovery codes with new ones; answers them in clear (shown once). */
 export async function newRecoveryCodes(db: Db, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
-  await db.delete(totpRecoveryCode).where(eq(totpRecoveryCode.userId, userId));
-  await db.insert(totpRecoveryCode).values(codes.map((c) => ({ userId, codeHash: recoveryHash(c) })));
+  await replaceRecoveryCodes(db, userId, codes.map(recoveryHash));
   return codes;
 }
 
@@ -54,19 +47,11 @@ export async function newRecoveryCodes(db: Db, userId: number): Promise<string[]
 export async function useRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
   const norm = normaliseRecoveryCode(code);
   if (norm.length !== 10) return false;
-  const rows = await db
-    .update(totpRecoveryCode)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(totpRecoveryCode.userId, userId), eq(totpRecoveryCode.codeHash, recoveryHash(code)), isNull(totpRecoveryCode.usedAt)))
-    .returning({ id: totpRecoveryCode.id });
-  return rows.length === 1;
+  return useRecoveryCodeHash(db, userId, recoveryHash(code));
 }
 
-export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
-  const res = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from totp_recovery_code where user_id = ${userId} and used_at is null`,
-  );
-  return res.rows[0]?.n ?? 0;
+export function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
+  return countRecoveryCodesLeft(db, userId);
 }
 
 /**

@@ -8,7 +8,7 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { audit } from '../auth';
-import { merchantOf } from '../collections/filters';
+import { ownMerchant } from '../auth/scope';
 import { checkLowBalance } from './limit';
 import { balancesView, merchantCurrencies, parseLimit, setLimit } from './service';
 
@@ -39,7 +39,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.array(balanceSchema)) },
       },
     },
-    async (req) => ok(await balancesView(app.db, merchantOf(req, req.query.merchantId))),
+    async (req) => ok(await balancesView(app.db, ownMerchant(req, req.query.merchantId))),
   );
 
   app.put(
@@ -58,7 +58,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const merchantId = merchantOf(req, req.query.merchantId);
+      const merchantId = ownMerchant(req, req.query.merchantId);
       const { currency } = req.params;
       if (!(await merchantCurrencies(app.db, merchantId)).includes(currency)) {
         throw fieldError('currency', 'validation.currency.invalid', { params: { value: currency } });

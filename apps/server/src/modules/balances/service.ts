@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { balanceLimit, merchant } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { notFound } from '../admin/shared';
+import { notFound } from '../../lib/admin';
 import { balancesOf } from '../ledger/service';
 
 export async function merchantCurrencies(db: Db, merchantId: number): Promise<CurrencyCode[]> {

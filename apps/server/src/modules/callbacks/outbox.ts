@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { NotifyStatus, type CallbackEventValue, type CallbackOrderKindValue } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
-import { callbackDelivery } from '../../db/schema';
-import { mirrorNotifyStatus } from './worker';
+import { insertDelivery, mirrorNotifyStatus } from './queries';
 
 export interface CallbackMessage {
   merchantId: number;
@@ -35,7 +34,7 @@ export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise
   const now = msg.now ?? new Date();
   const eventId = newEventId();
   const body = JSON.stringify({ type: msg.eventType, timestamp: now.toISOString(), data: msg.data });
-  await tx.insert(callbackDelivery).values({
+  await insertDelivery(tx, {
     merchantId: msg.merchantId,
     eventId,
     eventType: msg.eventType,
@@ -49,4 +48,9 @@ export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise
   // The order shows "pending" from now on, in the same transaction (the worker moves it on).
   await mirrorNotifyStatus(tx, msg);
   return eventId;
+}
+
+/** Where a collection's (or its refunds') callbacks go: the order's own address, else the merchant's. */
+export function callbackUrlOf(row: { notifyUrl: string | null }, m: { collectionCallbackUrl: string | null } | undefined): string | null {
+  return row.notifyUrl ?? m?.collectionCallbackUrl ?? null;
 }

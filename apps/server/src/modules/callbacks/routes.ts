@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
-import { idSchema } from '../admin/shared';
+import { idSchema } from '../../lib/admin';
 import { audit, merchantScope } from '../auth';
 import { deliveriesForOrder, deliverySchema, deliveryViews, orderKindSchema } from './service';
 import { deliverDue, resendDelivery } from './worker';

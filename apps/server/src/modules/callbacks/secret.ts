@@ -4,11 +4,10 @@
  * parameters screen reveals and rolls it; the callback worker reads it to sign every attempt.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError, WEBHOOK_SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
-import { merchant } from '../../db/schema';
 import type { SecretBox } from '../../lib/secret-box';
+import { sealedWebhookSecret, setWebhookSecret, setWebhookSecretIfEmpty } from './queries';
 
 /** A fresh secret in the Standard Webhooks form. */
 export function newWebhookSecret(): string {
@@ -17,10 +16,7 @@ export function newWebhookSecret(): string {
 
 /** The merchant's secret in clear, or null when none was created yet (read-only: the worker uses this). */
 export async function readWebhookSecret(db: DbLike, secretBox: SecretBox, merchantId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ sealed: merchant.webhookSecretSealed })
-    .from(merchant)
-    .where(eq(merchant.id, merchantId));
+  const row = await sealedWebhookSecret(db, merchantId);
   if (!row) throw new DomainError('NOT_FOUND');
   return row.sealed ? secretBox.open(row.sealed) : null;
 }
@@ -33,12 +29,7 @@ export async function getOrCreateWebhookSecret(db: DbLike, secretBox: SecretBox,
   const existing = await readWebhookSecret(db, secretBox, merchantId);
   if (existing) return existing;
   const fresh = newWebhookSecret();
-  const written = await db
-    .update(merchant)
-    .set({ webhookSecretSealed: secretBox.seal(fresh) })
-    .where(and(eq(merchant.id, merchantId), isNull(merchant.webhookSecretSealed)))
-    .returning({ id: merchant.id });
-  if (written.length > 0) return fresh;
+  if (await setWebhookSecretIfEmpty(db, merchantId, secretBox.seal(fresh))) return fresh;
   const winner = await readWebhookSecret(db, secretBox, merchantId);
   if (!winner) throw new DomainError('CONFLICT');
   return winner;
@@ -50,11 +41,6 @@ export async function getOrCreateWebhookSecret(db: DbLike, secretBox: SecretBox,
  */
 export async function rollWebhookSecret(db: DbLike, secretBox: SecretBox, merchantId: number): Promise<string> {
   const fresh = newWebhookSecret();
-  const written = await db
-    .update(merchant)
-    .set({ webhookSecretSealed: secretBox.seal(fresh) })
-    .where(eq(merchant.id, merchantId))
-    .returning({ id: merchant.id });
-  if (written.length === 0) throw new DomainError('NOT_FOUND');
+  if (!(await setWebhookSecret(db, merchantId, secretBox.seal(fresh)))) throw new DomainError('NOT_FOUND');
   return fresh;
 }

@@ -18,7 +18,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, DbLike } from '../../db/pool';
 import { merchant } from '../../db/schema';
-import { KeyedError, notFound } from '../admin/shared';
+import { KeyedError, notFound } from '../../lib/admin';
 import {
   closeCollection,
   getCollection,

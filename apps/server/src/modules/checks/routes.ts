@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { idSchema } from '../admin/shared';
+import { idSchema } from '../../lib/admin';
 import { duplicateCheck, ruleCheck } from './service';
 
 const answer = (problem: string | null) =>

@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { requireAuth } from '../auth';
-import { idSchema, KeyedError, parseIds } from '../admin/shared';
-import { roleGrantBody } from '../permissions/routes';
-import { grantTreeSchema } from '../roles/routes';
+import { idSchema, KeyedError, parseIds } from '../../lib/admin';
+import { grantTreeSchema, roleGrantBody } from '../permissions/schemas';
 import { grantTree, rolePermissionIds, saveRolePermissions } from '../roles/service';
 import * as departs from './service';
 

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { departPermission, department, userDepart } from '../../db/schema';
 import { audit, requireAuth } from '../auth';
-import { containsPattern, iso, KeyedError, notFound } from '../admin/shared';
+import { containsPattern, iso, KeyedError, notFound } from '../../lib/admin';
 import { ownScope, scopeWhere, type Scope } from '../auth/scope';
 import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
 import { assemble, diffGrants, grantable } from '../permissions/tree';

@@ -25,7 +25,7 @@ import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKey, merchant } from '../../db/schema';
 import { fieldError, FieldValidationError, type FieldIssue } from '../../lib/errors';
-import { KeyedError, notFound } from '../admin/shared';
+import { KeyedError, notFound } from '../../lib/admin';
 import { audit, AuthError, merchantScope, requireAuth } from '../auth';
 import { findUserById } from '../auth/queries';
 import { verifySecondFactor } from '../auth/totp';

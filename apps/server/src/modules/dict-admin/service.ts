@@ -15,7 +15,7 @@ import {
   orderOf,
   pageOf,
   type Page,
-} from '../admin/shared';
+} from '../../lib/admin';
 
 type DictRow = typeof dict.$inferSelect;
 type ItemRow = typeof dictItem.$inferSelect;

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { forbidden } from '../admin/shared';
+import { forbidden } from '../../lib/admin';
 import { requireAuth } from '../auth';
 import { listFeeRules, saveFeeRule } from './rules';
 

@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { feeRule, merchant, product } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { notFound } from '../admin/shared';
+import { notFound } from '../../lib/admin';
 import { audit } from '../auth';
 
 export interface FeeRuleView {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { mailOutbox } from '../../db/schema';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { requireAuth } from '../auth';
-import { containsPattern, iso, offsetOf, orderOf, pageOf, pageQuery, pageSchema } from '../admin/shared';
+import { containsPattern, iso, offsetOf, orderOf, pageOf, pageQuery, pageSchema } from '../../lib/admin';
 
 const viewSchema = z.object({
   id: z.number(),

@@ -7,7 +7,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
-import { mailOutbox } from '../../db/schema';
+import { insertOutboxRow } from './queries';
 
 export interface MailMessage {
   to: string;
@@ -47,7 +47,7 @@ export class Mailer {
         log.warn({ errMessage: error }, 'mail: SMTP delivery failed, kept in the outbox');
       }
     }
-    await db.insert(mailOutbox).values({
+    await insertOutboxRow(db, {
       merchantId: msg.merchantId ?? null,
       toAddress: msg.to.slice(0, 191),
       subject: msg.subject.slice(0, 255),

@@ -28,19 +28,20 @@ import {
   OPEN_API_TIMESTAMP_TOLERANCE_S,
   type ApiKeyModeValue,
 } from '@mg/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiKey, merchant } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  IDEMPOTENT_REPLAYED_HEADER,
-  purgeIdempotencyRecords,
-  releaseIdempotencyKey,
-} from './idempotency';
+import { claimIdempotencyKey, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
 import { ipMatcher } from './ip';
-import { claimNonce, purgeNonces } from './nonce';
+import {
+  claimNonce,
+  completeIdempotencyKey,
+  keyWithWhitelist,
+  purgeIdempotencyRecords,
+  purgeNonces,
+  releaseIdempotencyKey,
+  touchKeyLastUsed,
+  type KeyRow,
+} from './queries';
 import { bodyHash, signatureMatches, signRequest } from './signature';
 
 /** Who is calling: set on every request to an `openApi: true` route once it is authenticated. */
@@ -55,17 +56,6 @@ declare module 'fastify' {
     /** The authenticated open API caller (only on routes declaring `config.openApi: true`). */
     openApi: OpenApiCaller;
   }
-}
-
-interface KeyRow {
-  id: string;
-  merchantId: number;
-  mode: string;
-  secretSealed: string;
-  status: string;
-  expiresAt: Date | null;
-  lastUsedAt: Date | null;
-  ipWhitelist: string[];
 }
 
 /** Per-request state between the hooks (not on the request object: nothing else should read it). */
@@ -103,25 +93,6 @@ function display(name: string): string {
 }
 
 const err = (code: ConstructorParameters<typeof DomainError>[0], params: Record<string, string | number> = {}) => new DomainError(code, params);
-
-async function loadKey(app: FastifyInstance, keyId: string): Promise<KeyRow | undefined> {
-  const [row] = await app.db
-    .select({
-      id: apiKey.id,
-      merchantId: apiKey.merchantId,
-      mode: apiKey.mode,
-      secretSealed: apiKey.secretSealed,
-      status: apiKey.status,
-      expiresAt: apiKey.expiresAt,
-      lastUsedAt: apiKey.lastUsedAt,
-      ipWhitelist: merchant.ipWhitelist,
-    })
-    .from(apiKey)
-    .innerJoin(merchant, eq(merchant.id, apiKey.merchantId))
-    .where(eq(apiKey.id, keyId))
-    .limit(1);
-  return row;
-}
 
 function isMode(v: string): v is ApiKeyModeValue {
   return v === ApiKeyMode.SANDBOX || v === ApiKeyMode.LIVE;
@@ -169,7 +140,7 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
       throw err('OPEN_API_STALE_TIMESTAMP', { tolerance: OPEN_API_TIMESTAMP_TOLERANCE_S, serverTime: nowS });
     }
 
-    const key = await loadKey(app, keyId);
+    const key = await keyWithWhitelist(app.db, keyId);
     // A key of another merchant is as unknown as a key that does not exist.
     if (!key || key.merchantId !== Number(merchantId) || !isMode(key.mode)) throw err('OPEN_API_UNKNOWN_KEY');
     if (key.status !== ApiKeyStatus.ACTIVE) throw err('OPEN_API_KEY_REVOKED');
@@ -213,10 +184,7 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
     if (!(await claimNonce(app.db, key.id, s.nonce))) throw err('OPEN_API_NONCE_REUSED');
 
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > API_KEY_LAST_USED_RESOLUTION_S * 1000) {
-      await app.db.execute(sql`
-        update api_key set last_used_at = now()
-        where id = ${key.id}
-          and (last_used_at is null or last_used_at < now() - make_interval(secs => ${API_KEY_LAST_USED_RESOLUTION_S}))`);
+      await touchKeyLastUsed(app.db, key.id);
     }
 
     req.openApi = { merchantId: key.merchantId, keyId: key.id, mode: key.mode as ApiKeyModeValue };

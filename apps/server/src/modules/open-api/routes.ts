@@ -15,6 +15,7 @@ import {
   MERCHANT_REFUND_ID_PATTERN,
   PAYMENT_LINK_DESCRIPTION_MAX_LENGTH,
   PAYMENT_LINK_EXPIRY_HOURS_MAX,
+  PAYMENT_LINK_EXPIRY_HOURS_MIN,
   REFUND_REASON_MAX_LENGTH,
   RefundWay,
   toMajorString as toMajor,
@@ -23,10 +24,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { merchant } from '../../db/schema';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { KeyedError, notFound } from '../admin/shared';
+import { KeyedError, notFound } from '../../lib/admin';
 import { balancesOf } from '../ledger/service';
 import {
   createCollection,
@@ -39,6 +38,7 @@ import { createRefund, getRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
 import { openApiAuth } from './auth';
+import { merchantCurrencies } from './queries';
 import { amountField, currencyField } from './fields';
 import {
   balanceSchema,
@@ -84,7 +84,7 @@ const createLinkBody = z.object({
   amount: z.string().min(1).max(40),
   currency: z.string().min(1).max(8),
   description: z.string().trim().min(1).max(PAYMENT_LINK_DESCRIPTION_MAX_LENGTH),
-  expiryHours: z.number().int().min(1).max(PAYMENT_LINK_EXPIRY_HOURS_MAX).optional(),
+  expiryHours: z.number().int().min(PAYMENT_LINK_EXPIRY_HOURS_MIN).max(PAYMENT_LINK_EXPIRY_HOURS_MAX).optional(),
   paymentType: z.number().int().positive().optional(),
 });
 
@@ -230,9 +230,9 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const merchantId = req.openApi.merchantId;
       const only = req.query.currency === undefined ? undefined : currencyField(req.query.currency);
-      const [m] = await app.db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));
+      const merchantOwn = await merchantCurrencies(app.db, merchantId);
       const rows = await balancesOf(app.db, merchantId);
-      const currencies = new Set<string>([...(m?.currencies ?? []), ...rows.map((r) => r.currency)]);
+      const currencies = new Set<string>([...merchantOwn, ...rows.map((r) => r.currency)]);
       const balances = [...currencies]
         .filter((c): c is CurrencyCode => isCurrencyCode(c) && (only === undefined || c === only))
         .map((currency) => {

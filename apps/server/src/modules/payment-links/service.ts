@@ -31,7 +31,7 @@ import type { Db, DbLike } from '../../db/pool';
 import { collection, merchant, paymentLink, product, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
-import { KeyedError, notFound } from '../admin/shared';
+import { KeyedError, notFound } from '../../lib/admin';
 import {
   createCollection,
   getCollection,

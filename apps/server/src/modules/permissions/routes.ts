@@ -1,13 +1,14 @@
-/** Permission calls (spec §7 "Permissions"): the platform's permission admin plus role and department grants. */
+/**
+ * Permission calls (spec §7 "Permissions"): the platform's permission admin. The role and department grants served
+ * under the same path live with their areas (roles/grant-routes.ts, departments/grant-routes.ts).
+ */
 import { Perm } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
-import { idListSchema, idSchema, parseIds } from '../admin/shared';
-import { departPermissionIds, saveDepartPermissions } from '../departments/service';
-import { grantTreeSchema } from '../roles/routes';
-import { rolePermissionIds, saveRolePermissions } from '../roles/service';
+import { idSchema, parseIds } from '../../lib/admin';
+import { grantTreeSchema } from './schemas';
 import * as perms from './service';
 
 const tags = ['permissions'];
@@ -66,13 +67,6 @@ const permissionBody = z.object({
   keepAlive: z.boolean().optional(),
   internalOrExternal: z.boolean().optional(),
 });
-
-const grantFields = {
-  permissionIds: idListSchema.describe("'1,2,3': the complete new set"),
-  lastpermissionIds: idListSchema.optional().describe('the set the screen loaded (informational)'),
-};
-export const roleGrantBody = z.object({ roleId: idSchema, ...grantFields });
-export const departGrantBody = z.object({ departId: idSchema, ...grantFields });
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const menu = { config: { permission: Perm.PERMISSION_MENU } };
@@ -192,77 +186,4 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       async () => ok([]),
     );
   }
-
-  app.get(
-    '/queryRolePermission',
-    {
-      config: { permission: Perm.ROLE_MENU },
-      schema: {
-        tags,
-        summary: 'Permission ids of a role',
-        querystring: z.object({ roleId: idSchema }),
-        response: { 200: envelopeOf(z.array(z.number())) },
-      },
-    },
-    async (req) => ok(await rolePermissionIds(app.db, req, req.query.roleId)),
-  );
-
-  app.post(
-    '/saveRolePermission',
-    {
-      config: { permission: Perm.ROLE_GRANT },
-      schema: {
-        tags,
-        summary: "Set a role's permissions (only codes the caller holds; only its own merchant's roles)",
-        body: roleGrantBody,
-        response: { 200: envelopeOf(z.object({ added: z.array(z.string()), removed: z.array(z.string()) })) },
-      },
-    },
-    async (req) =>
-      ok(
-        await saveRolePermissions(
-          app.db,
-          req,
-          req.body.roleId,
-          parseIds(req.body.permissionIds, 'permissionIds'),
-        ),
-        t(req.lang, 'error.operationSucceeded'),
-      ),
-  );
-
-  app.get(
-    '/queryDepartPermission',
-    {
-      config: { permission: Perm.DEPART_MENU },
-      schema: {
-        tags,
-        summary: 'Permission ids of a department',
-        querystring: z.object({ departId: idSchema }),
-        response: { 200: envelopeOf(z.array(z.number())) },
-      },
-    },
-    async (req) => ok(await departPermissionIds(app.db, req, req.query.departId)),
-  );
-
-  app.post(
-    '/saveDepartPermission',
-    {
-      config: { permission: Perm.DEPART_EDIT },
-      schema: {
-        tags,
-        summary: "Set a department's permissions (only codes the caller holds)",
-        body: departGrantBody,
-        response: { 200: envelopeOf(z.null()) },
-      },
-    },
-    async (req) => {
-      await saveDepartPermissions(
-        app.db,
-        req,
-        req.body.departId,
-        parseIds(req.body.permissionIds, 'permissionIds'),
-      );
-      return ok(null, t(req.lang, 'error.operationSucceeded'));
-    },
-  );
 };

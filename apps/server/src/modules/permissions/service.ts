@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { permission } from '../../db/schema';
 import { audit } from '../auth';
-import { iso, KeyedError, notFound } from '../admin/shared';
+import { iso, KeyedError, notFound } from '../../lib/admin';
 import { selectAllPermissions, selectPermission, type PermissionRow } from './queries';
 import { assemble, permissionTitle, treeNodes, type TreeNode } from './tree';
 

@@ -5,7 +5,7 @@
  */
 import { translate, type Language } from '@mg/domain';
 import type { AuthSession } from '../auth';
-import { isPlatformAdmin } from '../admin/shared';
+import { isPlatformAdmin } from '../../lib/admin';
 import type { PermissionRow } from './queries';
 
 export interface TreeNode {

@@ -18,47 +18,39 @@ import {
   RefundFundStatus,
   RefundType,
   SettlementStatus,
+  refundableMinor,
   toMajorString,
   type CurrencyCode,
   type PaymentStatusValue,
   type RefundWayValue,
 } from '@mg/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbLike } from '../../db/pool';
-import { collection, merchant, refund, settlement } from '../../db/schema';
+import type { Db } from '../../db/pool';
+import { validateAmount } from '../../lib/amounts';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId } from '../../lib/ids';
-import { KeyedError } from '../admin/shared';
+import { KeyedError } from '../../lib/admin';
 import { checkLowBalance, type LowBalanceNotifier } from '../balances/limit';
-import { enqueueCallback } from '../callbacks/outbox';
-import { toRefundRecord } from '../collections/queries';
-import { callbackUrlOf, refundableOf, validateAmount } from '../collections/service';
+import { callbackUrlOf, enqueueCallback } from '../callbacks/outbox';
 import { pgErrorCode, postTransfer, refundSplit } from '../ledger/service';
+import {
+  getRefund,
+  getRefundByMerchantRefundId,
+  insertRefund,
+  lockCollection,
+  lockSettlementBatch,
+  merchantCallbackUrls,
+  setCollectionRefunded,
+  takeFromBatch,
+  toRefundRecord,
+  type RefundRow,
+} from './queries';
 
-export type RefundRow = typeof refund.$inferSelect;
+export { getRefund, getRefundByMerchantRefundId, type RefundRow };
 
 const PG_UNIQUE_VIOLATION = '23505';
 
 const duplicateRefundId = (merchantRefundId: string) =>
   new KeyedError('CONFLICT', 'refunds.duplicateMerchantRefundId', { merchantRefundId });
-
-export async function getRefund(db: DbLike, merchantId: number, id: string): Promise<RefundRow | null> {
-  const [row] = await db
-    .select()
-    .from(refund)
-    .where(and(eq(refund.merchantId, merchantId), eq(refund.id, id)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function getRefundByMerchantRefundId(db: DbLike, merchantId: number, merchantRefundId: string): Promise<RefundRow | null> {
-  const [row] = await db
-    .select()
-    .from(refund)
-    .where(and(eq(refund.merchantId, merchantId), eq(refund.merchantRefundId, merchantRefundId)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The refund as the open API and callbacks show it: the dashboard's refund record without the merchant order id. */
 export function refundView(row: RefundRow): Record<string, unknown> {
@@ -96,11 +88,7 @@ export async function createRefund(db: Db, args: CreateRefundArgs): Promise<Refu
   let created: RefundRow;
   try {
     created = await db.transaction(async (tx) => {
-      const [col] = await tx
-        .select()
-        .from(collection)
-        .where(and(eq(collection.merchantId, args.merchantId), eq(collection.id, args.collectionId)))
-        .for('update');
+      const col = await lockCollection(tx, args.merchantId, args.collectionId);
       if (!col) throw new KeyedError('NOT_FOUND', 'collections.notFound');
       if (merchantRefundId != null && (await getRefundByMerchantRefundId(tx, args.merchantId, merchantRefundId))) {
         throw duplicateRefundId(merchantRefundId);
@@ -109,7 +97,7 @@ export async function createRefund(db: Db, args: CreateRefundArgs): Promise<Refu
         throw new KeyedError('BUSINESS_RULE', 'refunds.notRefundable', { status: col.status });
       }
       const currency = col.currency as CurrencyCode;
-      const refundable = refundableOf(col);
+      const refundable = refundableMinor(col);
       if (args.amount > refundable) {
         throw new KeyedError('BUSINESS_RULE', 'refunds.amountExceedsRefundable', {
           refundable: toMajorString(refundable, currency),
@@ -122,21 +110,10 @@ export async function createRefund(db: Db, args: CreateRefundArgs): Promise<Refu
       // Lock order: collection, settlement batch, ledger accounts (as markCollectionPaid and the settlement run).
       let fromPending = 0n;
       if (col.settlementId) {
-        const [batch] = await tx
-          .select()
-          .from(settlement)
-          .where(and(eq(settlement.merchantId, col.merchantId), eq(settlement.id, col.settlementId)))
-          .for('update');
+        const batch = await lockSettlementBatch(tx, col.merchantId, col.settlementId);
         if (batch && batch.status === SettlementStatus.PENDING && batch.netAmount > 0n) {
           fromPending = args.amount < batch.netAmount ? args.amount : batch.netAmount;
-          await tx
-            .update(settlement)
-            .set({
-              netAmount: sql`${settlement.netAmount} - ${fromPending}`,
-              refundedAmount: sql`${settlement.refundedAmount} + ${fromPending}`,
-              updatedAt: sql`now()`,
-            })
-            .where(and(eq(settlement.merchantId, batch.merchantId), eq(settlement.id, batch.id)));
+          await takeFromBatch(tx, batch, fromPending);
         }
       }
       await postTransfer(
@@ -154,19 +131,11 @@ export async function createRefund(db: Db, args: CreateRefundArgs): Promise<Refu
       const refundedAmount = col.refundedAmount + args.amount;
       const fullyRefunded = refundedAmount === (col.paidAmount ?? col.amount);
       if (fullyRefunded) PAYMENT_STATUS.assertTransition(col.status as PaymentStatusValue, PaymentStatus.REFUNDED);
-      await tx
-        .update(collection)
-        .set({ refundedAmount, status: fullyRefunded ? PaymentStatus.REFUNDED : col.status, updatedAt: now })
-        .where(and(eq(collection.merchantId, col.merchantId), eq(collection.id, col.id)));
+      await setCollectionRefunded(tx, col, refundedAmount, fullyRefunded ? PaymentStatus.REFUNDED : col.status, now);
 
-      const [m] = await tx
-        .select({ collectionCallbackUrl: merchant.collectionCallbackUrl })
-        .from(merchant)
-        .where(eq(merchant.id, col.merchantId));
+      const m = await merchantCallbackUrls(tx, col.merchantId);
       const url = callbackUrlOf(col, m);
-      const [row] = await tx
-        .insert(refund)
-        .values({
+      const row = await insertRefund(tx, {
           id,
           merchantId: col.merchantId,
           collectionId: col.id,
@@ -182,10 +151,8 @@ export async function createRefund(db: Db, args: CreateRefundArgs): Promise<Refu
           createdBy: args.createdBy,
           createdAt: now,
           updatedAt: now,
-          completedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('refund insert returned nothing');
+        completedAt: now,
+      });
       await enqueueCallback(tx, {
         merchantId: col.merchantId,
         eventType: CallbackEvent.REFUND_SUCCEEDED,

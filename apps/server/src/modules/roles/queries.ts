@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { permission, role, rolePermission } from '../../db/schema';
 import type { AuthSession } from '../auth';
-import { isPlatformAdmin } from '../admin/shared';
+import { isPlatformAdmin } from '../../lib/admin';
 
 export interface RoleRow {
   id: number;

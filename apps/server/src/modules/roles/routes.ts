@@ -1,11 +1,12 @@
-/** Role calls (spec §7 "Roles"). Grant calls live under /sys/permission (permissions/routes.ts). */
+/** Role calls (spec §7 "Roles"). Its grant calls live under /sys/permission (grant-routes.ts). */
 import { Perm } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { requireAuth } from '../auth';
-import { idSchema, pageQuery, pageSchema } from '../admin/shared';
+import { idSchema, pageQuery, pageSchema } from '../../lib/admin';
+import { grantTreeSchema } from '../permissions/schemas';
 import * as roles from './service';
 
 const tags = ['roles'];
@@ -20,20 +21,6 @@ export const roleViewSchema = z.object({
   createTime: z.string().nullable(),
 });
 
-export const treeNodeSchema: z.ZodType = z.lazy(() =>
-  z.object({
-    key: z.number(),
-    value: z.number(),
-    title: z.string(),
-    code: z.string(),
-    permsType: z.string(),
-    menuType: z.number(),
-    status: z.string(),
-    isLeaf: z.boolean(),
-    children: z.array(treeNodeSchema).optional(),
-  }),
-);
-export const grantTreeSchema = z.object({ treeList: z.array(treeNodeSchema), ids: z.array(z.number()) });
 
 const roleBody = z.object({
   roleCode: z

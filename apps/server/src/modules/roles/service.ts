@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { role, rolePermission } from '../../db/schema';
 import { audit, requireAuth, type AuthSession } from '../auth';
-import { containsPattern, iso, isPlatformAdmin, KeyedError, notFound, offsetOf, orderOf, pageOf, type Page } from '../admin/shared';
+import { containsPattern, iso, isPlatformAdmin, KeyedError, notFound, offsetOf, orderOf, pageOf, type Page } from '../../lib/admin';
 import { ownScope, type Scope } from '../auth/scope';
 import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
 import { diffGrants, grantable, treeNodes, type TreeNode } from '../permissions/tree';

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { appUser, department, role, session, userDepart, userRole } from '../../db/schema';
-import { containsPattern, offsetOf, orderOf } from '../admin/shared';
+import { containsPattern, offsetOf, orderOf } from '../../lib/admin';
 import { scopeWhere, type Scope } from '../auth/scope';
 
 export const userColumns = {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
-import { idListSchema, idSchema, pageQuery, pageSchema, parseIds } from '../admin/shared';
+import { idListSchema, idSchema, pageQuery, pageSchema, parseIds } from '../../lib/admin';
 import * as users from './service';
 
 const tags = ['users'];

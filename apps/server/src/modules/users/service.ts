@@ -11,7 +11,7 @@ import type { Db } from '../../db/pool';
 import { appUser, department, merchant, userDepart, userRole } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { audit, requireAuth } from '../auth';
-import { iso, KeyedError, notFound, pageOf, type Page } from '../admin/shared';
+import { iso, KeyedError, notFound, pageOf, type Page } from '../../lib/admin';
 import { ownScope, userScope } from '../auth/scope';
 import { roleName, selectAssignableRoles } from '../roles/queries';
 import {

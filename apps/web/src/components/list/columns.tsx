@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   ColumnKind,
+  CURRENCY_CODES,
   DATE_TIME_FORMAT,
   FilterKind,
   PAYMENT_TYPES,
@@ -112,6 +113,8 @@ function useFilterProps(overrides: ColumnOverrides<Row>, initial: Record<string,
   const { t } = useTranslation();
   const { currency } = useFormatters();
   const platform = useIsPlatform();
+  const { userInfo } = useSession();
+  const currencies = userInfo?.currencies;
   return useMemo(() => {
     const channelOptions = channelsForCurrency(currency).map((c) => ({ value: String(c.code), label: t(c.i18nKey) }));
     const paymentTypeOptions = collectionPaymentTypes(currency).map((p) => ({ value: String(p.value), label: t(p.i18nKey) }));
@@ -137,6 +140,15 @@ function useFilterProps(overrides: ColumnOverrides<Row>, initial: Record<string,
           ]);
         case FilterKind.AMOUNT:
           return { ...base, formItemProps: { rules: [amountRule, ...(overrides.rules?.[f.key] ?? [])] }, fieldProps: { inputMode: 'decimal' } };
+        case FilterKind.CURRENCY: {
+          const own = (currencies ?? []).filter((c) => (CURRENCY_CODES as readonly string[]).includes(c));
+          return {
+            ...base,
+            initialValue: initial[f.key] ?? currency,
+            valueType: 'select',
+            fieldProps: { options: (own.length ? own : [currency]).map((c) => ({ value: c, label: c })), allowClear: false },
+          };
+        }
         case FilterKind.MERCHANT:
           return { ...base, hideInSearch: !platform, fieldProps: { inputMode: 'numeric' } };
         case FilterKind.NUMBER:
@@ -145,7 +157,7 @@ function useFilterProps(overrides: ColumnOverrides<Row>, initial: Record<string,
           return base;
       }
     };
-  }, [currency, initial, overrides, platform, t]);
+  }, [currencies, currency, initial, overrides, platform, t]);
 }
 
 /** The range column's initial value: from the URL, else the list's default in the session zone. */
@@ -190,7 +202,7 @@ export function useListColumns<L extends AnyListDecl>(list: L, initial: Record<s
     }
     for (const f of filters.values()) {
       if (shown.has(f.key)) continue;
-      out.push({ title: t(f.label), dataIndex: f.key, key: `filter:${f.key}`, hideInTable: true, ...filterProps(f) });
+      out.push({ title: t(f.label), dataIndex: f.key, key: f.key, hideInTable: true, ...filterProps(f) });
     }
     return out as ProColumns<ListRecord<L>>[];
   }, [cell, filterProps, initialRange, list, overrides, t, visible]);

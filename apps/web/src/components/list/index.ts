@@ -4,5 +4,6 @@ export { useListColumns, useVisibleColumns, useIsPlatform, rangeColumn, parseRan
 export { useCellRenderer, StatusTag } from './cells';
 export { useListRequest, rangeProblem, browserZone } from './useListRequest';
 export { queryKeys, type QueryKeys } from './keys';
-export { useMoney, minorOf, formatDecimal, signOf } from './money';
+export { useMoney, minorOf, formatDecimal, signOf, currencyOr, amountHint } from './money';
+export { useColumnRules } from './columnRules';
 export * from './range';

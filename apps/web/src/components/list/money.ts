@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatAmount, isCurrencyCode, parseAmount, type CurrencyCode, type Language } from '@mg/domain';
+import { decimalsOf, formatAmount, isCurrencyCode, parseAmount, type CurrencyCode, type Language } from '@mg/domain';
 import { useFormatters } from '../format';
 import { useLocale } from '../../i18n/LocaleProvider';
 
@@ -38,4 +38,15 @@ export function signOf(value: string | null | undefined): -1 | 0 | 1 {
   if (!/^-?\d/.test(s)) return 0;
   if (/^-?[0.,]*$/.test(s)) return 0;
   return s.startsWith('-') ? -1 : 1;
+}
+
+/** The currency of a record, else the session's. */
+export function currencyOr(value: string | null | undefined, fallback: CurrencyCode): CurrencyCode {
+  return isCurrencyCode(value) ? value : fallback;
+}
+
+/** The hint under an amount field: whole amounts, or up to N decimals (the currency's). */
+export function amountHint(currency: CurrencyCode, t: (key: string, params?: Record<string, unknown>) => string): string {
+  const digits = decimalsOf(currency);
+  return digits === 0 ? t('common.hints.amountWhole') : t('common.hints.amountDecimals', { digits });
 }

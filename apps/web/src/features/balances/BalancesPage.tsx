@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { AlertOutlined, DeleteOutlined, EditOutlined, ReloadOutlined, WalletOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MONEY_ERROR_KEYS, Perm, isCurrencyCode, parseAmount } from '@mg/domain';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Can } from '../../components/Can';
 import { FormModal, useFormSubmit } from '../../components/forms';
-import { fundsApi, type BalanceRow } from './api';
-import { minorOf, useMoney } from '../../components/list/money';
+import { useBalances, useSetLimit, type BalanceRow } from './hooks';
+import { minorOf, useMoney } from '../../components/list';
 
-const BALANCES_KEY = ['funds', 'balances'] as const;
 const POSITIVE_INTEGER = /^\d+$/;
 
 /**
@@ -41,14 +39,13 @@ function isBelowLimit(row: BalanceRow): boolean {
 function LimitModal({ row, onClose }: { row: BalanceRow; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const setLimit = useSetLimit();
   const [form] = Form.useForm<{ limitBalance: string }>();
   const submitter = useFormSubmit(form, async (values) => {
     const checked = checkLimit(values.limitBalance, row.currency);
     if (!checked.ok) return;
-    await fundsApi.setLimit(row.currency, checked.value);
+    await setLimit.mutateAsync({ currency: row.currency, limitBalance: checked.value });
     message.success(t('balances.limitSaved'));
-    await queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
     onClose();
   });
   return (
@@ -94,16 +91,15 @@ export default function Balances() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const money = useMoney();
-  const queryClient = useQueryClient();
+  const setLimit = useSetLimit();
   const [editing, setEditing] = useState<BalanceRow | null>(null);
-  const query = useQuery({ queryKey: BALANCES_KEY, queryFn: () => fundsApi.balances() });
+  const query = useBalances();
   const rows = query.data ?? [];
   const below = rows.filter(isBelowLimit);
 
   const clearLimit = async (row: BalanceRow) => {
-    await fundsApi.setLimit(row.currency, null);
+    await setLimit.mutateAsync({ currency: row.currency, limitBalance: null });
     message.success(t('balances.limitCleared'));
-    await queryClient.invalidateQueries({ queryKey: BALANCES_KEY });
   };
 
   return (

@@ -1,3 +1,10 @@
+/**
+ * The payer's cashier page (/pay/{token}): brand-themed, in the payer's language, with the countdown, the payment
+ * instructions per method and the sandbox actions.
+ *
+ * Long file: the page's states (loading, open, paid, failed, expired, not found) share their layout pieces here;
+ * splitting the instruction panels into their own files is planned with the crypto cashier (issue 13).
+ */
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {

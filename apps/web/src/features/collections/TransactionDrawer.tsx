@@ -5,14 +5,17 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { ReloadOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CallbackOrderKind, Perm, REFUND_TYPE, REFUND_WAY, findChannel, type CurrencyCode, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
+import { CallbackOrderKind, NOTIFY_STATUS_COLORS, PAYMENT_STATUS_COLORS, Perm, REFUNDABLE_STATUSES, REFUND_STATUS_COLORS, REFUND_TYPE, REFUND_WAY, findChannel, type CurrencyCode, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { useFormatters } from '../../components/format';
-import { paymentsApi, type CallbackAttempt, type CallbackDelivery, type CollectionDetail, type RefundRecord } from './api';
-import { NotifyStatusTag, PaymentStatusTag, REFUNDABLE_STATUSES, RefundStatusTag, currencyOr, minorOf, useColumnRules, useMoney } from './_shared';
-import { RefundModal, collectionQueryKey, useCollectionDetail } from '../refunds/RefundModal';
+import { StatusTag, currencyOr, minorOf, useColumnRules, useMoney } from '../../components/list';
+import { RefundModal } from './RefundModal';
+import { useCollectionDetail, useResendCallback, type CallbackAttempt, type CallbackDelivery, type CollectionDetail, type RefundRecord } from './hooks';
+
+const PaymentStatusTag = ({ value }: { value: string | null | undefined }) => <StatusTag value={value} labels="status.payment" colors={PAYMENT_STATUS_COLORS} />;
+const NotifyStatusTag = ({ value }: { value: string | null | undefined }) => <StatusTag value={value} labels="status.notify" colors={NOTIFY_STATUS_COLORS} />;
+const RefundStatusTag = ({ value }: { value: string | null | undefined }) => <StatusTag value={value} labels="status.refundFund" colors={REFUND_STATUS_COLORS} />;
 
 /** Drawer width: the attempt table needs room for its six columns. */
 const DRAWER_WIDTH = 880;
@@ -112,19 +115,18 @@ function AttemptTable({ attempts }: { attempts: CallbackAttempt[] }) {
   );
 }
 
-function DeliveryCard({ delivery, onResent }: { delivery: CallbackDelivery; onResent: () => Promise<void> }) {
+function DeliveryCard({ delivery }: { delivery: CallbackDelivery }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { instant } = useFormatters();
-  const [sending, setSending] = useState(false);
+  const resendCallback = useResendCallback();
+  const sending = resendCallback.isPending;
   const resend = async () => {
-    setSending(true);
     try {
-      await paymentsApi.resendCallback(delivery.id);
+      await resendCallback.mutateAsync(delivery.id);
       message.success(t('callbacks.resent'));
-      await onResent();
-    } finally {
-      setSending(false);
+    } catch {
+      // The API client has shown the server's message.
     }
   };
   return (
@@ -175,7 +177,7 @@ function DeliveryCard({ delivery, onResent }: { delivery: CallbackDelivery; onRe
 function RefundsTable({ refunds }: { refunds: RefundRecord[] }) {
   const { t } = useTranslation();
   const { instant } = useFormatters();
-  const { money } = useMoney();
+  const money = useMoney();
   return (
     <Table<RefundRecord>
       size="small"
@@ -197,23 +199,19 @@ function RefundsTable({ refunds }: { refunds: RefundRecord[] }) {
   );
 }
 
-export function TransactionDrawer({ id, onClose, onChanged }: { id: string | null; onClose: () => void; onChanged?: () => void }) {
+/** The details of a collection; what it changes (refund, resend) reloads the lists through their query keys. */
+export function TransactionDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { instant } = useFormatters();
-  const { money, currency: sessionCurrency } = useMoney();
+  const money = useMoney();
+  const { currency: sessionCurrency } = useFormatters();
   const visible = useColumnRules();
-  const queryClient = useQueryClient();
   const detail = useCollectionDetail(id);
   const [refunding, setRefunding] = useState(false);
   const r = detail.data;
   const currency = currencyOr(r?.currency, sessionCurrency);
   const withCurrency = (v: string | null | undefined) => (v === null || v === undefined ? '-' : `${money(v, currency)} ${currency}`);
   const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : String(v));
-
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: collectionQueryKey(id ?? '') });
-    onChanged?.();
-  };
 
   const fields: Field[] = r
     ? [
@@ -309,7 +307,7 @@ export function TransactionDrawer({ id, onClose, onChanged }: { id: string | nul
           {(r.callbacks ?? []).length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('collections.drawer.noCallbacks')} />
           ) : (
-            (r.callbacks ?? []).map((d) => <DeliveryCard key={d.id} delivery={d} onResent={refresh} />)
+            (r.callbacks ?? []).map((d) => <DeliveryCard key={d.id} delivery={d} />)
           )}
         </>
       )}
@@ -317,10 +315,7 @@ export function TransactionDrawer({ id, onClose, onChanged }: { id: string | nul
         <RefundModal
           collectionId={id}
           onClose={() => setRefunding(false)}
-          onRefunded={() => {
-            setRefunding(false);
-            onChanged?.();
-          }}
+          onRefunded={() => setRefunding(false)}
         />
       )}
     </Drawer>

@@ -4,7 +4,7 @@ import { CheckCircleOutlined, ClockCircleOutlined, HistoryOutlined, CloseCircleO
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Perm, getCurrency, wallClockParts } from '@mg/domain';
+import { AREAS, Perm, getCurrency, wallClockParts } from '@mg/domain';
 import { identityApi, type AuditRecord, type MenuItem } from '../../api/identity';
 import { formatInstant, useFormatters, utcOffsetLabel } from '../../components/format';
 import { useSession } from '../../session/store';
@@ -13,8 +13,10 @@ import type { Opts } from 'echarts-for-react/esm/types';
 import Statistics from '../statistics/Statistics';
 
 const ACCOUNT_SECURITY_PATH = '/account/security';
-const AUDIT_COMPONENT = 'system/Audit';
-const COLLECTIONS_COMPONENT = 'payments/Transactions';
+/** The screen of a menu code, as the areas declare it (a menu built by the server names screens, not codes). */
+const componentOf = (perm: string) => AREAS.flatMap((a) => a.pages ?? []).find((p) => p.perm === perm)?.component;
+const AUDIT_COMPONENT = componentOf(Perm.AUDIT_MENU);
+const COLLECTIONS_COMPONENT = componentOf(Perm.COLLECTION_MENU);
 
 function menuHas(items: readonly MenuItem[], test: (m: MenuItem) => boolean): boolean {
   return items.some((m) => test(m) || menuHas(m.children ?? [], test));

@@ -133,7 +133,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
             )}
             {menuType === 1 && (
               <Form.Item name="component" label={t('permissions.component')}>
-                <Input maxLength={128} placeholder="system/Users" />
+                <Input maxLength={128} placeholder="users/Users" />
               </Form.Item>
             )}
           </>

@@ -6,6 +6,7 @@ import { queryKeys } from '../../components/list';
 export const settlementKeys = queryKeys('settlements');
 /** Balances move when batches settle. */
 const balanceKeys = queryKeys('balances');
+const balanceRecordKeys = queryKeys('balance-records');
 
 /** Answer of `POST /api/settlements/run`: how many batches were settled, and how much per currency. */
 export interface SettlementRunResult {
@@ -16,16 +17,23 @@ export interface SettlementRunResult {
 
 /** The per-currency amounts of a run answer, currencies that moved nothing left out. */
 export function runAmounts(result: SettlementRunResult): [string, string][] {
-  return Object.entries(result.amounts ?? {}).filter(([, v]) => typeof v === 'string' && !/^0+(\.0+)?$/.test(v));
+  return Object.entries(result.amounts ?? {}).filter(
+    ([, v]) => typeof v === 'string' && !/^0+(\.0+)?$/.test(v),
+  );
 }
 
 /** Settles pending batches now (provider staff); the settlement records and balances reload after. */
 export function useRunSettlement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { merchantId?: number; dueOnly?: boolean }) => api.post<SettlementRunResult>('/settlements/run', body),
+    mutationFn: (body: { merchantId?: number; dueOnly?: boolean }) =>
+      api.post<SettlementRunResult>('/settlements/run', body),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: settlementKeys.lists() }), queryClient.invalidateQueries({ queryKey: balanceKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: settlementKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: balanceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: balanceRecordKeys.lists() }),
+      ]);
     },
   });
 }

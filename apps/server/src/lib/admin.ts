@@ -6,8 +6,8 @@
 import { DomainError, pagingSchema, type ErrorCode, type ErrorParams } from '@mg/domain';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { fieldError } from '../../lib/errors';
-import type { AuthSession } from '../auth';
+import { fieldError } from './errors';
+
 
 /** A catalogue error (stable code and status) whose message is a more specific i18n key. */
 export class KeyedError extends DomainError {
@@ -82,7 +82,7 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function isPlatformAdmin(auth: AuthSession): boolean {
+export function isPlatformAdmin(auth: { isPlatformAdmin: boolean }): boolean {
   return auth.isPlatformAdmin;
 }
 

@@ -5,13 +5,13 @@
  */
 import { useEffect } from 'react';
 import { Alert, App, Descriptions, Form, Input, Radio, Spin } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REFUND_WAY, RefundWay, amountSchema, type RefundWayValue } from '@mg/domain';
 import { zodRule } from '../../components/zodRule';
-import { FormModal, useFormSubmit } from '../../components/forms';
-import { paymentsApi, type CollectionDetail } from '../collections/api';
-import { RequiredTextItem, amountHint, currencyOr, minorOf, useMoney } from '../collections/_shared';
+import { FormModal, RequiredTextItem, useFormSubmit } from '../../components/forms';
+import { amountHint, currencyOr, minorOf, useMoney } from '../../components/list';
+import { useFormatters } from '../../components/format';
+import { useCollectionDetail, useCreateRefund, type CollectionDetail } from './hooks';
 
 interface RefundValues {
   amount: string;
@@ -19,18 +19,13 @@ interface RefundValues {
   reason: string;
 }
 
-export const collectionQueryKey = (id: string) => ['payments', 'collection', id] as const;
-
-/** The detail of a collection, shared by the drawer and the refund dialog. */
-export function useCollectionDetail(id: string | null) {
-  return useQuery({ queryKey: collectionQueryKey(id ?? ''), queryFn: () => paymentsApi.collection(id as string), enabled: Boolean(id) });
-}
-
+/** The refund dialog of a collection; `onRefunded` after the refund (the lists and details reload by themselves). */
 export function RefundModal({ collectionId, onClose, onRefunded }: { collectionId: string; onClose: () => void; onRefunded: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const { money, currency: sessionCurrency } = useMoney();
-  const queryClient = useQueryClient();
+  const money = useMoney();
+  const { currency: sessionCurrency } = useFormatters();
+  const createRefund = useCreateRefund(collectionId);
   const [form] = Form.useForm<RefundValues>();
   const detail = useCollectionDetail(collectionId);
   const record: CollectionDetail | undefined = detail.data;
@@ -61,9 +56,8 @@ export function RefundModal({ collectionId, onClose, onRefunded }: { collectionI
 
   const submitter = useFormSubmit(form, async (values: RefundValues) => {
     if (!(await confirm(values))) return;
-    const refund = await paymentsApi.refund(collectionId, { amount: values.amount.trim(), refundWay: values.refundWay, reason: values.reason.trim() });
+    const refund = await createRefund.mutateAsync({ amount: values.amount.trim(), refundWay: values.refundWay, reason: values.reason.trim() });
     message.success(t('refunds.form.done', { amount: money(refund.requestedAmount ?? values.amount, currency), currency }));
-    await queryClient.invalidateQueries({ queryKey: collectionQueryKey(collectionId) });
     onRefunded();
   });
 

@@ -1,0 +1,173 @@
+/**
+ * Signing in (docs/identity-api.md "Session and account"): captcha, per-address throttle, lockout, brand and country
+ * checks, then either a session or the second-factor step with a login ticket; the phone variant of spec §7.
+ */
+import { hash } from '@node-rs/argon2';
+import { findBrand, PLATFORM_MERCHANT_ID, type LoginResult, type TwoFactorChallenge } from '@mg/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ARGON2_OPTIONS } from '../../lib/passwords';
+import { fieldError } from '../../lib/errors';
+import { audit } from './index';
+import { AuthError, forbidden } from './errors';
+import {
+  clearLoginFailures,
+  countWrongPassword,
+  findMerchant,
+  findUserById,
+  findUserByPhone,
+  findUserByUsername,
+  insertLoginAttempt,
+  insertLoginTicket,
+  recentFailures,
+  roleCodesOf,
+  takeCaptcha,
+  type UserRow,
+} from './queries';
+import { allowedCurrencies, openSession, passwordMatches, requestBrand } from './service';
+import { verifySecondFactor } from './totp';
+import { newToken, sha256 } from './tokens';
+
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_MS = 30 * 60_000;
+export const IP_WINDOW_MS = 10 * 60_000;
+export const IP_MAX_FAILURES = 30;
+export const LOGIN_TICKET_TTL_MS = 5 * 60_000;
+export const LOGIN_TICKET_TRIES = 5;
+
+/** Compared against when the user does not exist, so both answers take the same time. */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hash('not-a-password-of-anyone', ARGON2_OPTIONS));
+
+function brandName(value: string): string {
+  return findBrand(value)?.name ?? value;
+}
+
+
+export interface LoginBody {
+  username: string;
+  password: string;
+  captcha?: string | undefined;
+  checkKey?: string | undefined;
+  countryCurrency?: string | undefined;
+  brand?: string | undefined;
+  paymentBrand?: string | undefined;
+}
+
+async function recordFailure(app: FastifyInstance, req: FastifyRequest, username: string, user: UserRow | undefined, reason: string) {
+  await insertLoginAttempt(app.db, req.ip, username);
+  await audit(app.db, req, 'login_failed', {
+    success: false,
+    merchantId: user?.merchantId ?? null,
+    userId: user?.id ?? null,
+    username: username.slice(0, 64),
+    detail: { reason },
+  });
+}
+
+function minutesLeft(until: Date): number {
+  return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+}
+
+export async function login(app: FastifyInstance, req: FastifyRequest, body: LoginBody): Promise<LoginResult | TwoFactorChallenge> {
+  if (!(await app.captcha.check(app.db, body.checkKey, body.captcha))) throw new AuthError('CAPTCHA_INVALID');
+
+  if ((await recentFailures(app.db, req.ip, IP_WINDOW_MS)) >= IP_MAX_FAILURES) {
+    throw new AuthError('RATE_LIMITED', { key: 'auth.throttled', params: { minutes: IP_WINDOW_MS / 60_000 } });
+  }
+
+  const username = body.username.trim();
+  const user = await findUserByUsername(app.db, username);
+  if (!user) {
+    await passwordMatches(await dummy(), body.password);
+    await recordFailure(app, req, username, undefined, 'credentials');
+    throw new AuthError('WRONG_CREDENTIALS');
+  }
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    await recordFailure(app, req, username, user, 'locked');
+    throw new AuthError('RATE_LIMITED', { key: 'auth.locked', params: { minutes: minutesLeft(user.lockedUntil) } });
+  }
+  if (!(await passwordMatches(user.passwordHash, body.password))) {
+    await countWrongPassword(app.db, user.id, LOCK_AFTER_FAILURES, LOCK_MS);
+    await recordFailure(app, req, username, user, 'credentials');
+    throw new AuthError('WRONG_CREDENTIALS');
+  }
+  if (user.frozen) {
+    await recordFailure(app, req, username, user, 'frozen');
+    throw new AuthError('USER_FROZEN');
+  }
+
+  const merchant = await findMerchant(app.db, user.merchantId);
+  if (!merchant) throw new AuthError('WRONG_CREDENTIALS');
+  const roleCodes = await roleCodesOf(app.db, user.id);
+
+  const brand = requestBrand(req, body.brand ?? body.paymentBrand);
+  if (brand && brand.value !== merchant.brand && merchant.id !== PLATFORM_MERCHANT_ID) {
+    await recordFailure(app, req, username, user, 'brand');
+    const right = findBrand(merchant.brand);
+    throw forbidden('auth.wrongBrand', { brand: brandName(merchant.brand), host: right?.host ?? merchant.brand });
+  }
+  const sessionBrand = merchant.id === PLATFORM_MERCHANT_ID && brand ? brand.value : merchant.brand;
+
+  const wanted = (body.countryCurrency ?? req.ctx?.currency)?.toUpperCase();
+  const allowed = allowedCurrencies(merchant, roleCodes);
+  const currency = wanted ?? merchant.currencies[0] ?? 'IDR';
+  if (!allowed.includes(currency)) {
+    throw fieldError('countryCurrency', 'auth.currencyNotAllowed', { labelOf: 'currency', params: { value: currency.slice(0, 8) } });
+  }
+
+  await clearLoginFailures(app.db, user.id);
+
+  if (user.totpEnabled && user.totpSecret) {
+    const loginTicket = newToken();
+    await insertLoginTicket(app.db, {
+      checkKey: ticketKey(loginTicket),
+      codeHash: `${user.id}:${currency}:${sessionBrand}:0`,
+      expiresAt: new Date(Date.now() + LOGIN_TICKET_TTL_MS),
+    });
+    return { twoFactorRequired: true, loginTicket };
+  }
+
+  const result = await openSession(app, req, { user, merchant, currency, brand: sessionBrand, roleCodes });
+  await audit(app.db, req, 'login', { success: true, merchantId: merchant.id, userId: user.id, username: user.username, detail: { currency, brand: sessionBrand } });
+  return result;
+}
+
+/** Login tickets live in the captcha table under `lt:<base64url sha256>` (client check keys cannot contain `:`). */
+function ticketKey(ticket: string): string {
+  return `lt:${Buffer.from(sha256(ticket), 'hex').toString('base64url')}`;
+}
+
+/**
+ * Spec §7 `/sys/phoneLogin`: the same sign-in with the phone number as the identifier. An unknown number takes
+ * the unknown-user path of `login` (a name no account can have), so it answers and costs exactly the same.
+ */
+export async function phoneLogin(app: FastifyInstance, req: FastifyRequest, body: Omit<LoginBody, 'username'> & { phone: string }): Promise<LoginResult | TwoFactorChallenge> {
+  const user = await findUserByPhone(app.db, body.phone.trim());
+  return login(app, req, { ...body, username: user?.username ?? `phone:${body.phone.trim()}` });
+}
+
+export async function loginSecondStep(app: FastifyInstance, req: FastifyRequest, body: { loginTicket: string; code: string }): Promise<LoginResult> {
+  const key = ticketKey(body.loginTicket);
+  const row = await takeCaptcha(app.db, key);
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw new AuthError('UNAUTHORIZED', { key: 'auth.loginTicketInvalid' });
+  const [uid, currency, brand, triesText] = row.codeHash.split(':');
+  const user = await findUserById(app.db, Number(uid));
+  if (!user || user.frozen || !user.totpEnabled) throw new AuthError('UNAUTHORIZED', { key: 'auth.loginTicketInvalid' });
+
+  if (!(await verifySecondFactor(app.db, user, body.code))) {
+    const tries = Number(triesText) + 1;
+    if (tries < LOGIN_TICKET_TRIES) {
+      // The ticket survives a few typing mistakes.
+      await insertLoginTicket(app.db, { checkKey: key, codeHash: `${uid}:${currency}:${brand}:${tries}`, expiresAt: row.expiresAt });
+    }
+    await audit(app.db, req, 'login_failed', { success: false, merchantId: user.merchantId, userId: user.id, username: user.username, detail: { reason: '2fa' } });
+    throw new AuthError('GOOGLE_CODE_ERROR');
+  }
+  const merchant = await findMerchant(app.db, user.merchantId);
+  if (!merchant || !currency || !brand) throw new AuthError('UNAUTHORIZED', { key: 'auth.loginTicketInvalid' });
+  const roleCodes = await roleCodesOf(app.db, user.id);
+  const fresh = (await findUserById(app.db, user.id)) ?? user;
+  const result = await openSession(app, req, { user: fresh, merchant, currency, brand, roleCodes });
+  await audit(app.db, req, 'login', { success: true, merchantId: merchant.id, userId: user.id, username: user.username, detail: { currency, brand, twoFactor: true } });
+  return result;
+}

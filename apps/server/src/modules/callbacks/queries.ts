@@ -1,0 +1,202 @@
+/**
+ * SQL of callbacks: the outbox rows (callback_delivery) and their attempts, the worker's lease and moves, the order's
+ * notify_status mirror, and the merchant's sealed webhook secret (every value a bound parameter).
+ */
+import { CallbackOrderKind, NotifyStatus, type CallbackTriggerValue, type NotifyStatusValue } from '@mg/domain';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbLike } from '../../db/pool';
+import { callbackAttempt, callbackDelivery, collection, merchant, refund } from '../../db/schema';
+import { deliveryView, type AttemptOutcome, type DeliveryRow, type DeliveryView } from './schemas';
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Reading deliveries                                                                                            */
+
+/** Views of delivery rows with their attempts (one query for all attempts). */
+export async function deliveryViews(db: DbLike, rows: DeliveryRow[]): Promise<DeliveryView[]> {
+  const ids = rows.map((r) => r.id);
+  const attempts = ids.length
+    ? await db
+        .select()
+        .from(callbackAttempt)
+        .where(inArray(callbackAttempt.deliveryId, ids))
+        .orderBy(asc(callbackAttempt.deliveryId), asc(callbackAttempt.attemptNo), asc(callbackAttempt.id))
+    : [];
+  return rows.map((r) => deliveryView(r, attempts));
+}
+
+/**
+ * Deliveries of the given orders of one merchant (a collection and its refunds), newest first, each with its
+ * attempts, in the shape of GET /api/callbacks.
+ */
+export async function deliveriesOf(db: DbLike, merchantId: number, orders: { kind: string; ids: string[] }[]): Promise<DeliveryView[]> {
+  const conds = orders.filter((o) => o.ids.length > 0).map((o) => and(eq(callbackDelivery.orderKind, o.kind), inArray(callbackDelivery.orderId, o.ids)));
+  if (conds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(callbackDelivery)
+    .where(and(eq(callbackDelivery.merchantId, merchantId), or(...conds)))
+    .orderBy(desc(callbackDelivery.createdAt), desc(callbackDelivery.id));
+  return deliveryViews(db, rows);
+}
+
+/** Deliveries of one order within the caller's merchants, newest first. */
+export async function deliveriesOfOrder(
+  db: DbLike,
+  order: { merchantIds: readonly number[]; orderKind: string; orderId: string },
+): Promise<DeliveryRow[]> {
+  return db
+    .select()
+    .from(callbackDelivery)
+    .where(
+      and(
+        inArray(callbackDelivery.merchantId, [...order.merchantIds]),
+        eq(callbackDelivery.orderKind, order.orderKind),
+        eq(callbackDelivery.orderId, order.orderId),
+      ),
+    )
+    .orderBy(desc(callbackDelivery.id));
+}
+
+export async function deliveryById(db: DbLike, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await db.select().from(callbackDelivery).where(eq(callbackDelivery.id, id));
+  return row;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Writing deliveries                                                                                            */
+
+export async function insertDelivery(tx: DbLike, v: typeof callbackDelivery.$inferInsert): Promise<void> {
+  await tx.insert(callbackDelivery).values(v);
+}
+
+/**
+ * The order's notify_status follows its newest delivery (an order may have had several events; the merchant cares
+ * whether the latest one arrived).
+ */
+export async function mirrorNotifyStatus(
+  tx: DbLike,
+  order: { merchantId: number; orderKind: string; orderId: string },
+): Promise<void> {
+  const newest = sql`(select d.status from ${callbackDelivery} d where d.merchant_id = ${order.merchantId}
+    and d.order_kind = ${order.orderKind} and d.order_id = ${order.orderId} order by d.id desc limit 1)`;
+  if (order.orderKind === CallbackOrderKind.COLLECTION)
+    await tx
+      .update(collection)
+      .set({ notifyStatus: newest })
+      .where(and(eq(collection.merchantId, order.merchantId), eq(collection.id, order.orderId)));
+  else if (order.orderKind === CallbackOrderKind.REFUND)
+    await tx
+      .update(refund)
+      .set({ notifyStatus: newest })
+      .where(and(eq(refund.merchantId, order.merchantId), eq(refund.id, order.orderId)));
+}
+
+/**
+ * Takes up to `limit` due pending rows (FOR UPDATE SKIP LOCKED) and moves their next_attempt_at to `leaseUntil`, in
+ * one statement; answers their ids.
+ */
+export async function leaseDueDeliveries(db: DbLike, now: Date, leaseUntil: Date, limit: number): Promise<number[]> {
+  const claimed = await db.execute<{ id: string | number }>(sql`
+    with due as (
+      select id from callback_delivery
+      where status = ${NotifyStatus.PENDING} and next_attempt_at <= ${now.toISOString()}::timestamptz
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    update callback_delivery d set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz, updated_at = now()
+    from due where d.id = due.id
+    returning d.id`);
+  return claimed.rows.map(({ id }) => Number(id));
+}
+
+/** Logs one attempt, numbered after the delivery's last one. */
+export async function insertAttempt(tx: DbLike, row: DeliveryRow, o: AttemptOutcome, trigger: CallbackTriggerValue): Promise<void> {
+  await tx.insert(callbackAttempt).values({
+    deliveryId: row.id,
+    merchantId: row.merchantId,
+    attemptNo: sql`(select coalesce(max(${callbackAttempt.attemptNo}), 0) + 1 from ${callbackAttempt} where ${callbackAttempt.deliveryId} = ${row.id})`,
+    url: o.url,
+    requestHeaders: o.requestHeaders,
+    requestBody: o.requestBody,
+    responseStatus: o.responseStatus,
+    responseExcerpt: o.responseExcerpt,
+    error: o.error,
+    latencyMs: o.latencyMs,
+    trigger,
+    createdAt: o.at,
+  });
+}
+
+/** After an automatic attempt, only while the row is still pending under our lease; true when it moved. */
+export async function moveLeasedDelivery(
+  tx: DbLike,
+  id: number,
+  leaseUntil: Date,
+  v: { status: NotifyStatusValue; attempts: number; nextAttemptAt: Date; lastResponseStatus: number | null },
+): Promise<boolean> {
+  const moved = await tx
+    .update(callbackDelivery)
+    .set({ ...v, updatedAt: new Date() })
+    .where(and(eq(callbackDelivery.id, id), eq(callbackDelivery.status, NotifyStatus.PENDING), eq(callbackDelivery.nextAttemptAt, leaseUntil)))
+    .returning({ id: callbackDelivery.id });
+  return moved.length > 0;
+}
+
+export async function lockDelivery(tx: DbLike, id: number): Promise<DeliveryRow | undefined> {
+  const [row] = await tx.select().from(callbackDelivery).where(eq(callbackDelivery.id, id)).for('update');
+  return row;
+}
+
+/** A failed delivery back to pending, leased until `leaseUntil` (a manual resend is under way). */
+export async function reopenDelivery(tx: DbLike, id: number, leaseUntil: Date): Promise<void> {
+  await tx
+    .update(callbackDelivery)
+    .set({ status: NotifyStatus.PENDING, nextAttemptAt: leaseUntil, updatedAt: new Date() })
+    .where(eq(callbackDelivery.id, id));
+}
+
+/** A pending delivery answered with a 2xx: notified. */
+export async function notifyPendingDelivery(tx: DbLike, id: number, lastResponseStatus: number | null): Promise<void> {
+  await tx
+    .update(callbackDelivery)
+    .set({ status: NotifyStatus.NOTIFIED, lastResponseStatus, updatedAt: new Date() })
+    .where(and(eq(callbackDelivery.id, id), eq(callbackDelivery.status, NotifyStatus.PENDING)));
+}
+
+/** A reopened delivery whose manual attempt failed: failed again, if still pending under that lease. */
+export async function failLeasedDelivery(tx: DbLike, id: number, leaseUntil: Date, lastResponseStatus: number | null): Promise<void> {
+  await tx
+    .update(callbackDelivery)
+    .set({ status: NotifyStatus.FAILED, lastResponseStatus, updatedAt: new Date() })
+    .where(and(eq(callbackDelivery.id, id), eq(callbackDelivery.status, NotifyStatus.PENDING), eq(callbackDelivery.nextAttemptAt, leaseUntil)));
+}
+
+export async function noteResponseStatus(tx: DbLike, id: number, lastResponseStatus: number | null): Promise<void> {
+  await tx.update(callbackDelivery).set({ lastResponseStatus, updatedAt: new Date() }).where(eq(callbackDelivery.id, id));
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Webhook secret (sealed)                                                                                       */
+
+/** The merchant's sealed secret (null: none yet); undefined for an unknown merchant. */
+export async function sealedWebhookSecret(db: DbLike, merchantId: number): Promise<{ sealed: string | null } | undefined> {
+  const [row] = await db.select({ sealed: merchant.webhookSecretSealed }).from(merchant).where(eq(merchant.id, merchantId));
+  return row;
+}
+
+/** Writes the secret only where none is set yet; true when this call wrote it. */
+export async function setWebhookSecretIfEmpty(db: DbLike, merchantId: number, sealed: string): Promise<boolean> {
+  const written = await db
+    .update(merchant)
+    .set({ webhookSecretSealed: sealed })
+    .where(and(eq(merchant.id, merchantId), isNull(merchant.webhookSecretSealed)))
+    .returning({ id: merchant.id });
+  return written.length > 0;
+}
+
+/** Replaces the secret; false for an unknown merchant. */
+export async function setWebhookSecret(db: DbLike, merchantId: number, sealed: string): Promise<boolean> {
+  const written = await db.update(merchant).set({ webhookSecretSealed: sealed }).where(eq(merchant.id, merchantId)).returning({ id: merchant.id });
+  return written.length > 0;
+}

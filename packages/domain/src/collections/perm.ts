@@ -1,0 +1,2 @@
+/** Permission codes of the collections area. */
+export const COLLECTIONS_PERM = { COLLECTION_MENU: 'collections:menu' } as const;

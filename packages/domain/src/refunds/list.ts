@@ -1,0 +1,64 @@
+/** Refunds: every refund of the merchant's collections, newest first (docs/payments-api.md "Refunds"). */
+import { z } from 'zod';
+import { NOTIFY_STATUS_COLORS } from '../collections/list';
+import { QUERY_RANGE_MONTHS } from '../constants';
+import { ColumnKind, FilterKind, defineList } from '../lists/define';
+import { REFUND_FUND_STATUS } from '../statuses';
+import { REFUNDS_PERM } from './perm';
+
+const money = z.string().describe('decimal string in the currency units');
+const instant = z.string().describe('ISO-8601 UTC');
+
+export const REFUND_STATUS_COLORS: Readonly<Record<string, string>> = { initialised: 'processing', returned_success: 'green', returned_failed: 'red' };
+
+export const refundsList = defineList({
+  name: 'refunds',
+  api: '/refunds',
+  permission: REFUNDS_PERM.REFUND_MENU,
+  record: z.object({
+    id: z.string(),
+    merchantId: z.number(),
+    collectionId: z.string(),
+    merchantOrderId: z.string().nullable(),
+    merchantRefundId: z.string().nullable(),
+    currency: z.string(),
+    refundType: z.string(),
+    refundWay: z.string(),
+    requestedAmount: money,
+    actualAmount: money.nullable(),
+    reason: z.string(),
+    status: z.string().describe('RefundFundStatus'),
+    failureReason: z.string().nullable(),
+    notifyStatus: z.string().nullable(),
+    createdBy: z.string(),
+    createdAt: instant,
+    completedAt: instant.nullable(),
+  }),
+  columns: [
+    { key: 'id', header: 'refunds.id', kind: ColumnKind.ID },
+    { key: 'collectionId', header: 'refunds.collectionId', kind: ColumnKind.ID },
+    { key: 'merchantOrderId', header: 'collections.fields.merchantOrderId', kind: ColumnKind.TEXT, width: 24 },
+    { key: 'merchantRefundId', header: 'refunds.merchantRefundId', kind: ColumnKind.TEXT },
+    { key: 'refundType', header: 'refunds.refundType', kind: ColumnKind.ENUM, labels: 'status.refundType', width: 12 },
+    { key: 'refundWay', header: 'refunds.refundWay', kind: ColumnKind.ENUM, labels: 'status.refundWay', width: 14 },
+    { key: 'currency', header: 'common.fields.currency', kind: ColumnKind.TEXT, optional: true, width: 9 },
+    { key: 'requestedAmount', header: 'refunds.requestedAmount', kind: ColumnKind.MONEY },
+    { key: 'actualAmount', header: 'refunds.actualAmount', kind: ColumnKind.MONEY },
+    { key: 'status', header: 'common.fields.status', kind: ColumnKind.STATUS, labels: 'status.refundFund', colors: REFUND_STATUS_COLORS, width: 16 },
+    { key: 'reason', header: 'refunds.reason', kind: ColumnKind.TEXT, width: 30 },
+    { key: 'failureReason', header: 'collections.fields.failureReason', kind: ColumnKind.TEXT },
+    { key: 'notifyStatus', header: 'collections.fields.notifyStatus', kind: ColumnKind.STATUS, labels: 'status.notify', colors: NOTIFY_STATUS_COLORS },
+    { key: 'createdBy', header: 'refunds.createdBy', kind: ColumnKind.TEXT, width: 14 },
+    { key: 'createdAt', header: 'common.fields.createdAt', kind: ColumnKind.DATE, sortable: true },
+    { key: 'completedAt', header: 'refunds.completedAt', kind: ColumnKind.DATE },
+  ],
+  filters: [
+    { key: 'id', label: 'refunds.id', kind: FilterKind.TEXT, maxLength: 32 },
+    { key: 'collectionId', label: 'refunds.collectionId', kind: FilterKind.TEXT, maxLength: 32 },
+    { key: 'merchantOrderId', label: 'collections.fields.merchantOrderId', kind: FilterKind.TEXT, maxLength: 64 },
+    { key: 'status', label: 'common.fields.status', kind: FilterKind.SELECT, options: REFUND_FUND_STATUS.states, labels: 'status.refundFund' },
+    { key: 'merchantId', label: 'common.fields.merchantId', kind: FilterKind.MERCHANT },
+  ],
+  range: { months: QUERY_RANGE_MONTHS, initial: 'month' },
+  currency: true,
+});
