@@ -109,7 +109,6 @@ const QUERY_FILE = /\/(queries|repository)\.ts$|\/queries\/|\/modules\/auth\/sco
  */
 export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/announcements/service.ts',
-  'apps/server/src/modules/audit/service.ts',
   'apps/server/src/modules/balances/limit.ts',
   'apps/server/src/modules/balances/service.ts',
   'apps/server/src/modules/cashier/service.ts',
@@ -123,7 +122,6 @@ export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/fees/rules.ts',
   'apps/server/src/modules/fees/service.ts',
   'apps/server/src/modules/ledger/service.ts',
-  'apps/server/src/modules/mail-outbox/routes.ts',
   'apps/server/src/modules/payment-links/service.ts',
   'apps/server/src/modules/permissions/service.ts',
   'apps/server/src/modules/products/seed.ts',

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './server';
@@ -41,5 +41,22 @@ export async function withScreenshot<T>(page: Page, name: string, fn: () => Prom
     await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
     console.error(`[e2e] failure screenshot: ${file}`);
     throw err;
+  }
+}
+
+/**
+ * Chooses an item of a dropdown menu until what it opens is visible. Under load the first click can land while
+ * antd's dropdown is still animating in and be dropped; the user would click again, and so does this (it waits on
+ * the application's state, the opened dialog, never on time).
+ */
+export async function chooseFromMenu(page: Page, trigger: string, item: string, opened: Locator, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await opened.isVisible()) return;
+    if (Date.now() > deadline) throw new Error(`menu ${trigger} > ${item} did not open what it should`);
+    const entry = page.getByTestId(item);
+    if (!(await entry.isVisible())) await page.getByTestId(trigger).click();
+    await entry.click({ timeout: 5_000 }).catch(() => undefined);
+    await opened.waitFor({ timeout: 5_000 }).catch(() => undefined);
   }
 }

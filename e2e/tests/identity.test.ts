@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { MENU, ROLE_GRANTS, flattenMenu, homePath, translate, type Language, type MenuDef, type RoleCode } from '@mg/domain';
-import { launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { chooseFromMenu, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { brandOf, dbClient, DEMO_PASSWORD, DEMO_USERS, originOf, sideMenuTexts, signIn, type DemoUser } from '../lib/session';
 
 const port = inject('port');
@@ -106,17 +106,14 @@ describe('signed-in shell', () => {
     const page = await fresh();
     await withScreenshot(page, 'change-password', async () => {
       await signIn(page, port, 'demo_read');
-      await page.getByTestId('welcome-menu').click();
-      await page.getByTestId('menu-change-password').click();
+      await chooseFromMenu(page, 'welcome-menu', 'menu-change-password', page.getByTestId('change-password-old'));
       const next = 'Newer#2026pay';
       await page.getByTestId('change-password-old').fill(DEMO_PASSWORD);
       await page.getByTestId('change-password-new').fill(next);
       await page.getByTestId('change-password-confirm').fill(next);
       await page.getByTestId('change-password-submit').click();
       await page.locator('.ant-message-success').waitFor();
-      await page.getByTestId('welcome-menu').click();
-      await page.getByTestId('menu-logout').click();
-      await page.getByTestId('login-username').waitFor();
+      await chooseFromMenu(page, 'welcome-menu', 'menu-logout', page.getByTestId('login-username'));
       await signIn(page, port, 'demo_read', { password: next });
     });
     await page.context().close();
@@ -200,8 +197,7 @@ describe('signed-in shell', () => {
     const page = await fresh();
     await withScreenshot(page, 'switch-merchant', async () => {
       await signIn(page, port, 'demo_admin');
-      await page.getByTestId('welcome-menu').click();
-      await page.getByTestId('menu-switch-merchant').click();
+      await chooseFromMenu(page, 'welcome-menu', 'menu-switch-merchant', page.locator('.ant-modal .ant-select'));
       await page.locator('.ant-modal .ant-select').click();
       await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '10002' }).first().click();
       // the switch reloads the page into the new session

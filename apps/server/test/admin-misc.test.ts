@@ -115,12 +115,12 @@ describe('security history', () => {
       merchantId: number;
       action: string;
       username: string;
-      createTime: string;
+      createdAt: string;
     }[];
     expect(records.length).toBeGreaterThan(0);
     expect(records.every((r) => r.merchantId === 10001)).toBe(true);
     expect(records.map((r) => r.username)).not.toContain('br_admin');
-    const times = records.map((r) => r.createTime);
+    const times = records.map((r) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     const logins = (await demoAdmin.get('/sys/audit/list', { action: 'login', username: 'READ' })).json()
       .result.records;

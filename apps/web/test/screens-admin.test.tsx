@@ -111,8 +111,8 @@ describe('Roles screen', () => {
 
 describe('Security history (audit) screen', () => {
   const RECORDS = [
-    { id: 1, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'login_failed', success: false, detail: { reason: 'WRONG_CREDENTIALS' }, ip: '10.0.0.9', userAgent: null, createTime: '2026-03-02T01:00:00.000Z' },
-    { id: 2, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'user_frozen', success: true, detail: { targetUsername: 'bob' }, ip: '10.0.0.9', userAgent: null, createTime: '2026-03-02T02:00:00.000Z' },
+    { id: 1, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'login_failed', success: false, result: 'failure', detail: { reason: 'WRONG_CREDENTIALS' }, details: 'reason: WRONG_CREDENTIALS', ip: '10.0.0.9', userAgent: null, createdAt: '2026-03-02T01:00:00.000Z' },
+    { id: 2, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'user_frozen', success: true, result: 'success', detail: { targetUsername: 'bob' }, details: 'targetUsername: bob', ip: '10.0.0.9', userAgent: null, createdAt: '2026-03-02T02:00:00.000Z' },
   ];
 
   beforeEach(() => signIn([]));

@@ -2,7 +2,7 @@
  * The identity calls of docs/identity-api.md, typed. Every call goes through `api` (client.ts): envelope, session
  * headers, spec §8 reactions.
  */
-import type { CurrencyCode, Depart, DictItems, LoginResult, PermissionResult, TwoFactorChallenge, UserInfo } from '@mg/domain';
+import type { CurrencyCode, Depart, DictItems, ListRecord, LoginResult, PermissionResult, TwoFactorChallenge, UserInfo, auditList } from '@mg/domain';
 import { api } from './client';
 
 // The response shapes are shared with the server (@mg/domain); re-exported so screens keep importing from here.
@@ -27,16 +27,8 @@ export interface LoginForm {
   countryCurrency: CurrencyCode;
 }
 
-export interface AuditRecord {
-  id?: number;
-  action?: string;
-  username?: string;
-  success?: boolean;
-  ip?: string | null;
-  userAgent?: string | null;
-  createTime?: string;
-  [key: string]: unknown;
-}
+/** One entry of the security history (domain audit/list.ts). */
+export type AuditRecord = ListRecord<typeof auditList>;
 
 export interface Paged<T> {
   records: T[];

@@ -41,7 +41,7 @@ function strip<T extends Record<string, unknown>>(records: T[], hidden: readonly
 
 /** The answer of a list call for this request: a page (paged lists) or every record (whole lists). */
 export async function answerList<L extends AnyListDecl>(db: DbLike, req: FastifyRequest, source: ListSource<L>, query: ListFilters<L> & Partial<PageQuery>) {
-  const ctx = requestScope(req, query.merchantId);
+  const ctx = requestScope(req, query.merchantId, source.scope);
   const hidden = hiddenFields(source.list, columnAccess(req));
   if (source.kind === 'whole') return strip(await source.all(db, query, ctx), hidden);
   const q = query as ListFilters<L> & PageQuery;

@@ -15,7 +15,7 @@
 import { LIST_COUNT_CAP, sortKeysOf, type AnyListDecl, type ListFilters, type ListRecord } from '@mg/domain';
 import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import type { RequestScope } from '../../modules/auth/scope';
+import type { RequestScope, ScopeRule } from '../../modules/auth/scope';
 import type { NewestFirst } from './order';
 
 export interface ReadOptions {
@@ -38,6 +38,8 @@ export interface PagedSource<L extends AnyListDecl> {
   read(db: DbLike, where: SQL | undefined, o: ReadOptions): Promise<ListRecord<L>[]>;
   /** FROM of the capped count (joins the WHERE needs). */
   countFrom: SQL;
+  /** Whose rows the list holds (modules/auth/scope.ts); default the caller's own merchant (ownScope). */
+  scope?: ScopeRule;
 }
 
 /** A small list answered whole (the products of a currency). */
@@ -45,6 +47,7 @@ export interface WholeSource<L extends AnyListDecl> {
   kind: 'whole';
   list: L;
   all(db: DbLike, q: ListFilters<L>, ctx: RequestScope): Promise<ListRecord<L>[]>;
+  scope?: ScopeRule;
 }
 
 export type ListSource<L extends AnyListDecl = AnyListDecl> = PagedSource<L> | WholeSource<L>;

@@ -115,6 +115,9 @@ export function currencyOf(scope: Pick<RequestScope, 'currency'>, named?: Curren
   return named ?? scope.currency;
 }
 
-export function requestScope(req: FastifyRequest, merchantId?: number): RequestScope {
-  return { scope: ownScope(req, merchantId), timeZone: requestZone(req), currency: sessionCurrency(req) };
+/** How a list or call decides its merchants: ownScope (money, audit, roles) or userScope (users, departments). */
+export type ScopeRule = (req: FastifyRequest, merchantId?: number) => Scope;
+
+export function requestScope(req: FastifyRequest, merchantId?: number, rule: ScopeRule = ownScope): RequestScope {
+  return { scope: rule(req, merchantId), timeZone: requestZone(req), currency: sessionCurrency(req) };
 }

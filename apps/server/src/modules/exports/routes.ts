@@ -68,7 +68,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
         userId: auth.userId,
         kind: source.list.name,
         filters: req.body.filters,
-        ctx: { ...requestScope(req, Number.isInteger(merchantId) ? merchantId : undefined), now: new Date() },
+        ctx: { ...requestScope(req, Number.isInteger(merchantId) ? merchantId : undefined, source.scope), now: new Date() },
         columns: visibleColumns(source.list.columns, columnAccess(req)).map((c) => c.key),
         lang: req.lang,
       });

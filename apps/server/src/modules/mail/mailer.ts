@@ -5,6 +5,7 @@
  * never in production or test.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import { MailStatus, type MailStatusValue } from '@mg/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
 import { insertOutboxRow } from './queries';
@@ -25,7 +26,6 @@ export interface MailerOptions {
   transport?: Transporter;
 }
 
-export type MailStatus = 'sent' | 'failed' | 'outbox';
 
 export class Mailer {
   private readonly transport: Transporter | undefined;
@@ -34,15 +34,15 @@ export class Mailer {
     this.transport = opts.transport ?? (opts.mailUrl ? nodemailer.createTransport(opts.mailUrl) : undefined);
   }
 
-  async send(db: Db, log: FastifyBaseLogger, msg: MailMessage): Promise<MailStatus> {
-    let status: MailStatus = 'outbox';
+  async send(db: Db, log: FastifyBaseLogger, msg: MailMessage): Promise<MailStatusValue> {
+    let status: MailStatusValue = MailStatus.OUTBOX;
     let error: string | null = null;
     if (this.transport) {
       try {
         await this.transport.sendMail({ from: msg.from ?? 'no-reply@localhost', to: msg.to, subject: msg.subject, text: msg.text });
-        status = 'sent';
+        status = MailStatus.SENT;
       } catch (err) {
-        status = 'failed';
+        status = MailStatus.FAILED;
         error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
         log.warn({ errMessage: error }, 'mail: SMTP delivery failed, kept in the outbox');
       }
@@ -54,7 +54,7 @@ export class Mailer {
       textBody: msg.text,
       status,
       error,
-      sentAt: status === 'sent' ? new Date() : null,
+      sentAt: status === MailStatus.SENT ? new Date() : null,
     });
     if (this.opts.nodeEnv === 'development') log.info(`mail to ${msg.to}: ${msg.subject} | ${msg.text}`);
     return status;

@@ -44,7 +44,7 @@ function RecentSignIns() {
   const { userInfo } = useSession();
   const query = useQuery({
     queryKey: ['home', 'recentSignIns', userInfo?.username],
-    queryFn: () => identityApi.auditList({ action: 'login', username: userInfo?.username, pageNo: 1, pageSize: 5, column: 'createTime', order: 'desc' }),
+    queryFn: () => identityApi.auditList({ action: 'login', username: userInfo?.username, pageNo: 1, pageSize: 5, column: 'createdAt', order: 'desc' }),
   });
   return (
     <Card title={<span><HistoryOutlined aria-hidden /> {t('dashboard.recentSignIns')}</span>} className="mg-home__card" data-testid="home-signins">
@@ -64,9 +64,9 @@ function RecentSignIns() {
               <List.Item>
                 <span className="mg-home__signin">
                   {ok ? <CheckCircleOutlined className="mg-ok" aria-hidden /> : <CloseCircleOutlined className="mg-bad" aria-hidden />}
-                  <span>{formatInstant(r.createTime ?? (r.time as string | undefined), zone)}</span>
+                  <span>{formatInstant(r.createdAt, zone)}</span>
                 </span>
-                <span className="mg-muted">{(r.ip as string | undefined) ?? ''}</span>
+                <span className="mg-muted">{r.ip ?? ''}</span>
                 <Tag color={ok ? 'success' : 'error'}>{t(ok ? 'dashboard.signInOk' : 'dashboard.signInFailed')}</Tag>
               </List.Item>
             );

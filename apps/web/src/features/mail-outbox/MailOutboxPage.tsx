@@ -1,65 +1,37 @@
+/**
+ * Mail outbox (platform): what the server sent, or kept instead of sending when no SMTP is configured. The declared
+ * list (packages/domain mail-outbox/list.ts); a row opens the message.
+ */
 import { useState } from 'react';
-import { Alert, Descriptions, Drawer, Tag, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Alert, Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
-import { createdOf, type MailRecord } from '../users/api';
+import { mailOutboxList, MAIL_STATUS_COLORS, type ListRecord } from '@mg/domain';
+import { useFormatters } from '../../components/format';
+import { ListPage, StatusTag } from '../../components/list';
 
-export const MAIL_STATUSES = ['outbox', 'sent', 'failed'] as const;
-const MAIL_COLORS: Record<string, string> = { outbox: 'blue', sent: 'green', failed: 'red' };
+type MailRecord = ListRecord<typeof mailOutboxList>;
 
-function MailStatusTag({ status }: { status: string }) {
+export default function MailOutboxPage() {
   const { t } = useTranslation();
-  return <Tag color={MAIL_COLORS[status] ?? 'default'}>{MAIL_STATUSES.includes(status as 'sent') ? t(`mail-outbox.status.${status}`) : status}</Tag>;
-}
-
-/** Mail outbox (platform): what the server sent, or kept instead of sending when no SMTP is configured. */
-export default function MailOutbox() {
-  const { t } = useTranslation();
-  const fmt = useFormatInstant();
-  const { initial, write } = useUrlFilters();
-  const request = usePagedRequest<MailRecord>('/sys/mail/outbox', write);
+  const { instant } = useFormatters();
   const [viewing, setViewing] = useState<MailRecord | null>(null);
-
-  const columns: ProColumns<MailRecord>[] = [
-    { title: t('mail-outbox.time'), key: 'time', search: false, width: 170, render: (_, r) => fmt(createdOf(r)) },
-    { title: t('mail-outbox.to'), dataIndex: 'toAddress', initialValue: initial.toAddress },
-    {
-      title: t('mail-outbox.subject'),
-      dataIndex: 'subject',
-      search: false,
-      render: (_, r) => <Typography.Link onClick={() => setViewing(r)}>{r.subject}</Typography.Link>,
-    },
-    {
-      title: t('mail-outbox.status'),
-      dataIndex: 'status',
-      search: false,
-      render: (_, r) => <MailStatusTag status={r.status} />,
-    },
-    { title: t('mail-outbox.sentAt'), dataIndex: 'sentAt', search: false, render: (_, r) => fmt(r.sentAt) },
-  ];
 
   return (
     <>
-      <Alert type="info" showIcon message={t('mail-outbox.hint')} style={{ marginBottom: 12 }} />
-      <ProTable<MailRecord>
-        rowKey="id"
-        columns={columns}
-        request={request}
-        headerTitle={t('mail-outbox.title')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        onRow={(r) => ({ onDoubleClick: () => setViewing(r) })}
+      <ListPage
+        list={mailOutboxList}
+        banner={<Alert type="info" showIcon message={t('mail-outbox.hint')} style={{ marginBottom: 12 }} />}
+        onRowClick={setViewing}
+        overrides={{ render: { subject: (r) => <Typography.Link onClick={() => setViewing(r)}>{r.subject}</Typography.Link> } }}
       />
       <Drawer open={viewing !== null} onClose={() => setViewing(null)} width={640} title={viewing?.subject}>
         {viewing && (
           <>
             <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('mail-outbox.to')}>{viewing.toAddress}</Descriptions.Item>
-              <Descriptions.Item label={t('mail-outbox.time')}>{fmt(createdOf(viewing))}</Descriptions.Item>
+              <Descriptions.Item label={t('mail-outbox.time')}>{instant(viewing.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('mail-outbox.status')}>
-                <MailStatusTag status={viewing.status} />
+                <StatusTag value={viewing.status} labels="mail-outbox.statuses" colors={MAIL_STATUS_COLORS} />
               </Descriptions.Item>
               {viewing.error && <Descriptions.Item label={t('mail-outbox.error')}>{viewing.error}</Descriptions.Item>}
             </Descriptions>

@@ -67,19 +67,6 @@ export interface DepartNode {
   children?: DepartNode[];
 }
 
-export interface AuditRecord {
-  id: number;
-  merchantId?: number | null;
-  username: string | null;
-  action: string;
-  success: boolean;
-  ip: string | null;
-  userAgent?: string | null;
-  detail?: Record<string, unknown> | null;
-  createTime?: string;
-  createdAt?: string;
-}
-
 export interface AnnouncementRecord {
   id: number;
   merchantId?: number | null;
@@ -131,18 +118,6 @@ export interface DictItemRecord {
   description?: string | null;
   sortOrder?: number;
   status?: number;
-}
-
-export interface MailRecord {
-  id: number;
-  toAddress: string;
-  subject: string;
-  textBody: string;
-  status: string;
-  error?: string | null;
-  createTime?: string;
-  createdAt?: string;
-  sentAt?: string | null;
 }
 
 /** Created time of a record, whichever name the server uses. */
