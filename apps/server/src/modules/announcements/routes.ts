@@ -1,29 +1,20 @@
 /** Announcement calls (/sys/annountCement, path spelling kept from the spec). */
-import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_STATUSES, AnnouncementStatus, Perm } from '@mg/domain';
+import { ANNOUNCEMENT_CONTENT_MAX_LENGTH, ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TITLE_MAX_LENGTH, AnnouncementStatus, Perm, announcementsList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
-import { idSchema, pageQuery, pageSchema } from '../../lib/admin';
+import { idSchema } from '../../lib/admin';
+import { registerList } from '../../lib/list/route';
+import { announcementsSource } from './queries';
 import * as ann from './service';
 
 const tags = ['announcements'];
 
-const viewSchema = z.object({
-  id: z.number(),
-  merchantId: z.number().nullable().describe('null: every merchant'),
-  title: z.string(),
-  content: z.string(),
-  priority: z.string().describe('L, M, H'),
-  status: z.string().describe('draft, released, revoked'),
-  releasedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  createdBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-});
+const viewSchema = announcementsList.record;
 const body = z.object({
-  title: z.string().trim().min(1).max(255),
-  content: z.string().min(1).max(20_000),
+  title: z.string().trim().min(1).max(ANNOUNCEMENT_TITLE_MAX_LENGTH),
+  content: z.string().min(1).max(ANNOUNCEMENT_CONTENT_MAX_LENGTH),
   priority: z.enum(ANNOUNCEMENT_PRIORITIES).optional(),
   merchantId: z.coerce
     .number()
@@ -69,22 +60,7 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/list',
-    {
-      config: { permission: Perm.ANNOUNCEMENT_MENU },
-      schema: {
-        tags,
-        summary: "The merchant's and the global announcements (platform: all), paged",
-        querystring: pageQuery.extend({
-          title: z.string().max(255).optional(),
-          status: z.enum(ANNOUNCEMENT_STATUSES).optional(),
-        }),
-        response: { 200: envelopeOf(pageSchema(viewSchema)) },
-      },
-    },
-    async (req) => ok(await ann.listAnnouncements(app.db, req, req.query)),
-  );
+  registerList(app, announcementsSource, { tags, summary: "The merchant's and the global announcements (platform: all), paged" });
 
   app.post(
     '/add',

@@ -1,42 +1,26 @@
 import { useState } from 'react';
 import { Badge, Button, Empty, List, Modal, Popover, Spin, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFormatInstant } from '../../components/list/paging';
+import { useFormatters } from '../../components/format';
 import { PriorityTag } from './AnnouncementsPage';
-import { createdOf, sysApi, type AnnouncementRecord } from '../users/api';
-
-export const BELL_REFETCH_MS = 60_000;
-
-function isRead(a: AnnouncementRecord): boolean {
-  return a.read === true || a.readFlag === true || a.readFlag === '1' || a.readFlag === 1;
-}
+import { useAnnouncementsOfUser, useMarkRead, type UserAnnouncement } from './hooks';
 
 /** Header bell: unread count, the latest released announcements; opening one marks it read. */
 export default function AnnouncementBell() {
   const { t } = useTranslation();
-  const fmt = useFormatInstant();
-  const queryClient = useQueryClient();
+  const { instant: fmt } = useFormatters();
   const [open, setOpen] = useState(false);
-  const [viewing, setViewing] = useState<AnnouncementRecord | null>(null);
-  const list = useQuery({
-    queryKey: ['sys', 'announcementsOfUser'],
-    queryFn: sysApi.announcementsOfUser,
-    refetchInterval: BELL_REFETCH_MS,
-    refetchOnWindowFocus: true,
-  });
-  const markRead = useMutation({
-    mutationFn: (id: number) => sysApi.readAnnouncement(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sys', 'announcementsOfUser'] }),
-  });
+  const [viewing, setViewing] = useState<UserAnnouncement | null>(null);
+  const list = useAnnouncementsOfUser();
+  const markRead = useMarkRead();
   const unread = list.data?.unreadCount ?? 0;
   const records = list.data?.records ?? [];
 
-  const openOne = (a: AnnouncementRecord) => {
+  const openOne = (a: UserAnnouncement) => {
     setOpen(false);
     setViewing(a);
-    if (!isRead(a)) markRead.mutate(a.id);
+    if (!a.read) markRead.mutate(a.id);
   };
 
   const content = (
@@ -53,13 +37,13 @@ export default function AnnouncementBell() {
             <List.Item style={{ cursor: 'pointer' }} onClick={() => openOne(a)}>
               <List.Item.Meta
                 title={
-                  <Typography.Text strong={!isRead(a)} ellipsis>
+                  <Typography.Text strong={!a.read} ellipsis>
                     {a.title}
                   </Typography.Text>
                 }
-                description={fmt(a.releasedAt ?? createdOf(a))}
+                description={fmt(a.releasedAt ?? a.createdAt)}
               />
-              {!isRead(a) && <Badge status="processing" />}
+              {!a.read && <Badge status="processing" />}
             </List.Item>
           )}
         />
@@ -80,7 +64,7 @@ export default function AnnouncementBell() {
         {viewing && (
           <>
             <Typography.Paragraph type="secondary">
-              <PriorityTag priority={viewing.priority} /> {fmt(viewing.releasedAt ?? createdOf(viewing))}
+              <PriorityTag priority={viewing.priority} /> {fmt(viewing.releasedAt ?? viewing.createdAt)}
             </Typography.Paragraph>
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{viewing.content}</Typography.Paragraph>
           </>

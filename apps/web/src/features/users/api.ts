@@ -67,22 +67,6 @@ export interface DepartNode {
   children?: DepartNode[];
 }
 
-export interface AnnouncementRecord {
-  id: number;
-  merchantId?: number | null;
-  title: string;
-  content: string;
-  priority?: string;
-  status: 'draft' | 'released' | 'revoked' | string;
-  releasedAt?: string | null;
-  revokedAt?: string | null;
-  createdBy?: string | null;
-  createTime?: string;
-  createdAt?: string;
-  read?: boolean;
-  readFlag?: boolean | string | number;
-}
-
 export interface PermissionNode {
   id: number;
   parentId: number | null;
@@ -153,12 +137,6 @@ export const sysApi = {
   editDict: (data: Record<string, unknown>) => api.put<unknown>('/sys/dict/edit', data, { silent: true }),
   addDictItem: (data: Record<string, unknown>) => api.post<unknown>('/sys/dictItem/add', data, { silent: true }),
   editDictItem: (data: Record<string, unknown>) => api.put<unknown>('/sys/dictItem/edit', data, { silent: true }),
-  announcementsOfUser: () => api.get<{ unreadCount: number; records: AnnouncementRecord[] }>('/sys/annountCement/listByUser', undefined, { silent: true }),
-  readAnnouncement: (id: number) => api.put<unknown>('/sys/annountCement/read', { id }, { silent: true }),
-  addAnnouncement: (data: Record<string, unknown>) => api.post<unknown>('/sys/annountCement/add', data, { silent: true }),
-  editAnnouncement: (data: Record<string, unknown>) => api.put<unknown>('/sys/annountCement/edit', data, { silent: true }),
-  releaseAnnouncement: (id: number) => api.get<unknown>('/sys/annountCement/doReleaseData', { id }),
-  revokeAnnouncement: (id: number) => api.get<unknown>('/sys/annountCement/doReovkeData', { id }),
 };
 
 /** Items of a list answer that may come paged or plain. */
