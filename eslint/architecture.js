@@ -117,7 +117,7 @@ export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/statistics/service.ts',
   'apps/server/src/modules/departments/service.ts',
   'apps/server/src/modules/developer/service.ts',
-  'apps/server/src/modules/dict-admin/service.ts',
+  'apps/server/src/modules/dictionaries/admin-service.ts',
   'apps/server/src/modules/fees/rules.ts',
   'apps/server/src/modules/fees/service.ts',
   'apps/server/src/modules/ledger/service.ts',

@@ -27,7 +27,7 @@ import type { ListRegistry } from './lib/list/route';
 import { AREA_ROUTES } from './modules';
 import { openApiRoutes } from './modules/open-api/routes';
 import { SERVER_VERSION } from './lib/version';
-import { DictService } from './modules/dict/service';
+import { DictService } from './modules/dictionaries/service';
 import { registerAuth } from './modules/auth/plugin';
 import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
 import { Mailer } from './modules/mail/mailer';

@@ -1,7 +1,11 @@
 /** Dictionaries and their items (spec §7 "Dictionaries": /sys/dict/...). */
 import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
+import { dictionariesList } from './list';
+import { DICTIONARIES_PERM } from './perm';
 
-export const DICTIONARIES_PERM = { DICT_MENU: 'dictionaries:menu', DICT_EDIT: 'dictionaries:edit' } as const;
+export * from './catalogue';
+export * from './list';
+export * from './perm';
 
 const PAGE = '/system/dictionaries';
 const T = [GrantTier.PLATFORM];
@@ -11,5 +15,5 @@ export const dictionariesArea = defineArea({
   perm: DICTIONARIES_PERM,
   pages: [{ group: MenuGroup.SYSTEM, order: 70, path: PAGE, name: 'system-dictionaries', component: 'dictionaries/Dictionaries', titleKey: 'dictionaries.menu', icon: 'BookOutlined', perm: DICTIONARIES_PERM.DICT_MENU, tiers: T, keepAlive: true }],
   permissions: [button(DICTIONARIES_PERM.DICT_EDIT, 'dictionaries.perm.edit', PAGE, T)],
+  lists: [dictionariesList],
 });
-export * from './catalogue';

@@ -27,6 +27,8 @@ export const ColumnKind = {
   /** A business id: monospace on screen, copyable; text in the export. */
   ID: 'id',
   TEXT: 'text',
+  /** An i18n key, or a fixed text where an administrator typed one: translated where a translation exists. */
+  TEXT_KEY: 'textKey',
   /** Decimal string in major units of the record's currency; a numeric cell with the currency's decimals. */
   MONEY: 'money',
   /** ISO-8601 instant; shown and exported as wall-clock text in the session zone. */

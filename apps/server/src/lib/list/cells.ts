@@ -25,6 +25,7 @@ const DEFAULT_WIDTH: Record<string, number> = {
   [ColumnKind.PERCENT]: 10,
   [ColumnKind.BOOLEAN]: 8,
   [ColumnKind.TEXT]: 22,
+  [ColumnKind.TEXT_KEY]: 22,
   [ColumnKind.TAGS]: 24,
 };
 
@@ -76,6 +77,8 @@ function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
       return (r) => (r[k] === null || r[k] === undefined ? null : (findChannel(Number(r[k]))?.name ?? String(r[k])));
     case ColumnKind.BOOLEAN:
       return (r) => (r[k] === null || r[k] === undefined ? null : translate(lang, r[k] ? 'common.status.yes' : 'common.status.no'));
+    case ColumnKind.TEXT_KEY:
+      return (r) => (r[k] === null || r[k] === undefined || r[k] === '' ? null : translate(lang, String(r[k])));
     case ColumnKind.TAGS:
       return (r) => (Array.isArray(r[k]) ? (r[k] as unknown[]).map(String).join(', ') || null : text(r[k]));
     default:

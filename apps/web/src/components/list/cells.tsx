@@ -45,6 +45,8 @@ export function useCellRenderer(): (column: ColumnDecl, record: Record<string, u
       }
       case ColumnKind.BOOLEAN:
         return v === null || v === undefined ? '-' : t(v ? 'common.status.yes' : 'common.status.no');
+      case ColumnKind.TEXT_KEY:
+        return v === null || v === undefined || v === '' ? '-' : t(String(v), { defaultValue: String(v) });
       case ColumnKind.TAGS:
         return Array.isArray(v) && v.length > 0 ? v.map((x) => <Tag key={String(x)}>{String(x)}</Tag>) : '-';
       case ColumnKind.ID:

@@ -1,19 +1,33 @@
-import { useRef, useState } from 'react';
-import { App, Button, Drawer, Form, Input, InputNumber, Space, Switch, Table, Tag } from 'antd';
+/**
+ * Dictionary admin (platform): the declared list of dictionaries (packages/domain dictionaries/list.ts), each with
+ * its items in a drawer; dictionaries and items added and edited in a dialog.
+ */
+import { useState, type ReactNode } from 'react';
+import { App, Button, Drawer, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
 import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@mg/domain';
+import {
+  DICT_CODE_MAX_LENGTH,
+  DICT_CODE_RE,
+  DICT_DESCRIPTION_MAX_LENGTH,
+  DICT_ITEM_TEXT_MAX_LENGTH,
+  DICT_ITEM_VALUE_MAX_LENGTH,
+  DICT_NAME_MAX_LENGTH,
+  DICT_SORT_MAX,
+  DICT_STATUS_COLORS,
+  DictStatus,
+  Perm,
+  dictionariesList,
+} from '@mg/domain';
 import { Can } from '../../components/Can';
-import { tablePagination, usePagedRequest, useUrlFilters } from '../../components/list/paging';
-import { useFormSubmit, FormModal } from '../../components/forms';
-import { listOf, sysApi, type DictItemRecord, type DictRecord } from '../users/api';
+import { FormModal, useFormSubmit } from '../../components/forms';
+import { ListPage, StatusTag } from '../../components/list';
+import { useDictItems, useSaveDict, useSaveDictItem, type DictItemRecord, type DictRecord } from './hooks';
 
 type Values = Record<string, unknown>;
 
 /** A small add/edit dialog shared by dictionaries and their items. */
-function EditModal({ title, initialValues, fields, onSubmit, onClose }: { title: string; initialValues: Values; fields: React.ReactNode; onSubmit: (v: Values) => Promise<unknown>; onClose: () => void }) {
+function EditModal({ title, initialValues, fields, onSubmit, onClose }: { title: string; initialValues: Values; fields: ReactNode; onSubmit: (v: Values) => Promise<unknown>; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -31,18 +45,19 @@ function EditModal({ title, initialValues, fields, onSubmit, onClose }: { title:
   );
 }
 
+const statusOf = (enabled: unknown) => (enabled === false ? DictStatus.DISABLED : DictStatus.ENABLED);
+
 function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const items = useQuery({ queryKey: ['sys', 'dictItems', dict?.id], queryFn: () => sysApi.dictItems(dict?.id as number), enabled: dict !== null });
+  const items = useDictItems(dict?.id ?? null);
+  const save = useSaveDictItem();
   const [editing, setEditing] = useState<DictItemRecord | null | undefined>(undefined);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['sys', 'dictItems', dict?.id] });
   return (
     <Drawer
       open={dict !== null}
       onClose={onClose}
       width={720}
-      title={t('dictionaries.itemsOf', { name: dict?.dictName ?? '' })}
+      title={t('dictionaries.itemsOf', { name: dict ? t(dict.dictNameKey, { defaultValue: dict.dictNameKey }) : '' })}
       destroyOnHidden
       extra={
         <Can code={Perm.DICT_EDIT}>
@@ -56,18 +71,13 @@ function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; onClose: 
         rowKey="id"
         size="small"
         loading={items.isLoading}
-        dataSource={listOf(items.data)}
+        dataSource={items.data?.records ?? []}
         pagination={false}
         columns={[
           { title: t('dictionaries.itemValue'), dataIndex: 'itemValue' },
           { title: t('dictionaries.itemText'), dataIndex: 'itemText' },
-          { title: t('dictionaries.description'), dataIndex: 'description', render: (v: string | null) => v || '-' },
           { title: t('common.fields.sort'), dataIndex: 'sortOrder', width: 70 },
-          {
-            title: t('dictionaries.status'),
-            dataIndex: 'status',
-            render: (v: number | undefined) => (v === 0 ? <Tag color="red">{t('common.status.disabled')}</Tag> : <Tag color="green">{t('common.status.enabled')}</Tag>),
-          },
+          { title: t('dictionaries.status'), dataIndex: 'status', render: (v: number) => <StatusTag value={v} labels="dictionaries.statuses" colors={DICT_STATUS_COLORS} /> },
           {
             title: t('common.fields.actions'),
             key: 'actions',
@@ -84,31 +94,32 @@ function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; onClose: 
       {editing !== undefined && dict && (
         <EditModal
           title={t(editing ? 'dictionaries.editItem' : 'dictionaries.addItem')}
-          initialValues={editing ? { ...editing, enabled: editing.status !== 0 } : { sortOrder: 0, enabled: true }}
+          initialValues={editing ? { itemValue: editing.itemValue, itemText: editing.itemText, sortOrder: editing.sortOrder, enabled: editing.status !== DictStatus.DISABLED } : { sortOrder: 0, enabled: true }}
           onClose={() => setEditing(undefined)}
-          onSubmit={async (v) => {
-            const body = { dictId: dict.id, itemValue: v.itemValue, itemText: v.itemText, description: v.description ?? null, sortOrder: v.sortOrder ?? 0, status: v.enabled === false ? 0 : 1 };
-            if (editing) await sysApi.editDictItem({ id: editing.id, ...body });
-            else await sysApi.addDictItem(body);
-            await reload();
-          }}
+          onSubmit={(v) =>
+            save.mutateAsync({
+              ...(editing ? { id: editing.id } : {}),
+              dictId: dict.id,
+              itemValue: String(v.itemValue ?? '').trim(),
+              itemText: String(v.itemText ?? '').trim(),
+              sortOrder: Number(v.sortOrder ?? 0),
+              status: statusOf(v.enabled),
+            })
+          }
           fields={
             <>
               <Form.Item name="itemValue" label={t('dictionaries.itemValue')} rules={[{ required: true, whitespace: true, message: t('dictionaries.valueRequired') }]}>
-                <Input maxLength={100} disabled={editing !== null} />
+                <Input maxLength={DICT_ITEM_VALUE_MAX_LENGTH} disabled={editing !== null} />
               </Form.Item>
               <Form.Item name="itemText" label={t('dictionaries.itemText')} rules={[{ required: true, whitespace: true, message: t('dictionaries.textRequired') }]}>
-                <Input maxLength={255} />
-              </Form.Item>
-              <Form.Item name="description" label={t('dictionaries.description')}>
-                <Input maxLength={255} />
+                <Input maxLength={DICT_ITEM_TEXT_MAX_LENGTH} />
               </Form.Item>
               <Space size="large">
                 <Form.Item name="sortOrder" label={t('common.fields.sort')}>
-                  <InputNumber min={0} max={9999} precision={0} />
+                  <InputNumber min={0} max={DICT_SORT_MAX} precision={0} />
                 </Form.Item>
                 <Form.Item name="enabled" label={t('dictionaries.status')} valuePropName="checked">
-                  <Switch checkedChildren={t('common.status.enabled')} unCheckedChildren={t('common.status.disabled')} />
+                  <Switch checkedChildren={t('dictionaries.statuses.1')} unCheckedChildren={t('dictionaries.statuses.0')} />
                 </Form.Item>
               </Space>
             </>
@@ -119,51 +130,30 @@ function DictItemsDrawer({ dict, onClose }: { dict: DictRecord | null; onClose: 
   );
 }
 
-/** Dictionary admin (platform): dictionaries and their items. */
-export default function Dictionaries() {
+export default function DictionariesPage() {
   const { t } = useTranslation();
-  const actionRef = useRef<ActionType>(undefined);
-  const { initial, write } = useUrlFilters();
-  const request = usePagedRequest<DictRecord>('/sys/dict/list', write);
+  const save = useSaveDict();
   const [editing, setEditing] = useState<DictRecord | null | undefined>(undefined);
   const [viewing, setViewing] = useState<DictRecord | null>(null);
 
-  const columns: ProColumns<DictRecord>[] = [
-    { title: t('dictionaries.dictName'), dataIndex: 'dictName', initialValue: initial.dictName },
-    { title: t('dictionaries.dictCode'), dataIndex: 'dictCode', initialValue: initial.dictCode, copyable: true },
-    { title: t('dictionaries.description'), dataIndex: 'description', search: false, ellipsis: true },
-    {
-      title: t('common.fields.actions'),
-      valueType: 'option',
-      key: 'actions',
-      render: (_, r) => [
-        <Button key="items" type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => setViewing(r)}>
-          {t('dictionaries.items')}
-        </Button>,
-        <Can key="edit" code={Perm.DICT_EDIT}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
-            {t('common.actions.edit')}
-          </Button>
-        </Can>,
-      ],
-    },
-  ];
-
   return (
     <>
-      <ProTable<DictRecord>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        headerTitle={t('dictionaries.title')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        toolBarRender={() => [
+      <ListPage
+        list={dictionariesList}
+        tools={[
           <Can key="add" code={Perm.DICT_EDIT}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
               {t('dictionaries.add')}
+            </Button>
+          </Can>,
+        ]}
+        actions={(r) => [
+          <Button key="items" type="link" size="small" icon={<UnorderedListOutlined />} onClick={() => setViewing(r)}>
+            {t('dictionaries.items')}
+          </Button>,
+          <Can key="edit" code={Perm.DICT_EDIT}>
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+              {t('common.actions.edit')}
             </Button>
           </Can>,
         ]}
@@ -171,31 +161,34 @@ export default function Dictionaries() {
       {editing !== undefined && (
         <EditModal
           title={t(editing ? 'dictionaries.edit' : 'dictionaries.add')}
-          initialValues={editing ? { ...editing } : {}}
+          // The stored name (an i18n key or a typed name) is edited, so saving keeps a key a key.
+          initialValues={editing ? { dictName: editing.dictNameKey, dictCode: editing.dictCode, description: editing.description } : {}}
           onClose={() => setEditing(undefined)}
-          onSubmit={async (v) => {
-            const body = { dictName: v.dictName, dictCode: v.dictCode, description: v.description ?? null };
-            if (editing) await sysApi.editDict({ ...body, id: editing.id, dictCode: editing.dictCode });
-            else await sysApi.addDict(body);
-            await actionRef.current?.reload();
-          }}
+          onSubmit={(v) =>
+            save.mutateAsync({
+              ...(editing ? { id: editing.id } : {}),
+              dictName: String(v.dictName ?? '').trim(),
+              dictCode: editing ? editing.dictCode : String(v.dictCode ?? '').trim(),
+              description: v.description ? String(v.description) : null,
+            })
+          }
           fields={
             <>
               <Form.Item name="dictName" label={t('dictionaries.dictName')} rules={[{ required: true, whitespace: true, message: t('dictionaries.nameRequired') }]}>
-                <Input maxLength={100} />
+                <Input maxLength={DICT_NAME_MAX_LENGTH} />
               </Form.Item>
               <Form.Item
                 name="dictCode"
                 label={t('dictionaries.dictCode')}
                 rules={[
                   { required: true, message: t('dictionaries.codeRequired') },
-                  { pattern: /^[a-z][a-z0-9_]{0,63}$/, message: t('dictionaries.codeInvalid') },
+                  { pattern: DICT_CODE_RE, message: t('dictionaries.codeInvalid') },
                 ]}
               >
-                <Input maxLength={64} disabled={editing !== null} />
+                <Input maxLength={DICT_CODE_MAX_LENGTH} disabled={editing !== null} />
               </Form.Item>
               <Form.Item name="description" label={t('dictionaries.description')}>
-                <Input maxLength={255} />
+                <Input maxLength={DICT_DESCRIPTION_MAX_LENGTH} />
               </Form.Item>
             </>
           }

@@ -87,23 +87,6 @@ export interface PermissionNode {
   children?: PermissionNode[];
 }
 
-export interface DictRecord {
-  id: number;
-  dictCode: string;
-  dictName: string;
-  description?: string | null;
-}
-
-export interface DictItemRecord {
-  id: number;
-  dictId: number;
-  itemValue: string;
-  itemText: string;
-  description?: string | null;
-  sortOrder?: number;
-  status?: number;
-}
-
 /** Created time of a record, whichever name the server uses. */
 export function createdOf(r: { createTime?: string; createdAt?: string }): string | undefined {
   return r.createTime ?? r.createdAt;
@@ -132,11 +115,6 @@ export const sysApi = {
   permissionTree: () => api.get<PermissionNode[] | { treeList: PermissionNode[] }>('/sys/permission/list'),
   addPermission: (data: Record<string, unknown>) => api.post<unknown>('/sys/permission/add', data, { silent: true }),
   editPermission: (data: Record<string, unknown>) => api.put<unknown>('/sys/permission/edit', data, { silent: true }),
-  dictItems: (dictId: number) => api.get<DictItemRecord[] | { records: DictItemRecord[] }>('/sys/dictItem/list', { dictId, pageNo: 1, pageSize: 100 }),
-  addDict: (data: Record<string, unknown>) => api.post<unknown>('/sys/dict/add', data, { silent: true }),
-  editDict: (data: Record<string, unknown>) => api.put<unknown>('/sys/dict/edit', data, { silent: true }),
-  addDictItem: (data: Record<string, unknown>) => api.post<unknown>('/sys/dictItem/add', data, { silent: true }),
-  editDictItem: (data: Record<string, unknown>) => api.put<unknown>('/sys/dictItem/edit', data, { silent: true }),
 };
 
 /** Items of a list answer that may come paged or plain. */

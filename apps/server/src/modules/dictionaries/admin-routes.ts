@@ -1,23 +1,17 @@
 /** Dictionary administration: /sys/dict/list|add|edit and /sys/dictItem/list|add|edit (platform staff). */
-import { DICT_CODE_RE, Perm } from '@mg/domain';
+import { DICT_CODE_RE, Perm, dictionariesList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { idSchema, pageQuery, pageSchema } from '../../lib/admin';
-import * as svc from './service';
+import { registerList } from '../../lib/list/route';
+import * as svc from './admin-service';
+import { dictionariesSource } from './queries';
 
 const tags = ['dictionaries'];
 
-const dictViewSchema = z.object({
-  id: z.number(),
-  dictCode: z.string(),
-  dictName: z.string(),
-  dictNameKey: z.string(),
-  description: z.string().nullable(),
-  status: z.number(),
-  createTime: z.string().nullable(),
-});
+const dictViewSchema = dictionariesList.record.extend({ dictName: z.string().describe('in the caller language') });
 const itemViewSchema = z.object({
   id: z.number(),
   dictId: z.number(),
@@ -47,22 +41,7 @@ const itemBody = z.object({
 });
 
 export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/list',
-    {
-      config: { permission: Perm.DICT_MENU },
-      schema: {
-        tags,
-        summary: 'Dictionaries, paged',
-        querystring: pageQuery.extend({
-          dictCode: z.string().max(64).optional(),
-          dictName: z.string().max(191).optional(),
-        }),
-        response: { 200: envelopeOf(pageSchema(dictViewSchema)) },
-      },
-    },
-    async (req) => ok(await svc.listDicts(app.db, req.lang, req.query)),
-  );
+  registerList(app, dictionariesSource, { tags, summary: 'Dictionaries' });
 
   app.post(
     '/add',

@@ -2,7 +2,7 @@
  * Dictionary administration (platform staff). A dictionary code must match the domain's DICT_CODE_RE (the reading
  * calls additionally only serve codes registered in the domain). Every change clears the dictionary cache.
  */
-import { translate, type Language } from '@mg/domain';
+import { translate, type dictionariesList, type Language, type ListRecord } from '@mg/domain';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { dict, dictItem } from '../../db/schema';
@@ -20,15 +20,8 @@ import {
 type DictRow = typeof dict.$inferSelect;
 type ItemRow = typeof dictItem.$inferSelect;
 
-export interface DictView {
-  id: number;
-  dictCode: string;
-  dictName: string;
-  dictNameKey: string;
-  description: string | null;
-  status: number;
-  createTime: string | null;
-}
+/** A dictionary as the list answers it (domain dictionaries/list.ts), plus its name in the caller's language. */
+export type DictView = ListRecord<typeof dictionariesList> & { dictName: string };
 
 export interface DictItemAdminView {
   id: number;
@@ -49,7 +42,7 @@ const dictView = (lang: Language, r: DictRow): DictView => ({
   dictNameKey: r.dictNameKey,
   description: r.description,
   status: r.status,
-  createTime: iso(r.createdAt),
+  createdAt: r.createdAt.toISOString(),
 });
 
 const itemView = (lang: Language, r: ItemRow): DictItemAdminView => ({
@@ -70,37 +63,6 @@ type Paged = {
   column?: string | undefined;
   order?: 'asc' | 'desc' | undefined;
 };
-
-export async function listDicts(
-  db: Db,
-  lang: Language,
-  q: Paged & { dictCode?: string | undefined; dictName?: string | undefined },
-): Promise<Page<DictView>> {
-  const where = and(
-    q.dictCode ? ilike(dict.dictCode, containsPattern(q.dictCode)) : undefined,
-    q.dictName ? ilike(dict.dictNameKey, containsPattern(q.dictName)) : undefined,
-  );
-  const orderBy = orderOf(
-    { dictCode: dict.dictCode, createTime: dict.createdAt, status: dict.status },
-    q.column,
-    q.order,
-    [asc(dict.dictCode)],
-    dict.id,
-  );
-  const [n] = await db.select({ n: count() }).from(dict).where(where);
-  const rows = await db
-    .select()
-    .from(dict)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
-  return pageOf(
-    rows.map((r) => dictView(lang, r)),
-    n?.n ?? 0,
-    q,
-  );
-}
 
 export interface DictInput {
   dictCode: string;
