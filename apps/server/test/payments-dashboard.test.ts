@@ -503,12 +503,12 @@ describe('list sources for the exports', () => {
     };
 
     const cWhere = collectionsSource.where({ createTime_begin: '2026-03-01 00:00:00', createTime_end: '2026-03-31 23:59:59' }, ctx);
-    const collections = await walk((after, limit) => readAfter(tdb.db, collectionsSource, cWhere, after, limit));
+    const collections = await walk((after, limit) => readAfter(tdb.db, collectionsSource, cWhere, after, limit, 'en-US'));
     expect(collections.length).toBeGreaterThanOrEqual(3);
     expect(collections.map((c) => c.createdAt)).toEqual([...collections.map((c) => c.createdAt)].sort().reverse());
 
     const bWhere = balanceRecordsSource.where({}, ctx);
-    const entries = await walk((after, limit) => readAfter(tdb.db, balanceRecordsSource, bWhere, after, limit));
+    const entries = await walk((after, limit) => readAfter(tdb.db, balanceRecordsSource, bWhere, after, limit, 'en-US'));
     // Entries of one transfer share their time: the id breaks the tie, so none is lost or repeated.
     expect(entries.length).toBeGreaterThan(3);
     expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);

@@ -1,13 +1,11 @@
 /** The merchant's users (spec §7 "Users": /sys/user/...). */
 import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
+import { usersList } from './list';
+import { USERS_PERM } from './perm';
 
-export const USERS_PERM = {
-  USER_MENU: 'users:menu',
-  USER_ADD: 'users:add',
-  USER_EDIT: 'users:edit',
-  USER_FREEZE: 'users:freeze',
-  USER_RESET_PASSWORD: 'users:resetPassword',
-} as const;
+export * from './list';
+export * from './perm';
+
 
 const PAGE = '/system/users';
 const T = [GrantTier.TEAM];
@@ -16,6 +14,7 @@ export const usersArea = defineArea({
   name: 'users',
   perm: USERS_PERM,
   pages: [{ group: MenuGroup.SYSTEM, order: 10, path: PAGE, name: 'system-users', component: 'users/Users', titleKey: 'users.menu', icon: 'UserOutlined', perm: USERS_PERM.USER_MENU, tiers: T, keepAlive: true }],
+  lists: [usersList],
   permissions: [
     button(USERS_PERM.USER_ADD, 'users.perm.add', PAGE, T),
     button(USERS_PERM.USER_EDIT, 'users.perm.edit', PAGE, T),

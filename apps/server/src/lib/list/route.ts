@@ -48,7 +48,7 @@ export async function answerList<L extends AnyListDecl>(db: DbLike, req: Fastify
   const where = source.where(q, ctx);
   const orderBy = listOrder(source.order, source.sort, q.column, q.order);
   const [records, count] = await Promise.all([
-    source.read(db, where, { orderBy, limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize }),
+    source.read(db, where, { orderBy, limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize, lang: req.lang }),
     countCapped(db, source.countFrom, where, source.order.orderBy()),
   ]);
   return {

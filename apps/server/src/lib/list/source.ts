@@ -12,7 +12,7 @@
  *     read: async (db, where, o) => (await db.select().from(settlement).where(where)...).map(toRecord),
  *   });
  */
-import { LIST_COUNT_CAP, sortKeysOf, type AnyListDecl, type ListFilters, type ListRecord } from '@mg/domain';
+import { LIST_COUNT_CAP, sortKeysOf, type AnyListDecl, type Language, type ListFilters, type ListRecord } from '@mg/domain';
 import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import type { RequestScope, ScopeRule } from '../../modules/auth/scope';
@@ -22,6 +22,8 @@ export interface ReadOptions {
   orderBy: SQL[];
   limit: number;
   offset?: number;
+  /** The reader's language, for the few records that carry a translated name (the role names of a user). */
+  lang: Language;
 }
 
 /** A list read page by page (the payment and administration lists). */
@@ -98,6 +100,6 @@ export async function countAll(db: DbLike, source: PagedSource<AnyListDecl>, whe
 }
 
 /** One keyset page of a paged list in its default order: the rows after the row `after` (exports). */
-export function readAfter<L extends AnyListDecl>(db: DbLike, source: PagedSource<L>, where: SQL | undefined, after: string | number | null, limit: number): Promise<ListRecord<L>[]> {
-  return source.read(db, and(where, after === null ? undefined : source.order.after(after)), { orderBy: source.order.orderBy(), limit });
+export function readAfter<L extends AnyListDecl>(db: DbLike, source: PagedSource<L>, where: SQL | undefined, after: string | number | null, limit: number, lang: Language): Promise<ListRecord<L>[]> {
+  return source.read(db, and(where, after === null ? undefined : source.order.after(after)), { orderBy: source.order.orderBy(), limit, lang });
 }

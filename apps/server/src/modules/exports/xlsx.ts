@@ -39,7 +39,7 @@ async function* pages(opts: WriteOptions, batch: number): AsyncGenerator<Row[]> 
   const key = source.list.rowKey ?? 'id';
   let after: string | number | null = null;
   for (;;) {
-    const rows = (await readAfter(opts.db, source, opts.where, after, batch)) as Row[];
+    const rows = (await readAfter(opts.db, source, opts.where, after, batch, opts.lang)) as Row[];
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;

@@ -1,9 +1,13 @@
 /** SQL of the user administration (drizzle query builder: every value is a bound parameter). */
-import { and, asc, count, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/pool';
+import { UserStatus, usersList, type Language, type ListRecord } from '@mg/domain';
+import { and, asc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbLike } from '../../db/pool';
 import { appUser, department, role, session, userDepart, userRole } from '../../db/schema';
-import { containsPattern, offsetOf, orderOf } from '../../lib/admin';
-import { scopeWhere, type Scope } from '../auth/scope';
+import { containsPattern } from '../../lib/admin';
+import { newestFirst } from '../../lib/list/order';
+import { pagedSource } from '../../lib/list/source';
+import { scopeWhere, userScope, type Scope } from '../auth/scope';
+import { roleName } from '../roles/queries';
 
 export const userColumns = {
   id: appUser.id,
@@ -20,48 +24,6 @@ export const userColumns = {
   createdAt: appUser.createdAt,
 };
 export type UserRow = { [K in keyof typeof userColumns]: (typeof appUser.$inferSelect)[K] };
-
-/** Sortable columns of the user list (request name -> column). */
-const USER_SORT = {
-  username: appUser.username,
-  realname: appUser.realname,
-  email: appUser.email,
-  phone: appUser.phone,
-  status: appUser.frozen,
-  merchantId: appUser.merchantId,
-  createTime: appUser.createdAt,
-  createdAt: appUser.createdAt,
-} as const;
-
-export interface UserFilter {
-  username?: string | undefined;
-  realname?: string | undefined;
-  status?: 1 | 2 | undefined;
-}
-
-export async function selectUserPage(
-  db: Db,
-  scope: Scope,
-  f: UserFilter,
-  p: { pageNo: number; pageSize: number; column?: string | undefined; order?: 'asc' | 'desc' | undefined },
-): Promise<{ rows: UserRow[]; total: number }> {
-  const where = and(
-    scopeWhere(appUser.merchantId, scope),
-    f.username ? ilike(appUser.username, containsPattern(f.username)) : undefined,
-    f.realname ? ilike(appUser.realname, containsPattern(f.realname)) : undefined,
-    f.status === undefined ? undefined : eq(appUser.frozen, f.status === 2),
-  );
-  const orderBy = orderOf(USER_SORT, p.column, p.order, [], appUser.id);
-  const [totalRow] = await db.select({ n: count() }).from(appUser).where(where);
-  const rows = await db
-    .select(userColumns)
-    .from(appUser)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(p.pageSize)
-    .offset(offsetOf(p));
-  return { rows, total: totalRow?.n ?? 0 };
-}
 
 /** One user inside the scope (undefined otherwise: the caller answers 404). */
 export async function selectScopedUser(db: Db, scope: Scope, where: SQL): Promise<UserRow | undefined> {
@@ -89,7 +51,7 @@ export interface UserRoleRow {
   roleName: string;
 }
 
-export async function selectRolesOfUsers(db: Db, userIds: readonly number[]): Promise<UserRoleRow[]> {
+export async function selectRolesOfUsers(db: DbLike, userIds: readonly number[]): Promise<UserRoleRow[]> {
   if (userIds.length === 0) return [];
   return db
     .select({
@@ -112,7 +74,7 @@ export interface UserDepartRow {
   orgCode: string;
 }
 
-export async function selectDepartsOfUsers(db: Db, userIds: readonly number[]): Promise<UserDepartRow[]> {
+export async function selectDepartsOfUsers(db: DbLike, userIds: readonly number[]): Promise<UserDepartRow[]> {
   if (userIds.length === 0) return [];
   return db
     .select({
@@ -158,3 +120,63 @@ export async function revokeSessions(db: Db, userIds: readonly number[]): Promis
     .returning({ h: session.tokenHash });
   return rows.length;
 }
+
+/* The users list (its source: lib/list/source.ts) ---------------------------------------------------------- */
+
+export type UserRecord = ListRecord<typeof usersList>;
+
+/** Users as the list, its export and every user call answer them: with their roles and departments. */
+export async function toUserRecords(db: DbLike, lang: Language, rows: UserRow[]): Promise<UserRecord[]> {
+  const ids = rows.map((r) => r.id);
+  const [roles, departs] = await Promise.all([selectRolesOfUsers(db, ids), selectDepartsOfUsers(db, ids)]);
+  return rows.map((u) => {
+    const myRoles = roles.filter((r) => r.userId === u.id).map((r) => ({ id: r.id, roleCode: r.roleCode, roleName: roleName(lang, r) }));
+    const myDeparts = departs.filter((d) => d.userId === u.id).map((d) => ({ id: d.id, departName: d.departName, orgCode: d.orgCode }));
+    return {
+      id: u.id,
+      username: u.username,
+      realname: u.realname,
+      avatar: u.avatar,
+      email: u.email,
+      phone: u.phone,
+      merchantId: u.merchantId,
+      orgCode: u.orgCode,
+      status: u.frozen ? UserStatus.FROZEN : UserStatus.NORMAL,
+      twoFactorEnabled: u.totpEnabled,
+      createdBy: u.createdBy,
+      createdAt: u.createdAt.toISOString(),
+      roles: myRoles,
+      roleNames: myRoles.map((r) => r.roleName),
+      roleIds: myRoles.map((r) => r.id),
+      departs: myDeparts,
+      departIds: myDeparts.map((d) => d.id),
+    };
+  });
+}
+
+export const usersSource = pagedSource({
+  list: usersList,
+  // A merchant's users and its sub-merchants' (the users it may administer).
+  scope: userScope,
+  where: (q, ctx) => {
+    const statuses = q.status ?? [];
+    return and(
+      scopeWhere(appUser.merchantId, ctx.scope),
+      q.username ? ilike(appUser.username, containsPattern(q.username)) : undefined,
+      q.realname ? ilike(appUser.realname, containsPattern(q.realname)) : undefined,
+      statuses.length === 1 ? eq(appUser.frozen, statuses[0] === UserStatus.FROZEN) : undefined,
+    );
+  },
+  order: newestFirst(appUser, appUser.createdAt, appUser.id),
+  sort: {
+    username: appUser.username,
+    realname: appUser.realname,
+    email: appUser.email,
+    status: appUser.frozen,
+    merchantId: appUser.merchantId,
+    createdAt: appUser.createdAt,
+  },
+  countFrom: sql`${appUser}`,
+  read: async (db, where, o) =>
+    toUserRecords(db, o.lang, await db.select(userColumns).from(appUser).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0)),
+});

@@ -1,32 +1,18 @@
 /** User administration calls (spec §7 "Users", docs/identity-api.md "Administration"). */
-import { emailSchema, passwordSchema, Perm, phoneSchema, usernameSchema } from '@mg/domain';
+import { emailSchema, passwordSchema, Perm, phoneSchema, usernameSchema, usersList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
-import { idListSchema, idSchema, pageQuery, pageSchema, parseIds } from '../../lib/admin';
+import { idListSchema, idSchema, parseIds } from '../../lib/admin';
+import { registerList } from '../../lib/list/route';
+import { usersSource } from './queries';
 import * as users from './service';
 
 const tags = ['users'];
 
-export const userViewSchema = z.object({
-  id: z.number(),
-  username: z.string(),
-  realname: z.string(),
-  avatar: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  merchantId: z.number(),
-  orgCode: z.string().nullable(),
-  status: z.union([z.literal(1), z.literal(2)]).describe('1 normal, 2 frozen'),
-  twoFactorEnabled: z.boolean(),
-  createdBy: z.string().nullable(),
-  createTime: z.string().nullable(),
-  roles: z.array(z.object({ id: z.number(), roleCode: z.string(), roleName: z.string() })),
-  roleIds: z.array(z.number()),
-  departs: z.array(z.object({ id: z.number(), departName: z.string(), orgCode: z.string() })),
-  departIds: z.array(z.number()),
-});
+/** A user as every user call answers it: the record of the users list. */
+export const userViewSchema = usersList.record;
 
 /** '' (a cleared form field) means "none". */
 const optionalEmail = z.union([z.literal(''), emailSchema]).nullish();
@@ -61,23 +47,7 @@ const editBody = z.object({
 const statusSchema = z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)]));
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/list',
-    {
-      config: { permission: Perm.USER_MENU },
-      schema: {
-        tags,
-        summary: 'Users of the caller scope, paged',
-        querystring: pageQuery.extend({
-          username: z.string().max(64).optional(),
-          realname: z.string().max(128).optional(),
-          status: statusSchema.optional(),
-        }),
-        response: { 200: envelopeOf(pageSchema(userViewSchema)) },
-      },
-    },
-    async (req) => ok(await users.listUsers(app.db, req, req.query)),
-  );
+  registerList(app, usersSource, { tags, summary: 'Users of the caller scope, paged' });
 
   app.post(
     '/add',

@@ -2,7 +2,7 @@
  * User administration (spec §7 "Users"): sub-accounts of the caller's merchant (and the sub-merchants it may act
  * for); platform staff see every merchant. Ids outside the scope answer 404, so they cannot be probed.
  */
-import { DomainError, translate, type Language } from '@mg/domain';
+import { DomainError, translate, UserStatus, type Language } from '@mg/domain';
 import { hash } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../../lib/passwords';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -11,90 +11,23 @@ import type { Db } from '../../db/pool';
 import { appUser, department, merchant, userDepart, userRole } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { audit, requireAuth } from '../auth';
-import { iso, KeyedError, notFound, pageOf, type Page } from '../../lib/admin';
+import { KeyedError, notFound } from '../../lib/admin';
 import { ownScope, userScope } from '../auth/scope';
-import { roleName, selectAssignableRoles } from '../roles/queries';
+import { selectAssignableRoles } from '../roles/queries';
 import {
   isUserFieldTaken,
   revokeSessions,
-  selectDepartsOfUsers,
   selectRolesOfUsers,
   selectScopedUser,
   selectScopedUsers,
-  selectUserPage,
+  toUserRecords,
   type UniqueField,
-  type UserFilter,
-  type UserRow,
+  type UserRecord,
 } from './queries';
 
-export const USER_STATUS_NORMAL = 1;
-export const USER_STATUS_FROZEN = 2;
+export type UserView = UserRecord;
 
-export interface UserView {
-  id: number;
-  username: string;
-  realname: string;
-  avatar: string | null;
-  email: string | null;
-  phone: string | null;
-  merchantId: number;
-  orgCode: string | null;
-  status: 1 | 2;
-  twoFactorEnabled: boolean;
-  createdBy: string | null;
-  createTime: string | null;
-  roles: { id: number; roleCode: string; roleName: string }[];
-  roleIds: number[];
-  departs: { id: number; departName: string; orgCode: string }[];
-  departIds: number[];
-}
-
-async function views(db: Db, lang: Language, rows: UserRow[]): Promise<UserView[]> {
-  const ids = rows.map((r) => r.id);
-  const [roles, departs] = await Promise.all([selectRolesOfUsers(db, ids), selectDepartsOfUsers(db, ids)]);
-  return rows.map((u) => {
-    const myRoles = roles
-      .filter((r) => r.userId === u.id)
-      .map((r) => ({ id: r.id, roleCode: r.roleCode, roleName: roleName(lang, r) }));
-    const myDeparts = departs
-      .filter((d) => d.userId === u.id)
-      .map((d) => ({ id: d.id, departName: d.departName, orgCode: d.orgCode }));
-    return {
-      id: u.id,
-      username: u.username,
-      realname: u.realname,
-      avatar: u.avatar,
-      email: u.email,
-      phone: u.phone,
-      merchantId: u.merchantId,
-      orgCode: u.orgCode,
-      status: u.frozen ? USER_STATUS_FROZEN : USER_STATUS_NORMAL,
-      twoFactorEnabled: u.totpEnabled,
-      createdBy: u.createdBy,
-      createTime: iso(u.createdAt),
-      roles: myRoles,
-      roleIds: myRoles.map((r) => r.id),
-      departs: myDeparts,
-      departIds: myDeparts.map((d) => d.id),
-    };
-  });
-}
-
-export async function listUsers(
-  db: Db,
-  req: FastifyRequest,
-  q: UserFilter & {
-    pageNo: number;
-    pageSize: number;
-    column?: string;
-    order?: 'asc' | 'desc';
-    merchantId?: number;
-  },
-): Promise<Page<UserView>> {
-  const scope = userScope(req, q.merchantId);
-  const { rows, total } = await selectUserPage(db, scope, q, q);
-  return pageOf(await views(db, req.lang, rows), total, q);
-}
+const views = toUserRecords;
 
 const TAKEN: Record<UniqueField, 'USERNAME_TAKEN' | 'EMAIL_TAKEN' | 'PHONE_TAKEN'> = {
   username: 'USERNAME_TAKEN',
@@ -292,7 +225,7 @@ export async function freezeUsers(db: Db, req: FastifyRequest, ids: number[], st
   if (ids.includes(auth.userId)) throw new KeyedError('BUSINESS_RULE', 'admin.user.notYourself');
   const users = await selectScopedUsers(db, userScope(req), ids);
   if (users.length !== ids.length) throw notFound();
-  const frozen = status === USER_STATUS_FROZEN;
+  const frozen = status === UserStatus.FROZEN;
   await db
     .update(appUser)
     .set({ frozen, updatedAt: sql`now()` as unknown as Date })

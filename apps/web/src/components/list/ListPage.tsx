@@ -6,7 +6,7 @@
  *
  *   <ListPage list={settlementsList} tools={[<RunSettlement key="run" />]} overrides={{ render: { netAmount: ... } }} />
  */
-import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, List, Result } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,8 @@ export interface ListPageProps<L extends AnyListDecl> {
   /** Above the table (a hint, a notice). */
   banner?: ReactNode;
   actionRef?: RefObject<ActionType | undefined>;
+  /** Rows the user ticks for a batch action (the table only; cards have no boxes). */
+  selection?: { selected: readonly ListRecord<L>[]; onChange: (rows: ListRecord<L>[]) => void };
 }
 
 /** Clicks on buttons, links and copy icons inside a row do their own thing, not the row's. */
@@ -85,7 +87,7 @@ function CardView({ columns, rows, rowKey, loading, pagination, actions, onRowCl
   );
 }
 
-export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tools = [], onRowClick, title, tooltip, banner, actionRef: given }: ListPageProps<L>) {
+export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tools = [], onRowClick, title, tooltip, banner, actionRef: given, selection }: ListPageProps<L>) {
   const { t } = useTranslation();
   const own = useRef<ActionType>(undefined);
   const actionRef = given ?? own;
@@ -150,6 +152,12 @@ export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tool
         form={{ ignoreRules: false }}
         options={{ density: false, reload: true, setting: { listsHeight: 360 } }}
         columnsState={columnsState}
+        rowSelection={
+          selection
+            ? { selectedRowKeys: selection.selected.map((r) => r[rowKey] as Key), onChange: (_: Key[], rows: ListRecord<L>[]) => selection.onChange(rows) }
+            : undefined
+        }
+        tableAlertRender={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.messages.noRecords')} /> }}
         toolBarRender={() => [<ExportButton key="export" kind={list.name} filters={filters} />, ...tools]}

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Row, Space, Spin, Table, Tag, Tree, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Row, Space, Spin, Table, Tree, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@mg/domain';
+import { Perm, USER_STATUS_COLORS, type ListRecord, type usersList } from '@mg/domain';
 import { isApiError } from '../../api';
 import { Can } from '../../components/Can';
+import { StatusTag } from '../../components/list';
 import { useFormatInstant } from '../../components/list/paging';
 import { useFormSubmit, FormModal } from '../../components/forms';
-import { createdOf, isFrozen, sysApi, type DepartNode, type UserRecord } from '../users/api';
+import { departmentsApi, type DepartNode } from './api';
 
 function flatten(nodes: DepartNode[] | undefined): DepartNode[] {
   return (nodes ?? []).flatMap((n) => [n, ...flatten(n.children)]);
@@ -29,8 +30,8 @@ function DepartFormModal({ mode, depart, parent, onClose, onSaved }: { mode: 'ad
   const { message } = App.useApp();
   const [form] = Form.useForm<DepartFormValues>();
   const submitter = useFormSubmit(form, async (values: DepartFormValues) => {
-    if (mode === 'edit' && depart) await sysApi.editDepart({ id: depart.id, parentId: depart.parentId ?? null, departName: values.departName.trim(), sortOrder: values.sortOrder ?? 0 });
-    else await sysApi.addDepart({ departName: values.departName.trim(), parentId: parent?.id ?? null, sortOrder: values.sortOrder ?? 0 });
+    if (mode === 'edit' && depart) await departmentsApi.edit({ id: depart.id, parentId: depart.parentId ?? null, departName: values.departName.trim(), sortOrder: values.sortOrder ?? 0 });
+    else await departmentsApi.add({ departName: values.departName.trim(), parentId: parent?.id ?? null, sortOrder: values.sortOrder ?? 0 });
     message.success(t('common.messages.saved'));
     onSaved();
   });
@@ -60,7 +61,7 @@ export default function Departments() {
   const { modal, message } = App.useApp();
   const fmt = useFormatInstant();
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: ['sys', 'departs', 'tree'], queryFn: sysApi.departTree });
+  const tree = useQuery({ queryKey: ['sys', 'departs', 'tree'], queryFn: departmentsApi.tree });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; parent: DepartNode | null } | null>(null);
   const all = useMemo(() => flatten(tree.data), [tree.data]);
@@ -68,7 +69,7 @@ export default function Departments() {
   const parentOfSelected = selected?.parentId != null ? (all.find((d) => Number(d.id) === Number(selected.parentId)) ?? null) : null;
   const users = useQuery({
     queryKey: ['sys', 'departUsers', selectedId],
-    queryFn: () => sysApi.usersOfDepart(selectedId as number),
+    queryFn: () => departmentsApi.users(selectedId as number),
     enabled: selectedId !== null,
   });
 
@@ -76,7 +77,7 @@ export default function Departments() {
   const remove = async () => {
     if (!selected) return;
     try {
-      await sysApi.deleteDepart(selected.id);
+      await departmentsApi.remove(selected.id);
       message.success(t('common.messages.deleted'));
       setSelectedId(null);
       await refresh();
@@ -166,7 +167,7 @@ export default function Departments() {
                 <Descriptions.Item label={t('common.fields.sort')}>{selected.sortOrder ?? 0}</Descriptions.Item>
               </Descriptions>
               <Typography.Title level={5}>{t('departments.users')}</Typography.Title>
-              <Table<UserRecord>
+              <Table<ListRecord<typeof usersList>>
                 rowKey="id"
                 size="small"
                 loading={users.isLoading}
@@ -179,9 +180,9 @@ export default function Departments() {
                   {
                     title: t('users.status'),
                     key: 'status',
-                    render: (_, r) => (isFrozen(r) ? <Tag color="red">{t('users.statusFrozen')}</Tag> : <Tag color="green">{t('users.statusNormal')}</Tag>),
+                    render: (_, r) => <StatusTag value={r.status} labels="users.statuses" colors={USER_STATUS_COLORS} />,
                   },
-                  { title: t('common.fields.createdAt'), key: 'createTime', render: (_, r) => fmt(createdOf(r)) },
+                  { title: t('common.fields.createdAt'), key: 'createTime', render: (_, r) => fmt(r.createdAt) },
                 ]}
               />
             </>

@@ -8,7 +8,7 @@ import { LANGUAGES, LANGUAGE_NATIVE_NAMES, PERMISSION_STATUS_KEYS, PERMISSION_TY
 import { translateMaybeKey } from '../../i18n';
 import { Can } from '../../components/Can';
 import { useFormSubmit, FormModal } from '../../components/forms';
-import { listOf, sysApi, type PermissionNode } from '../users/api';
+import { listOf, permissionsApi, type PermissionNode } from './api';
 
 /** menu_type: 0 group, 1 page, 2 button or column. */
 export const MENU_TYPES = [0, 1, 2] as const;
@@ -61,7 +61,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
     };
     if (isEdit)
       // The server takes the whole entry on edit: the fields this dialog does not change travel as they are.
-      await sysApi.editPermission({
+      await permissionsApi.edit({
         id: node.id,
         parentId: node.parentId,
         menuType: node.menuType,
@@ -74,7 +74,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
       });
     else {
       const type = v.menuType ?? 2;
-      await sysApi.addPermission({
+      await permissionsApi.add({
         ...common,
         parentId: parent?.id ?? null,
         name: v.name?.trim(),
@@ -168,7 +168,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
 export default function Permissions() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ['sys', 'permissionTree'], queryFn: sysApi.permissionTree });
+  const list = useQuery({ queryKey: ['sys', 'permissionTree'], queryFn: permissionsApi.tree });
   const tree = useMemo(() => asTree(listOf(list.data as PermissionNode[])), [list.data]);
   const [dialog, setDialog] = useState<{ node: PermissionNode | null; parent: PermissionNode | null } | null>(null);
 

@@ -10,7 +10,7 @@ import { Can } from '../../components/Can';
 import { usePermission } from '../../session/usePermission';
 import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
 import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
-import { createdOf, isSystemRole, sysApi, type RoleRecord, type TreeNode } from '../users/api';
+import { isSystemRole, rolesApi, type RoleRecord, type TreeNode } from './api';
 
 interface AntTreeNode {
   key: string;
@@ -36,10 +36,10 @@ export function RolePermissionDrawer({ role, readOnly, onClose }: { role: RoleRe
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const open = role !== null;
-  const tree = useQuery({ queryKey: ['sys', 'roleTree'], queryFn: sysApi.roleTree, enabled: open });
+  const tree = useQuery({ queryKey: ['sys', 'roleTree'], queryFn: rolesApi.grantTree, enabled: open });
   const granted = useQuery({
     queryKey: ['sys', 'rolePermissions', role?.id],
-    queryFn: () => sysApi.rolePermissions(role?.id as number),
+    queryFn: () => rolesApi.permissions(role?.id as number),
     enabled: open,
   });
   const treeData = useMemo(() => toAntTree(tree.data?.treeList), [tree.data]);
@@ -59,7 +59,7 @@ export function RolePermissionDrawer({ role, readOnly, onClose }: { role: RoleRe
     if (!role) return;
     setSaving(true);
     try {
-      await sysApi.saveRolePermissions(role.id, current.join(','), original.join(','));
+      await rolesApi.savePermissions(role.id, current.join(','), original.join(','));
       message.success(t('common.messages.saved'));
       await queryClient.invalidateQueries({ queryKey: ['sys', 'rolePermissions', role.id] });
       close();
@@ -137,8 +137,8 @@ function RoleFormModal({ role, onClose, onSaved }: { role: RoleRecord | null; on
   const { message } = App.useApp();
   const [form] = Form.useForm<{ roleCode: string; roleName: string; description?: string }>();
   const submitter = useFormSubmit(form, async (values: { roleCode: string; roleName: string; description?: string }) => {
-    if (role) await sysApi.editRole({ ...values, id: role.id, roleCode: role.roleCode });
-    else await sysApi.addRole(values);
+    if (role) await rolesApi.edit({ ...values, id: role.id, roleCode: role.roleCode });
+    else await rolesApi.add(values);
     message.success(t('common.messages.saved'));
     onSaved();
   });
@@ -190,7 +190,7 @@ export default function Roles() {
       search: false,
       render: (_, r) => (isSystemRole(r) ? <Tag color="purple">{t('roles.system')}</Tag> : <Tag color="blue">{t('roles.custom')}</Tag>),
     },
-    { title: t('common.fields.createdAt'), dataIndex: 'createTime', search: false, render: (_, r) => fmt(createdOf(r)) },
+    { title: t('common.fields.createdAt'), dataIndex: 'createTime', search: false, render: (_, r) => fmt(r.createTime ?? r.createdAt) },
     {
       title: t('common.fields.actions'),
       valueType: 'option',

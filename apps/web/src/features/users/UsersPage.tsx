@@ -1,22 +1,22 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, TreeSelect, Typography, Alert } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { LockOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEBOUNCE_MS, Perm, emailSchema, phoneSchema, usernameSchema } from '@mg/domain';
+import { DEBOUNCE_MS, Perm, USER_REALNAME_MAX_LENGTH, UserStatus, emailSchema, phoneSchema, usernameSchema, usersList } from '@mg/domain';
 import { isApiError } from '../../api';
 import { Can } from '../../components/Can';
 import { useZodRule } from '../../components/useZodRule';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
+import { ListPage } from '../../components/list';
 import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
-import { createdOf, isFrozen, sysApi, UserStatus, type DepartNode, type RoleRecord, type UserRecord } from './api';
+import type { DepartNode } from '../departments/api';
+import type { RoleRecord } from '../roles/api';
+import { usersApi, type UserRecord } from './api';
+import { useAssignableRoles, useDepartTree, useFreezeUsers, useResetPassword, useSaveUser } from './hooks';
 
-function roleLabel(r: UserRecord['roles'] extends (infer X)[] | undefined ? X : never): string {
-  return typeof r === 'string' ? r : r.roleName || r.roleCode;
-}
+const isFrozen = (u: UserRecord) => u.status === UserStatus.FROZEN;
 
 function departTreeData(nodes: DepartNode[] | undefined): { value: number; title: string; children?: ReturnType<typeof departTreeData> }[] {
   return (nodes ?? []).map((n) => ({ value: Number(n.id ?? n.key), title: n.departName ?? n.title ?? '', children: n.children?.length ? departTreeData(n.children) : undefined }));
@@ -29,7 +29,7 @@ function useUniqueRule(field: 'username' | 'email' | 'phone', excludeId: number 
       const v = typeof value === 'string' ? value.trim() : '';
       if (!v) return;
       try {
-        await sysApi.checkOnlyUser(field, v, excludeId);
+        await usersApi.checkUnique(field, v, excludeId);
       } catch (e) {
         if (isApiError(e) && e.httpStatus === 0) return; // network trouble: the server checks again on save
         throw new Error(e instanceof Error ? e.message : String(e));
@@ -49,18 +49,19 @@ interface UserFormValues {
   departIds?: number[];
 }
 
-export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean; user: UserRecord | null; onClose: () => void; onSaved: () => void }) {
+export function UserFormModal({ open, user, onClose }: { open: boolean; user: UserRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<UserFormValues>();
   const isEdit = user !== null;
-  const roles = useQuery({ queryKey: ['sys', 'roles', 'all'], queryFn: sysApi.rolesAll, enabled: open });
-  const departs = useQuery({ queryKey: ['sys', 'departs', 'tree'], queryFn: sysApi.departTree, enabled: open });
+  const roles = useAssignableRoles(open);
+  const departs = useDepartTree(open);
+  const save = useSaveUser();
   useQuery({
     queryKey: ['sys', 'userRoles', user?.id],
     enabled: open && isEdit,
     queryFn: async () => {
-      const ids = await sysApi.queryUserRole(user?.id as number);
+      const ids = await usersApi.rolesOf(user?.id as number);
       form.setFieldValue('roleIds', (ids ?? []).map(Number));
       return ids;
     },
@@ -85,10 +86,9 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
       roleIds: values.roleIds ?? [],
       departIds: values.departIds ?? [],
     };
-    if (isEdit) await sysApi.editUser({ id: user.id, ...common });
-    else await sysApi.addUser({ username: values.username.trim(), password: values.password, ...common });
+    await save.mutateAsync(isEdit ? { id: user.id, ...common } : { username: values.username.trim(), password: values.password ?? '', ...common });
     message.success(t('common.messages.saved'));
-    onSaved();
+    onClose();
   });
 
   return (
@@ -124,7 +124,7 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
           <Input disabled={isEdit} autoComplete="off" maxLength={64} />
         </Form.Item>
         <Form.Item name="realname" label={t('users.realname')} rules={[{ required: true, whitespace: true, message: t('users.realnameRequired') }]}>
-          <Input maxLength={128} />
+          <Input maxLength={USER_REALNAME_MAX_LENGTH} />
         </Form.Item>
         <Form.Item name="email" label={t('users.email')} rules={[emailRule, uniqueEmail]} validateDebounce={DEBOUNCE_MS} hasFeedback>
           <Input type="email" autoComplete="off" maxLength={254} />
@@ -162,8 +162,9 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRecord | null;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ password: string; confirmpassword: string }>();
+  const reset = useResetPassword();
   const { submit, saving, serverError } = useFormSubmit(form, async (values: { password: string }) => {
-    await sysApi.resetPassword(user?.username ?? '', values.password);
+    await reset.mutateAsync({ username: user?.username ?? '', password: values.password });
     message.success(t('users.passwordReset'));
     onClose();
   });
@@ -187,24 +188,19 @@ export function ResetPasswordModal({ user, onClose }: { user: UserRecord | null;
   );
 }
 
-export default function Users() {
+export default function UsersPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const fmt = useFormatInstant();
   const me = useCurrentUser();
-  const actionRef = useRef<ActionType>(undefined);
-  const { initial, write } = useUrlFilters();
-  const request = usePagedRequest<UserRecord>('/sys/user/list', write);
+  const freezeUsers = useFreezeUsers();
   const [editing, setEditing] = useState<UserRecord | null | undefined>(undefined);
   const [resetting, setResetting] = useState<UserRecord | null>(null);
   const [selected, setSelected] = useState<UserRecord[]>([]);
 
   const freeze = async (users: UserRecord[], status: number) => {
-    await sysApi.frozenBatch(users.map((u) => u.id), status);
+    await freezeUsers.mutateAsync({ ids: users.map((u) => u.id), status });
     message.success(t(status === UserStatus.FROZEN ? 'users.frozenDone' : 'users.unfrozenDone'));
     setSelected([]);
-    actionRef.current?.clearSelected?.();
-    await actionRef.current?.reload();
   };
   const confirmBatch = (status: number) => {
     const targets = selected.filter((u) => u.username !== me.data?.username);
@@ -218,101 +214,26 @@ export default function Users() {
     });
   };
 
-  const columns: ProColumns<UserRecord>[] = [
-    { title: t('users.username'), dataIndex: 'username', initialValue: initial.username, copyable: true },
-    { title: t('users.realname'), dataIndex: 'realname', initialValue: initial.realname },
-    { title: t('users.email'), dataIndex: 'email', search: false, ellipsis: true },
-    { title: t('users.phone'), dataIndex: 'phone', search: false },
-    {
-      title: t('users.roles'),
-      dataIndex: 'roles',
-      search: false,
-      render: (_, r) => (
-        <Space size={[0, 4]} wrap>
-          {(r.roles ?? []).map((role) => (
-            <Tag key={roleLabel(role)} color="blue">
-              {roleLabel(role)}
-            </Tag>
-          ))}
-        </Space>
-      ),
-    },
-    {
-      title: t('users.status'),
-      dataIndex: 'status',
-      initialValue: initial.status,
-      valueType: 'select',
-      fieldProps: {
-        options: [
-          { value: String(UserStatus.NORMAL), label: t('users.statusNormal') },
-          { value: String(UserStatus.FROZEN), label: t('users.statusFrozen') },
-        ],
-      },
-      render: (_, r) =>
-        isFrozen(r) ? <Tag color="red">{t('users.statusFrozen')}</Tag> : <Tag color="green">{t('users.statusNormal')}</Tag>,
-    },
-    {
-      title: t('users.twoFactor'),
-      dataIndex: 'twoFactorEnabled',
-      search: false,
-      render: (_, r) => (r.twoFactorEnabled ? <Tag color="green">{t('common.status.on')}</Tag> : <Tag>{t('common.status.off')}</Tag>),
-    },
-    { title: t('common.fields.createdAt'), dataIndex: 'createTime', search: false, render: (_, r) => fmt(createdOf(r)) },
-    {
-      title: t('common.fields.actions'),
-      valueType: 'option',
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => {
-        const self = r.username === me.data?.username;
-        const frozen = isFrozen(r);
-        return [
-          <Can key="edit" code={Perm.USER_EDIT}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
-              {t('common.actions.edit')}
-            </Button>
-          </Can>,
-          <Can key="reset" code={Perm.USER_RESET_PASSWORD}>
-            <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(r)}>
-              {t('users.resetPassword')}
-            </Button>
-          </Can>,
-          self ? null : (
-            <Can key="freeze" code={Perm.USER_FREEZE}>
-              <Popconfirm
-                title={t(frozen ? 'users.unfreezeConfirm' : 'users.freezeConfirm', { username: r.username })}
-                okText={t('common.actions.confirm')}
-                cancelText={t('common.actions.cancel')}
-                okButtonProps={{ danger: !frozen }}
-                onConfirm={() => freeze([r], frozen ? UserStatus.NORMAL : UserStatus.FROZEN)}
-              >
-                <Button type="link" size="small" danger={!frozen} icon={frozen ? <CheckCircleOutlined /> : <StopOutlined />}>
-                  {t(frozen ? 'users.unfreeze' : 'users.freeze')}
-                </Button>
-              </Popconfirm>
-            </Can>
-          ),
-        ];
-      },
-    },
-  ];
-
   return (
     <>
-      <ProTable<UserRecord>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        headerTitle={t('users.title')}
-        pagination={tablePagination(initial)}
-        search={{ labelWidth: 'auto' }}
-        form={{ ignoreRules: false }}
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: selected.map((u) => u.id), onChange: (_, rows) => setSelected(rows) }}
-        tableAlertRender={false}
-        toolBarRender={() => [
+      <ListPage
+        list={usersList}
+        selection={{ selected, onChange: setSelected }}
+        overrides={{
+          render: {
+            roleNames: (r) => (
+              <Space size={[0, 4]} wrap>
+                {r.roleNames.map((name) => (
+                  <Tag key={name} color="blue">
+                    {name}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+            twoFactorEnabled: (r) => (r.twoFactorEnabled ? <Tag color="green">{t('common.status.on')}</Tag> : <Tag>{t('common.status.off')}</Tag>),
+          },
+        }}
+        tools={[
           <Can key="freeze" code={Perm.USER_FREEZE}>
             <Space>
               <Button icon={<LockOutlined />} disabled={selected.length === 0} onClick={() => confirmBatch(UserStatus.FROZEN)} data-testid="batch-freeze">
@@ -329,18 +250,39 @@ export default function Users() {
             </Button>
           </Can>,
         ]}
+        actions={(r) => {
+          const self = r.username === me.data?.username;
+          const frozen = isFrozen(r);
+          return [
+            <Can key="edit" code={Perm.USER_EDIT}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r)}>
+                {t('common.actions.edit')}
+              </Button>
+            </Can>,
+            <Can key="reset" code={Perm.USER_RESET_PASSWORD}>
+              <Button type="link" size="small" icon={<KeyOutlined />} onClick={() => setResetting(r)}>
+                {t('users.resetPassword')}
+              </Button>
+            </Can>,
+            self ? null : (
+              <Can key="freeze" code={Perm.USER_FREEZE}>
+                <Popconfirm
+                  title={t(frozen ? 'users.unfreezeConfirm' : 'users.freezeConfirm', { username: r.username })}
+                  okText={t('common.actions.confirm')}
+                  cancelText={t('common.actions.cancel')}
+                  okButtonProps={{ danger: !frozen }}
+                  onConfirm={() => freeze([r], frozen ? UserStatus.NORMAL : UserStatus.FROZEN)}
+                >
+                  <Button type="link" size="small" danger={!frozen} icon={frozen ? <CheckCircleOutlined /> : <StopOutlined />}>
+                    {t(frozen ? 'users.unfreeze' : 'users.freeze')}
+                  </Button>
+                </Popconfirm>
+              </Can>
+            ),
+          ];
+        }}
       />
-      {editing !== undefined && (
-        <UserFormModal
-          open
-          user={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            void actionRef.current?.reload();
-          }}
-        />
-      )}
+      {editing !== undefined && <UserFormModal open user={editing} onClose={() => setEditing(undefined)} />}
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
     </>
   );
