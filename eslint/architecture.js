@@ -124,7 +124,6 @@ export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/payment-links/service.ts',
   'apps/server/src/modules/permissions/service.ts',
   'apps/server/src/modules/products/seed.ts',
-  'apps/server/src/modules/products/service.ts',
   'apps/server/src/modules/roles/service.ts',
   'apps/server/src/modules/users/service.ts',
 ]);

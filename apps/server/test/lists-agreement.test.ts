@@ -28,12 +28,12 @@ import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { upsertProducts } from './helpers/money-fixtures';
 
 /** The lists declared once and served, exported and shown through their declaration. */
-const EXPECTED_LISTS = ['collections', 'refunds', 'payment-links', 'settlements', 'balance-records', 'sales', 'audit', 'mail-outbox', 'announcements', 'dictionaries', 'users'];
+const EXPECTED_LISTS = ['collections', 'refunds', 'payment-links', 'settlements', 'balance-records', 'sales', 'audit', 'mail-outbox', 'announcements', 'dictionaries', 'users', 'products'];
 /**
  * Lists issue 9 names that still answer through their own hand-written route and page (not yet declared): they
  * show as todo here until they move onto the kit (docs/adding-an-area.md), then join EXPECTED_LISTS.
  */
-const NOT_YET_DECLARED = ['products'];
+const NOT_YET_DECLARED: string[] = [];
 
 const ZONE = 'Asia/Jakarta';
 const HEADERS = { 'x-time-zone': ZONE, 'x-lang': 'en-US' };

@@ -1,5 +1,7 @@
 /** Products per currency, the product summary, the public list and fee rule administration. */
-import { channelsForCurrency, PaymentType } from '@mg/domain';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { channelsForCurrency, findChannel, PaymentType } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIdentity } from '../src/db/seed';
@@ -18,16 +20,21 @@ interface Fee {
   minFee: string;
   own: boolean;
 }
+/** A record of the declared products list (domain products/list.ts). */
 interface Product {
+  id: string;
   currency: string;
   paymentType: number;
   channel: number;
-  channelName: string;
   minAmount: string;
   maxAmount: string;
   status: number;
-  fee?: Fee | null;
+  feeRate: number | null;
+  fixedFee: string | null;
+  minFee: string | null;
+  feeOwn: boolean | null;
 }
+const nameOf = (p: Product) => findChannel(p.channel)?.name;
 interface Envelope<T> {
   result: T;
   errorCode?: string;
@@ -64,24 +71,25 @@ describe('GET /api/products', () => {
     const expected = channelsForCurrency('IDR').filter((c) => c.paymentType !== PaymentType.CASHIER && c.paymentType !== PaymentType.PAYOUT);
     expect(body.result.map((p) => p.channel).sort((a, b) => a - b)).toEqual(expected.map((c) => c.code).sort((a, b) => a - b));
     const bca = body.result.find((p) => p.channel === 1)!;
-    expect(bca).toMatchObject({ currency: 'IDR', paymentType: PaymentType.VA, channelName: 'BCA Virtual Account', minAmount: '10000', maxAmount: '50000000', status: 1 });
+    expect(bca).toMatchObject({ id: `${PaymentType.VA}-1`, currency: 'IDR', paymentType: PaymentType.VA, minAmount: '10000', maxAmount: '50000000', status: 1 });
+    expect(nameOf(bca)).toBe('BCA Virtual Account');
     // Demo merchant 10001 has its own VA rule (3 500) instead of the platform's 4 000.
-    expect(bca.fee).toEqual({ rateBps: 0, fixedFee: '3500', minFee: '0', own: true });
+    expect(bca).toMatchObject({ feeRate: 0, fixedFee: '3500', minFee: '0', feeOwn: true });
     // E-wallets: the platform default; QRIS has a channel rule of its own.
-    expect(body.result.find((p) => p.channel === 6)!.fee).toEqual({ rateBps: 150, fixedFee: '0', minFee: '1000', own: false });
-    expect(body.result.find((p) => p.channel === 11)!.fee).toMatchObject({ rateBps: 70, own: false });
+    expect(body.result.find((p) => p.channel === 6)).toMatchObject({ feeRate: 0.015, fixedFee: '0', minFee: '1000', feeOwn: false });
+    expect(body.result.find((p) => p.channel === 11)).toMatchObject({ feeRate: 0.007, feeOwn: false });
   });
 
   it('uses the currency decimals and the country channels', async () => {
     const thb = await get<Product[]>('/products?currency=thb', merchant);
     expect(thb.status).toBe(200);
-    expect(thb.body.result.map((p) => p.channelName)).toEqual(
+    expect(thb.body.result.map(nameOf)).toEqual(
       expect.arrayContaining(['PromptPay', 'TrueMoney Wallet', 'KBank Internet Banking', 'SCB Easy', 'Credit card']),
     );
     expect(thb.body.result.every((p) => p.minAmount === '20.00' && p.maxAmount === '500000.00')).toBe(true);
     const brl = await get<Product[]>('/products?currency=BRL', merchant);
-    expect(brl.body.result.find((p) => p.channelName === 'PIX')!.fee).toMatchObject({ rateBps: 99, fixedFee: '0.00' });
-    expect(brl.body.result.find((p) => p.channelName === 'Boleto')!.fee).toMatchObject({ rateBps: 0, fixedFee: '3.49' });
+    expect(brl.body.result.find((p) => nameOf(p) === 'PIX')).toMatchObject({ feeRate: 0.0099, fixedFee: '0.00' });
+    expect(brl.body.result.find((p) => nameOf(p) === 'Boleto')).toMatchObject({ feeRate: 0, fixedFee: '3.49' });
   });
 
   it('never lists cashier or payout entries', async () => {
@@ -102,11 +110,18 @@ describe('GET /api/products', () => {
     expect((await get('/products?currency=IDR')).status).toBe(401);
   });
 
-  it('translates generic channel names', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/products?currency=THB', headers: authHeaders(merchant, { 'x-lang': 'pt-BR' }) });
-    const rows = (res.json() as Envelope<Product[]>).result;
-    expect(rows.find((p) => p.channel === 90)!.channelName).toBe('Cartão de crédito');
-    expect(rows.find((p) => p.channel === 20)!.channelName).toBe('PromptPay');
+  it('exports the same rows, generic channel names in the language of the export', async () => {
+    const headers = authHeaders(merchant, { 'x-lang': 'pt-BR' });
+    const start = await app.inject({ method: 'POST', url: '/api/exports', headers, payload: { kind: 'products', filters: { currency: 'THB' } } });
+    expect(start.statusCode, start.body).toBe(200);
+    const { url, rows } = start.json().result;
+    const list = await get<Product[]>('/products?currency=THB', merchant);
+    expect(rows).toBe(list.body.result.length);
+    const file = await app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'x-lang': 'pt-BR' } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.read(Readable.from(file.rawPayload));
+    const cells = wb.worksheets[0]!.getColumn(2).values.map(String);
+    expect(cells).toEqual(expect.arrayContaining(['Cartão de crédito', 'PromptPay']));
   });
 });
 
@@ -142,8 +157,8 @@ describe('GET /api/common/products (public)', () => {
   it('answers without a session and without fees', async () => {
     const { status, body } = await get<Product[]>('/common/products?currency=PHP');
     expect(status).toBe(200);
-    expect(body.result.map((p) => p.channelName)).toEqual(expect.arrayContaining(['GCash', 'Maya', 'InstaPay']));
-    expect(body.result.every((p) => !('fee' in p))).toBe(true);
+    expect(body.result.map(nameOf)).toEqual(expect.arrayContaining(['GCash', 'Maya', 'InstaPay']));
+    expect(body.result.every((p) => p.feeRate === null && p.fixedFee === null && p.minFee === null && p.feeOwn === null)).toBe(true);
   });
 });
 
@@ -166,13 +181,13 @@ describe('PUT /api/fee-rules', () => {
     expect(res.status).toBe(200);
     expect(res.body.result).toMatchObject({ merchantId: 10001, channel: 11, rateBps: 50, fixedFee: '0', minFee: '200', status: 1 });
     const { body } = await get<Product[]>('/products?currency=IDR', merchant);
-    expect(body.result.find((p) => p.channel === 11)!.fee).toEqual({ rateBps: 50, fixedFee: '0', minFee: '200', own: true });
-    expect(body.result.find((p) => p.channel === 6)!.fee).toMatchObject({ rateBps: 150, own: false });
+    expect(body.result.find((p) => p.channel === 11)).toMatchObject({ feeRate: 0.005, fixedFee: '0', minFee: '200', feeOwn: true });
+    expect(body.result.find((p) => p.channel === 6)).toMatchObject({ feeRate: 0.015, feeOwn: false });
 
     // Saving again replaces it; disabling it falls back to the platform's QRIS rule.
     await put('/fee-rules', platform, { merchantId: 10001, currency: 'IDR', paymentType: PaymentType.WALLET, channel: 11, rateBps: 50, status: 0 });
     const after = await get<Product[]>('/products?currency=IDR', merchant);
-    expect(after.body.result.find((p) => p.channel === 11)!.fee).toMatchObject({ rateBps: 70, own: false });
+    expect(after.body.result.find((p) => p.channel === 11)).toMatchObject({ feeRate: 0.007, feeOwn: false });
     const { rows } = await tdb.pool.query(`select count(*)::int as n from fee_rule where merchant_id = 10001 and channel = 11`);
     expect(rows[0].n).toBe(1);
     const audit = await tdb.pool.query<{ detail: { after: { rateBps: number } } }>(`select detail from audit_log where action = 'fee_rule_changed' order by id`);
@@ -183,7 +198,7 @@ describe('PUT /api/fee-rules', () => {
     await put('/fee-rules', platform, { currency: 'THB', paymentType: PaymentType.WALLET, rateBps: 175 });
     const lumi = await signIn(app, 'demo_business');
     const { body } = await get<Product[]>('/products?currency=THB', lumi);
-    expect(body.result.find((p) => p.channelName === 'TrueMoney Wallet')!.fee).toMatchObject({ rateBps: 175, own: false });
+    expect(body.result.find((p) => nameOf(p) === 'TrueMoney Wallet')).toMatchObject({ feeRate: 0.0175, feeOwn: false });
     const rules = await get<{ currency: string; paymentType: number; rateBps: number }[]>('/fee-rules?currency=THB', platform);
     expect(rules.body.result).toContainEqual(expect.objectContaining({ paymentType: PaymentType.WALLET, rateBps: 175 }));
   });

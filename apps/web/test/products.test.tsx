@@ -18,127 +18,63 @@ afterEach(() => {
   setViewportWidth(1280);
 });
 
+/** Records of the declared products list (domain products/list.ts). */
 const IDR: Product[] = [
-  {
-    currency: 'IDR',
-    paymentType: 4,
-    channel: 6,
-    channelName: 'OVO',
-    minAmount: '10000',
-    maxAmount: '20000000',
-    status: 1,
-    fee: { rateBps: 150, fixedFee: '0', minFee: '1000', own: true },
-  },
-  {
-    currency: 'IDR',
-    paymentType: 1,
-    channel: 2,
-    channelName: 'Mandiri Virtual Account',
-    minAmount: '10000',
-    maxAmount: '50000000',
-    status: 1,
-    fee: { rateBps: 0, fixedFee: '4000', minFee: '0' },
-  },
-  {
-    currency: 'IDR',
-    paymentType: 1,
-    channel: 1,
-    channelName: 'BCA Virtual Account',
-    minAmount: '10000',
-    maxAmount: '50000000',
-    status: 1,
-    fee: { rateBps: 0, fixedFee: '4000', minFee: '0' },
-  },
-  {
-    currency: 'IDR',
-    paymentType: 4,
-    channel: 11,
-    channelName: 'QRIS',
-    minAmount: '1500',
-    maxAmount: '10000000',
-    status: 0,
-    fee: { rateBps: 70, fixedFee: '0', minFee: '0' },
-  },
+  { id: '4-6', currency: 'IDR', paymentType: 4, channel: 6, minAmount: '10000', maxAmount: '20000000', status: 1, feeRate: 0.015, fixedFee: '0', minFee: '1000', feeOwn: true },
+  { id: '1-2', currency: 'IDR', paymentType: 1, channel: 2, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false },
+  { id: '1-1', currency: 'IDR', paymentType: 1, channel: 1, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false },
+  { id: '4-11', currency: 'IDR', paymentType: 4, channel: 11, minAmount: '1500', maxAmount: '10000000', status: 0, feeRate: 0.007, fixedFee: '0', minFee: '0', feeOwn: false },
 ];
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const cells = (row: HTMLElement) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent);
 
 describe('product list (signed in)', () => {
-  it('groups the methods of the session currency by payment type with limits and the merchant fee', async () => {
+  it('lists the methods of the session currency with their limits, fee parts and the merchant rate marked', async () => {
     signIn([Perm.PRODUCT_MENU]);
     const srv = fakeServer({ 'GET /products': () => IDR });
     await renderScreen(<ProductList />, { server: srv });
     await screen.findByText('BCA Virtual Account');
     expect(srv.callsTo('GET', '/products')[0]?.query.get('currency')).toBe('IDR');
-
-    // Payment types in enumeration order, channels inside.
-    const va = screen.getByTestId('payment-type-1');
-    const wallet = screen.getByTestId('payment-type-4');
-    expect(within(va).getByText('Virtual account')).toBeTruthy();
-    expect(within(va).getByText('2 channel(s)')).toBeTruthy();
-    expect(within(wallet).getByText('E-wallet')).toBeTruthy();
-    expect(va.compareDocumentPosition(wallet) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(
-      within(va)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => r.querySelector('td')?.textContent),
-    ).toEqual(['BCA Virtual Account', 'Mandiri Virtual Account']);
-
-    // Limits with the money formatter, the fee as rate + fixed part and minimum.
-    expect(within(va).getAllByText('Minimum (IDR)').length).toBeGreaterThan(0);
-    expect(cells(rowOf('BCA Virtual Account'))).toEqual([
-      'BCA Virtual Account',
-      '10,000',
-      '50,000,000',
-      '4,000',
-      'Available',
-    ]);
+    // Payment type, channel, minimum, maximum, fee rate, fixed fee, minimum fee, status.
+    expect(cells(rowOf('BCA Virtual Account'))).toEqual(['Virtual account', 'BCA Virtual Account', '10,000', '50,000,000', '0%', '4,000', '0', 'Available']);
     // The merchant's own (negotiated) rule is marked.
-    expect(cells(rowOf('OVO'))).toEqual([
-      'OVO',
-      '10,000',
-      '20,000,000',
-      '1.5% · minimum 1,000Your rate',
-      'Available',
-    ]);
     expect(within(rowOf('OVO')).getByText('Your rate')).toBeTruthy();
+    expect(within(rowOf('OVO')).getByText('1.5%')).toBeTruthy();
     expect(within(rowOf('BCA Virtual Account')).queryByText('Your rate')).toBeNull();
-    expect(cells(rowOf('QRIS'))).toEqual(['QRIS', '1,500', '10,000,000', '0.7%', 'Unavailable']);
+    expect(within(rowOf('QRIS')).getByText('Unavailable')).toBeTruthy();
   });
 
-  it('shows an empty state for a country without methods and a retry on failure', async () => {
+  it('shows an empty state for a country without methods', async () => {
     signIn([Perm.PRODUCT_MENU]);
     await renderScreen(<ProductList />, { server: fakeServer({ 'GET /products': () => [] }) });
-    expect(await screen.findByTestId('products-empty')).toBeTruthy();
+    expect(await screen.findByText('No records')).toBeTruthy();
   });
 
   it('offers a reload when the list could not be loaded', async () => {
     signIn([Perm.PRODUCT_MENU]);
     let fail = true;
     const srv = fakeServer({
-      'GET /products': () =>
-        fail ? new Reply(500, { success: false, code: 500, message: 'boom', result: null }) : IDR,
+      'GET /products': () => (fail ? new Reply(500, { success: false, code: 500, message: 'boom', result: null }) : IDR),
     });
     await renderScreen(<ProductList />, { server: srv });
-    expect(await screen.findByText('The payment methods could not be loaded.')).toBeTruthy();
+    const retry = await screen.findByTestId('list-retry');
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    fireEvent.click(retry);
     expect(await screen.findByText('BCA Virtual Account')).toBeTruthy();
   });
 });
 
 describe('product list on a phone', () => {
-  it('shows one line per channel with its range and fee instead of a wide table', async () => {
+  it('shows one card per channel instead of a wide table', async () => {
     setViewportWidth(375);
     signIn([Perm.PRODUCT_MENU]);
     await renderScreen(<ProductList />, { server: fakeServer({ 'GET /products': () => IDR }) });
-    const item = (await screen.findByText('BCA Virtual Account')).closest('.ant-list-item') as HTMLElement;
-    expect(item).not.toBeNull();
-    expect(item.textContent).toContain('10,000 to 50,000,000 IDR');
-    expect(item.textContent).toContain('Fee: 4,000');
-    expect(screen.queryAllByRole('table')).toHaveLength(0);
+    const card = (await screen.findByText('BCA Virtual Account')).closest('.ant-card') as HTMLElement;
+    expect(card).not.toBeNull();
+    expect(card.textContent).toContain('50,000,000');
+    expect(card.textContent).toContain('4,000');
+    expect(screen.getByTestId('list-cards')).toBeTruthy();
   });
 });
 
@@ -188,7 +124,7 @@ async function renderPublic(path: string, server: ReturnType<typeof fakeServer>,
 }
 
 describe('public product pages (legacy brands, signed out)', () => {
-  const publicRows = (currency: string) => IDR.map(({ fee: _fee, ...p }) => ({ ...p, currency }));
+  const publicRows = (currency: string) => IDR.map((p) => ({ ...p, currency, feeRate: null, fixedFee: null, minFee: null, feeOwn: null }));
 
   it('/common/productList: public list without fees, with a country picker of the brand', async () => {
     const srv = fakeServer({

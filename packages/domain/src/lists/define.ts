@@ -231,6 +231,8 @@ export function oneOrMany<const T extends string | number>(values: readonly T[])
 
 const booleanish = z.preprocess((v) => (v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean({ error: 'error.fieldInvalid' }));
 const smallInt = z.coerce.number({ error: 'error.fieldInvalid' }).int('error.fieldInvalid').min(-1, 'error.fieldInvalid').max(32_767, 'error.fieldInvalid');
+/** A currency code as people type it in a URL (`thb`): upper-cased, then checked. */
+const currencyFilter = z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), currencySchema);
 const dateField = wallClockSchema.optional().describe('YYYY-MM-DD HH:mm:ss in the session zone (X-Time-Zone)');
 
 function filterField(f: FilterDecl): z.ZodType {
@@ -253,7 +255,7 @@ function filterField(f: FilterDecl): z.ZodType {
     case FilterKind.BOOLEAN:
       return booleanish;
     case FilterKind.CURRENCY:
-      return currencySchema.describe('default: the session currency');
+      return currencyFilter.describe('default: the session currency; any case');
   }
 }
 
@@ -265,7 +267,7 @@ export function filterSchemaOf(decl: AnyListDecl) {
     shape[RANGE_FIELDS.BEGIN] = dateField;
     shape[RANGE_FIELDS.END] = dateField;
   }
-  if (decl.currency) shape.currency = currencySchema.optional().describe('default: the session currency');
+  if (decl.currency) shape.currency = currencyFilter.optional().describe('default: the session currency; any case');
   // Platform staff may look at one merchant of any list; anyone else naming another merchant is refused.
   shape.merchantId ??= filterField({ key: 'merchantId', label: '', kind: FilterKind.MERCHANT }).optional();
   return z.object(shape);

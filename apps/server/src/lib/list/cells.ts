@@ -56,6 +56,14 @@ export function amountFormat(currency: CurrencyCode): string {
   return f;
 }
 
+/** A channel by its name in the language (generic ones such as "Credit card" are translated), as the screen shows it. */
+function channelName(code: number, lang: Language): string {
+  const ch = findChannel(code);
+  if (!ch) return String(code);
+  const text = translate(lang, ch.i18nKey);
+  return text === ch.i18nKey ? ch.name : text;
+}
+
 const text = (v: unknown): Cell => (v === null || v === undefined || v === '' ? null : String(v));
 
 function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
@@ -74,7 +82,7 @@ function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
     case ColumnKind.ENUM:
       return (r) => (r[k] === null || r[k] === undefined || r[k] === '' ? null : translate(lang, `${col.labels}.${String(r[k])}`));
     case ColumnKind.CHANNEL:
-      return (r) => (r[k] === null || r[k] === undefined ? null : (findChannel(Number(r[k]))?.name ?? String(r[k])));
+      return (r) => (r[k] === null || r[k] === undefined ? null : channelName(Number(r[k]), lang));
     case ColumnKind.BOOLEAN:
       return (r) => (r[k] === null || r[k] === undefined ? null : translate(lang, r[k] ? 'common.status.yes' : 'common.status.no'));
     case ColumnKind.TEXT_KEY:

@@ -3,6 +3,7 @@ import { API_KEY_MODES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
+import { managedMerchant } from '../auth/scope';
 import * as dev from './service';
 
 const tags = ['developer'];
@@ -49,7 +50,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req) => ok(await dev.getParameters(app, req, dev.targetMerchant(req, req.query.merchantId))),
+    async (req) => ok(await dev.getParameters(app, req, managedMerchant(req, req.query.merchantId))),
   );
 
   app.post(
@@ -69,7 +70,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const merchantId = dev.targetMerchant(req, req.body.merchantId);
+      const merchantId = managedMerchant(req, req.body.merchantId);
       await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.createKey(app, req, merchantId, { name: req.body.name, mode: req.body.mode }));
     },
@@ -88,7 +89,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const merchantId = dev.targetMerchant(req, req.body.merchantId);
+      const merchantId = managedMerchant(req, req.body.merchantId);
       await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.rollKey(app, req, merchantId, req.params.id));
     },
@@ -107,7 +108,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const merchantId = dev.targetMerchant(req, req.body.merchantId);
+      const merchantId = managedMerchant(req, req.body.merchantId);
       await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.revokeKey(app, req, merchantId, req.params.id));
     },
@@ -128,7 +129,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ collectionCallbackUrl: z.string().nullable(), payoutCallbackUrl: z.string().nullable() })) },
       },
     },
-    async (req) => ok(await dev.saveCallbacks(app, req, dev.targetMerchant(req, req.body.merchantId), req.body)),
+    async (req) => ok(await dev.saveCallbacks(app, req, managedMerchant(req, req.body.merchantId), req.body)),
   );
 
   app.put(
@@ -145,7 +146,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ ipWhitelist: z.array(z.string()) })) },
       },
     },
-    async (req) => ok(await dev.saveWhitelist(app, req, dev.targetMerchant(req, req.body.merchantId), req.body.ipWhitelist)),
+    async (req) => ok(await dev.saveWhitelist(app, req, managedMerchant(req, req.body.merchantId), req.body.ipWhitelist)),
   );
 
   app.post(
@@ -160,7 +161,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const merchantId = dev.targetMerchant(req, req.body.merchantId);
+      const merchantId = managedMerchant(req, req.body.merchantId);
       await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.revealWebhookSecret(app, req, merchantId));
     },
@@ -178,7 +179,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const merchantId = dev.targetMerchant(req, req.body.merchantId);
+      const merchantId = managedMerchant(req, req.body.merchantId);
       await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.rollWebhook(app, req, merchantId));
     },

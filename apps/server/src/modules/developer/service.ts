@@ -26,7 +26,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiKey, merchant } from '../../db/schema';
 import { fieldError, FieldValidationError, type FieldIssue } from '../../lib/errors';
 import { KeyedError, notFound } from '../../lib/admin';
-import { audit, AuthError, merchantScope, requireAuth } from '../auth';
+import { audit, AuthError, requireAuth } from '../auth';
 import { findUserById } from '../auth/queries';
 import { verifySecondFactor } from '../auth/totp';
 import { getOrCreateWebhookSecret, rollWebhookSecret } from '../callbacks/secret';
@@ -66,14 +66,6 @@ function keyView(r: KeyRow): ApiKeyView {
     createdAt: r.createdAt.toISOString(),
     createdBy: r.createdBy,
   };
-}
-
-/** The merchant the call acts on: the session's, or (platform staff, parents of sub-merchants) the one asked for. */
-export function targetMerchant(req: FastifyRequest, requested?: number | null): number {
-  const auth = requireAuth(req);
-  if (requested === undefined || requested === null) return auth.merchantId;
-  if (auth.isPlatform) return requested;
-  return merchantScope(req, requested)[0]!;
 }
 
 /**

@@ -1,14 +1,15 @@
 /** Products (payment methods per country) and fee rules (docs/payments-api.md "Products"). */
-import { CURRENCY_CODES, isCurrencyCode, Perm, type CurrencyCode } from '@mg/domain';
+import { isCurrencyCode, Perm, productsList, type CurrencyCode } from '@mg/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
-import { requireAuth } from '../auth';
-import { targetMerchant } from '../developer/service';
+import { registerList } from '../../lib/list/route';
+import { managedMerchant } from '../auth/scope';
 import { feeRoutes } from '../fees/routes';
-import { listProducts, listProductsWithFees, productSummary } from './service';
+import { productsSource } from './queries';
+import { productSummary, publicProducts } from './service';
 
 const tags = ['products'];
 
@@ -21,15 +22,6 @@ const feeView = z
   })
   .nullable();
 
-const productView = z.object({
-  currency: z.enum(CURRENCY_CODES),
-  paymentType: z.number(),
-  channel: z.number(),
-  channelName: z.string(),
-  minAmount: z.string(),
-  maxAmount: z.string(),
-  status: z.number(),
-});
 
 const query = z.object({
   currency: z.string().max(8).optional().describe('default: the session currency (X-Currency)'),
@@ -45,23 +37,7 @@ function currencyOf(req: FastifyRequest, given: string | undefined): CurrencyCod
 }
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/products',
-    {
-      config: { permission: Perm.PRODUCT_MENU },
-      schema: {
-        tags,
-        summary: "Payment methods of a currency with their limits and the caller's fee (own rule, else the platform default)",
-        querystring: query,
-        response: { 200: envelopeOf(z.array(productView.extend({ fee: feeView }))) },
-      },
-    },
-    async (req) => {
-      requireAuth(req);
-      const currency = currencyOf(req, req.query.currency);
-      return ok(await listProductsWithFees(app.db, req.lang, targetMerchant(req, req.query.merchantId), currency));
-    },
-  );
+  registerList(app, productsSource, { tags, summary: "Payment methods of a currency with their limits and the caller's fee (own rule, else the platform default)" });
 
   app.get(
     '/products/summary',
@@ -80,7 +56,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const currency = currencyOf(req, req.query.currency);
-      return ok(await productSummary(app.db, targetMerchant(req, req.query.merchantId), currency));
+      return ok(await productSummary(app.db, managedMerchant(req, req.query.merchantId), currency));
     },
   );
 
@@ -92,10 +68,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Enabled payment methods of a currency with their limits, without fees (public, for legacy brands)',
         querystring: z.object({ currency: z.string().max(8).optional() }),
-        response: { 200: envelopeOf(z.array(productView)) },
+        response: { 200: envelopeOf(z.array(productsList.record)) },
       },
     },
-    async (req) => ok(await listProducts(app.db, req.lang, currencyOf(req, req.query.currency), { enabledOnly: true })),
+    async (req) => ok(await publicProducts(app.db, currencyOf(req, req.query.currency))),
   );
 
   await app.register(feeRoutes);

@@ -3,12 +3,14 @@ import { Card, List, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, type CurrencyCode } from '@mg/domain';
+import { LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, productsList, type CurrencyCode } from '@mg/domain';
 import { useMediaQuery } from '../../components/useMediaQuery';
-import { useSessionCurrency } from '../../components/format';
-import { productsApi, type Product } from './api';
+import { ListPage, queryKeys, useCellRenderer } from '../../components/list';
+import { feeOf, productsApi, type Product } from './api';
 import { FeeCell, limitAndFeeColumns, useChannelName, useProductFormat } from './_format';
 import { ProductPage } from './_shared';
+
+export const productKeys = queryKeys('products');
 
 /** Below this the group tables scroll sideways (phones) instead of squeezing the columns. */
 const TABLE_MIN_WIDTH = 640;
@@ -41,23 +43,19 @@ export function groupByPaymentType(
     }));
 }
 
-export function useProducts(currency: CurrencyCode, publicMode: boolean, enabled = true) {
-  return useQuery({
-    queryKey: ['products', publicMode ? 'public' : 'merchant', currency],
-    queryFn: () => (publicMode ? productsApi.publicList(currency) : productsApi.list(currency)),
-    enabled,
-  });
+/** The public list of a currency (legacy brands, signed out). */
+export function usePublicProducts(currency: CurrencyCode, enabled = true) {
+  return useQuery({ queryKey: productKeys.other('public', currency), queryFn: () => productsApi.publicList(currency), enabled });
 }
 
-/** The payment methods of a country: per payment type, each channel with its limits and (signed in) the fee. */
-export function ProductListView({
-  currency,
-  publicMode = false,
-  currencies,
-  onCurrencyChange,
-}: ProductViewProps) {
+/**
+ * The public product page of legacy brands: per payment type, each channel with its limits (no fees: sign in to see
+ * them on the declared list below).
+ */
+export function ProductListView({ currency, currencies, onCurrencyChange }: ProductViewProps) {
+  const publicMode = true;
   const { t } = useTranslation();
-  const query = useProducts(currency, publicMode);
+  const query = usePublicProducts(currency);
   const { money, fee } = useProductFormat(currency);
   const channelName = useChannelName();
   const groups = useMemo(() => groupByPaymentType(query.data ?? []), [query.data]);
@@ -75,7 +73,7 @@ export function ProductListView({
       title: t('products.channel'),
       key: 'channel',
       width: publicMode ? '40%' : '28%',
-      render: (_, p) => channelName(p.channel, p.channelName),
+      render: (_, p) => channelName(p.channel, ''),
     },
     ...limitAndFeeColumns<Product>(t, currency, { money, fee }, publicMode, '20%'),
     {
@@ -116,7 +114,7 @@ export function ProductListView({
               renderItem={(p) => (
                 <List.Item extra={statusTag(p.status)}>
                   <List.Item.Meta
-                    title={channelName(p.channel, p.channelName)}
+                    title={channelName(p.channel, '')}
                     description={
                       <>
                         <div>
@@ -128,7 +126,7 @@ export function ProductListView({
                         </div>
                         {!publicMode && (
                           <div>
-                            {t('products.fee')}: <FeeCell rule={p.fee} text={fee(p.fee)} />
+                            {t('products.fee')}: <FeeCell rule={feeOf(p)} text={fee(feeOf(p))} />
                           </div>
                         )}
                       </>
@@ -154,8 +152,33 @@ export function ProductListView({
   );
 }
 
-/** Menu screen (signed in): the products of the session's country with the merchant's fees. */
-export default function ProductList() {
-  const currency = useSessionCurrency();
-  return <ProductListView currency={currency} />;
+const FEE_RATE = productsList.columns.find((c) => c.key === 'feeRate');
+
+/**
+ * Menu screen (signed in): the declared products list (packages/domain products/list.ts) of the session currency,
+ * or another of the user's, with the merchant's fee ("your rate" when it is the merchant's own); exportable.
+ */
+export default function ProductListPage() {
+  const { t } = useTranslation();
+  const cell = useCellRenderer();
+  return (
+    <ListPage
+      list={productsList}
+      tooltip={t('products.listHint')}
+      overrides={{
+        render: {
+          feeRate: (p) => (
+            <span>
+              {FEE_RATE ? cell(FEE_RATE, p) : null}
+              {p.feeOwn && (
+                <Tag color="blue" style={{ marginInlineStart: 8 }}>
+                  {t('products.ownRate')}
+                </Tag>
+              )}
+            </span>
+          ),
+        },
+      }}
+    />
+  );
 }

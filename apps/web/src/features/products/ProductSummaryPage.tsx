@@ -8,7 +8,7 @@ import { useSessionCurrency } from '../../components/format';
 import { productsApi, type Product, type ProductSummaryRow } from './api';
 import { limitAndFeeColumns, useProductFormat } from './_format';
 import { ProductPage } from './_shared';
-import { groupByPaymentType, paymentTypeLabel, useProducts, type ProductViewProps } from './ProductListPage';
+import { groupByPaymentType, paymentTypeLabel, productKeys, usePublicProducts, type ProductViewProps } from './ProductListPage';
 
 function minorOf(value: string, currency: CurrencyCode): bigint | null {
   const r = parseAmount(value, currency, { allowZero: true });
@@ -42,11 +42,11 @@ export function ProductSummaryView({
   const { t } = useTranslation();
   const { money, fee } = useProductFormat(currency);
   const merchant = useQuery({
-    queryKey: ['products', 'summary', currency],
+    queryKey: productKeys.other('summary', currency),
     queryFn: () => productsApi.summary(currency),
     enabled: !publicMode,
   });
-  const open = useProducts(currency, true, publicMode);
+  const open = usePublicProducts(currency, publicMode);
   const source = publicMode ? open : merchant;
   const rows = useMemo(
     () =>

@@ -4,10 +4,8 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findChannel, formatAmount, parseAmount, type CurrencyCode, type Language } from '@mg/domain';
 import { useLocale } from '../../i18n/LocaleProvider';
-import type { ProductFee } from './api';
+import { BPS_PER_UNIT, type ProductFee } from './api';
 
-/** Basis points in a whole (100 % = 10 000 bps). */
-const BPS_PER_UNIT = 10_000;
 
 /** A decimal amount string from the server shown with the money formatter of the language; the raw text if unreadable. */
 export function formatMajor(

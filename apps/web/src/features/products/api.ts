@@ -1,18 +1,24 @@
 /** Calls and shapes of the product screens (docs/payments-api.md "Products"). */
-import type { CurrencyCode, ProductFeeView, ProductSummaryView, ProductView } from '@mg/domain';
+import type { CurrencyCode, ListRecord, ProductFeeView, ProductSummaryView, productsList } from '@mg/domain';
 import { api } from '../../api';
 
-/**
- * The server's answer shapes (domain payments-api.ts). The screen also builds rows from the public list, which
- * carries no fee: here the fee (and whether it is the merchant's own) may be absent.
- */
+/** A record of the declared products list; the public list carries no fee (every fee field null). */
+export type Product = ListRecord<typeof productsList>;
+/** A fee rule as the product screens show it; the public pages have none. */
 export type ProductFee = Omit<ProductFeeView, 'own'> & Partial<Pick<ProductFeeView, 'own'>>;
-export type Product = ProductView & { fee?: ProductFee | null };
 export type ProductSummaryRow = Omit<ProductSummaryView, 'fee'> & { fee?: ProductFee | null };
 
+/** Basis points in a whole (100 % = 10 000 bps). */
+export const BPS_PER_UNIT = 10_000;
+
+/** The fee of a product record as a rule (null when none applies or on the public list). */
+export function feeOf(p: Product): ProductFee | null {
+  if (p.feeRate === null || p.fixedFee === null || p.minFee === null) return null;
+  return { rateBps: Math.round(p.feeRate * BPS_PER_UNIT), fixedFee: p.fixedFee, minFee: p.minFee, own: p.feeOwn ?? false };
+}
+
 export const productsApi = {
-  list: (currency: CurrencyCode) => api.get<Product[]>('/products', { currency }),
   summary: (currency: CurrencyCode) => api.get<ProductSummaryRow[]>('/products/summary', { currency }),
-  /** Public (legacy brands, signed out): the same list without fees. */
+  /** Public (legacy brands, signed out): the enabled products without fees. */
   publicList: (currency: CurrencyCode) => api.get<Product[]>('/common/products', { currency }),
 };

@@ -1,0 +1,56 @@
+/**
+ * SQL of the products: the channels of a currency with their limits, the fee rules that price them, and the
+ * products list (its source: lib/list/source.ts).
+ */
+import { PLATFORM_MERCHANT_ID, productsList, type CurrencyCode } from '@mg/domain';
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbLike } from '../../db/pool';
+import { feeRule, product, STATUS_ENABLED } from '../../db/schema';
+import { wholeSource } from '../../lib/list/source';
+import { currencyOf, managedMerchant, type Scope } from '../auth/scope';
+import { productRecords, type RuleRow } from './pricing';
+
+export type ProductRow = typeof product.$inferSelect;
+
+export async function selectProducts(db: DbLike, currency: CurrencyCode, opts: { enabledOnly: boolean }): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(product)
+    .where(opts.enabledOnly ? and(eq(product.currency, currency), eq(product.status, STATUS_ENABLED)) : eq(product.currency, currency))
+    .orderBy(asc(product.paymentType), asc(product.channel));
+}
+
+/** The enabled fee rules of a merchant and the platform in one currency. */
+export async function selectFeeRules(db: DbLike, merchantId: number, currency: CurrencyCode): Promise<RuleRow[]> {
+  return db
+    .select({
+      merchantId: feeRule.merchantId,
+      paymentType: feeRule.paymentType,
+      channel: feeRule.channel,
+      rateBps: feeRule.rateBps,
+      fixedFee: feeRule.fixedFee,
+      minFee: feeRule.minFee,
+    })
+    .from(feeRule)
+    .where(and(inArray(feeRule.merchantId, [merchantId, PLATFORM_MERCHANT_ID]), eq(feeRule.currency, currency), eq(feeRule.status, STATUS_ENABLED)));
+}
+
+/** Whose fees a reader sees: platform staff the platform defaults (or a merchant's), others their merchant's or a sub-merchant's. */
+function pricedFor(req: FastifyRequest, merchantId?: number): Scope {
+  if (req.auth?.isPlatform && merchantId === undefined) return { all: true };
+  return { all: false, ids: [managedMerchant(req, merchantId)] };
+}
+
+export const productsSource = wholeSource({
+  list: productsList,
+  scope: pricedFor,
+  all: async (db, q, ctx) => {
+    const currency = currencyOf(ctx, q.currency);
+    if (!currency) return [];
+    const merchantId = ctx.scope.all ? PLATFORM_MERCHANT_ID : (ctx.scope.ids[0] ?? PLATFORM_MERCHANT_ID);
+    const [rows, rules] = await Promise.all([selectProducts(db, currency, { enabledOnly: false }), selectFeeRules(db, merchantId, currency)]);
+    const records = productRecords(rows, currency, { rules, merchantId });
+    return q.paymentType === undefined ? records : records.filter((r) => r.paymentType === q.paymentType);
+  },
+});
