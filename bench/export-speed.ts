@@ -16,7 +16,7 @@
  */
 import { Writable } from 'node:stream';
 import fs from 'node:fs';
-import { ExportKind, collectionsList, formatWallClock, zoneOf } from '@mg/domain';
+import { collectionsList, formatWallClock, zoneOf } from '@mg/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDatabase } from '../apps/server/src/db/pool';
 import { collection } from '../apps/server/src/db/schema';
@@ -152,7 +152,7 @@ async function http(): Promise<void> {
   const res = await fetch(`${base}/api/exports`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ kind: ExportKind.COLLECTIONS, filters }),
+    body: JSON.stringify({ kind: collectionsList.name, filters }),
   });
   const started = (await res.json()) as Envelope<{
     mode: 'download' | 'job';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { ExportKind, formatAmount, loginPath, parseAmount, translate, type CurrencyCode, type Language } from '@mg/domain';
+import { collectionsList, formatAmount, loginPath, parseAmount, translate, type CurrencyCode, type Language } from '@mg/domain';
 import { artifactsDir, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { DEMO_WEBHOOK_SECRET, openApi, startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../lib/open-api';
 import { brandOf, originOf, signIn } from '../lib/session';
@@ -299,7 +299,7 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
     await withScreenshot(merchant, 'payments-7-export', async () => {
       await merchant.goto(`${originOf(tikipay, port)}/payment/collections`);
       await merchant.locator(`tr[data-row-key="${order.id}"]`).waitFor();
-      const [download] = await Promise.all([merchant.waitForEvent('download', { timeout: 20_000 }), merchant.getByTestId(`export-${ExportKind.COLLECTIONS}`).click()]);
+      const [download] = await Promise.all([merchant.waitForEvent('download', { timeout: 20_000 }), merchant.getByTestId(`export-${collectionsList.name}`).click()]);
       expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
       const file = path.join(tmpdir(), `mg-e2e-export-${Date.now()}.xlsx`);
       await download.saveAs(file);

@@ -8,14 +8,3 @@ export const EXPORT_SYNC_MAX_ROWS = 100_000;
 export const EXPORT_BATCH_ROWS = 1_000;
 /** Download links of finished export jobs stay valid this long. */
 export const EXPORT_LINK_TTL_HOURS = 72;
-/* Exports ------------------------------------------------------------------------------------------------ */
-
-export const ExportKind = {
-  COLLECTIONS: 'collections',
-  REFUNDS: 'refunds',
-  SETTLEMENTS: 'settlements',
-  BALANCE_RECORDS: 'balance-records',
-  PAYMENT_LINKS: 'payment-links',
-} as const;
-export type ExportKindValue = (typeof ExportKind)[keyof typeof ExportKind];
-export const EXPORT_KINDS = Object.values(ExportKind);

@@ -9,7 +9,7 @@ export const exportJob = pgTable(
     id: varchar('id', { length: 32 }).primaryKey(),
     merchantId: integer('merchant_id').notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    /** Which list (domain ExportKind). */
+    /** Which list: the name of a declared list (domain LISTS). */
     kind: varchar('kind', { length: 32 }).notNull(),
     filters: jsonb('filters').notNull(),
     lang: varchar('lang', { length: 8 }).notNull(),
