@@ -56,11 +56,14 @@ export async function dbClient(dataDir: string): Promise<pg.Client> {
 /** Texts of every side-menu entry, submenus opened. */
 export async function sideMenuTexts(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
+  const CLOSED = '[data-testid="side-menu"] .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title';
   for (;;) {
-    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-    if ((await closed.count()) === 0) break;
+    const closed = page.locator(CLOSED);
+    const before = await closed.count();
+    if (before === 0) break;
     await closed.first().click();
-    await page.waitForTimeout(150);
+    // Wait for the submenu to open (application state), not for a time.
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length < (n as number), [CLOSED, before] as const);
   }
   const texts = await menu.locator('.ant-menu-title-content').allTextContents();
   return texts.map((t) => t.trim()).filter(Boolean);

@@ -323,7 +323,8 @@ const RAW_KEY = /\b(?:screens|funds|home|payments|cashier|developer|status|enum|
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
-  await page.waitForTimeout(600); // animations (drawer, charts) settle
+  // CSS animations (drawer, dropdowns) finished: the page as a person sees it once it is still.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
   const text = await page.evaluate(() => document.body.innerText);
   expect(text.match(RAW_KEY)?.[0], `${name}: a raw message key on screen`).toBeUndefined();
