@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AREAS, DOMAIN_MESSAGES, LANGUAGES, flattenResource, resourceOf, type Language } from '../src/index';
+import { AREAS, DOMAIN_MESSAGES, LANGUAGES, LISTS, flattenResource, resourceOf, translate, type Language } from '../src/index';
 import { readResources, resourceFiles } from '../tools/resources.node';
 
 /** Namespaces of no registry area: shared vocabulary, the shell and sign-in pages, and areas without pages. */
@@ -83,4 +83,21 @@ describe('translation resources', () => {
       });
     });
   }
+});
+
+describe('the texts of every declared list', () => {
+  // The screen's title, every header, filter label and status or enum label of a list: a missing one shows as a raw
+  // key on the screen and in the export's header.
+  const keysOf = (list: (typeof LISTS)[string]): string[] => {
+    const keys = [`${list.name}.title`, ...list.columns.map((c) => c.header), ...list.filters.filter((f) => f.kind !== 'merchant').map((f) => f.label)];
+    for (const c of list.columns) if (c.colors && c.labels) keys.push(...Object.keys(c.colors).map((v) => `${c.labels}.${v}`));
+    for (const f of list.filters) if (f.labels && f.options) keys.push(...f.options.map((v) => `${f.labels}.${v}`));
+    return [...new Set(keys)];
+  };
+  it.each(Object.values(LISTS).map((l) => [l.name, l] as const))('%s is translated in every language', (_name, list) => {
+    for (const lang of LANGUAGES) {
+      const missing = keysOf(list).filter((k) => translate(lang, k) === k);
+      expect(missing, `${list.name} ${lang}`).toEqual([]);
+    }
+  });
 });
