@@ -13,11 +13,11 @@ import {
   type Language,
 } from '@mg/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import type { Db } from '../../db/pool';
-import { announcement, appUser, balanceLimit, ledgerAccount, merchant } from '../../db/schema';
+import { insertAnnouncement } from '../announcements/queries';
 import { Mailer } from '../mail/mailer';
+import { clearBelow, markBelow, selectAvailable, selectLimit, selectMailableUsers, selectMerchant } from './queries';
 
 export interface LowBalanceNotifier {
   mailer: Mailer;
@@ -37,15 +37,6 @@ function fallbackNotifier(): LowBalanceNotifier {
   return fallback;
 }
 
-async function availableOf(db: Db, merchantId: number, currency: CurrencyCode): Promise<bigint> {
-  const [acc] = await db
-    .select({ balance: ledgerAccount.balance })
-    .from(ledgerAccount)
-    .where(and(eq(ledgerAccount.merchantId, merchantId), eq(ledgerAccount.currency, currency), eq(ledgerAccount.kind, 'available')))
-    .limit(1);
-  return acc?.balance ?? 0n;
-}
-
 /**
  * Compares the available balance with the limit and fires or clears the notice. Safe to call concurrently: the
  * conditional update of below_since lets exactly one caller send the notice. Never throws for a mail problem (the
@@ -58,31 +49,19 @@ export async function checkLowBalance(
   currency: CurrencyCode,
   now: Date = new Date(),
 ): Promise<LowBalanceResult> {
-  const [limit] = await db
-    .select()
-    .from(balanceLimit)
-    .where(and(eq(balanceLimit.merchantId, merchantId), eq(balanceLimit.currency, currency)))
-    .limit(1);
+  const limit = await selectLimit(db, merchantId, currency);
   if (!limit) return 'no_limit';
-  const available = await availableOf(db, merchantId, currency);
+  const available = await selectAvailable(db, merchantId, currency);
 
   if (available >= limit.threshold) {
     if (limit.belowSince == null) return 'above';
-    await db
-      .update(balanceLimit)
-      .set({ belowSince: null, updatedAt: now })
-      .where(and(eq(balanceLimit.merchantId, merchantId), eq(balanceLimit.currency, currency), isNotNull(balanceLimit.belowSince)));
+    await clearBelow(db, merchantId, currency, now);
     return 'back_above';
   }
 
-  const fired = await db
-    .update(balanceLimit)
-    .set({ belowSince: now, updatedAt: now })
-    .where(and(eq(balanceLimit.merchantId, merchantId), eq(balanceLimit.currency, currency), isNull(balanceLimit.belowSince)))
-    .returning({ merchantId: balanceLimit.merchantId });
-  if (fired.length === 0) return 'below';
+  if (!(await markBelow(db, merchantId, currency, now))) return 'below';
 
-  const [m] = await db.select({ name: merchant.name, brand: merchant.brand }).from(merchant).where(eq(merchant.id, merchantId));
+  const m = await selectMerchant(db, merchantId);
   const brand = findBrand(m?.brand) ?? findBrand(DEFAULT_BRAND_VALUE);
   const lang: Language = brand?.defaultLanguage ?? 'en-US';
   const params = {
@@ -94,7 +73,7 @@ export async function checkLowBalance(
   const title = translate(lang, 'collections.lowBalance.title', params);
   const content = translate(lang, 'collections.lowBalance.content', params);
 
-  await db.insert(announcement).values({
+  await insertAnnouncement(db, {
     merchantId,
     title,
     content,
@@ -105,15 +84,10 @@ export async function checkLowBalance(
   });
 
   const { mailer, log } = notifier ?? fallbackNotifier();
-  const users = await db
-    .select({ email: appUser.email })
-    .from(appUser)
-    .where(and(eq(appUser.merchantId, merchantId), isNotNull(appUser.email), eq(appUser.frozen, false)));
-  for (const u of users) {
-    if (!u.email) continue;
+  for (const email of await selectMailableUsers(db, merchantId)) {
     try {
       await mailer.send(db, log, {
-        to: u.email,
+        to: email,
         subject: title,
         text: content,
         from: `no-reply@${brand?.host ?? 'localhost'}`,

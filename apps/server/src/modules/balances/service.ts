@@ -5,15 +5,14 @@
  */
 import type { BalanceView } from '@mg/domain';
 import { MERCHANT_ACCOUNT_KINDS, parseAmount, toMajorString, type CurrencyCode } from '@mg/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
-import { balanceLimit, merchant } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { notFound } from '../../lib/admin';
 import { balancesOf } from '../ledger/service';
+import { deleteLimit, selectLimits, selectMerchant, upsertLimit } from './queries';
 
 export async function merchantCurrencies(db: Db, merchantId: number): Promise<CurrencyCode[]> {
-  const [m] = await db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));
+  const m = await selectMerchant(db, merchantId);
   if (!m) throw notFound();
   return m.currencies as CurrencyCode[];
 }
@@ -23,7 +22,7 @@ export async function balancesView(db: Db, merchantId: number): Promise<BalanceV
   const [currencies, rows, limits] = await Promise.all([
     merchantCurrencies(db, merchantId),
     balancesOf(db, merchantId),
-    db.select().from(balanceLimit).where(eq(balanceLimit.merchantId, merchantId)),
+    selectLimits(db, merchantId),
   ]);
   const all = [...currencies];
   for (const r of rows) if (!all.includes(r.currency as CurrencyCode)) all.push(r.currency as CurrencyCode);
@@ -62,20 +61,6 @@ export function parseLimit(value: string | number, currency: CurrencyCode): bigi
  * the balance is already under it.
  */
 export async function setLimit(db: Db, merchantId: number, currency: CurrencyCode, threshold: bigint | null, now: Date = new Date()): Promise<void> {
-  if (threshold === null) {
-    await db.delete(balanceLimit).where(and(eq(balanceLimit.merchantId, merchantId), eq(balanceLimit.currency, currency)));
-    return;
-  }
-  await db
-    .insert(balanceLimit)
-    .values({ merchantId, currency, threshold, belowSince: null, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [balanceLimit.merchantId, balanceLimit.currency],
-      // The same threshold again keeps the watch (no second notice); a new one starts over.
-      set: {
-        threshold,
-        belowSince: sql`case when ${balanceLimit.threshold} = excluded.threshold then ${balanceLimit.belowSince} else null end`,
-        updatedAt: now,
-      },
-    });
+  if (threshold === null) await deleteLimit(db, merchantId, currency);
+  else await upsertLimit(db, merchantId, currency, threshold, now);
 }

@@ -4,12 +4,11 @@
  * points 0..FEE_RATE_BPS_MAX. Every change is audited with the rule before and after.
  */
 import { FEE_ANY_CHANNEL, parseAmount, toMajorString, type CurrencyCode } from '@mg/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { feeRule, merchant, product } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { notFound } from '../../lib/admin';
 import { audit } from '../auth';
+import { merchantExists, productChannels, selectRule, selectRulesOf, upsertRule, type FeeRuleRow } from './queries';
 
 export interface FeeRuleView {
   merchantId: number;
@@ -26,7 +25,7 @@ export interface FeeRuleView {
 /** A rule to save: the view without its time (amounts as decimal strings). */
 export type FeeRuleInput = Omit<FeeRuleView, 'updatedAt'>;
 
-type Row = typeof feeRule.$inferSelect;
+type Row = FeeRuleRow;
 
 function view(r: Row): FeeRuleView {
   const currency = r.currency as CurrencyCode;
@@ -50,12 +49,7 @@ function minorOf(field: 'fixedFee' | 'minFee', value: string, currency: Currency
 }
 
 export async function listFeeRules(app: FastifyInstance, merchantId: number, currency?: CurrencyCode): Promise<FeeRuleView[]> {
-  const rows = await app.db
-    .select()
-    .from(feeRule)
-    .where(currency ? and(eq(feeRule.merchantId, merchantId), eq(feeRule.currency, currency)) : eq(feeRule.merchantId, merchantId))
-    .orderBy(asc(feeRule.currency), asc(feeRule.paymentType), asc(feeRule.channel));
-  return rows.map(view);
+  return (await selectRulesOf(app.db, merchantId, currency)).map(view);
 }
 
 /** Creates or replaces the rule of (merchant, currency, payment type, channel). */
@@ -63,32 +57,17 @@ export async function saveFeeRule(app: FastifyInstance, req: FastifyRequest, inp
   const fixedFee = minorOf('fixedFee', input.fixedFee, input.currency);
   const minFee = minorOf('minFee', input.minFee, input.currency);
 
-  const [m] = await app.db.select({ id: merchant.id }).from(merchant).where(eq(merchant.id, input.merchantId)).limit(1);
-  if (!m) throw notFound();
+  if (!(await merchantExists(app.db, input.merchantId))) throw notFound();
   // The payment type (and channel) must be a product of the currency.
-  const offered = await app.db
-    .select({ channel: product.channel })
-    .from(product)
-    .where(and(eq(product.currency, input.currency), eq(product.paymentType, input.paymentType)));
+  const offered = await productChannels(app.db, input.currency, input.paymentType);
   if (offered.length === 0) throw fieldError('paymentType', 'fees.channelMismatch', { params: { channel: input.channel, currency: input.currency } });
-  if (input.channel !== FEE_ANY_CHANNEL && !offered.some((o) => o.channel === input.channel)) {
+  if (input.channel !== FEE_ANY_CHANNEL && !offered.includes(input.channel)) {
     throw fieldError('channel', 'fees.channelMismatch', { params: { channel: input.channel, currency: input.currency } });
   }
 
-  const key = and(
-    eq(feeRule.merchantId, input.merchantId),
-    eq(feeRule.currency, input.currency),
-    eq(feeRule.paymentType, input.paymentType),
-    eq(feeRule.channel, input.channel),
-  );
-  const [before] = await app.db.select().from(feeRule).where(key).limit(1);
-  const values = { rateBps: input.rateBps, fixedFee, minFee, status: input.status, updatedAt: sql`now()` as unknown as Date };
-  const [saved] = await app.db
-    .insert(feeRule)
-    .values({ merchantId: input.merchantId, currency: input.currency, paymentType: input.paymentType, channel: input.channel, ...values })
-    .onConflictDoUpdate({ target: [feeRule.merchantId, feeRule.currency, feeRule.paymentType, feeRule.channel], set: values })
-    .returning();
-  const after = view(saved!);
+  const key = { merchantId: input.merchantId, currency: input.currency, paymentType: input.paymentType, channel: input.channel };
+  const before = await selectRule(app.db, key);
+  const after = view(await upsertRule(app.db, key, { rateBps: input.rateBps, fixedFee, minFee, status: input.status }));
   await audit(app.db, req, 'fee_rule_changed', {
     success: true,
     detail: { merchantId: input.merchantId, before: before ? view(before) : null, after },

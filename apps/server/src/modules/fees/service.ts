@@ -4,10 +4,9 @@
  * rounded half up (service fee), raised to the rule's minimum (the service fee absorbs the difference), never above
  * the amount. No rule at all: no fee.
  */
-import { PLATFORM_MERCHANT_ID, type CurrencyCode } from '@mg/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { FEE_ANY_CHANNEL, type CurrencyCode } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
-import { feeRule, STATUS_ENABLED } from '../../db/schema';
+import { selectBestRule } from './queries';
 
 export interface FeeQuoteInput {
   merchantId: number;
@@ -31,7 +30,8 @@ export interface FeeQuote {
   rule: (FeeRuleValues & { merchantId: number; channel: number }) | null;
 }
 
-export const ANY_CHANNEL = -1;
+/** A rule for every channel of its payment type (domain FEE_ANY_CHANNEL). */
+export const ANY_CHANNEL = FEE_ANY_CHANNEL;
 const BPS = 10_000n;
 
 /** Pure: the fee of an amount under a rule. */
@@ -49,28 +49,7 @@ export function feeOf(amount: bigint, rule: FeeRuleValues): { adminFee: bigint; 
 
 export async function quoteFee(db: DbLike, input: FeeQuoteInput): Promise<FeeQuote> {
   const channels = input.channel != null && input.channel !== ANY_CHANNEL ? [input.channel, ANY_CHANNEL] : [ANY_CHANNEL];
-  const rows = await db
-    .select({
-      merchantId: feeRule.merchantId,
-      channel: feeRule.channel,
-      rateBps: feeRule.rateBps,
-      fixedFee: feeRule.fixedFee,
-      minFee: feeRule.minFee,
-    })
-    .from(feeRule)
-    .where(
-      and(
-        inArray(feeRule.merchantId, [input.merchantId, PLATFORM_MERCHANT_ID]),
-        eq(feeRule.currency, input.currency),
-        eq(feeRule.paymentType, input.paymentType),
-        inArray(feeRule.channel, channels),
-        eq(feeRule.status, STATUS_ENABLED),
-      ),
-    )
-    // Most specific first: the merchant's own before the platform's, a channel rule before an any-channel rule.
-    .orderBy(sql`(${feeRule.merchantId} = ${input.merchantId}) desc`, sql`(${feeRule.channel} = ${ANY_CHANNEL}) asc`)
-    .limit(1);
-  const rule = rows[0];
+  const rule = await selectBestRule(db, { merchantId: input.merchantId, currency: input.currency, paymentType: input.paymentType, channels });
   if (!rule) return { adminFee: 0n, serviceFee: 0n, total: 0n, rule: null };
   const { adminFee, serviceFee } = feeOf(input.amount, rule);
   return { adminFee, serviceFee, total: adminFee + serviceFee, rule };

@@ -15,9 +15,12 @@ import {
   productLimitsMinor,
   type DefaultFeeRule,
 } from '@mg/domain';
-import type pg from 'pg';
+import { insertFeeRules, insertProducts, merchantRowExists, type Queryable } from './queries';
 
-type Queryable = Pick<pg.PoolClient, 'query'>;
+/** Products of every currency (seeded rows left as they are). */
+export async function seedProducts(db: Queryable): Promise<number> {
+  return insertProducts(db, productChannels().map(({ currency, channel }) => ({ currency, channel, limits: productLimitsMinor(currency) })));
+}
 
 /** The demo merchant's own rule: IDR virtual accounts at a fixed 3 500 instead of the platform's 4 000. */
 export const DEMO_FEE_OVERRIDE: DefaultFeeRule & { merchantId: number } = {
@@ -30,42 +33,6 @@ export const DEMO_FEE_OVERRIDE: DefaultFeeRule & { merchantId: number } = {
   minFee: '0',
 };
 
-export async function seedProducts(db: Queryable): Promise<number> {
-  const rows = productChannels().map(({ currency, channel }) => ({ currency, channel, limits: productLimitsMinor(currency) }));
-  const res = await db.query(
-    `insert into product (currency, payment_type, channel, min_amount, max_amount)
-     select * from unnest($1::text[], $2::smallint[], $3::smallint[], $4::bigint[], $5::bigint[])
-     on conflict (currency, payment_type, channel) do nothing`,
-    [
-      rows.map((r) => r.currency),
-      rows.map((r) => r.channel.paymentType),
-      rows.map((r) => r.channel.code),
-      rows.map((r) => r.limits.min.toString()),
-      rows.map((r) => r.limits.max.toString()),
-    ],
-  );
-  return res.rowCount ?? 0;
-}
-
-async function insertFeeRules(db: Queryable, merchantId: number, rules: readonly DefaultFeeRule[]): Promise<number> {
-  const minor = rules.map(feeRuleMinor);
-  const res = await db.query(
-    `insert into fee_rule (merchant_id, currency, payment_type, channel, rate_bps, fixed_fee, min_fee)
-     select $1, * from unnest($2::text[], $3::smallint[], $4::smallint[], $5::int[], $6::bigint[], $7::bigint[])
-     on conflict (merchant_id, currency, payment_type, channel) do nothing`,
-    [
-      merchantId,
-      rules.map((r) => r.currency),
-      rules.map((r) => r.paymentType),
-      rules.map((r) => r.channel),
-      rules.map((r) => r.rateBps),
-      minor.map((m) => m.fixedFee.toString()),
-      minor.map((m) => m.minFee.toString()),
-    ],
-  );
-  return res.rowCount ?? 0;
-}
-
 export interface ProductSeedResult {
   products: number;
   feeRules: number;
@@ -74,10 +41,9 @@ export interface ProductSeedResult {
 /** Products and the platform's default fees always; the demo override when `demo` and merchant 10001 exists. */
 export async function seedProductsAndFees(db: Queryable, opts: { demo: boolean }): Promise<ProductSeedResult> {
   const products = await seedProducts(db);
-  let feeRules = await insertFeeRules(db, PLATFORM_MERCHANT_ID, DEFAULT_FEE_RULES);
-  if (opts.demo) {
-    const demo = await db.query('select 1 from merchant where id = $1', [DEMO_FEE_OVERRIDE.merchantId]);
-    if ((demo.rowCount ?? 0) > 0) feeRules += await insertFeeRules(db, DEMO_FEE_OVERRIDE.merchantId, [DEMO_FEE_OVERRIDE]);
+  let feeRules = await insertFeeRules(db, PLATFORM_MERCHANT_ID, DEFAULT_FEE_RULES.map((r) => ({ ...r, ...feeRuleMinor(r) })));
+  if (opts.demo && (await merchantRowExists(db, DEMO_FEE_OVERRIDE.merchantId))) {
+    feeRules += await insertFeeRules(db, DEMO_FEE_OVERRIDE.merchantId, [{ ...DEMO_FEE_OVERRIDE, ...feeRuleMinor(DEMO_FEE_OVERRIDE) }]);
   }
   return { products, feeRules };
 }
