@@ -1,9 +1,9 @@
 /** SQL of the dictionaries (drizzle query builder: every value is a bound parameter). */
 import { dictionariesList } from '@mg/domain';
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { dict, dictItem, STATUS_ENABLED } from '../../db/schema';
-import { containsPattern } from '../../lib/admin';
+import { containsPattern, offsetOf, orderOf } from '../../lib/admin';
 import { newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 
@@ -77,3 +77,70 @@ export const dictionariesSource = pagedSource({
       createdAt: r.createdAt.toISOString(),
     })),
 });
+
+/* Administration -------------------------------------------------------------------------------------------- */
+
+export type DictRow = typeof dict.$inferSelect;
+export type DictItemAdminRow = typeof dictItem.$inferSelect;
+
+export async function selectDictIdByCode(db: Db, code: string): Promise<number | undefined> {
+  const rows = await db.select({ id: dict.id }).from(dict).where(eq(dict.dictCode, code)).limit(1);
+  return rows[0]?.id;
+}
+
+export async function dictExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: dict.id }).from(dict).where(eq(dict.id, id)).limit(1)).length > 0;
+}
+
+export async function insertDict(db: Db, values: typeof dict.$inferInsert): Promise<DictRow> {
+  const [row] = await db.insert(dict).values(values).returning();
+  return row!;
+}
+
+export async function updateDict(db: Db, id: number, set: Partial<typeof dict.$inferInsert>): Promise<DictRow | undefined> {
+  const [row] = await db.update(dict).set(set).where(eq(dict.id, id)).returning();
+  return row;
+}
+
+export interface ItemPageQuery {
+  dictId: number;
+  itemText?: string | undefined;
+  itemValue?: string | undefined;
+  pageNo: number;
+  pageSize: number;
+  column?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/** Items of a dictionary, in display order unless the caller sorts (sortOrder, itemValue, createTime). */
+export async function selectItemPage(db: Db, q: ItemPageQuery): Promise<{ rows: DictItemAdminRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    eq(dictItem.dictId, q.dictId),
+    q.itemValue ? ilike(dictItem.itemValue, containsPattern(q.itemValue)) : undefined,
+    q.itemText ? or(ilike(dictItem.itemText, containsPattern(q.itemText)), ilike(dictItem.itemTextKey, containsPattern(q.itemText))) : undefined,
+  );
+  const orderBy = orderOf({ sortOrder: dictItem.sortOrder, itemValue: dictItem.itemValue, createTime: dictItem.createdAt }, q.column, q.order, [asc(dictItem.sortOrder)], dictItem.id);
+  const [n] = await db.select({ n: count() }).from(dictItem).where(where);
+  const rows = await db.select().from(dictItem).where(where).orderBy(...orderBy).limit(q.pageSize).offset(offsetOf(q));
+  return { rows, total: n?.n ?? 0 };
+}
+
+export async function selectItemIdByValue(db: Db, dictId: number, value: string): Promise<number | undefined> {
+  const rows = await db.select({ id: dictItem.id }).from(dictItem).where(and(eq(dictItem.dictId, dictId), eq(dictItem.itemValue, value))).limit(1);
+  return rows[0]?.id;
+}
+
+export async function selectItem(db: Db, id: number): Promise<DictItemAdminRow | undefined> {
+  const [row] = await db.select().from(dictItem).where(eq(dictItem.id, id)).limit(1);
+  return row;
+}
+
+export async function insertItem(db: Db, values: typeof dictItem.$inferInsert): Promise<DictItemAdminRow> {
+  const [row] = await db.insert(dictItem).values(values).returning();
+  return row!;
+}
+
+export async function updateItem(db: Db, id: number, set: Partial<typeof dictItem.$inferInsert>): Promise<DictItemAdminRow> {
+  const [row] = await db.update(dictItem).set(set).where(eq(dictItem.id, id)).returning();
+  return row!;
+}

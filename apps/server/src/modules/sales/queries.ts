@@ -1,6 +1,6 @@
 /**
  * Sales: collections grouped by local day of the request's zone, payment type and channel, counted as the home
- * statistics count (modules/statistics/service.ts): collected = COLLECTED_STATUSES, amount = paid amount (else
+ * statistics count (modules/statistics/queries.ts): collected = COLLECTED_STATUSES, amount = paid amount (else
  * ordered), fees = admin + service fee, success rate = collected / decided.
  */
 import { COLLECTED_STATUSES, IN_FLIGHT_STATUSES, salesList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';

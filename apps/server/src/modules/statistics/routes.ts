@@ -6,7 +6,7 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { resolveRange } from '../../lib/list/order';
 import { currencyOf, requestScope } from '../auth/scope';
-import { computeStatistics, startOfLocalDay } from './service';
+import { computeStatistics, startOfLocalDay } from './queries';
 
 const money = z.string().describe('decimal string in the currency units');
 const isoTime = z.string().describe('ISO-8601 UTC');
