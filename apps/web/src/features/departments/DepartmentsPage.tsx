@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Popconfirm, Row, Space, Spin, Table, Tree, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Perm, USER_STATUS_COLORS, type ListRecord, type usersList } from '@mg/domain';
 import { isApiError } from '../../api';
@@ -9,7 +8,8 @@ import { Can } from '../../components/Can';
 import { StatusTag } from '../../components/list';
 import { useFormatInstant } from '../../components/list/paging';
 import { useFormSubmit, FormModal } from '../../components/forms';
-import { departmentsApi, type DepartNode } from './api';
+import type { DepartNode } from './api';
+import { useDeleteDepart, useDepartTree, useDepartUsers, useSaveDepart } from './hooks';
 
 function flatten(nodes: DepartNode[] | undefined): DepartNode[] {
   return (nodes ?? []).flatMap((n) => [n, ...flatten(n.children)]);
@@ -25,15 +25,17 @@ interface DepartFormValues {
   sortOrder?: number;
 }
 
-function DepartFormModal({ mode, depart, parent, onClose, onSaved }: { mode: 'add' | 'edit'; depart: DepartNode | null; parent: DepartNode | null; onClose: () => void; onSaved: () => void }) {
+function DepartFormModal({ mode, depart, parent, onClose }: { mode: 'add' | 'edit'; depart: DepartNode | null; parent: DepartNode | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DepartFormValues>();
+  const save = useSaveDepart();
   const submitter = useFormSubmit(form, async (values: DepartFormValues) => {
-    if (mode === 'edit' && depart) await departmentsApi.edit({ id: depart.id, parentId: depart.parentId ?? null, departName: values.departName.trim(), sortOrder: values.sortOrder ?? 0 });
-    else await departmentsApi.add({ departName: values.departName.trim(), parentId: parent?.id ?? null, sortOrder: values.sortOrder ?? 0 });
+    const common = { departName: values.departName.trim(), sortOrder: values.sortOrder ?? 0 };
+    if (mode === 'edit' && depart) await save.mutateAsync({ id: depart.id, parentId: depart.parentId ?? null, ...common });
+    else await save.mutateAsync({ parentId: parent?.id ?? null, ...common });
     message.success(t('common.messages.saved'));
-    onSaved();
+    onClose();
   });
   return (
     <FormModal
@@ -60,27 +62,21 @@ export default function Departments() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const fmt = useFormatInstant();
-  const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey: ['sys', 'departs', 'tree'], queryFn: departmentsApi.tree });
+  const tree = useDepartTree();
+  const deleteDepart = useDeleteDepart();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<{ mode: 'add' | 'edit'; parent: DepartNode | null } | null>(null);
   const all = useMemo(() => flatten(tree.data), [tree.data]);
   const selected = all.find((d) => Number(d.id) === selectedId) ?? null;
   const parentOfSelected = selected?.parentId != null ? (all.find((d) => Number(d.id) === Number(selected.parentId)) ?? null) : null;
-  const users = useQuery({
-    queryKey: ['sys', 'departUsers', selectedId],
-    queryFn: () => departmentsApi.users(selectedId as number),
-    enabled: selectedId !== null,
-  });
+  const users = useDepartUsers(selectedId);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['sys', 'departs'] });
   const remove = async () => {
     if (!selected) return;
     try {
-      await departmentsApi.remove(selected.id);
+      await deleteDepart.mutateAsync(selected.id);
       message.success(t('common.messages.deleted'));
       setSelectedId(null);
-      await refresh();
     } catch (e) {
       modal.error({
         title: t('departments.deleteFailed'),
@@ -195,10 +191,6 @@ export default function Departments() {
           depart={selected}
           parent={dialog.parent}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            void refresh();
-          }}
         />
       )}
     </Row>

@@ -32,7 +32,8 @@ import { CodeInput } from '../../components/CodeInput';
 import { useFormatters } from '../../components/format';
 import { useZodRule } from '../../components/useZodRule';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
-import { developerApi, type ApiKey, type CreatedKey, type RolledKey } from './api';
+import type { ApiKey, CreatedKey, RolledKey } from './api';
+import { useCreateKey, useRevokeKey, useRollKey } from './hooks';
 import { FormError, IconTitle, SecretBlock, putCodeError, useGoogleCodeGate } from './_gate';
 
 /** The secret of a new or rolled key, shown this once; closing the dialog drops it from the page. */
@@ -101,9 +102,10 @@ function CreateKeyModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateValues>();
   const codeRule = useZodRule(googleCodeSchema);
+  const createKey = useCreateKey();
   const { submit, saving, serverError: error } = useFormSubmit(
     form,
-    async (values) => onCreated(await developerApi.createKey({ name: values.name.trim(), mode: values.mode }, values.googleCode)),
+    async (values) => onCreated(await createKey.mutateAsync({ name: values.name.trim(), mode: values.mode, googleCode: values.googleCode })),
     (e) => {
       const text = applyServerErrors(form, e);
       return totpEnabled && putCodeError(form, e, text) ? null : text;
@@ -174,6 +176,8 @@ export function ApiKeysSection({
   const { modal, message } = App.useApp();
   const { instant } = useFormatters();
   const gate = useGoogleCodeGate(totpEnabled);
+  const rollKey = useRollKey();
+  const revokeKey = useRevokeKey();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<CreatedKey | RolledKey | null>(null);
   const now = Date.now();
@@ -190,7 +194,7 @@ export function ApiKeysSection({
           title: t('developer.roll'),
           okText: t('developer.roll'),
           action: async (code) => {
-            const rolled = await developerApi.rollKey(key.id, code);
+            const rolled = await rollKey.mutateAsync({ id: key.id, googleCode: code });
             setShown(rolled);
             onChanged();
           },
@@ -210,7 +214,7 @@ export function ApiKeysSection({
           okText: t('developer.revoke'),
           danger: true,
           action: async (code) => {
-            await developerApi.revokeKey(key.id, code);
+            await revokeKey.mutateAsync({ id: key.id, googleCode: code });
             message.success(t('developer.revoked'));
             onChanged();
           },

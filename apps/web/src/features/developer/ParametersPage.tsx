@@ -1,13 +1,11 @@
 import { Alert, Button, Result, Space, Spin } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OPEN_API_HEADERS, Perm } from '@mg/domain';
 import { usePermission } from '../../session/usePermission';
-import { developerApi } from './api';
+import { useDeveloperParameters } from './hooks';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CallbacksSection, SigningHelp, WebhookSecretSection, WhitelistSection } from './SettingsSections';
 
-export const DEVELOPER_QUERY_KEY = ['developer', 'parameters'] as const;
 
 /**
  * Developer parameters: API keys, callback addresses, IP whitelist, webhook secret and how to sign. Each section is
@@ -18,9 +16,9 @@ export const DEVELOPER_QUERY_KEY = ['developer', 'parameters'] as const;
 export default function Parameters() {
   const { t } = useTranslation();
   const { has } = usePermission();
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: DEVELOPER_QUERY_KEY, queryFn: developerApi.get });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: DEVELOPER_QUERY_KEY });
+  const query = useDeveloperParameters();
+  // The writes refresh the parameters themselves (hooks.ts); sections still say when they changed something.
+  const refresh = () => void query.refetch();
 
   if (query.isLoading)
     return (

@@ -16,7 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, checkCell, isIpWhitelistEntry } from '@mg/domain';
 import { isApiError } from '../../api';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
-import { developerApi, type DeveloperParameters } from './api';
+import type { DeveloperParameters } from './api';
+import { useRevealWebhookSecret, useRollWebhookSecret, useSaveCallbacks, useSaveWhitelist } from './hooks';
 import { FormError, IconTitle, SecretBlock, useGoogleCodeGate } from './_gate';
 
 /* Callback addresses ----------------------------------------------------------------------------------------- */
@@ -46,8 +47,9 @@ export function CallbacksSection({ data, onChanged }: { data: DeveloperParameter
       if (problem) throw new Error(t('developer.form.urlInvalid'));
     },
   };
+  const saveCallbacks = useSaveCallbacks();
   const { submit: save, saving, serverError: error } = useFormSubmit(form, async (values) => {
-    await developerApi.saveCallbacks({
+    await saveCallbacks.mutateAsync({
       collectionCallbackUrl: values.collectionCallbackUrl?.trim() || null,
       payoutCallbackUrl: values.payoutCallbackUrl?.trim() || null,
     });
@@ -132,10 +134,11 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
     },
   });
   const entriesOf = (values: { ipWhitelist?: string[] }) => (values.ipWhitelist ?? []).map((v) => v.trim());
+  const saveWhitelist = useSaveWhitelist();
   const { submit: save, saving, serverError: error } = useFormSubmit(
     form,
     async (values) => {
-      const saved = await developerApi.saveWhitelist(entriesOf(values));
+      const saved = await saveWhitelist.mutateAsync(entriesOf(values));
       if (saved?.ipWhitelist) form.setFieldsValue({ ipWhitelist: saved.ipWhitelist });
       message.success(t('common.messages.saved'));
       onChanged();
@@ -225,12 +228,14 @@ export function WebhookSecretSection({
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const gate = useGoogleCodeGate(data.totpEnabled);
+  const revealSecret = useRevealWebhookSecret();
+  const rollSecret = useRollWebhookSecret();
   const [secret, setSecret] = useState<string | null>(null);
   const reveal = () =>
     gate.run({
       title: t('developer.revealSecret'),
       okText: t('developer.reveal'),
-      action: async (code) => setSecret((await developerApi.revealWebhookSecret(code)).secret),
+      action: async (code) => setSecret((await revealSecret.mutateAsync(code)).secret),
     });
   const roll = () =>
     modal.confirm({
@@ -250,7 +255,7 @@ export function WebhookSecretSection({
           title: t('developer.rollSecretTitle'),
           okText: t('developer.roll'),
           action: async (code) => {
-            setSecret((await developerApi.rollWebhookSecret(code)).secret);
+            setSecret((await rollSecret.mutateAsync(code)).secret);
             message.success(t('developer.secretRolled'));
             onChanged();
           },

@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NATIVE_NAMES, PERMISSION_STATUS_KEYS, PERMISSION_TYPE_KEYS, Perm, PermissionStatus, PermissionType, type PermissionStatusValue, type PermissionTypeValue } from '@mg/domain';
 import { translateMaybeKey } from '../../i18n';
 import { Can } from '../../components/Can';
 import { useFormSubmit, FormModal } from '../../components/forms';
-import { listOf, permissionsApi, type PermissionNode } from './api';
+import { listOf, type PermissionNode } from './api';
+import { usePermissionTree, useSavePermission } from './hooks';
 
 /** menu_type: 0 group, 1 page, 2 button or column. */
 export const MENU_TYPES = [0, 1, 2] as const;
@@ -50,6 +50,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
   const [form] = Form.useForm<FormValues>();
   const menuType = Form.useWatch('menuType', form);
   const isEdit = node !== null;
+  const save = useSavePermission();
   const submitter = useFormSubmit(form, async (v: FormValues) => {
     const titles = Object.fromEntries(Object.entries(v.titles ?? {}).filter(([, x]) => typeof x === 'string' && x.trim() !== '').map(([k, x]) => [k, x.trim()]));
     const common = {
@@ -61,7 +62,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
     };
     if (isEdit)
       // The server takes the whole entry on edit: the fields this dialog does not change travel as they are.
-      await permissionsApi.edit({
+      await save.mutateAsync({
         id: node.id,
         parentId: node.parentId,
         menuType: node.menuType,
@@ -74,7 +75,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
       });
     else {
       const type = v.menuType ?? 2;
-      await permissionsApi.add({
+      await save.mutateAsync({
         ...common,
         parentId: parent?.id ?? null,
         name: v.name?.trim(),
@@ -167,8 +168,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
 /** Permission admin (platform): the permission tree with title overrides, icon, hidden, status and sort. */
 export default function Permissions() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ['sys', 'permissionTree'], queryFn: permissionsApi.tree });
+  const list = usePermissionTree();
   const tree = useMemo(() => asTree(listOf(list.data as PermissionNode[])), [list.data]);
   const [dialog, setDialog] = useState<{ node: PermissionNode | null; parent: PermissionNode | null } | null>(null);
 
@@ -244,10 +244,7 @@ export default function Permissions() {
           node={dialog.node}
           parent={dialog.parent}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            void queryClient.invalidateQueries({ queryKey: ['sys', 'permissionTree'] });
-          }}
+          onSaved={() => setDialog(null)}
         />
       )}
     </Card>

@@ -2,7 +2,6 @@ import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Drawer, Empty, Form, Input, Space, Spin, Tag, Tree } from 'antd';
 import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@mg/domain';
 import { translateMaybeKey } from '../../i18n';
@@ -10,7 +9,8 @@ import { Can } from '../../components/Can';
 import { usePermission } from '../../session/usePermission';
 import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
 import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
-import { isSystemRole, rolesApi, type RoleRecord, type TreeNode } from './api';
+import { isSystemRole, type RoleRecord, type TreeNode } from './api';
+import { useGrantTree, useRolePermissions, useSaveRole, useSaveRolePermissions, type RoleInput } from './hooks';
 
 interface AntTreeNode {
   key: string;
@@ -34,14 +34,10 @@ function allKeys(nodes: AntTreeNode[]): string[] {
 export function RolePermissionDrawer({ role, readOnly, onClose }: { role: RoleRecord | null; readOnly: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const open = role !== null;
-  const tree = useQuery({ queryKey: ['sys', 'roleTree'], queryFn: rolesApi.grantTree, enabled: open });
-  const granted = useQuery({
-    queryKey: ['sys', 'rolePermissions', role?.id],
-    queryFn: () => rolesApi.permissions(role?.id as number),
-    enabled: open,
-  });
+  const tree = useGrantTree(open);
+  const granted = useRolePermissions(role?.id ?? null);
+  const savePermissions = useSaveRolePermissions();
   const treeData = useMemo(() => toAntTree(tree.data?.treeList), [tree.data]);
   const original = useMemo(() => (granted.data ?? []).map(String), [granted.data]);
   const [checked, setChecked] = useState<string[] | null>(null);
@@ -59,9 +55,8 @@ export function RolePermissionDrawer({ role, readOnly, onClose }: { role: RoleRe
     if (!role) return;
     setSaving(true);
     try {
-      await rolesApi.savePermissions(role.id, current.join(','), original.join(','));
+      await savePermissions.mutateAsync({ roleId: role.id, ids: current, before: original });
       message.success(t('common.messages.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['sys', 'rolePermissions', role.id] });
       close();
     } catch {
       // the API client has shown the server's message
@@ -135,10 +130,10 @@ export function RolePermissionDrawer({ role, readOnly, onClose }: { role: RoleRe
 function RoleFormModal({ role, onClose, onSaved }: { role: RoleRecord | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ roleCode: string; roleName: string; description?: string }>();
-  const submitter = useFormSubmit(form, async (values: { roleCode: string; roleName: string; description?: string }) => {
-    if (role) await rolesApi.edit({ ...values, id: role.id, roleCode: role.roleCode });
-    else await rolesApi.add(values);
+  const [form] = Form.useForm<RoleInput>();
+  const saveRole = useSaveRole();
+  const submitter = useFormSubmit(form, async (values: RoleInput) => {
+    await saveRole.mutateAsync(role ? { ...values, id: role.id, roleCode: role.roleCode } : values);
     message.success(t('common.messages.saved'));
     onSaved();
   });

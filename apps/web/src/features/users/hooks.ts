@@ -2,22 +2,15 @@
  * Data of the users area: the roles and departments a user may be given, and the writes of the users screen. A
  * write refreshes the users list (and a department's users).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../components/list';
-import { departmentsApi } from '../departments/api';
-import { rolesApi } from '../roles/api';
 import { usersApi } from './api';
 
 export const userKeys = queryKeys('users');
 const departmentKeys = queryKeys('departments');
 
-export function useAssignableRoles(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys('roles').other('all'), queryFn: rolesApi.all, enabled });
-}
-
-export function useDepartTree(enabled: boolean) {
-  return useQuery({ queryKey: departmentKeys.other('tree'), queryFn: departmentsApi.tree, enabled });
-}
+export { useDepartTree } from '../departments/hooks';
+export { useAssignableRoles } from '../roles/hooks';
 
 export interface UserInput {
   realname: string;

@@ -1,0 +1,54 @@
+/**
+ * Data of the developer area: the merchant's parameters (keys, callback addresses, IP whitelist, webhook secret)
+ * and their writes. Every write refreshes the parameters; key and secret actions carry the Google code when asked.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiKeyModeValue } from '@mg/domain';
+import { queryKeys } from '../../components/list';
+import { developerApi } from './api';
+
+export const developerKeys = queryKeys('developer');
+
+export function useDeveloperParameters() {
+  return useQuery({ queryKey: developerKeys.all, queryFn: developerApi.get });
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: developerKeys.all });
+}
+
+export function useCreateKey() {
+  const onSuccess = useRefresh();
+  return useMutation({ mutationFn: ({ name, mode, googleCode }: { name: string; mode: ApiKeyModeValue; googleCode?: string }) => developerApi.createKey({ name, mode }, googleCode), onSuccess });
+}
+
+export function useRollKey() {
+  const onSuccess = useRefresh();
+  return useMutation({ mutationFn: ({ id, googleCode }: { id: string; googleCode?: string }) => developerApi.rollKey(id, googleCode), onSuccess });
+}
+
+export function useRevokeKey() {
+  const onSuccess = useRefresh();
+  return useMutation({ mutationFn: ({ id, googleCode }: { id: string; googleCode?: string }) => developerApi.revokeKey(id, googleCode), onSuccess });
+}
+
+export function useSaveCallbacks() {
+  const onSuccess = useRefresh();
+  return useMutation({ mutationFn: developerApi.saveCallbacks, onSuccess });
+}
+
+export function useSaveWhitelist() {
+  const onSuccess = useRefresh();
+  return useMutation({ mutationFn: developerApi.saveWhitelist, onSuccess });
+}
+
+/** Shows the webhook secret once (nothing changes). */
+export function useRevealWebhookSecret() {
+  return useMutation({ mutationFn: (googleCode?: string) => developerApi.revealWebhookSecret(googleCode) });
+}
+
+export function useRollWebhookSecret() {
+  const onSuccess = useRefresh();
+  return useMutation({ mutationFn: (googleCode?: string) => developerApi.rollWebhookSecret(googleCode), onSuccess });
+}
