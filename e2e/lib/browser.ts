@@ -60,3 +60,40 @@ export async function chooseFromMenu(page: Page, trigger: string, item: string, 
     await opened.waitFor({ timeout: 5_000 }).catch(() => undefined);
   }
 }
+
+/**
+ * Clicks a button that reloads the page (a session switch) until the page has reloaded. A click during the
+ * dialog's opening animation can be dropped under load; a person clicks again, and so does this. The reload is
+ * recognised by a marker set on the old page, gone on the new one (application state, not time).
+ */
+export async function clickUntilReload(page: Page, target: Locator, timeoutMs = 45_000): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __mgBeforeReload?: boolean }).__mgBeforeReload = true;
+  });
+  const reloaded = () => page.evaluate(() => !(window as unknown as { __mgBeforeReload?: boolean }).__mgBeforeReload).catch(() => false);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await reloaded()) {
+      await page.waitForLoadState('load');
+      return;
+    }
+    if (Date.now() > deadline) throw new Error('the page did not reload');
+    if (await target.isVisible().catch(() => false)) await target.click({ timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => !(window as unknown as { __mgBeforeReload?: boolean }).__mgBeforeReload, undefined, { timeout: 5_000 })
+      .catch(() => undefined);
+  }
+}
+
+/** Picks an option of an antd select until what the choice opens (or fills) is visible; dropped clicks are retried. */
+export async function chooseOption(page: Page, select: Locator, optionText: string, until: Locator, timeoutMs = 30_000): Promise<void> {
+  const option = page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: optionText }).first();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await until.isVisible().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`option ${optionText} did not take`);
+    if (!(await option.isVisible().catch(() => false))) await select.click({ timeout: 5_000 }).catch(() => undefined);
+    await option.click({ timeout: 5_000 }).catch(() => undefined);
+    await until.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  }
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { MENU, ROLE_GRANTS, flattenMenu, homePath, translate, type Language, type MenuDef, type RoleCode } from '@mg/domain';
-import { chooseFromMenu, launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { chooseFromMenu, chooseOption, clickUntilReload, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { brandOf, dbClient, DEMO_PASSWORD, DEMO_USERS, originOf, sideMenuTexts, signIn, type DemoUser } from '../lib/session';
 
 const port = inject('port');
@@ -204,10 +204,9 @@ describe('signed-in shell', () => {
     await withScreenshot(page, 'switch-merchant', async () => {
       await signIn(page, port, 'demo_admin');
       await chooseFromMenu(page, 'welcome-menu', 'menu-switch-merchant', page.locator('.ant-modal .ant-select'));
-      await page.locator('.ant-modal .ant-select').click();
-      await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '10002' }).first().click();
+      await chooseOption(page, page.locator('.ant-modal .ant-select'), '10002', page.locator('.ant-modal .ant-select-selection-item', { hasText: '10002' }));
       // the switch reloads the page into the new session
-      await Promise.all([page.waitForEvent('load'), page.locator('.ant-modal .ant-btn-primary').click()]);
+      await clickUntilReload(page, page.locator('.ant-modal .ant-btn-primary'));
       await page.getByTestId('home-welcome').waitFor();
       await expect.poll(() => page.getByTestId('welcome-menu').textContent(), { timeout: 15_000 }).toContain('Demo Store Games');
     });
@@ -218,9 +217,9 @@ describe('signed-in shell', () => {
     const page = await fresh();
     await withScreenshot(page, 'country-language', async () => {
       await signIn(page, port, 'demo_business');
-      await page.getByTestId('country-switcher').click();
-      await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: 'THB' }).first().click();
-      await Promise.all([page.waitForEvent('load'), page.locator('.ant-modal-confirm .ant-btn-primary').first().click()]);
+      const confirmSwitch = page.locator('.ant-modal-confirm .ant-btn-primary').first();
+      await chooseOption(page, page.getByTestId('country-switcher'), 'THB', confirmSwitch);
+      await clickUntilReload(page, confirmSwitch);
       await page.getByTestId('side-menu').waitFor();
       await expect.poll(() => page.getByTestId('country-switcher').textContent()).toContain('THB');
 

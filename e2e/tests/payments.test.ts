@@ -324,7 +324,8 @@ const RAW_KEY = /\b(?:screens|funds|home|payments|cashier|developer|status|enum|
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   // CSS animations (drawer, dropdowns) finished: the page as a person sees it once it is still.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // (Endless ones, a spinner's or a skeleton's, do not count.)
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
   const text = await page.evaluate(() => document.body.innerText);
   expect(text.match(RAW_KEY)?.[0], `${name}: a raw message key on screen`).toBeUndefined();

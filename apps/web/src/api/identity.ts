@@ -2,7 +2,7 @@
  * The identity calls of docs/identity-api.md, typed. Every call goes through `api` (client.ts): envelope, session
  * headers, spec §8 reactions.
  */
-import type { CurrencyCode, Depart, DictItems, ListRecord, LoginResult, PermissionResult, TwoFactorChallenge, UserInfo, auditList } from '@mg/domain';
+import type { CurrencyCode, Depart, DictItems, LoginResult, PermissionResult, TwoFactorChallenge, UserInfo } from '@mg/domain';
 import { api } from './client';
 
 // The response shapes are shared with the server (@mg/domain); re-exported so screens keep importing from here.
@@ -27,8 +27,6 @@ export interface LoginForm {
   countryCurrency: CurrencyCode;
 }
 
-/** One entry of the security history (domain audit/list.ts). */
-export type AuditRecord = ListRecord<typeof auditList>;
 
 export interface Paged<T> {
   records: T[];
@@ -79,5 +77,4 @@ export const identityApi = {
   forgePassword: (body: { email: string; emailCode: string; password: string; confirmpassword: string }) => api.post<null>('/auth/forge-password', body),
   refreshDictCache: () => api.get<null>('/sys/dict/refleshCache', undefined, { silent: true }),
   queryAllDictItems: () => api.get<DictItems>('/sys/dict/queryAllDictItems', undefined, { silent: true }),
-  auditList: (params: Record<string, unknown>) => api.get<Paged<AuditRecord>>('/sys/audit/list', params, { silent: true }),
 };

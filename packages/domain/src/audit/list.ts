@@ -5,6 +5,8 @@ import { ColumnKind, FilterKind, defineList } from '../lists/define';
 import { AUDIT_ACTIONS } from './actions';
 import { AUDIT_PERM } from './perm';
 
+/** Sign-ins the home page shows. */
+export const AUDIT_RECENT_SIGN_INS = 5;
 /** Days the screen's range starts with. */
 export const AUDIT_DEFAULT_DAYS = 7;
 export const AuditResult = { SUCCESS: 'success', FAILURE: 'failure' } as const;

@@ -11,6 +11,7 @@ export const collectionKeys = queryKeys('collections');
 const refundKeys = queryKeys('refunds');
 const balanceKeys = queryKeys('balances');
 const balanceRecordKeys = queryKeys('balance-records');
+const statisticsKeys = queryKeys('statistics');
 
 export type CollectionRecord = ListRecord<typeof collectionsList>;
 export type RefundRecord = ListRecord<typeof refundsList>;
@@ -90,6 +91,7 @@ export function useCreateRefund(collectionId: string) {
         queryClient.invalidateQueries({ queryKey: refundKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: balanceKeys.all }),
         queryClient.invalidateQueries({ queryKey: balanceRecordKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: statisticsKeys.all }),
       ]),
   });
 }

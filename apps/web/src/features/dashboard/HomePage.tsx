@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Tag, Typography } from 'antd';
 import { CheckCircleOutlined, ClockCircleOutlined, HistoryOutlined, CloseCircleOutlined, EnvironmentOutlined, SafetyCertificateOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AREAS, Perm, getCurrency, wallClockParts } from '@mg/domain';
-import { identityApi, type AuditRecord, type MenuItem } from '../../api/identity';
+import type { MenuItem } from '../../api/identity';
+import { useRecentSignIns, type AuditRecord } from '../audit/hooks';
 import { formatInstant, useFormatters, utcOffsetLabel } from '../../components/format';
 import { useSession } from '../../session/store';
 import { usePermission } from '../../session/usePermission';
@@ -42,10 +42,7 @@ function RecentSignIns() {
   const { t } = useTranslation();
   const { zone } = useFormatters();
   const { userInfo } = useSession();
-  const query = useQuery({
-    queryKey: ['home', 'recentSignIns', userInfo?.username],
-    queryFn: () => identityApi.auditList({ action: 'login', username: userInfo?.username, pageNo: 1, pageSize: 5, column: 'createdAt', order: 'desc' }),
-  });
+  const query = useRecentSignIns(userInfo?.username);
   return (
     <Card title={<span><HistoryOutlined aria-hidden /> {t('dashboard.recentSignIns')}</span>} className="mg-home__card" data-testid="home-signins">
       {query.isLoading ? (

@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { Card, List, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, productsList, type CurrencyCode } from '@mg/domain';
 import { useMediaQuery } from '../../components/useMediaQuery';
-import { ListPage, queryKeys, useCellRenderer } from '../../components/list';
-import { feeOf, productsApi, type Product } from './api';
+import { ListPage, useCellRenderer } from '../../components/list';
+import { feeOf, type Product } from './api';
+import { usePublicProducts } from './hooks';
 import { FeeCell, limitAndFeeColumns, useChannelName, useProductFormat } from './_format';
 import { ProductPage } from './_shared';
-
-export const productKeys = queryKeys('products');
 
 /** Below this the group tables scroll sideways (phones) instead of squeezing the columns. */
 const TABLE_MIN_WIDTH = 640;
@@ -43,10 +41,6 @@ export function groupByPaymentType(
     }));
 }
 
-/** The public list of a currency (legacy brands, signed out). */
-export function usePublicProducts(currency: CurrencyCode, enabled = true) {
-  return useQuery({ queryKey: productKeys.other('public', currency), queryFn: () => productsApi.publicList(currency), enabled });
-}
 
 /**
  * The public product page of legacy brands: per payment type, each channel with its limits (no fees: sign in to see

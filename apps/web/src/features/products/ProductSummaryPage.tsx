@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { parseAmount, type CurrencyCode } from '@mg/domain';
 import { useSessionCurrency } from '../../components/format';
-import { productsApi, type Product, type ProductSummaryRow } from './api';
+import type { Product, ProductSummaryRow } from './api';
 import { limitAndFeeColumns, useProductFormat } from './_format';
 import { ProductPage } from './_shared';
-import { groupByPaymentType, paymentTypeLabel, productKeys, usePublicProducts, type ProductViewProps } from './ProductListPage';
+import { useProductSummary, usePublicProducts } from './hooks';
+import { groupByPaymentType, paymentTypeLabel, type ProductViewProps } from './ProductListPage';
 
 function minorOf(value: string, currency: CurrencyCode): bigint | null {
   const r = parseAmount(value, currency, { allowZero: true });
@@ -41,11 +41,7 @@ export function ProductSummaryView({
 }: ProductViewProps) {
   const { t } = useTranslation();
   const { money, fee } = useProductFormat(currency);
-  const merchant = useQuery({
-    queryKey: productKeys.other('summary', currency),
-    queryFn: () => productsApi.summary(currency),
-    enabled: !publicMode,
-  });
+  const merchant = useProductSummary(currency, !publicMode);
   const open = usePublicProducts(currency, publicMode);
   const source = publicMode ? open : merchant;
   const rows = useMemo(

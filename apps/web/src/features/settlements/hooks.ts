@@ -7,6 +7,7 @@ export const settlementKeys = queryKeys('settlements');
 /** Balances move when batches settle. */
 const balanceKeys = queryKeys('balances');
 const balanceRecordKeys = queryKeys('balance-records');
+const statisticsKeys = queryKeys('statistics');
 
 /** Answer of `POST /api/settlements/run`: how many batches were settled, and how much per currency. */
 export interface SettlementRunResult {
@@ -33,6 +34,7 @@ export function useRunSettlement() {
         queryClient.invalidateQueries({ queryKey: settlementKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: balanceKeys.all }),
         queryClient.invalidateQueries({ queryKey: balanceRecordKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: statisticsKeys.all }),
       ]);
     },
   });

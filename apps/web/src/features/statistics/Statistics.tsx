@@ -5,7 +5,6 @@
 import { Suspense, lazy, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Skeleton, Tooltip, Typography } from 'antd';
 import { InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Opts } from 'echarts-for-react/esm/types';
@@ -16,7 +15,8 @@ import { useLocale } from '../../i18n/LocaleProvider';
 import { useUrlFilters } from '../../components/list/paging';
 import { useMoney } from '../../components/list/money';
 import { addDays, dayBounds, dayRangeProblem, monthStart, todayIn } from '../../components/list/range';
-import { dashboardApi, type DayVolume, type Statistics as StatisticsAnswer } from './api';
+import type { DayVolume, Statistics as StatisticsAnswer } from './api';
+import { useStatistics } from './hooks';
 
 const StatisticsCharts = lazy(() => import('./StatisticsCharts'));
 
@@ -121,12 +121,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
     write(from === today && to === today ? {} : { [URL_FROM]: from, [URL_TO]: to });
   }, [from, to, today, write]);
 
-  const query = useQuery({
-    queryKey: ['home', 'statistics', currency, zone, from, to],
-    // Not enabled without bounds; the guard only satisfies the types.
-    queryFn: () => (bounds ? dashboardApi.statistics(bounds.begin, bounds.end, currency) : Promise.reject(new Error('no range'))),
-    enabled: bounds !== null,
-  });
+  const query = useStatistics(bounds, currency, { zone, from, to });
 
   const percent = useMemo(() => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: PERCENT_DIGITS }), [language]);
   const compactFormat = useMemo(() => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: COMPACT_DIGITS }), [language]);
