@@ -1,28 +1,15 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, QRCode, Space, Spin, Steps, Tag, Typography } from 'antd';
 import { CopyOutlined, DownloadOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { googleCodeSchema } from '@mg/domain';
-import { api } from '../../api';
 import { useBrand } from '../../brands';
 import { CodeInput } from '../../components/CodeInput';
 import { useCopyToClipboard } from '../../components/copy';
 import { useZodRule } from '../../components/useZodRule';
 import { useCurrentUser, useFormSubmit } from '../../components/forms';
 import { ChangePasswordEntry } from './changePassword';
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
-}
-
-export const twoFactorApi = {
-  status: () => api.get<TwoFactorStatus>('/sys/user/2fa'),
-  enrol: () => api.post<{ secret: string; otpauthUrl: string }>('/sys/user/2fa/enrol'),
-  confirm: (code: string) => api.post<{ recoveryCodes: string[] }>('/sys/user/2fa/confirm', { code }, { silent: true }),
-  disable: (code: string) => api.post<null>('/sys/user/2fa/disable', { code }, { silent: true }),
-};
+import { useConfirmTwoFactor, useDisableTwoFactor, useTwoFactorEnrolment, useTwoFactorStatus } from './hooks';
 
 /** The secret in groups of four, easier to type. */
 function grouped(secret: string): string {
@@ -74,14 +61,15 @@ function EnrolFlow({ onFinished, onCancel }: { onFinished: () => void; onCancel:
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
   const codeRule = useZodRule(googleCodeSchema);
-  const enrol = useQuery({ queryKey: ['account', '2fa', 'enrol'], queryFn: twoFactorApi.enrol, staleTime: Infinity, gcTime: 0, retry: false });
+  const enrol = useTwoFactorEnrolment();
+  const confirmCode = useConfirmTwoFactor();
   const [codes, setCodes] = useState<string[] | null>(null);
   const {
     submit: confirm,
     saving,
     serverError: error,
   } = useFormSubmit(form, async (v) => {
-    const r = await twoFactorApi.confirm(v.code);
+    const r = await confirmCode.mutateAsync(v.code);
     setCodes(r.recoveryCodes ?? []);
   });
 
@@ -133,8 +121,9 @@ function DisableModal({ open, onClose, onDone }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ code: string }>();
+  const disable = useDisableTwoFactor();
   const { submit, saving, serverError: error } = useFormSubmit(form, async (v) => {
-    await twoFactorApi.disable(v.code);
+    await disable.mutateAsync(v.code);
     message.success(t('account.security.disabled'));
     onDone();
   });
@@ -164,12 +153,11 @@ function DisableModal({ open, onClose, onDone }: { open: boolean; onClose: () =>
 /** Account security for every user: Google Authenticator (enrol, confirm, recovery codes, disable) and password. */
 export default function Security() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const me = useCurrentUser();
-  const status = useQuery({ queryKey: ['account', '2fa'], queryFn: twoFactorApi.status });
+  const status = useTwoFactorStatus();
   const [enrolling, setEnrolling] = useState(false);
   const [disabling, setDisabling] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['account', '2fa'], exact: true });
+  const refresh = () => void status.refetch();
   const enabled = status.data?.enabled === true;
 
   return (

@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, TreeSelect, Typography, Alert } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { LockOutlined, PlusOutlined, StopOutlined, CheckCircleOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEBOUNCE_MS, Perm, USER_REALNAME_MAX_LENGTH, UserStatus, emailSchema, phoneSchema, usernameSchema, usersList } from '@mg/domain';
 import { isApiError } from '../../api';
@@ -13,8 +12,8 @@ import { ListPage } from '../../components/list';
 import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
 import type { DepartNode } from '../departments/api';
 import type { RoleRecord } from '../roles/api';
-import { usersApi, type UserRecord } from './api';
-import { useAssignableRoles, useDepartTree, useFreezeUsers, useResetPassword, useSaveUser } from './hooks';
+import type { UserRecord } from './api';
+import { checkUnique, useAssignableRoles, useDepartTree, useFreezeUsers, useResetPassword, useSaveUser, useUserRoleIds } from './hooks';
 
 const isFrozen = (u: UserRecord) => u.status === UserStatus.FROZEN;
 
@@ -29,7 +28,7 @@ function useUniqueRule(field: 'username' | 'email' | 'phone', excludeId: number 
       const v = typeof value === 'string' ? value.trim() : '';
       if (!v) return;
       try {
-        await usersApi.checkUnique(field, v, excludeId);
+        await checkUnique(field, v, excludeId);
       } catch (e) {
         if (isApiError(e) && e.httpStatus === 0) return; // network trouble: the server checks again on save
         throw new Error(e instanceof Error ? e.message : String(e));
@@ -57,15 +56,10 @@ export function UserFormModal({ open, user, onClose }: { open: boolean; user: Us
   const roles = useAssignableRoles(open);
   const departs = useDepartTree(open);
   const save = useSaveUser();
-  useQuery({
-    queryKey: ['sys', 'userRoles', user?.id],
-    enabled: open && isEdit,
-    queryFn: async () => {
-      const ids = await usersApi.rolesOf(user?.id as number);
-      form.setFieldValue('roleIds', (ids ?? []).map(Number));
-      return ids;
-    },
-  });
+  const roleIds = useUserRoleIds(open && user ? user.id : null);
+  useEffect(() => {
+    if (roleIds.data) form.setFieldValue('roleIds', roleIds.data);
+  }, [form, roleIds.data]);
   const usernameRule = useZodRule(usernameSchema);
   const emailRule = useZodRule(emailSchema, true);
   const phoneRule = useZodRule(phoneSchema, true);

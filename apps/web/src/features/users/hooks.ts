@@ -2,7 +2,7 @@
  * Data of the users area: the roles and departments a user may be given, and the writes of the users screen. A
  * write refreshes the users list (and a department's users).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../components/list';
 import { usersApi } from './api';
 
@@ -42,3 +42,15 @@ export function useFreezeUsers() {
 export function useResetPassword() {
   return useMutation({ mutationFn: ({ username, password }: { username: string; password: string }) => usersApi.resetPassword(username, password) });
 }
+
+/** The role ids of a user (spec queryUserRole), for its edit form. */
+export function useUserRoleIds(userId: number | null) {
+  return useQuery({
+    queryKey: userKeys.other('roles', userId),
+    queryFn: async () => ((await usersApi.rolesOf(userId as number)) ?? []).map(Number),
+    enabled: userId !== null,
+  });
+}
+
+/** Live uniqueness check of a username, e-mail or phone (rejects with the server's message when taken). */
+export const checkUnique = usersApi.checkUnique;
