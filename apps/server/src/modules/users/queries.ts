@@ -2,7 +2,7 @@
 import { UserStatus, usersList, type Language, type ListRecord } from '@mg/domain';
 import { and, asc, eq, ilike, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbLike } from '../../db/pool';
-import { appUser, department, role, session, userDepart, userRole } from '../../db/schema';
+import { appUser, department, merchant, role, session, userDepart, userRole } from '../../db/schema';
 import { containsPattern } from '../../lib/admin';
 import { newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
@@ -180,3 +180,89 @@ export const usersSource = pagedSource({
   read: async (db, where, o) =>
     toUserRecords(db, o.lang, await db.select(userColumns).from(appUser).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0)),
 });
+
+/* Writes of the user administration -------------------------------------------------------------------------- */
+
+/** A user by id inside the scope. */
+export function selectScopedUserById(db: Db, scope: Scope, id: number): Promise<UserRow | undefined> {
+  return selectScopedUser(db, scope, eq(appUser.id, id));
+}
+
+/** A user by username (any case) inside the scope. */
+export function selectScopedUserByName(db: Db, scope: Scope, username: string): Promise<UserRow | undefined> {
+  return selectScopedUser(db, scope, eq(sql`lower(${appUser.username})`, username.toLowerCase()));
+}
+
+export async function merchantExists(db: Db, id: number): Promise<boolean> {
+  return (await db.select({ id: merchant.id }).from(merchant).where(eq(merchant.id, id)).limit(1)).length > 0;
+}
+
+/** How many of these departments belong to the merchant. */
+export async function countDepartsOf(db: Db, merchantId: number, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.select({ id: department.id }).from(department).where(and(inArray(department.id, [...ids]), eq(department.merchantId, merchantId)));
+  return rows.length;
+}
+
+/** A department's merchant (undefined: no such department). */
+export async function departmentMerchant(db: Db, departId: number): Promise<{ id: number; merchantId: number } | undefined> {
+  const [d] = await db.select({ id: department.id, merchantId: department.merchantId }).from(department).where(eq(department.id, departId)).limit(1);
+  return d;
+}
+
+export async function userIdsOfDepartment(db: Db, departId: number): Promise<number[]> {
+  return (await db.select({ id: userDepart.userId }).from(userDepart).where(eq(userDepart.departId, departId))).map((r) => r.id);
+}
+
+/** Creates a user with its roles and departments in one transaction; answers its id. */
+export async function insertUser(db: Db, values: typeof appUser.$inferInsert, roleIds: readonly number[], departIds: readonly number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(appUser)
+      .values({ ...values, passwordChangedAt: sql`now()` as unknown as Date })
+      .returning({ id: appUser.id });
+    const id = row!.id;
+    if (roleIds.length > 0) await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+    if (departIds.length > 0) await tx.insert(userDepart).values(departIds.map((departId) => ({ userId: id, departId })));
+    return id;
+  });
+}
+
+/** Updates a user's fields, and replaces its roles and departments where given, in one transaction. */
+export async function updateUser(
+  db: Db,
+  user: { id: number; merchantId: number },
+  set: Partial<typeof appUser.$inferInsert>,
+  roleIds: readonly number[] | undefined,
+  departIds: readonly number[] | undefined,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(appUser)
+      .set({ ...set, updatedAt: sql`now()` as unknown as Date })
+      .where(and(eq(appUser.id, user.id), eq(appUser.merchantId, user.merchantId)));
+    if (roleIds !== undefined) {
+      await tx.delete(userRole).where(eq(userRole.userId, user.id));
+      if (roleIds.length > 0) await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
+    }
+    if (departIds !== undefined) {
+      await tx.delete(userDepart).where(eq(userDepart.userId, user.id));
+      if (departIds.length > 0) await tx.insert(userDepart).values(departIds.map((departId) => ({ userId: user.id, departId })));
+    }
+  });
+}
+
+export async function setFrozen(db: Db, users: readonly { id: number; merchantId: number }[], frozen: boolean): Promise<void> {
+  await db
+    .update(appUser)
+    .set({ frozen, updatedAt: sql`now()` as unknown as Date })
+    .where(and(inArray(appUser.id, users.map((u) => u.id)), inArray(appUser.merchantId, [...new Set(users.map((u) => u.merchantId))])));
+}
+
+/** A new password: the lockout cleared. */
+export async function setPassword(db: Db, user: { id: number; merchantId: number }, passwordHash: string): Promise<void> {
+  await db
+    .update(appUser)
+    .set({ passwordHash, passwordChangedAt: sql`now()` as unknown as Date, failedLogins: 0, lockedUntil: null, updatedAt: sql`now()` as unknown as Date })
+    .where(and(eq(appUser.id, user.id), eq(appUser.merchantId, user.merchantId)));
+}

@@ -5,10 +5,8 @@
 import { DomainError, translate, UserStatus, type Language } from '@mg/domain';
 import { hash } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../../lib/passwords';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
-import { appUser, department, merchant, userDepart, userRole } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { audit, requireAuth } from '../auth';
 import { KeyedError, notFound } from '../../lib/admin';
@@ -18,8 +16,17 @@ import {
   isUserFieldTaken,
   revokeSessions,
   selectRolesOfUsers,
-  selectScopedUser,
+  countDepartsOf,
+  departmentMerchant,
+  insertUser,
+  merchantExists,
+  selectScopedUserById,
+  selectScopedUserByName,
   selectScopedUsers,
+  setFrozen,
+  setPassword,
+  updateUser,
+  userIdsOfDepartment,
   toUserRecords,
   type UniqueField,
   type UserRecord,
@@ -83,11 +90,7 @@ async function resolveRoles(
 /** Departments must belong to the user's merchant; unknown ones are a 404. */
 async function checkDeparts(db: Db, merchantId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db
-    .select({ id: department.id })
-    .from(department)
-    .where(and(inArray(department.id, ids), eq(department.merchantId, merchantId)));
-  if (rows.length !== ids.length) throw notFound();
+  if ((await countDepartsOf(db, merchantId, ids)) !== ids.length) throw notFound();
 }
 
 export interface AddUserInput {
@@ -107,36 +110,28 @@ export async function addUser(db: Db, req: FastifyRequest, input: AddUserInput):
   const merchantId = input.merchantId ?? auth.merchantId;
   const scope = userScope(req, input.merchantId === undefined ? undefined : merchantId);
   if (!scope.all && !scope.ids.includes(merchantId)) throw notFound();
-  const m = await db.select({ id: merchant.id }).from(merchant).where(eq(merchant.id, merchantId)).limit(1);
-  if (m.length === 0) throw notFound();
+  if (!(await merchantExists(db, merchantId))) throw notFound();
   await assertFree(db, input);
   const roleIds = await resolveRoles(db, req, merchantId, [], input.roleIds);
   await checkDeparts(db, merchantId, input.departIds);
   const passwordHash = await hash(input.password, ARGON2_OPTIONS);
   let id: number;
   try {
-    id = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(appUser)
-        .values({
-          merchantId,
-          username: input.username,
-          realname: input.realname ?? '',
-          email: input.email || null,
-          phone: input.phone || null,
-          passwordHash,
-          orgCode: input.orgCode ?? null,
-          createdBy: auth.username,
-          passwordChangedAt: sql`now()`,
-        })
-        .returning({ id: appUser.id });
-      const newId = row!.id;
-      if (roleIds.length > 0)
-        await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: newId, roleId })));
-      if (input.departIds.length > 0)
-        await tx.insert(userDepart).values(input.departIds.map((departId) => ({ userId: newId, departId })));
-      return newId;
-    });
+    id = await insertUser(
+      db,
+      {
+        merchantId,
+        username: input.username,
+        realname: input.realname ?? '',
+        email: input.email || null,
+        phone: input.phone || null,
+        passwordHash,
+        orgCode: input.orgCode ?? null,
+        createdBy: auth.username,
+      },
+      roleIds,
+      input.departIds,
+    );
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
@@ -149,7 +144,7 @@ export async function addUser(db: Db, req: FastifyRequest, input: AddUserInput):
       roleIds,
     },
   });
-  const created = await selectScopedUser(db, { all: true }, eq(appUser.id, id));
+  const created = await selectScopedUserById(db, { all: true }, id);
   return (await views(db, req.lang, [created!]))[0]!;
 }
 
@@ -165,7 +160,7 @@ export interface EditUserInput {
 
 export async function editUser(db: Db, req: FastifyRequest, input: EditUserInput): Promise<UserView> {
   const scope = userScope(req);
-  const user = await selectScopedUser(db, scope, eq(appUser.id, input.id));
+  const user = await selectScopedUserById(db, scope, input.id);
   if (!user) throw notFound();
   await assertFree(db, { email: input.email, phone: input.phone }, user.id);
   let roleIds: number[] | undefined;
@@ -177,29 +172,18 @@ export async function editUser(db: Db, req: FastifyRequest, input: EditUserInput
   }
   if (input.departIds !== undefined) await checkDeparts(db, user.merchantId, input.departIds);
   try {
-    await db.transaction(async (tx) => {
-      const set: Partial<typeof appUser.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
-      if (input.realname !== undefined) set.realname = input.realname;
-      if (input.email !== undefined) set.email = input.email || null;
-      if (input.phone !== undefined) set.phone = input.phone || null;
-      if (input.orgCode !== undefined) set.orgCode = input.orgCode;
-      await tx
-        .update(appUser)
-        .set(set)
-        .where(and(eq(appUser.id, user.id), eq(appUser.merchantId, user.merchantId)));
-      if (roleIds !== undefined && rolesChanged) {
-        await tx.delete(userRole).where(eq(userRole.userId, user.id));
-        if (roleIds.length > 0)
-          await tx.insert(userRole).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
-      }
-      if (input.departIds !== undefined) {
-        await tx.delete(userDepart).where(eq(userDepart.userId, user.id));
-        if (input.departIds.length > 0)
-          await tx
-            .insert(userDepart)
-            .values(input.departIds.map((departId) => ({ userId: user.id, departId })));
-      }
-    });
+    await updateUser(
+      db,
+      user,
+      {
+        ...(input.realname !== undefined ? { realname: input.realname } : {}),
+        ...(input.email !== undefined ? { email: input.email || null } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone || null } : {}),
+        ...(input.orgCode !== undefined ? { orgCode: input.orgCode } : {}),
+      },
+      roleIds !== undefined && rolesChanged ? roleIds : undefined,
+      input.departIds,
+    );
   } catch (err) {
     throw uniqueViolation(err) ?? err;
   }
@@ -215,7 +199,7 @@ export async function editUser(db: Db, req: FastifyRequest, input: EditUserInput
       },
     });
   }
-  const updated = await selectScopedUser(db, scope, eq(appUser.id, user.id));
+  const updated = await selectScopedUserById(db, scope, user.id);
   return (await views(db, req.lang, [updated!]))[0]!;
 }
 
@@ -226,18 +210,7 @@ export async function freezeUsers(db: Db, req: FastifyRequest, ids: number[], st
   const users = await selectScopedUsers(db, userScope(req), ids);
   if (users.length !== ids.length) throw notFound();
   const frozen = status === UserStatus.FROZEN;
-  await db
-    .update(appUser)
-    .set({ frozen, updatedAt: sql`now()` as unknown as Date })
-    .where(
-      and(
-        inArray(
-          appUser.id,
-          users.map((u) => u.id),
-        ),
-        inArray(appUser.merchantId, [...new Set(users.map((u) => u.merchantId))]),
-      ),
-    );
+  await setFrozen(db, users, frozen);
   if (frozen) await revokeSessions(db, ids);
   for (const u of users) {
     await audit(db, req, frozen ? 'user_frozen' : 'user_unfrozen', {
@@ -253,23 +226,10 @@ export async function resetPassword(
   username: string,
   password: string,
 ): Promise<void> {
-  const user = await selectScopedUser(
-    db,
-    userScope(req),
-    eq(sql`lower(${appUser.username})`, username.toLowerCase()),
-  );
+  const user = await selectScopedUserByName(db, userScope(req), username);
   if (!user) throw notFound();
   const passwordHash = await hash(password, ARGON2_OPTIONS);
-  await db
-    .update(appUser)
-    .set({
-      passwordHash,
-      passwordChangedAt: sql`now()` as unknown as Date,
-      failedLogins: 0,
-      lockedUntil: null,
-      updatedAt: sql`now()` as unknown as Date,
-    })
-    .where(and(eq(appUser.id, user.id), eq(appUser.merchantId, user.merchantId)));
+  await setPassword(db, user, passwordHash);
   await revokeSessions(db, [user.id]);
   await audit(db, req, 'password_reset', {
     success: true,
@@ -278,29 +238,16 @@ export async function resetPassword(
 }
 
 export async function userRoleIds(db: Db, req: FastifyRequest, userId: number): Promise<number[]> {
-  const user = await selectScopedUser(db, userScope(req), eq(appUser.id, userId));
+  const user = await selectScopedUserById(db, userScope(req), userId);
   if (!user) throw notFound();
   return (await selectRolesOfUsers(db, [user.id])).map((r) => r.id);
 }
 
 export async function usersOfDepartment(db: Db, req: FastifyRequest, departId: number): Promise<UserView[]> {
   const scope = ownScope(req);
-  const dep = await db
-    .select({ id: department.id, merchantId: department.merchantId })
-    .from(department)
-    .where(eq(department.id, departId))
-    .limit(1);
-  const d = dep[0];
+  const d = await departmentMerchant(db, departId);
   if (!d || !(scope.all || scope.ids.includes(d.merchantId))) throw notFound();
-  const rows = await db
-    .select({ id: userDepart.userId })
-    .from(userDepart)
-    .where(eq(userDepart.departId, d.id));
-  const users = await selectScopedUsers(
-    db,
-    userScope(req),
-    rows.map((r) => r.id),
-  );
+  const users = await selectScopedUsers(db, userScope(req), await userIdsOfDepartment(db, d.id));
   return views(db, req.lang, users);
 }
 
