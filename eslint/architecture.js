@@ -117,7 +117,6 @@ export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/ledger/service.ts',
   'apps/server/src/modules/payment-links/service.ts',
   'apps/server/src/modules/permissions/service.ts',
-  'apps/server/src/modules/roles/service.ts',
 ]);
 const QUERY_BUILDERS = new Set(['sql', 'eq', 'ne', 'and', 'or', 'not', 'inArray', 'notInArray', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'isNull', 'isNotNull', 'asc', 'desc', 'count', 'sum', 'exists', 'between']);
 

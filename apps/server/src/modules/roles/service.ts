@@ -3,21 +3,23 @@
  * merchant's own roles. Granting: a caller may only grant permissions it holds itself (the platform admin: all).
  */
 import { isRoleCode, type Language } from '@mg/domain';
-import { and, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
-import { role, rolePermission } from '../../db/schema';
 import { audit, requireAuth, type AuthSession } from '../auth';
-import { containsPattern, iso, isPlatformAdmin, KeyedError, notFound, offsetOf, orderOf, pageOf, type Page } from '../../lib/admin';
+import { iso, isPlatformAdmin, KeyedError, notFound, pageOf, type Page } from '../../lib/admin';
 import { ownScope, type Scope } from '../auth/scope';
 import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
 import { diffGrants, grantable, treeNodes, type TreeNode } from '../permissions/tree';
 import {
-  roleColumns,
+  changeRoleGrants,
+  insertRole,
+  roleCodeTaken,
   roleName,
   selectAssignableRoles,
   selectRole,
+  selectRolePage,
   selectRolePermissions,
+  updateRole,
   type RoleRow,
 } from './queries';
 
@@ -43,12 +45,6 @@ export function roleView(lang: Language, r: RoleRow): RoleView {
   };
 }
 
-/** System roles plus the merchant roles of the scope. */
-function visibleWhere(scope: Scope): SQL | undefined {
-  if (scope.all) return undefined;
-  return or(isNull(role.merchantId), scope.ids.length > 0 ? inArray(role.merchantId, scope.ids) : sql`false`);
-}
-
 export function canSeeRole(scope: Scope, r: RoleRow): boolean {
   return r.merchantId === null || scope.all || scope.ids.includes(r.merchantId);
 }
@@ -70,13 +66,6 @@ export async function queryAll(db: Db, req: FastifyRequest, merchantId?: number)
   return rows.map((r) => roleView(req.lang, r));
 }
 
-const ROLE_SORT = {
-  roleCode: role.roleCode,
-  roleName: role.roleName,
-  createTime: role.createdAt,
-  createdAt: role.createdAt,
-} as const;
-
 export async function listRoles(
   db: Db,
   req: FastifyRequest,
@@ -90,42 +79,17 @@ export async function listRoles(
     roleCode?: string;
   },
 ): Promise<Page<RoleView>> {
-  const scope = ownScope(req, q.merchantId);
-  const where = and(
-    visibleWhere(scope),
-    q.roleName ? ilike(role.roleName, containsPattern(q.roleName)) : undefined,
-    q.roleCode ? ilike(role.roleCode, containsPattern(q.roleCode)) : undefined,
-  );
-  const orderBy = orderOf(ROLE_SORT, q.column, q.order, [sql`${role.merchantId} asc nulls first`], role.id);
-  const [n] = await db.select({ n: count() }).from(role).where(where);
-  const rows = await db
-    .select(roleColumns)
-    .from(role)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(q.pageSize)
-    .offset(offsetOf(q));
+  const { rows, total } = await selectRolePage(db, ownScope(req, q.merchantId), q);
   return pageOf(
     rows.map((r) => roleView(req.lang, r)),
-    n?.n ?? 0,
+    total,
     q,
   );
 }
 
 async function assertCodeFree(db: Db, merchantId: number, code: string, excludeId?: number): Promise<void> {
   if (isRoleCode(code)) throw new KeyedError('DUPLICATE', 'admin.role.codeTaken', { code });
-  const rows = await db
-    .select({ id: role.id })
-    .from(role)
-    .where(
-      and(
-        eq(role.merchantId, merchantId),
-        eq(role.roleCode, code),
-        excludeId === undefined ? undefined : sql`${role.id} <> ${excludeId}`,
-      ),
-    )
-    .limit(1);
-  if (rows.length > 0) throw new KeyedError('DUPLICATE', 'admin.role.codeTaken', { code });
+  if (await roleCodeTaken(db, merchantId, code, excludeId)) throw new KeyedError('DUPLICATE', 'admin.role.codeTaken', { code });
 }
 
 export interface RoleInput {
@@ -139,20 +103,12 @@ export async function addRole(db: Db, req: FastifyRequest, input: RoleInput): Pr
   const auth = requireAuth(req);
   const merchantId = auth.isPlatform && input.merchantId !== undefined ? input.merchantId : auth.merchantId;
   await assertCodeFree(db, merchantId, input.roleCode);
-  const [row] = await db
-    .insert(role)
-    .values({
-      merchantId,
-      roleCode: input.roleCode,
-      roleName: input.roleName,
-      description: input.description ?? null,
-    })
-    .returning(roleColumns);
+  const row = await insertRole(db, { merchantId, roleCode: input.roleCode, roleName: input.roleName, description: input.description ?? null });
   await audit(db, req, 'role_changed', {
     success: true,
-    detail: { op: 'role_created', roleId: row!.id, roleCode: input.roleCode, roleMerchantId: merchantId },
+    detail: { op: 'role_created', roleId: row.id, roleCode: input.roleCode, roleMerchantId: merchantId },
   });
-  return roleView(req.lang, row!);
+  return roleView(req.lang, row);
 }
 
 export async function editRole(
@@ -165,16 +121,7 @@ export async function editRole(
     throw new KeyedError('FORBIDDEN', 'admin.role.systemReadOnly');
   if (r.merchantId !== null && input.roleCode !== r.roleCode)
     await assertCodeFree(db, r.merchantId, input.roleCode, r.id);
-  const [row] = await db
-    .update(role)
-    .set({ roleCode: input.roleCode, roleName: input.roleName, description: input.description ?? null })
-    .where(
-      and(
-        eq(role.id, r.id),
-        r.merchantId === null ? isNull(role.merchantId) : eq(role.merchantId, r.merchantId),
-      ),
-    )
-    .returning(roleColumns);
+  const row = await updateRole(db, r, { roleCode: input.roleCode, roleName: input.roleName, description: input.description ?? null });
   if (!row) throw notFound();
   await audit(db, req, 'role_changed', {
     success: true,
@@ -230,17 +177,7 @@ export async function saveRolePermissions(
     new Set(may.map((p) => p.id)),
   );
   if (refused.length > 0) throw new KeyedError('FORBIDDEN', 'admin.permission.notGrantable');
-  await db.transaction(async (tx) => {
-    if (remove.length > 0)
-      await tx
-        .delete(rolePermission)
-        .where(and(eq(rolePermission.roleId, r.id), inArray(rolePermission.permissionId, remove)));
-    if (add.length > 0)
-      await tx
-        .insert(rolePermission)
-        .values(add.map((permissionId) => ({ roleId: r.id, permissionId })))
-        .onConflictDoNothing();
-  });
+  await changeRoleGrants(db, r.id, add, remove);
   const codeOf = new Map([...known, ...current].map((p) => [p.id, p.perms]));
   const added = add.map((id) => codeOf.get(id) ?? String(id));
   const removed = remove.map((id) => codeOf.get(id) ?? String(id));
