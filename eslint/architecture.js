@@ -112,11 +112,9 @@ export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/checks/service.ts',
   'apps/server/src/modules/collections/demo.ts',
   'apps/server/src/modules/collections/service.ts',
-  'apps/server/src/modules/departments/service.ts',
   'apps/server/src/modules/developer/service.ts',
   'apps/server/src/modules/ledger/service.ts',
   'apps/server/src/modules/payment-links/service.ts',
-  'apps/server/src/modules/permissions/service.ts',
 ]);
 const QUERY_BUILDERS = new Set(['sql', 'eq', 'ne', 'and', 'or', 'not', 'inArray', 'notInArray', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'isNull', 'isNotNull', 'asc', 'desc', 'count', 'sum', 'exists', 'between']);
 

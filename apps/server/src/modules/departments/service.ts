@@ -3,17 +3,28 @@
  * what its roles may be granted through the department-role calls. org_code is generated and unique.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
-import { departPermission, department, userDepart } from '../../db/schema';
 import { audit, requireAuth } from '../auth';
-import { containsPattern, iso, KeyedError, notFound } from '../../lib/admin';
-import { ownScope, scopeWhere, type Scope } from '../auth/scope';
+import { iso, KeyedError, notFound } from '../../lib/admin';
+import { ownScope, type Scope } from '../auth/scope';
 import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
 import { assemble, diffGrants, grantable } from '../permissions/tree';
+import {
+  changeDepartGrants,
+  deleteDepartRow,
+  departUsage,
+  insertDepart,
+  selectDepartPermissionIds,
+  selectDeparts,
+  selectDepartsOfMerchant,
+  selectDepartsOfUser,
+  selectScopedDepart,
+  updateDepart,
+  type DepartRow,
+} from './queries';
 
-export type DepartRow = typeof department.$inferSelect;
+export type { DepartRow } from './queries';
 
 export interface DepartNode {
   id: number;
@@ -37,14 +48,6 @@ export interface IdNode {
   children?: IdNode[];
 }
 
-async function selectDeparts(db: Db, where: SQL | undefined): Promise<DepartRow[]> {
-  return db
-    .select()
-    .from(department)
-    .where(where)
-    .orderBy(asc(department.merchantId), asc(department.sortOrder), asc(department.id));
-}
-
 function nodes(rows: readonly DepartRow[]): DepartNode[] {
   const parents = new Set(rows.map((r) => r.parentId));
   return assemble(rows, (r): DepartNode => ({
@@ -63,11 +66,11 @@ function nodes(rows: readonly DepartRow[]): DepartNode[] {
 }
 
 export async function departTree(db: Db, req: FastifyRequest, merchantId?: number): Promise<DepartNode[]> {
-  return nodes(await selectDeparts(db, scopeWhere(department.merchantId, ownScope(req, merchantId))));
+  return nodes(await selectDeparts(db, ownScope(req, merchantId)));
 }
 
 export async function idTree(db: Db, req: FastifyRequest, merchantId?: number): Promise<IdNode[]> {
-  const rows = await selectDeparts(db, scopeWhere(department.merchantId, ownScope(req, merchantId)));
+  const rows = await selectDeparts(db, ownScope(req, merchantId));
   return assemble(rows, (r): IdNode => ({ key: r.id, value: r.id, title: r.departName }));
 }
 
@@ -77,11 +80,7 @@ export async function searchDeparts(
   keyWord: string | undefined,
   merchantId?: number,
 ): Promise<DepartNode[]> {
-  const where = and(
-    scopeWhere(department.merchantId, ownScope(req, merchantId)),
-    keyWord ? ilike(department.departName, containsPattern(keyWord)) : undefined,
-  );
-  return nodes(await selectDeparts(db, where)).map((n) => {
+  return nodes(await selectDeparts(db, ownScope(req, merchantId), keyWord)).map((n) => {
     const { children: _children, ...flat } = n;
     return { ...flat, isLeaf: true };
   });
@@ -90,23 +89,13 @@ export async function searchDeparts(
 /** The caller's own departments (those it is a member of). */
 export async function myDeparts(db: Db, req: FastifyRequest): Promise<DepartNode[]> {
   const auth = requireAuth(req);
-  const rows = await db
-    .select({ d: department })
-    .from(userDepart)
-    .innerJoin(department, eq(department.id, userDepart.departId))
-    .where(eq(userDepart.userId, auth.userId))
-    .orderBy(asc(department.sortOrder), asc(department.id));
-  return nodes(rows.map((r) => r.d));
+  return nodes(await selectDepartsOfUser(db, auth.userId));
 }
 
 async function scopedDepart(db: Db, scope: Scope, id: number): Promise<DepartRow> {
-  const rows = await db
-    .select()
-    .from(department)
-    .where(and(eq(department.id, id), scopeWhere(department.merchantId, scope)))
-    .limit(1);
-  if (!rows[0]) throw notFound();
-  return rows[0];
+  const row = await selectScopedDepart(db, scope, id);
+  if (!row) throw notFound();
+  return row;
 }
 
 function newOrgCode(merchantId: number): string {
@@ -129,18 +118,13 @@ export async function addDepart(db: Db, req: FastifyRequest, input: DepartInput)
   }
   let row: DepartRow | undefined;
   for (let attempt = 0; attempt < 5 && !row; attempt++) {
-    const inserted = await db
-      .insert(department)
-      .values({
-        merchantId,
-        parentId: input.parentId ?? null,
-        departName: input.departName,
-        sortOrder: input.sortOrder ?? 0,
-        orgCode: newOrgCode(merchantId),
-      })
-      .onConflictDoNothing()
-      .returning();
-    row = inserted[0];
+    row = await insertDepart(db, {
+      merchantId,
+      parentId: input.parentId ?? null,
+      departName: input.departName,
+      sortOrder: input.sortOrder ?? 0,
+      orgCode: newOrgCode(merchantId),
+    });
   }
   if (!row) throw new KeyedError('DUPLICATE', 'error.duplicate');
   return nodes([row])[0]!;
@@ -157,32 +141,27 @@ export async function editDepart(
     const parent = await scopedDepart(db, scope, input.parentId);
     if (parent.merchantId !== d.merchantId) throw notFound();
     // The new parent may not be the department itself or below it.
-    const all = await selectDeparts(db, eq(department.merchantId, d.merchantId));
+    const all = await selectDepartsOfMerchant(db, d.merchantId);
     const byId = new Map(all.map((r) => [r.id, r]));
     for (let cur: number | null = parent.id, guard = 0; cur !== null && guard < 1000; guard++) {
       if (cur === d.id) throw new KeyedError('BUSINESS_RULE', 'admin.tree.cycle');
       cur = byId.get(cur)?.parentId ?? null;
     }
   }
-  const [row] = await db
-    .update(department)
-    .set({
-      departName: input.departName,
-      sortOrder: input.sortOrder ?? d.sortOrder,
-      parentId: input.parentId === undefined ? d.parentId : input.parentId,
-    })
-    .where(and(eq(department.id, d.id), eq(department.merchantId, d.merchantId)))
-    .returning();
-  return nodes([row!])[0]!;
+  const row = await updateDepart(db, d, {
+    departName: input.departName,
+    sortOrder: input.sortOrder ?? d.sortOrder,
+    parentId: input.parentId === undefined ? d.parentId : input.parentId,
+  });
+  return nodes([row])[0]!;
 }
 
 export async function deleteDepart(db: Db, req: FastifyRequest, id: number): Promise<void> {
   const d = await scopedDepart(db, ownScope(req), id);
-  const [users] = await db.select({ n: count() }).from(userDepart).where(eq(userDepart.departId, d.id));
-  if ((users?.n ?? 0) > 0) throw new KeyedError('BUSINESS_RULE', 'admin.depart.hasUsers');
-  const [children] = await db.select({ n: count() }).from(department).where(eq(department.parentId, d.id));
-  if ((children?.n ?? 0) > 0) throw new KeyedError('BUSINESS_RULE', 'admin.depart.hasChildren');
-  await db.delete(department).where(and(eq(department.id, d.id), eq(department.merchantId, d.merchantId)));
+  const usage = await departUsage(db, d.id);
+  if (usage.users > 0) throw new KeyedError('BUSINESS_RULE', 'admin.depart.hasUsers');
+  if (usage.children > 0) throw new KeyedError('BUSINESS_RULE', 'admin.depart.hasChildren');
+  await deleteDepartRow(db, d);
 }
 
 /* ---------------------------------------------------------------------------------------------------------- */
@@ -190,12 +169,7 @@ export async function deleteDepart(db: Db, req: FastifyRequest, id: number): Pro
 
 export async function departPermissionIds(db: Db, req: FastifyRequest, departId: number): Promise<number[]> {
   const d = await scopedDepart(db, ownScope(req), departId);
-  const rows = await db
-    .select({ id: departPermission.permissionId })
-    .from(departPermission)
-    .where(eq(departPermission.departId, d.id))
-    .orderBy(asc(departPermission.permissionId));
-  return rows.map((r) => r.id);
+  return selectDepartPermissionIds(db, d.id);
 }
 
 export async function saveDepartPermissions(
@@ -212,17 +186,7 @@ export async function saveDepartPermissions(
   const current = await departPermissionIds(db, req, d.id);
   const { add, remove, refused } = diffGrants(current, requested, may);
   if (refused.length > 0) throw new KeyedError('FORBIDDEN', 'admin.permission.notGrantable');
-  await db.transaction(async (tx) => {
-    if (remove.length > 0)
-      await tx
-        .delete(departPermission)
-        .where(and(eq(departPermission.departId, d.id), inArray(departPermission.permissionId, remove)));
-    if (add.length > 0)
-      await tx
-        .insert(departPermission)
-        .values(add.map((permissionId) => ({ departId: d.id, permissionId })))
-        .onConflictDoNothing();
-  });
+  await changeDepartGrants(db, d.id, add, remove);
   if (add.length > 0 || remove.length > 0) {
     await audit(db, req, 'permission_changed', {
       success: true,

@@ -4,13 +4,11 @@
  * data rules: the data-rule calls answer an empty list.
  */
 import { type Language } from '@mg/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
-import { permission } from '../../db/schema';
 import { audit } from '../auth';
 import { iso, KeyedError, notFound } from '../../lib/admin';
-import { selectAllPermissions, selectPermission, type PermissionRow } from './queries';
+import { countChildren, insertPermission, selectAllPermissions, selectIdByCode, selectPermission, updatePermission, type PermissionRow } from './queries';
 import { assemble, permissionTitle, treeNodes, type TreeNode } from './tree';
 
 export interface PermissionView {
@@ -140,12 +138,8 @@ export interface PermissionInput {
 }
 
 async function assertCodeFree(db: Db, code: string, excludeId?: number): Promise<void> {
-  const rows = await db
-    .select({ id: permission.id })
-    .from(permission)
-    .where(eq(permission.perms, code))
-    .limit(1);
-  if (rows[0] && rows[0].id !== excludeId)
+  const id = await selectIdByCode(db, code);
+  if (id !== undefined && id !== excludeId)
     throw new KeyedError('DUPLICATE', 'admin.permission.codeTaken', { code });
 }
 
@@ -193,12 +187,12 @@ export async function addPermission(
 ): Promise<PermissionView> {
   await assertCodeFree(db, input.perms);
   await assertParent(db, input.parentId);
-  const [row] = await db.insert(permission).values(values(input)).returning();
+  const row = await insertPermission(db, values(input));
   await audit(db, req, 'permission_changed', {
     success: true,
-    detail: { permissionId: row!.id, perms: row!.perms, op: 'add' },
+    detail: { permissionId: row.id, perms: row.perms, op: 'add' },
   });
-  return view(req.lang, row!, true);
+  return view(req.lang, row, true);
 }
 
 export async function editPermission(
@@ -210,24 +204,16 @@ export async function editPermission(
   if (!before) throw notFound();
   await assertCodeFree(db, input.perms, before.id);
   await assertParent(db, input.parentId, before.id);
-  const [row] = await db
-    .update(permission)
-    .set({ ...values({ ...input, titleKey: input.titleKey || before.titleKey }) })
-    .where(eq(permission.id, before.id))
-    .returning();
+  const row = await updatePermission(db, before.id, values({ ...input, titleKey: input.titleKey || before.titleKey }));
   await audit(db, req, 'permission_changed', {
     success: true,
     detail: {
       permissionId: before.id,
-      perms: row!.perms,
+      perms: row.perms,
       op: 'edit',
-      status: row!.status,
+      status: row.status,
       statusBefore: before.status,
     },
   });
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(permission)
-    .where(eq(permission.parentId, before.id));
-  return view(req.lang, row!, n === 0);
+  return view(req.lang, row, (await countChildren(db, before.id)) === 0);
 }
