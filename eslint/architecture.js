@@ -109,10 +109,8 @@ const QUERY_FILE = /\/(queries|repository)\.ts$|\/queries\/|\/modules\/auth\/sco
  */
 export const PENDING_SQL_MOVES = new Set([
   'apps/server/src/modules/cashier/service.ts',
-  'apps/server/src/modules/checks/service.ts',
   'apps/server/src/modules/collections/demo.ts',
   'apps/server/src/modules/collections/service.ts',
-  'apps/server/src/modules/developer/service.ts',
   'apps/server/src/modules/ledger/service.ts',
   'apps/server/src/modules/payment-links/service.ts',
 ]);

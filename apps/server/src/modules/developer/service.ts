@@ -12,7 +12,6 @@ import { randomBytes } from 'node:crypto';
 import {
   API_KEY_ID_RANDOM_CHARS,
   API_KEY_MAX_ACTIVE,
-  API_KEY_ROLL_GRACE_HOURS,
   API_KEY_SECRET_RANDOM_CHARS,
   ApiKeyStatus,
   CALLBACK_URL_MAX_LENGTH,
@@ -21,9 +20,8 @@ import {
   type ApiKeyModeValue,
   type ApiKeyStatusValue,
 } from '@mg/domain';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiKey, merchant } from '../../db/schema';
+import { insertKeyWithinLimit, revokeKeyRow, rollKeyRow, selectIntegration, selectKeys, selectOwnKey, updateIntegration, type KeyRow } from './queries';
 import { fieldError, FieldValidationError, type FieldIssue } from '../../lib/errors';
 import { KeyedError, notFound } from '../../lib/admin';
 import { audit, AuthError, requireAuth } from '../auth';
@@ -52,7 +50,6 @@ export function newKeyPair(mode: ApiKeyModeValue): { id: string; secret: string 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-type KeyRow = typeof apiKey.$inferSelect;
 
 function keyView(r: KeyRow): ApiKeyView {
   return {
@@ -83,17 +80,7 @@ export async function requireSecondFactor(app: FastifyInstance, req: FastifyRequ
 }
 
 async function merchantRow(app: FastifyInstance, merchantId: number) {
-  const [row] = await app.db
-    .select({
-      id: merchant.id,
-      collectionCallbackUrl: merchant.collectionCallbackUrl,
-      payoutCallbackUrl: merchant.payoutCallbackUrl,
-      ipWhitelist: merchant.ipWhitelist,
-      webhookSecretSealed: merchant.webhookSecretSealed,
-    })
-    .from(merchant)
-    .where(eq(merchant.id, merchantId))
-    .limit(1);
+  const row = await selectIntegration(app.db, merchantId);
   if (!row) throw notFound();
   return row;
 }
@@ -101,7 +88,7 @@ async function merchantRow(app: FastifyInstance, merchantId: number) {
 export async function getParameters(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<DeveloperView> {
   const auth = requireAuth(req);
   const m = await merchantRow(app, merchantId);
-  const keys = await app.db.select().from(apiKey).where(eq(apiKey.merchantId, merchantId)).orderBy(desc(apiKey.createdAt), desc(apiKey.id));
+  const keys = await selectKeys(app.db, merchantId);
   const user = await findUserById(app.db, auth.userId);
   return {
     merchantId,
@@ -114,9 +101,6 @@ export async function getParameters(app: FastifyInstance, req: FastifyRequest, m
   };
 }
 
-/** Keys that still work: active and not past their roll expiry. */
-const workingKey = () => and(eq(apiKey.status, ApiKeyStatus.ACTIVE), or(isNull(apiKey.expiresAt), gt(apiKey.expiresAt, sql`now()`)));
-
 export async function createKey(
   app: FastifyInstance,
   req: FastifyRequest,
@@ -126,40 +110,19 @@ export async function createKey(
   const auth = requireAuth(req);
   await merchantRow(app, merchantId);
   const pair = newKeyPair(input.mode);
-  const row = await app.db.transaction(async (tx) => {
-    // One creation at a time per merchant, so the limit holds under concurrent clicks.
-    await tx.execute(sql`select id from merchant where id = ${merchantId} for update`);
-    const [n] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(apiKey)
-      .where(and(eq(apiKey.merchantId, merchantId), workingKey()));
-    if ((n?.n ?? 0) >= API_KEY_MAX_ACTIVE) throw new KeyedError('BUSINESS_RULE', 'developer.keyLimit', { max: API_KEY_MAX_ACTIVE });
-    const [inserted] = await tx
-      .insert(apiKey)
-      .values({
-        id: pair.id,
-        merchantId,
-        mode: input.mode,
-        name: input.name,
-        secretSealed: app.secretBox.seal(pair.secret),
-        secretLast4: pair.secret.slice(-4),
-        status: ApiKeyStatus.ACTIVE,
-        revealedAt: sql`now()`,
-        createdBy: auth.username,
-      })
-      .returning();
-    return inserted!;
-  });
+  const row = await insertKeyWithinLimit(
+    app.db,
+    merchantId,
+    { id: pair.id, mode: input.mode, name: input.name, secretSealed: app.secretBox.seal(pair.secret), secretLast4: pair.secret.slice(-4), createdBy: auth.username },
+    API_KEY_MAX_ACTIVE,
+  );
+  if (!row) throw new KeyedError('BUSINESS_RULE', 'developer.keyLimit', { max: API_KEY_MAX_ACTIVE });
   await audit(app.db, req, 'api_key_created', { success: true, merchantId, detail: { keyId: row.id, mode: row.mode, name: row.name } });
   return { key: keyView(row), secret: pair.secret };
 }
 
 async function ownKey(app: FastifyInstance, merchantId: number, id: string): Promise<KeyRow> {
-  const [row] = await app.db
-    .select()
-    .from(apiKey)
-    .where(and(eq(apiKey.id, id), eq(apiKey.merchantId, merchantId)))
-    .limit(1);
+  const row = await selectOwnKey(app.db, merchantId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -174,33 +137,18 @@ export async function rollKey(
   const old = await ownKey(app, merchantId, id);
   const mode = old.mode as ApiKeyModeValue;
   const pair = newKeyPair(mode);
-  const result = await app.db.transaction(async (tx) => {
-    // Only a working key that was not rolled yet: the condition makes two concurrent rolls produce one new key.
-    const [expired] = await tx
-      .update(apiKey)
-      .set({ expiresAt: sql`now() + make_interval(hours => ${API_KEY_ROLL_GRACE_HOURS})` })
-      .where(and(eq(apiKey.id, id), eq(apiKey.merchantId, merchantId), eq(apiKey.status, ApiKeyStatus.ACTIVE), isNull(apiKey.expiresAt)))
-      .returning({ expiresAt: apiKey.expiresAt });
-    if (!expired) {
-      const notActive = old.status !== ApiKeyStatus.ACTIVE || (old.expiresAt !== null && old.expiresAt.getTime() <= Date.now());
-      throw new KeyedError('BUSINESS_RULE', notActive ? 'developer.keyNotActive' : 'developer.keyAlreadyRolled');
-    }
-    const [inserted] = await tx
-      .insert(apiKey)
-      .values({
-        id: pair.id,
-        merchantId,
-        mode,
-        name: old.name,
-        secretSealed: app.secretBox.seal(pair.secret),
-        secretLast4: pair.secret.slice(-4),
-        status: ApiKeyStatus.ACTIVE,
-        revealedAt: sql`now()`,
-        createdBy: auth.username,
-      })
-      .returning();
-    return { row: inserted!, oldKeyExpiresAt: expired.expiresAt! };
+  const result = await rollKeyRow(app.db, merchantId, id, {
+    id: pair.id,
+    mode,
+    name: old.name,
+    secretSealed: app.secretBox.seal(pair.secret),
+    secretLast4: pair.secret.slice(-4),
+    createdBy: auth.username,
   });
+  if (!result) {
+    const notActive = old.status !== ApiKeyStatus.ACTIVE || (old.expiresAt !== null && old.expiresAt.getTime() <= Date.now());
+    throw new KeyedError('BUSINESS_RULE', notActive ? 'developer.keyNotActive' : 'developer.keyAlreadyRolled');
+  }
   await audit(app.db, req, 'api_key_rolled', {
     success: true,
     merchantId,
@@ -211,13 +159,9 @@ export async function rollKey(
 
 export async function revokeKey(app: FastifyInstance, req: FastifyRequest, merchantId: number, id: string): Promise<ApiKeyView> {
   await ownKey(app, merchantId, id);
-  const [row] = await app.db
-    .update(apiKey)
-    .set({ status: ApiKeyStatus.REVOKED, revokedAt: sql`coalesce(${apiKey.revokedAt}, now())` })
-    .where(and(eq(apiKey.id, id), eq(apiKey.merchantId, merchantId)))
-    .returning();
+  const row = await revokeKeyRow(app.db, merchantId, id);
   await audit(app.db, req, 'api_key_revoked', { success: true, merchantId, detail: { keyId: id } });
-  return keyView(row!);
+  return keyView(row);
 }
 
 /** A callback address: http(s) URL of at most CALLBACK_URL_MAX_LENGTH characters, or null (empty = null). */
@@ -246,7 +190,7 @@ export async function saveCallbacks(
     input.collectionCallbackUrl === undefined ? before.collectionCallbackUrl : normaliseCallbackUrl('collectionCallbackUrl', input.collectionCallbackUrl);
   const payoutCallbackUrl =
     input.payoutCallbackUrl === undefined ? before.payoutCallbackUrl : normaliseCallbackUrl('payoutCallbackUrl', input.payoutCallbackUrl);
-  await app.db.update(merchant).set({ collectionCallbackUrl, payoutCallbackUrl }).where(eq(merchant.id, merchantId));
+  await updateIntegration(app.db, merchantId, { collectionCallbackUrl, payoutCallbackUrl });
   await audit(app.db, req, 'callback_urls_changed', {
     success: true,
     merchantId,
@@ -284,7 +228,7 @@ export function normaliseWhitelist(entries: readonly string[]): string[] {
 export async function saveWhitelist(app: FastifyInstance, req: FastifyRequest, merchantId: number, entries: readonly string[]): Promise<{ ipWhitelist: string[] }> {
   const list = normaliseWhitelist(entries);
   const before = await merchantRow(app, merchantId);
-  await app.db.update(merchant).set({ ipWhitelist: list }).where(eq(merchant.id, merchantId));
+  await updateIntegration(app.db, merchantId, { ipWhitelist: list });
   await audit(app.db, req, 'ip_whitelist_changed', { success: true, merchantId, detail: { before: before.ipWhitelist, after: list } });
   return { ipWhitelist: list };
 }
