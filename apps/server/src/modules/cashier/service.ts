@@ -15,9 +15,8 @@ import {
   type CollectionFailureReasonValue,
   type CurrencyCode,
 } from '@mg/domain';
-import { eq } from 'drizzle-orm';
 import type { Db, DbLike } from '../../db/pool';
-import { merchant } from '../../db/schema';
+import { selectMerchantFace } from './queries';
 import { KeyedError, notFound } from '../../lib/admin';
 import {
   closeCollection,
@@ -41,7 +40,7 @@ interface MerchantFace {
 }
 
 async function merchantFace(db: DbLike, merchantId: number): Promise<MerchantFace> {
-  const [m] = await db.select({ name: merchant.name, brand: merchant.brand }).from(merchant).where(eq(merchant.id, merchantId));
+  const m = await selectMerchantFace(db, merchantId);
   if (!m) throw notFound();
   return m;
 }

@@ -1,9 +1,9 @@
 /** SQL of the payment links list (its source) and of the links the dashboard acts on. */
 import { PaymentLinkStatus, paymentLinksList, type ListRecord, type PaymentLinkStatusValue } from '@mg/domain';
-import { and, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
-import { paymentLink } from '../../db/schema';
+import { collection, merchant, paymentLink, product, STATUS_ENABLED } from '../../db/schema';
 import { createdBetween, newestFirst, rangeUnlessKey } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
@@ -54,4 +54,55 @@ export async function scopedLinkMerchant(db: DbLike, req: FastifyRequest, id: st
     .from(paymentLink)
     .where(and(eq(paymentLink.id, id), scopeWhere(paymentLink.merchantId, ownScope(req))));
   return link?.merchantId;
+}
+
+/* The link's life: create, void, pay ------------------------------------------------------------------------ */
+
+export type PaymentLinkRow = typeof paymentLink.$inferSelect;
+
+export async function selectMerchantCurrencies(db: DbLike, merchantId: number): Promise<string[] | undefined> {
+  const [m] = await db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));
+  return m?.currencies;
+}
+
+/** The enabled products of a currency (optionally one payment type), in payment type and channel order. */
+export function selectOfferedProducts(db: DbLike, currency: string, paymentType?: number) {
+  return db
+    .select({ paymentType: product.paymentType, channel: product.channel, minAmount: product.minAmount, maxAmount: product.maxAmount })
+    .from(product)
+    .where(and(eq(product.currency, currency), eq(product.status, STATUS_ENABLED), paymentType === undefined ? undefined : eq(product.paymentType, paymentType)))
+    .orderBy(asc(product.paymentType), asc(product.channel));
+}
+
+export async function insertLink(db: DbLike, values: typeof paymentLink.$inferInsert): Promise<PaymentLinkRow> {
+  const [row] = await db.insert(paymentLink).values(values).returning();
+  return row!;
+}
+
+export async function selectLink(db: DbLike, merchantId: number, id: string): Promise<PaymentLinkRow | undefined> {
+  const [row] = await db.select().from(paymentLink).where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)));
+  return row;
+}
+
+export async function selectLinkByToken(db: DbLike, token: string, opts: { lock?: boolean } = {}): Promise<PaymentLinkRow | undefined> {
+  const q = db.select().from(paymentLink).where(eq(paymentLink.token, token));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** The link row locked for the rest of the transaction. */
+export async function lockLink(db: DbLike, merchantId: number, id: string): Promise<PaymentLinkRow | undefined> {
+  const [row] = await db.select().from(paymentLink).where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id))).for('update');
+  return row;
+}
+
+export async function updateLink(db: DbLike, link: { merchantId: number; id: string }, set: Partial<typeof paymentLink.$inferInsert>): Promise<PaymentLinkRow> {
+  const [row] = await db.update(paymentLink).set(set).where(and(eq(paymentLink.merchantId, link.merchantId), eq(paymentLink.id, link.id))).returning();
+  return row!;
+}
+
+/** How many collections a link has started (the next one's merchant order id counts on). */
+export async function countLinkCollections(db: DbLike, merchantId: number, linkId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(collection).where(and(eq(collection.merchantId, merchantId), eq(collection.paymentLinkId, linkId)));
+  return row?.n ?? 0;
 }

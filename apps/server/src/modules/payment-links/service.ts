@@ -26,9 +26,7 @@ import {
   type CurrencyCode,
   type PaymentLinkStatusValue,
 } from '@mg/domain';
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db, DbLike } from '../../db/pool';
-import { collection, merchant, paymentLink, product, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
 import { KeyedError, notFound } from '../../lib/admin';
@@ -40,8 +38,19 @@ import {
   type CollectionDeps,
   type CollectionRow,
 } from '../collections/service';
+import {
+  countLinkCollections,
+  insertLink,
+  lockLink,
+  selectLink,
+  selectLinkByToken,
+  selectMerchantCurrencies,
+  selectOfferedProducts,
+  updateLink,
+  type PaymentLinkRow,
+} from './queries';
 
-export type PaymentLinkRow = typeof paymentLink.$inferSelect;
+export type { PaymentLinkRow } from './queries';
 export type PaymentLinkDeps = CollectionDeps;
 
 export interface CreatePaymentLinkInput {
@@ -92,27 +101,12 @@ export function linkView(row: PaymentLinkRow, publicUrl: string, now: Date = new
 }
 export type PaymentLinkView = ReturnType<typeof linkView>;
 
-/** The enabled products of a currency (optionally one payment type), cheapest lookups first. */
-function offeredProducts(db: DbLike, currency: CurrencyCode, paymentType?: number) {
-  return db
-    .select({ paymentType: product.paymentType, channel: product.channel, minAmount: product.minAmount, maxAmount: product.maxAmount })
-    .from(product)
-    .where(
-      and(
-        eq(product.currency, currency),
-        eq(product.status, STATUS_ENABLED),
-        paymentType === undefined ? undefined : eq(product.paymentType, paymentType),
-      ),
-    )
-    .orderBy(asc(product.paymentType), asc(product.channel));
-}
-
 /**
  * Validates and picks the payment type: the given one must be offered in the currency with the amount inside one of
  * its channels' limits; without one, the first payment type whose limits take the amount.
  */
 async function choosePaymentType(db: DbLike, currency: CurrencyCode, amount: bigint, paymentType?: number): Promise<number> {
-  const rows = await offeredProducts(db, currency, paymentType);
+  const rows = await selectOfferedProducts(db, currency, paymentType);
   if (rows.length === 0) {
     if (paymentType === undefined) throw new KeyedError('BUSINESS_RULE', 'payment-links.noPaymentMethod');
     throw fieldError('paymentType', 'payment-links.paymentTypeUnavailable');
@@ -137,15 +131,13 @@ export async function createPaymentLink(deps: PaymentLinkDeps, input: CreatePaym
   if (!Number.isInteger(expiryHours) || expiryHours < 1 || expiryHours > PAYMENT_LINK_EXPIRY_HOURS_MAX) {
     throw fieldError('expiryHours', 'payment-links.expiryHoursInvalid', { params: { max: PAYMENT_LINK_EXPIRY_HOURS_MAX } });
   }
-  const [m] = await deps.db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, input.merchantId));
-  if (!m) throw notFound();
-  if (!m.currencies.includes(input.currency)) {
+  const currencies = await selectMerchantCurrencies(deps.db, input.merchantId);
+  if (!currencies) throw notFound();
+  if (!currencies.includes(input.currency)) {
     throw fieldError('currency', 'open-api.currencyUnknown', { params: { value: input.currency } });
   }
   const paymentType = await choosePaymentType(deps.db, input.currency, input.amount, input.paymentType);
-  const [row] = await deps.db
-    .insert(paymentLink)
-    .values({
+  return insertLink(deps.db, {
       id: newBusinessId(ID_PREFIX.PAYMENT_LINK, now),
       merchantId: input.merchantId,
       token: newToken(),
@@ -160,40 +152,24 @@ export async function createPaymentLink(deps: PaymentLinkDeps, input: CreatePaym
       createdBy: input.createdBy,
       createdAt: now,
       updatedAt: now,
-    })
-    .returning();
-  return row!;
+  });
 }
 
 export async function getPaymentLink(db: DbLike, merchantId: number, id: string): Promise<PaymentLinkRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentLink)
-    .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)));
-  return row ?? null;
+  return (await selectLink(db, merchantId, id)) ?? null;
 }
 
 export async function getPaymentLinkByToken(db: DbLike, token: string): Promise<PaymentLinkRow | null> {
-  const [row] = await db.select().from(paymentLink).where(eq(paymentLink.token, token));
-  return row ?? null;
+  return (await selectLinkByToken(db, token)) ?? null;
 }
 
 /** The merchant voids an active link (dashboard). Paid, expired or already void: 422. Other merchants' ids: 404. */
 export async function voidPaymentLink(db: Db, merchantId: number, id: string, now: Date = new Date()): Promise<PaymentLinkRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(paymentLink)
-      .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)))
-      .for('update');
+    const row = await lockLink(tx, merchantId, id);
     if (!row) throw notFound();
     if (effectiveLinkStatus(row, now) !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'payment-links.notActive');
-    const [updated] = await tx
-      .update(paymentLink)
-      .set({ status: PaymentLinkStatus.VOID, updatedAt: now })
-      .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id)))
-      .returning();
-    return updated!;
+    return updateLink(tx, row, { status: PaymentLinkStatus.VOID, updatedAt: now });
   });
 }
 
@@ -222,7 +198,7 @@ export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLin
   const now = input.now ?? new Date();
   const outcome = input.outcome ?? CashierOutcome.SUCCESS;
   return deps.db.transaction(async (tx) => {
-    const [link] = await tx.select().from(paymentLink).where(eq(paymentLink.token, input.token)).for('update');
+    const link = await selectLinkByToken(tx, input.token, { lock: true });
     if (!link) throw notFound();
     // Collection services open their own transaction; given this one, they run inside it as a savepoint, under
     // the link lock, on this connection.
@@ -240,10 +216,7 @@ export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLin
     // Reuse an open attempt (pending / processing), else start a new one.
     let current = link.collectionId ? await getCollection(tx, link.merchantId, link.collectionId) : null;
     if (!current || (current.status !== PaymentStatus.PENDING && current.status !== PaymentStatus.PROCESSING)) {
-      const [{ n }] = (await tx
-        .select({ n: count() })
-        .from(collection)
-        .where(and(eq(collection.merchantId, link.merchantId), eq(collection.paymentLinkId, link.id)))) as [{ n: number }];
+      const n = await countLinkCollections(tx, link.merchantId, link.id);
       const hoursLeft = Math.ceil((link.expiresAt.getTime() - now.getTime()) / HOUR_MS);
       current = await createCollection(
         { db, publicUrl: deps.publicUrl },
@@ -270,12 +243,8 @@ export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLin
       after = await payAtCashier(db, { merchantId: link.merchantId, id: current.id, now });
     }
     const succeeded = after.status === PaymentStatus.SUCCESS || after.status === PaymentStatus.PARTIAL;
-    const [updated] = await tx
-      .update(paymentLink)
-      .set({ collectionId: after.id, status: succeeded ? PaymentLinkStatus.PAID : PaymentLinkStatus.ACTIVE, updatedAt: now })
-      .where(and(eq(paymentLink.merchantId, link.merchantId), eq(paymentLink.id, link.id)))
-      .returning();
-    return { link: updated!, collection: after };
+    const updated = await updateLink(tx, link, { collectionId: after.id, status: succeeded ? PaymentLinkStatus.PAID : PaymentLinkStatus.ACTIVE, updatedAt: now });
+    return { link: updated, collection: after };
   });
 }
 
