@@ -19,7 +19,12 @@ export function createDatabase(url: string, opts: { max?: number; applicationNam
   });
   // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  return { pool, db: drizzle(pool, { schema }) };
+  return { pool, db: dbOf(pool) };
+}
+
+/** The drizzle handle of a pool the caller already has (the seed works on a plain pg pool). */
+export function dbOf(pool: pg.Pool): Db {
+  return drizzle(pool, { schema });
 }
 
 /** A transaction handle; services that must join a caller's transaction take `DbLike`. */

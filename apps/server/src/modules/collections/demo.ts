@@ -4,14 +4,11 @@
  * settlement batch and callback row is what the product itself would have written.
  */
 import { CollectionFailureReason, CollectionSource, PaymentType, RefundWay, type CurrencyCode } from '@mg/domain';
-import { and, eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db } from '../../db/pool';
-import * as schema from '../../db/schema';
-import { collection, product, STATUS_ENABLED } from '../../db/schema';
+import { dbOf, type Db } from '../../db/pool';
 import { createRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
+import { anyCollection, countCollections, isOffered } from './queries';
 import { closeCollection, createCollection, expireDueCollections, markCollectionFailed, markCollectionPaid } from './service';
 
 const DAY_MS = 86_400_000;
@@ -50,21 +47,12 @@ const THB_ORDERS: DemoOrder[] = [
   { daysAgo: 0.2, amount: 45_000n, paymentType: P.BANK_TRANSFER, outcome: 'pending', payer: 'Niran Thongdee' },
 ];
 
-async function offered(db: Db, currency: CurrencyCode, paymentType: number): Promise<boolean> {
-  const [p] = await db
-    .select({ id: product.id })
-    .from(product)
-    .where(and(eq(product.currency, currency), eq(product.paymentType, paymentType), eq(product.status, STATUS_ENABLED)))
-    .limit(1);
-  return Boolean(p);
-}
-
 async function seedOrders(db: Db, merchantId: number, currency: CurrencyCode, orders: DemoOrder[], now: Date): Promise<string[]> {
   const paid: string[] = [];
   let n = 0;
   for (const o of orders) {
     n++;
-    if (!(await offered(db, currency, o.paymentType))) continue;
+    if (!(await isOffered(db, currency, o.paymentType))) continue;
     const createdAt = new Date(now.getTime() - o.daysAgo * DAY_MS);
     const c = await createCollection(
       { db, publicUrl: DEMO_PUBLIC_URL },
@@ -100,8 +88,7 @@ async function seedOrders(db: Db, merchantId: number, currency: CurrencyCode, or
  * many collections it created.
  */
 export async function seedDemoPayments(db: Db, now: Date = new Date()): Promise<number> {
-  const [any] = await db.select({ id: collection.id }).from(collection).limit(1);
-  if (any) return 0;
+  if (await anyCollection(db)) return 0;
   const idrPaid = await seedOrders(db, 10001, 'IDR', IDR_ORDERS, now);
   await seedOrders(db, 10030, 'THB', THB_ORDERS, now);
   // one partial refund of a recent (still unsettled) payment
@@ -120,11 +107,10 @@ export async function seedDemoPayments(db: Db, now: Date = new Date()): Promise<
   }
   await expireDueCollections(db, now, DEMO_PUBLIC_URL);
   await runSettlements(db, { now, dueOnly: true });
-  const rows = await db.select({ id: collection.id }).from(collection);
-  return rows.length;
+  return countCollections(db);
 }
 
 /** seed.ts entry: the demo payments on a plain pool (seed.ts works with pg, the services with drizzle). */
 export async function seedDemoPaymentsFromPool(pool: pg.Pool, now?: Date): Promise<number> {
-  return seedDemoPayments(drizzle(pool, { schema }), now);
+  return seedDemoPayments(dbOf(pool), now);
 }

@@ -6,7 +6,7 @@ import { collectionsList, toMajorString, type CurrencyCode, type ListRecord } fr
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
-import { collection, settlement } from '../../db/schema';
+import { collection, product, settlement, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, newestFirst, rangeUnlessKey } from '../../lib/list/order';
 import { pagedSource, type ReadOptions } from '../../lib/list/source';
@@ -112,4 +112,25 @@ export async function findScopedCollection(db: DbLike, req: FastifyRequest, id: 
     .leftJoin(settlement, batchOf)
     .where(and(eq(collection.id, id), scopeWhere(collection.merchantId, ownScope(req))));
   return row;
+}
+
+/* The demo seed ---------------------------------------------------------------------------------------------- */
+
+/** True when the currency offers the payment type (an enabled product). */
+export async function isOffered(db: DbLike, currency: string, paymentType: number): Promise<boolean> {
+  const [p] = await db
+    .select({ id: product.id })
+    .from(product)
+    .where(and(eq(product.currency, currency), eq(product.paymentType, paymentType), eq(product.status, STATUS_ENABLED)))
+    .limit(1);
+  return Boolean(p);
+}
+
+export async function anyCollection(db: DbLike): Promise<boolean> {
+  return (await db.select({ id: collection.id }).from(collection).limit(1)).length > 0;
+}
+
+export async function countCollections(db: DbLike): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(collection);
+  return Number(row?.n ?? 0);
 }
