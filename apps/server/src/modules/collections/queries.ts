@@ -2,11 +2,11 @@
  * SQL of the transaction records: the collections list (its source, read as a deferred join over the covering
  * index) and the lookups of one collection's details. The payment path's statements are in ./service.ts.
  */
-import { collectionsList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { PaymentLinkStatus, PaymentStatus, collectionsList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
-import { collection, product, settlement, STATUS_ENABLED } from '../../db/schema';
+import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, newestFirst, rangeUnlessKey } from '../../lib/list/order';
 import { pagedSource, type ReadOptions } from '../../lib/list/source';
@@ -133,4 +133,94 @@ export async function anyCollection(db: DbLike): Promise<boolean> {
 export async function countCollections(db: DbLike): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(collection);
   return Number(row?.n ?? 0);
+}
+
+/* The order's life: create, lock, change status, expire (called inside the service's transactions) ----------- */
+
+export type MerchantRow = typeof merchant.$inferSelect;
+export type ProductRow = typeof product.$inferSelect;
+
+export async function selectCollection(db: DbLike, merchantId: number, id: string): Promise<CollectionRow | undefined> {
+  const [row] = await db.select().from(collection).where(and(eq(collection.merchantId, merchantId), eq(collection.id, id))).limit(1);
+  return row;
+}
+
+export async function selectCollectionByOrderId(db: DbLike, merchantId: number, merchantOrderId: string): Promise<CollectionRow | undefined> {
+  const [row] = await db.select().from(collection).where(and(eq(collection.merchantId, merchantId), eq(collection.merchantOrderId, merchantOrderId))).limit(1);
+  return row;
+}
+
+export async function selectCollectionByToken(db: DbLike, cashierToken: string): Promise<CollectionRow | undefined> {
+  const [row] = await db.select().from(collection).where(eq(collection.cashierToken, cashierToken)).limit(1);
+  return row;
+}
+
+export async function selectMerchantRow(db: DbLike, merchantId: number): Promise<MerchantRow | undefined> {
+  const [m] = await db.select().from(merchant).where(eq(merchant.id, merchantId)).limit(1);
+  return m;
+}
+
+/** The enabled products of (currency, payment type), by channel. */
+export function selectProductsOf(db: DbLike, currency: string, paymentType: number): Promise<ProductRow[]> {
+  return db
+    .select()
+    .from(product)
+    .where(and(eq(product.currency, currency), eq(product.paymentType, paymentType), eq(product.status, STATUS_ENABLED)))
+    .orderBy(asc(product.channel));
+}
+
+/** Inserts an order (a duplicate merchant order id raises the unique violation of collection_merchant_order_uq). */
+export async function insertCollection(db: DbLike, values: typeof collection.$inferInsert): Promise<CollectionRow> {
+  const [row] = await db.insert(collection).values(values).returning();
+  if (!row) throw new Error('collection insert returned nothing');
+  return row;
+}
+
+/** The order row locked for the rest of the transaction (the first lock of every status change). */
+export async function lockCollectionRow(db: DbLike, merchantId: number, id: string): Promise<CollectionRow | undefined> {
+  const [row] = await db.select().from(collection).where(and(eq(collection.merchantId, merchantId), eq(collection.id, id))).for('update');
+  return row;
+}
+
+export async function updateCollection(db: DbLike, row: { merchantId: number; id: string }, set: Partial<typeof collection.$inferInsert>): Promise<CollectionRow | undefined> {
+  const [updated] = await db.update(collection).set(set).where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id))).returning();
+  return updated;
+}
+
+/** The link an order came from is paid by it (unless it was voided meanwhile). */
+export async function markLinkPaid(db: DbLike, merchantId: number, linkId: string, collectionId: string, now: Date): Promise<void> {
+  await db
+    .update(paymentLink)
+    .set({ status: PaymentLinkStatus.PAID, collectionId, updatedAt: now })
+    .where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, linkId), inArray(paymentLink.status, [PaymentLinkStatus.ACTIVE, PaymentLinkStatus.EXPIRED])));
+}
+
+/** Open orders past their expiry, oldest first, locked; rows other workers hold are skipped. */
+export function lockDueCollections(db: DbLike, now: Date, limit: number): Promise<CollectionRow[]> {
+  return db
+    .select()
+    .from(collection)
+    .where(and(inArray(collection.status, [PaymentStatus.PENDING, PaymentStatus.PROCESSING]), lte(collection.expiresAt, now)))
+    .orderBy(asc(collection.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export function selectCallbackUrls(db: DbLike, merchantIds: readonly number[]) {
+  return db.select({ id: merchant.id, collectionCallbackUrl: merchant.collectionCallbackUrl }).from(merchant).where(inArray(merchant.id, [...merchantIds]));
+}
+
+/** Active payment links past their expiry -> expired; answers how many. */
+export async function expireLinks(db: DbLike, now: Date): Promise<number> {
+  const rows = await db
+    .update(paymentLink)
+    .set({ status: PaymentLinkStatus.EXPIRED, updatedAt: now })
+    .where(and(eq(paymentLink.status, PaymentLinkStatus.ACTIVE), lte(paymentLink.expiresAt, now)))
+    .returning({ id: paymentLink.id });
+  return rows.length;
+}
+
+export async function selectSettlementStatus(db: DbLike, merchantId: number, settlementId: string): Promise<string | undefined> {
+  const [b] = await db.select({ status: settlement.status }).from(settlement).where(and(eq(settlement.merchantId, merchantId), eq(settlement.id, settlementId))).limit(1);
+  return b?.status;
 }

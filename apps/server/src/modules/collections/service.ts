@@ -3,8 +3,8 @@
  * with the collection row locked: the ledger transfer, the settlement batch and the callback outbox row are written
  * with it or not at all.
  *
- * Long file: the state machine of one order (create, pay, fail, close, expire) reads best in one place; its SQL
- * is the next thing to move out (eslint/architecture.js PENDING_SQL_MOVES), which will bring it under 400 lines.
+ * Long file: the state machine of one order (create, pay, fail, close, expire) reads best in one place, each change
+ * one transaction with its ledger transfer, settlement batch and callback; its SQL is in queries.ts.
  */
 import {
   ApiKeyMode,
@@ -18,7 +18,6 @@ import {
   MERCHANT_ORDER_ID_PATTERN,
   NotifyStatus,
   PAYMENT_STATUS,
-  PaymentLinkStatus,
   PaymentStatus,
   SettlementStatus,
   isCollectionFailureReason,
@@ -30,9 +29,25 @@ import {
   type PaymentStatusValue,
   refundableMinor,
 } from '@mg/domain';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db, DbLike } from '../../db/pool';
-import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
+import {
+  expireLinks,
+  insertCollection,
+  lockCollectionRow,
+  lockDueCollections,
+  markLinkPaid,
+  selectCallbackUrls,
+  selectCollection,
+  selectCollectionByOrderId,
+  selectCollectionByToken,
+  selectMerchantRow,
+  selectProductsOf,
+  selectSettlementStatus,
+  updateCollection,
+  type CollectionRow,
+  type MerchantRow,
+  type ProductRow,
+} from './queries';
 import { validateAmount } from '../../lib/amounts';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
@@ -67,8 +82,7 @@ export interface CreateCollectionInput {
   returnUrl?: string | null;
   now?: Date;
 }
-export type CollectionRow = typeof collection.$inferSelect;
-type MerchantRow = typeof merchant.$inferSelect;
+export type { CollectionRow } from './queries';
 
 const HOUR_MS = 3_600_000;
 const PG_UNIQUE_VIOLATION = '23505';
@@ -85,26 +99,15 @@ const notFound = () => new KeyedError('NOT_FOUND', 'collections.notFound');
 /* Reads                                                                                                        */
 
 export async function getCollection(db: DbLike, merchantId: number, id: string): Promise<CollectionRow | null> {
-  const [row] = await db
-    .select()
-    .from(collection)
-    .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
-    .limit(1);
-  return row ?? null;
+  return (await selectCollection(db, merchantId, id)) ?? null;
 }
 
 export async function getCollectionByOrderId(db: DbLike, merchantId: number, merchantOrderId: string): Promise<CollectionRow | null> {
-  const [row] = await db
-    .select()
-    .from(collection)
-    .where(and(eq(collection.merchantId, merchantId), eq(collection.merchantOrderId, merchantOrderId)))
-    .limit(1);
-  return row ?? null;
+  return (await selectCollectionByOrderId(db, merchantId, merchantOrderId)) ?? null;
 }
 
 export async function getCollectionByToken(db: DbLike, cashierToken: string): Promise<CollectionRow | null> {
-  const [row] = await db.select().from(collection).where(eq(collection.cashierToken, cashierToken)).limit(1);
-  return row ?? null;
+  return (await selectCollectionByToken(db, cashierToken)) ?? null;
 }
 
 export function cashierUrl(publicUrl: string, token: string): string {
@@ -160,7 +163,7 @@ export function collectionView(row: CollectionRow, publicUrl: string): Record<st
 /* Create                                                                                                       */
 
 async function loadMerchant(db: DbLike, merchantId: number): Promise<MerchantRow> {
-  const [m] = await db.select().from(merchant).where(eq(merchant.id, merchantId)).limit(1);
+  const m = await selectMerchantRow(db, merchantId);
   if (!m) throw new KeyedError('NOT_FOUND', 'collections.merchantNotFound');
   return m;
 }
@@ -188,14 +191,8 @@ function urlOrNull(v: string | null | undefined, field: string): string | null {
 
 
 /** The enabled product for (currency, payment type[, channel]); validates the amount against its limits. */
-async function pickProduct(db: DbLike, input: CreateCollectionInput): Promise<typeof product.$inferSelect> {
-  const offered = await db
-    .select()
-    .from(product)
-    .where(
-      and(eq(product.currency, input.currency), eq(product.paymentType, input.paymentType), eq(product.status, STATUS_ENABLED)),
-    )
-    .orderBy(asc(product.channel));
+async function pickProduct(db: DbLike, input: CreateCollectionInput): Promise<ProductRow> {
+  const offered = await selectProductsOf(db, input.currency, input.paymentType);
   if (offered.length === 0) {
     throw fieldError('paymentType', 'collections.paymentTypeNotOffered', {
       params: { paymentType: input.paymentType, currency: input.currency },
@@ -268,9 +265,7 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
     expiresAt,
   });
   try {
-    const [row] = await db
-      .insert(collection)
-      .values({
+    return await insertCollection(db, {
         id,
         merchantId: input.merchantId,
         merchantOrderId: input.merchantOrderId,
@@ -297,10 +292,7 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
         cashierToken: newToken(),
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('collection insert returned nothing');
-    return row;
+    });
   } catch (e) {
     const { code, constraint } = pgErrorCode(e);
     if (code === PG_UNIQUE_VIOLATION && constraint === 'collection_merchant_order_uq') throw duplicateOrder(input.merchantOrderId);
@@ -312,11 +304,7 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
 /* Status changes                                                                                               */
 
 async function lockCollection(tx: DbLike, merchantId: number, id: string): Promise<CollectionRow> {
-  const [row] = await tx
-    .select()
-    .from(collection)
-    .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
-    .for('update');
+  const row = await lockCollectionRow(tx, merchantId, id);
   if (!row) throw notFound();
   return row;
 }
@@ -342,12 +330,7 @@ async function notify(
     now,
   });
   if (!eventId) return row;
-  const [updated] = await tx
-    .update(collection)
-    .set({ notifyStatus: NotifyStatus.PENDING })
-    .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
-    .returning();
-  return updated ?? row;
+  return (await updateCollection(tx, row, { notifyStatus: NotifyStatus.PENDING })) ?? row;
 }
 
 /** Base of the cashier links in callback bodies when the caller passes none; the app sets it (registerCollectionJobs). */
@@ -407,24 +390,9 @@ export async function markCollectionPaid(
         fee,
       }),
     );
-    const [updated] = await tx
-      .update(collection)
-      .set({ status: target, paidAt: now, paidAmount: paid, adminFee, serviceFee, settlementId: batch.id, updatedAt: now })
-      .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
-      .returning();
+    const updated = await updateCollection(tx, row, { status: target, paidAt: now, paidAmount: paid, adminFee, serviceFee, settlementId: batch.id, updatedAt: now });
     if (!updated) throw notFound();
-    if (row.paymentLinkId) {
-      await tx
-        .update(paymentLink)
-        .set({ status: PaymentLinkStatus.PAID, collectionId: row.id, updatedAt: now })
-        .where(
-          and(
-            eq(paymentLink.merchantId, row.merchantId),
-            eq(paymentLink.id, row.paymentLinkId),
-            inArray(paymentLink.status, [PaymentLinkStatus.ACTIVE, PaymentLinkStatus.EXPIRED]),
-          ),
-        );
-    }
+    if (row.paymentLinkId) await markLinkPaid(tx, row.merchantId, row.paymentLinkId, row.id, now);
     return notify(tx, updated, m, CallbackEvent.COLLECTION_SUCCEEDED, args.publicUrl ?? callbackPublicUrl, now);
   });
 }
@@ -441,11 +409,7 @@ async function endCollection(
     const row = await lockCollection(tx, args.merchantId, args.id);
     if (row.status === target) return row; // repeated call: answered unchanged
     assertOpen(row, target);
-    const [updated] = await tx
-      .update(collection)
-      .set({ status: target, failureReason: reason, updatedAt: now })
-      .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
-      .returning();
+    const updated = await updateCollection(tx, row, { status: target, failureReason: reason, updatedAt: now });
     if (!updated) throw notFound();
     const m = await loadMerchant(tx, row.merchantId);
     return notify(tx, updated, m, event, args.publicUrl ?? callbackPublicUrl, now);
@@ -521,28 +485,15 @@ export async function expireDueCollections(db: Db, now: Date = new Date(), publi
   let total = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(collection)
-        .where(and(inArray(collection.status, [PaymentStatus.PENDING, PaymentStatus.PROCESSING]), lte(collection.expiresAt, now)))
-        .orderBy(asc(collection.expiresAt))
-        .limit(COLLECTION_EXPIRY_BATCH)
-        .for('update', { skipLocked: true });
+      const due = await lockDueCollections(tx, now, COLLECTION_EXPIRY_BATCH);
       if (due.length === 0) return 0;
       const merchantIds = [...new Set(due.map((r) => r.merchantId))];
-      const merchants = await tx
-        .select({ id: merchant.id, collectionCallbackUrl: merchant.collectionCallbackUrl })
-        .from(merchant)
-        .where(inArray(merchant.id, merchantIds));
+      const merchants = await selectCallbackUrls(tx, merchantIds);
       const byId = new Map(merchants.map((m) => [m.id, m]));
       for (const row of due) {
         const processing = row.status === PaymentStatus.PROCESSING;
         const target = processing ? PaymentStatus.FAILED : PaymentStatus.CLOSED;
-        const [updated] = await tx
-          .update(collection)
-          .set({ status: target, failureReason: processing ? CollectionFailureReason.EXPIRED : null, updatedAt: now })
-          .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
-          .returning();
+        const updated = await updateCollection(tx, row, { status: target, failureReason: processing ? CollectionFailureReason.EXPIRED : null, updatedAt: now });
         if (!updated) continue;
         await notify(
           tx,
@@ -562,21 +513,11 @@ export async function expireDueCollections(db: Db, now: Date = new Date(), publi
 
 /** Active payment links past their expiry -> expired. Returns how many. */
 export async function expireDuePaymentLinks(db: Db, now: Date = new Date()): Promise<number> {
-  const rows = await db
-    .update(paymentLink)
-    .set({ status: PaymentLinkStatus.EXPIRED, updatedAt: now })
-    .where(and(eq(paymentLink.status, PaymentLinkStatus.ACTIVE), lte(paymentLink.expiresAt, now)))
-    .returning({ id: paymentLink.id });
-  return rows.length;
+  return expireLinks(db, now);
 }
 
 /** Settlement status of a collection for lists: the status of its batch, null before it succeeded. */
 export async function settlementStatusOf(db: DbLike, row: CollectionRow): Promise<string | null> {
   if (!row.settlementId) return null;
-  const [b] = await db
-    .select({ status: settlement.status })
-    .from(settlement)
-    .where(and(eq(settlement.merchantId, row.merchantId), eq(settlement.id, row.settlementId)))
-    .limit(1);
-  return b?.status ?? SettlementStatus.PENDING;
+  return (await selectSettlementStatus(db, row.merchantId, row.settlementId)) ?? SettlementStatus.PENDING;
 }
