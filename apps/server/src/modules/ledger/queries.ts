@@ -1,6 +1,6 @@
 /** Read side of the ledger (drizzle query builder: every value is a bound parameter). Reads only. */
 import type { CurrencyCode, LedgerAccountKind } from '@mg/domain';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbLike } from '../../db/pool';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
@@ -148,4 +148,71 @@ export async function selectStatement(
       .where(where),
   ]);
   return { records, total: totals[0]?.n ?? 0, pageNo, pageSize };
+}
+
+/* Posting a transfer (one transaction of postTransfer, in this order) --------------------------------------- */
+
+export type TransferRow = typeof ledgerTransfer.$inferSelect;
+
+/** 1. The transfer row: a concurrent first call with the same key waits on its unique index, before any balance lock. */
+export async function insertTransfer(db: DbLike, values: typeof ledgerTransfer.$inferInsert): Promise<TransferRow> {
+  const [transfer] = await db.insert(ledgerTransfer).values(values).returning();
+  if (!transfer) throw new Error('ledger_transfer insert returned nothing');
+  return transfer;
+}
+
+/** 2. The accounts exist (created on first use). */
+export async function ensureAccounts(db: DbLike, currency: CurrencyCode, accounts: readonly { merchantId: number; kind: LedgerAccountKind }[]): Promise<void> {
+  await db
+    .insert(ledgerAccount)
+    .values(accounts.map((a) => ({ merchantId: a.merchantId, currency, kind: a.kind })))
+    .onConflictDoNothing();
+}
+
+/** 3. The accounts locked in id order (one order everywhere: no deadlock between transfers). */
+export function lockAccounts(db: DbLike, currency: CurrencyCode, accounts: readonly { merchantId: number; kind: LedgerAccountKind }[]) {
+  return db
+    .select({ id: ledgerAccount.id, merchantId: ledgerAccount.merchantId, kind: ledgerAccount.kind, balance: ledgerAccount.balance })
+    .from(ledgerAccount)
+    .where(and(eq(ledgerAccount.currency, currency), or(...accounts.map((a) => and(eq(ledgerAccount.merchantId, a.merchantId), eq(ledgerAccount.kind, a.kind))))))
+    .orderBy(ledgerAccount.id)
+    .for('update');
+}
+
+/** 4. A new balance (the CHECK constraint refuses a merchant balance below zero). */
+export async function setBalance(db: DbLike, accountId: number, balance: bigint): Promise<void> {
+  await db
+    .update(ledgerAccount)
+    .set({ balance, version: sql`${ledgerAccount.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(ledgerAccount.id, accountId));
+}
+
+/** 5. The entries of the transfer; answers their ids in order. */
+export async function insertEntries(db: DbLike, rows: readonly (typeof ledgerEntry.$inferInsert)[]): Promise<{ id: number }[]> {
+  return db.insert(ledgerEntry).values([...rows]).returning({ id: ledgerEntry.id });
+}
+
+/** A stored transfer by its idempotency key, with its entries in order (a replay answers them). */
+export async function selectTransferByKey(db: DbLike, merchantId: number, idempotencyKey: string) {
+  const [head] = await db
+    .select()
+    .from(ledgerTransfer)
+    .where(and(eq(ledgerTransfer.merchantId, merchantId), eq(ledgerTransfer.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  if (!head) return undefined;
+  const entries = await db
+    .select({
+      id: ledgerEntry.id,
+      accountId: ledgerEntry.accountId,
+      merchantId: ledgerEntry.merchantId,
+      kind: ledgerAccount.kind,
+      amount: ledgerEntry.amount,
+      balanceBefore: ledgerEntry.balanceBefore,
+      balanceAfter: ledgerEntry.balanceAfter,
+    })
+    .from(ledgerEntry)
+    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
+    .where(eq(ledgerEntry.transferId, head.id))
+    .orderBy(ledgerEntry.id);
+  return { head, entries };
 }

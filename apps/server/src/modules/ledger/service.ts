@@ -4,12 +4,16 @@
  * inserted once and never updated or deleted (this module has no such statement, and a test keeps it that way).
  */
 import { DomainError, MAX_AMOUNT_MINOR, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
 import type { TransferLeg, TransferRequest } from './flows';
 import {
+  ensureAccounts,
+  insertEntries,
+  insertTransfer,
+  lockAccounts,
   selectBalances,
+  selectTransferByKey,
+  setBalance,
   selectReplay,
   selectStatement,
   type BalanceRow,
@@ -79,27 +83,9 @@ function validate(req: TransferRequest): void {
 
 /** Loads a stored transfer with its entries, as the first call answered it. */
 async function loadTransfer(db: DbLike, merchantId: number, idempotencyKey: string): Promise<PostedTransfer | null> {
-  const t = await db
-    .select()
-    .from(ledgerTransfer)
-    .where(and(eq(ledgerTransfer.merchantId, merchantId), eq(ledgerTransfer.idempotencyKey, idempotencyKey)))
-    .limit(1);
-  const head = t[0];
-  if (!head) return null;
-  const entries = await db
-    .select({
-      id: ledgerEntry.id,
-      accountId: ledgerEntry.accountId,
-      merchantId: ledgerEntry.merchantId,
-      kind: ledgerAccount.kind,
-      amount: ledgerEntry.amount,
-      balanceBefore: ledgerEntry.balanceBefore,
-      balanceAfter: ledgerEntry.balanceAfter,
-    })
-    .from(ledgerEntry)
-    .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
-    .where(eq(ledgerEntry.transferId, head.id))
-    .orderBy(ledgerEntry.id);
+  const found = await selectTransferByKey(db, merchantId, idempotencyKey);
+  if (!found) return null;
+  const { head, entries } = found;
   return {
     transferId: head.id,
     merchantId: head.merchantId,
@@ -153,9 +139,7 @@ export async function postTransfer(db: DbLike, req: TransferRequest): Promise<Po
     return await db.transaction(async (tx) => {
       // 1. The transfer row first: a concurrent first call with the same key waits here on the unique index and
       //    then fails with a unique violation, before it has locked any balance.
-      const [transfer] = await tx
-        .insert(ledgerTransfer)
-        .values({
+      const transfer = await insertTransfer(tx, {
           merchantId: req.merchantId,
           currency: req.currency,
           flow: req.flow,
@@ -164,28 +148,13 @@ export async function postTransfer(db: DbLike, req: TransferRequest): Promise<Po
           idempotencyKey: req.idempotencyKey,
           amount: req.amount,
           fee: req.fee,
-        })
-        .returning();
-      if (!transfer) throw new Error('ledger_transfer insert returned nothing');
+      });
 
       // 2. Get-or-create the accounts.
-      await tx
-        .insert(ledgerAccount)
-        .values(wanted.map((a) => ({ merchantId: a.merchantId, currency: req.currency, kind: a.kind })))
-        .onConflictDoNothing();
+      await ensureAccounts(tx, req.currency, wanted);
 
       // 3. Lock them in id order.
-      const locked = await tx
-        .select({ id: ledgerAccount.id, merchantId: ledgerAccount.merchantId, kind: ledgerAccount.kind, balance: ledgerAccount.balance })
-        .from(ledgerAccount)
-        .where(
-          and(
-            eq(ledgerAccount.currency, req.currency),
-            or(...wanted.map((a) => and(eq(ledgerAccount.merchantId, a.merchantId), eq(ledgerAccount.kind, a.kind)))),
-          ),
-        )
-        .orderBy(ledgerAccount.id)
-        .for('update');
+      const locked = await lockAccounts(tx, req.currency, wanted);
       const byKey = new Map(locked.map((a) => [accountKey(a.merchantId, a.kind), { ...a, start: a.balance }]));
 
       // 4. Apply the legs in order; each entry records the balance before and after.
@@ -209,16 +178,13 @@ export async function postTransfer(db: DbLike, req: TransferRequest): Promise<Po
       // 5. Store the balances; the CHECK constraint refuses a merchant balance below zero.
       for (const acc of byKey.values()) {
         if (acc.balance === acc.start) continue;
-        await tx
-          .update(ledgerAccount)
-          .set({ balance: acc.balance, version: sql`${ledgerAccount.version} + 1`, updatedAt: sql`now()` })
-          .where(eq(ledgerAccount.id, acc.id));
+        await setBalance(tx, acc.id, acc.balance);
       }
 
-      const inserted = await tx
-        .insert(ledgerEntry)
-        .values(entryRows.map(({ kind: _kind, ...row }) => row))
-        .returning({ id: ledgerEntry.id });
+      const inserted = await insertEntries(
+        tx,
+        entryRows.map(({ kind: _kind, ...row }) => row),
+      );
 
       return {
         transferId: transfer.id,
