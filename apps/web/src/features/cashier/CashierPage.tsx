@@ -24,7 +24,6 @@ import {
   Typography,
 } from 'antd';
 import { CheckCircleFilled, ClockCircleOutlined, CopyOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   COLLECTION_FAILURE_REASONS,
@@ -50,7 +49,8 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { formatInstant, utcOffsetLabel } from '../../components/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
-import { cashierApi, type CashierPayBody, type CashierView } from './api';
+import type { CashierPayBody, CashierView } from './api';
+import { useCancelAtCashier, useCashierView, usePayAtCashier, useSetCashierView } from './hooks';
 import { useCopyToClipboard } from '../../components/copy';
 import './cashier.css';
 
@@ -285,6 +285,8 @@ function OpenOrder({
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
+  const payAtCashier = usePayAtCashier(token);
+  const cancelAtCashier = useCancelAtCashier(token);
   const [busy, setBusy] = useState<'pay' | null>(null);
   const [failing, setFailing] = useState(false);
   const run = async (call: () => Promise<CashierView>) => {
@@ -298,7 +300,7 @@ function OpenOrder({
     }
   };
   const pay = async (body: CashierPayBody) => {
-    await run(() => cashierApi.pay(token, body));
+    await run(() => payAtCashier.mutateAsync(body));
   };
   const cancel = () =>
     modal.confirm({
@@ -307,7 +309,7 @@ function OpenOrder({
       okText: t('cashier.cancelPayment'),
       okButtonProps: { danger: true },
       cancelText: t('cashier.keepPaying'),
-      onOk: () => run(() => cashierApi.cancel(token)).catch(() => undefined),
+      onOk: () => run(() => cancelAtCashier.mutateAsync()).catch(() => undefined),
     });
   const retryNotice = FAILED_STATUSES.includes(view.status) ? reasonText(t, view.failureReason) : null;
   return (
@@ -524,9 +526,8 @@ export default function CashierPage() {
   const { t } = useTranslation();
   const { brand: hostBrand } = useBrand();
   const { offered } = useLocale();
-  const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ['cashier', token], [token]);
-  const query = useQuery({ queryKey, queryFn: () => cashierApi.view(token), retry: false });
+  const query = useCashierView(token);
+  const storeView = useSetCashierView(token);
   const view = query.data;
   const [showRetry, setShowRetry] = useState(false);
   const ticking = Boolean(view && OPEN_STATUSES.includes(view.status) && !view.expired);
@@ -548,7 +549,7 @@ export default function CashierPage() {
     return LANGUAGES.filter((l) => set.has(l));
   }, [offered, view]);
   const setView = (next: CashierView) => {
-    queryClient.setQueryData(queryKey, next);
+    storeView(next);
     setShowRetry(false);
   };
 
