@@ -62,6 +62,8 @@ export const PLATFORM_MERCHANT_ID = 10000;
 
 /** Server message shown for this long on failures (spec §8). */
 export const ERROR_MESSAGE_SECONDS = 4;
+/** Seconds a client should wait before retrying a request the database could not serve (503 DATABASE_UNAVAILABLE). */
+export const DATABASE_RETRY_AFTER_S = 1;
 /** Delay before reload after a 401 with a token (spec §8). */
 export const UNAUTHORIZED_RELOAD_MS = 1_500;
 

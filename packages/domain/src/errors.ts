@@ -44,6 +44,8 @@ const CATALOGUE_STATUS = {
   // general
   OPERATION_FAILED: 500,
   NETWORK_ERROR: 503,
+  /** The database is unreachable for a moment (restart, failover): retry shortly. */
+  DATABASE_UNAVAILABLE: 503,
   UNKNOWN_OPERATION: 400,
   SELECT_A_RECORD: 400,
   FILE_DOWNLOAD_FAILED: 500,

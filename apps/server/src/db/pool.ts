@@ -17,8 +17,13 @@ export function createDatabase(url: string, opts: { max?: number; applicationNam
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
+  // A client losing its connection (database restart, failover, pg_terminate_backend) must not crash the process:
+  // an idle one errors on the pool, a checked-out one on itself (its query fails too and answers 503). The pool
+  // drops the broken client and the next query connects again.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return { pool, db: dbOf(pool) };
 }
 

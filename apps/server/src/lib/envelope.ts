@@ -28,6 +28,8 @@ export interface ErrorEnvelope extends Envelope<null> {
   errors?: FieldErrorView[];
   /** Present on 500s: quote it to support, it is in the server log. */
   requestId?: string;
+  /** The same request may succeed when sent again shortly (the database was away for a moment). */
+  retryable?: boolean;
 }
 
 export function ok<T>(result: T, message = ''): Envelope<T> {
@@ -38,7 +40,7 @@ export function fail(
   status: number,
   errorCode: string,
   message: string,
-  extra: { errors?: FieldErrorView[]; requestId?: string } = {},
+  extra: { errors?: FieldErrorView[]; requestId?: string; retryable?: boolean } = {},
 ): ErrorEnvelope {
   return { success: false, message, code: status, result: null, timestamp: Date.now(), errorCode, ...extra };
 }

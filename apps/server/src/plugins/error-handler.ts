@@ -2,9 +2,10 @@
  * The ONE error handler and the 404 handler. Every failure under /api leaves as an error envelope with the true
  * HTTP status, a stable `errorCode` and a message in the caller's language; input problems are 4xx, never 500.
  */
-import { isDomainError, type ErrorCode, type ErrorParams } from '@mg/domain';
+import { DATABASE_RETRY_AFTER_S, isDomainError, type ErrorCode, type ErrorParams } from '@mg/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors';
 import { fail, type FieldErrorView } from '../lib/envelope';
 import { FieldValidationError } from '../lib/errors';
 import { catalogueMessage, fieldLabel, fieldMessage, hasText, t } from '../lib/i18n';
@@ -98,6 +99,14 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaIndex: bo
       const dict = err.params.dict;
       if (dict !== undefined && !message.includes(String(dict))) message = `${message}: ${String(dict)}`;
       return reply.code(status).send(fail(status, err.code, message, status >= 500 ? { requestId: String(req.id) } : {}));
+    }
+
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ errMessage: err.message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(fail(503, 'DATABASE_UNAVAILABLE', catalogueMessage(lang, 'DATABASE_UNAVAILABLE'), { retryable: true, requestId: String(req.id) }));
     }
 
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -57,6 +57,7 @@ export default {
   'error.departNotSet': "No department has been selected",
   'error.operationFailed': "Operation failed",
   'error.networkError': "Network error, please check your connection",
+  'error.databaseUnavailable': "The service is briefly unavailable, please try again in a moment",
   'error.unknownOperation': "Unknown operation",
   'error.selectARecord': "Please select a record",
   'error.fileDownloadFailed': "File download failed",

@@ -57,6 +57,7 @@ export default {
   'error.departNotSet': "Departemen belum dipilih",
   'error.operationFailed': "Operasi gagal",
   'error.networkError': "Jaringan bermasalah, periksa koneksi Anda",
+  'error.databaseUnavailable': "Layanan sedang tidak tersedia sebentar, silakan coba lagi sesaat lagi",
   'error.unknownOperation': "Operasi tidak dikenal",
   'error.selectARecord': "Silakan pilih satu data",
   'error.fileDownloadFailed': "Gagal mengunduh berkas",

@@ -57,6 +57,7 @@ export default {
   'error.departNotSet': "Jabatan belum dipilih",
   'error.operationFailed': "Operasi gagal",
   'error.networkError': "Rangkaian tidak normal, sila semak sambungan anda",
+  'error.databaseUnavailable': "Perkhidmatan tidak tersedia buat seketika, sila cuba lagi sebentar lagi",
   'error.unknownOperation': "Operasi tidak diketahui",
   'error.selectARecord': "Sila pilih satu rekod",
   'error.fileDownloadFailed': "Muat turun fail gagal",

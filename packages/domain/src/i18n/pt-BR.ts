@@ -57,6 +57,7 @@ export default {
   'error.departNotSet': "Nenhum departamento foi selecionado",
   'error.operationFailed': "Falha na operação",
   'error.networkError': "Erro de rede, verifique sua conexão",
+  'error.databaseUnavailable': "O serviço está indisponível por um momento, tente novamente em instantes",
   'error.unknownOperation': "Operação desconhecida",
   'error.selectARecord': "Selecione um registro",
   'error.fileDownloadFailed': "Falha ao baixar o arquivo",

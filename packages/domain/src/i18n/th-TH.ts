@@ -57,6 +57,7 @@ export default {
   'error.departNotSet': "ยังไม่ได้เลือกแผนก",
   'error.operationFailed': "ดำเนินการไม่สำเร็จ",
   'error.networkError': "เครือข่ายผิดปกติ กรุณาตรวจสอบการเชื่อมต่อ",
+  'error.databaseUnavailable': "บริการไม่พร้อมใช้งานชั่วคราว โปรดลองอีกครั้งในอีกสักครู่",
   'error.unknownOperation': "การดำเนินการที่ไม่รู้จัก",
   'error.selectARecord': "กรุณาเลือกหนึ่งรายการ",
   'error.fileDownloadFailed': "ดาวน์โหลดไฟล์ไม่สำเร็จ",

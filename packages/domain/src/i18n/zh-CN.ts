@@ -57,6 +57,7 @@ export default {
   'error.departNotSet': "尚未选择部门",
   'error.operationFailed': "操作失败",
   'error.networkError': "网络异常，请检查网络连接",
+  'error.databaseUnavailable': "服务暂时不可用，请稍后重试",
   'error.unknownOperation': "未知操作",
   'error.selectARecord': "请选择一条记录",
   'error.fileDownloadFailed': "文件下载失败",
