@@ -32,6 +32,7 @@ import { registerAuth } from './modules/auth/plugin';
 import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
 import { Mailer } from './modules/mail/mailer';
 import { registerErrorHandling } from './plugins/error-handler';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerRequestContext } from './plugins/request-context';
 
 export { SERVER_VERSION };
@@ -140,6 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   registerRequestContext(app);
+  registerInputGuard(app);
   // Before every /api route: the route-declaration guard and the session / permission check.
   registerAuth(app);
 

@@ -17,3 +17,28 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/** What a refused statement means for the caller: PostgreSQL's data (22) and integrity (23) classes. */
+export interface DatabaseRejection {
+  status: 400 | 404 | 409;
+  code: 'VALIDATION_FAILED' | 'NOT_FOUND' | 'DUPLICATE';
+  /** The column PostgreSQL named, when it did. */
+  field?: string;
+}
+
+/**
+ * A statement PostgreSQL refused because of the data it was given: a unique violation is a duplicate (409), a
+ * missing referenced row is not found (404), any other integrity or data exception is bad input (400). Undefined for
+ * everything else (a real server fault stays a 500).
+ */
+export function databaseRejection(err: unknown): DatabaseRejection | undefined {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, column } = e as { code?: unknown; column?: unknown };
+    if (typeof code !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(code)) continue;
+    const field = typeof column === 'string' ? { field: column } : {};
+    if (code === '23505') return { status: 409, code: 'DUPLICATE', ...field };
+    if (code === '23503') return { status: 404, code: 'NOT_FOUND', ...field };
+    return { status: 400, code: 'VALIDATION_FAILED', ...field };
+  }
+  return undefined;
+}

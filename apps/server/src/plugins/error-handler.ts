@@ -5,7 +5,7 @@
 import { DATABASE_RETRY_AFTER_S, isDomainError, type ErrorCode, type ErrorParams } from '@mg/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors';
+import { databaseRejection, isDatabaseUnavailable } from '../db/errors';
 import { fail, type FieldErrorView } from '../lib/envelope';
 import { FieldValidationError } from '../lib/errors';
 import { catalogueMessage, fieldLabel, fieldMessage, hasText, t } from '../lib/i18n';
@@ -107,6 +107,16 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaIndex: bo
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_S))
         .send(fail(503, 'DATABASE_UNAVAILABLE', catalogueMessage(lang, 'DATABASE_UNAVAILABLE'), { retryable: true, requestId: String(req.id) }));
+    }
+
+    const rejected = databaseRejection(err);
+    if (rejected) {
+      // Input the schemas let through but PostgreSQL refused (a race on a unique index, a number beyond a column):
+      // the caller's mistake or a conflict, never a 500.
+      req.log.info({ errMessage: err.message, status: rejected.status }, 'statement refused by the database');
+      const message = catalogueMessage(lang, rejected.code);
+      const errors = rejected.field ? [{ field: rejected.field, label: fieldLabel(lang, rejected.field), message }] : undefined;
+      return reply.code(rejected.status).send(fail(rejected.status, rejected.code, message, errors ? { errors } : {}));
     }
 
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -329,6 +329,7 @@ export default {
   'validation.googleCode.invalid': "The Google verification code has 6 digits",
   'validation.text.invalid': "Please enter text",
   'validation.text.tooLong': "At most {{max}} characters",
+  'validation.text.controlCharacter': "Contains a character that is not allowed (a control character)",
   'validation.amount.required': "Please enter an amount",
   'validation.amount.notANumber': "Please enter a valid amount",
   'validation.amount.tooManyDecimals': "The amount may have at most {{digits}} decimals",

@@ -329,6 +329,7 @@ export default {
   'validation.googleCode.invalid': "Kode verifikasi Google terdiri dari 6 digit",
   'validation.text.invalid': "Silakan masukkan teks",
   'validation.text.tooLong': "Maksimal {{max}} karakter",
+  'validation.text.controlCharacter': "Berisi karakter yang tidak diizinkan (karakter kontrol)",
   'validation.amount.required': "Silakan masukkan jumlah",
   'validation.amount.notANumber': "Silakan masukkan jumlah yang valid",
   'validation.amount.tooManyDecimals': "Jumlah maksimal boleh memiliki {{digits}} angka desimal",

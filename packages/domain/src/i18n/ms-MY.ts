@@ -329,6 +329,7 @@ export default {
   'validation.googleCode.invalid': "Kod pengesahan Google mempunyai 6 digit",
   'validation.text.invalid': "Sila masukkan teks",
   'validation.text.tooLong': "Tidak melebihi {{max}} aksara",
+  'validation.text.controlCharacter': "Mengandungi aksara yang tidak dibenarkan (aksara kawalan)",
   'validation.amount.required': "Sila masukkan amaun",
   'validation.amount.notANumber': "Sila masukkan amaun yang sah",
   'validation.amount.tooManyDecimals': "Amaun boleh mempunyai paling banyak {{digits}} tempat perpuluhan",

@@ -329,6 +329,7 @@ export default {
   'validation.googleCode.invalid': "O código de verificação do Google tem 6 dígitos",
   'validation.text.invalid': "Digite um texto",
   'validation.text.tooLong': "No máximo {{max}} caracteres",
+  'validation.text.controlCharacter': "Contém um caractere não permitido (caractere de controle)",
   'validation.amount.required': "Digite o valor",
   'validation.amount.notANumber': "Digite um valor válido",
   'validation.amount.tooManyDecimals': "O valor pode ter no máximo {{digits}} casas decimais",

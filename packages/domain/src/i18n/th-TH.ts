@@ -329,6 +329,7 @@ export default {
   'validation.googleCode.invalid': "รหัสยืนยัน Google ต้องเป็นตัวเลข 6 หลัก",
   'validation.text.invalid': "กรุณากรอกข้อความ",
   'validation.text.tooLong': "ไม่เกิน {{max}} ตัวอักษร",
+  'validation.text.controlCharacter': "มีอักขระที่ไม่อนุญาต (อักขระควบคุม)",
   'validation.amount.required': "กรุณากรอกจำนวนเงิน",
   'validation.amount.notANumber': "กรุณากรอกจำนวนเงินที่ถูกต้อง",
   'validation.amount.tooManyDecimals': "จำนวนเงินมีทศนิยมได้ไม่เกิน {{digits}} ตำแหน่ง",

@@ -329,6 +329,7 @@ export default {
   'validation.googleCode.invalid': "谷歌验证码为 6 位数字",
   'validation.text.invalid': "请输入文本",
   'validation.text.tooLong': "最多 {{max}} 个字符",
+  'validation.text.controlCharacter': "包含不允许的字符（控制字符）",
   'validation.amount.required': "请输入金额",
   'validation.amount.notANumber': "请输入有效的金额",
   'validation.amount.tooManyDecimals': "金额最多只能有 {{digits}} 位小数",
