@@ -306,13 +306,23 @@ describe('IP whitelist', () => {
 
   it('answers 400 naming each bad entry, and keeps the saved list', async () => {
     await call(admin, 'PUT', '/developer/ip-whitelist', { ipWhitelist: ['10.0.0.1'] });
-    const res = await call(admin, 'PUT', '/developer/ip-whitelist', { ipWhitelist: ['10.0.0.0/8', '10.0.0.0/33', 'shop.example.com', '2001:db8::/129'] });
+    const res = await call(admin, 'PUT', '/developer/ip-whitelist', { ipWhitelist: ['10.0.0.0/16', '10.0.0.0/33', 'shop.example.com', '2001:db8::/129'] });
     expect(res.status).toBe(400);
     expect(res.body.errors?.map((e) => e.field)).toEqual(['ipWhitelist.1', 'ipWhitelist.2', 'ipWhitelist.3']);
     expect(res.body.errors?.[1]?.message).toContain('shop.example.com');
     const { rows } = await tdb.pool.query('select ip_whitelist from merchant where id = 10001');
     expect(rows[0].ip_whitelist).toEqual(['10.0.0.1']);
     await call(admin, 'PUT', '/developer/ip-whitelist', { ipWhitelist: [] });
+  });
+
+  it('refuses ranges wider than /16 (IPv4) or /32 (IPv6), naming each and the prefix it needs', async () => {
+    const res = await call(admin, 'PUT', '/developer/ip-whitelist', { ipWhitelist: ['0.0.0.0/0', '::/0', '10.0.0.0/8', '203.0.113.0/24', '2001:db8::/31', '2001:db8::/32'] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.map((e) => e.field)).toEqual(['ipWhitelist.0', 'ipWhitelist.1', 'ipWhitelist.2', 'ipWhitelist.4']);
+    expect(res.body.errors?.[0]?.message).toContain('/16');
+    expect(res.body.errors?.[1]?.message).toContain('/32');
+    const { rows } = await tdb.pool.query('select ip_whitelist from merchant where id = 10001');
+    expect(rows[0].ip_whitelist).toEqual([]);
   });
 
   it(`refuses more than ${IP_WHITELIST_MAX_ENTRIES} entries`, async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Perm, isIpWhitelistEntry } from '@mg/domain';
+import { Perm, isIpWhitelistEntry, isIpWhitelistTooWide } from '@mg/domain';
 import Parameters from '../src/features/developer/ParametersPage';
 import type { ApiKey, DeveloperParameters } from '../src/features/developer/api';
 import { fakeServer, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
@@ -351,6 +351,13 @@ describe('developer parameters: IP whitelist and callbacks', () => {
       collectionCallbackUrl: 'https://shop.example/cb',
       payoutCallbackUrl: null,
     });
+  });
+});
+
+describe('isIpWhitelistTooWide (domain)', () => {
+  it('refuses prefixes shorter than /16 (IPv4) and /32 (IPv6); single addresses are never too wide', () => {
+    for (const wide of ['0.0.0.0/0', '10.0.0.0/8', '172.16.0.0/12', '::/0', '2001:db8::/31']) expect(isIpWhitelistTooWide(wide), wide).toBe(true);
+    for (const fine of ['10.1.0.0/16', '203.0.113.7', '203.0.113.0/24', '2001:db8::/32', '2001:db8::1', 'not an ip']) expect(isIpWhitelistTooWide(fine), fine).toBe(false);
   });
 });
 

@@ -45,3 +45,21 @@ export function isIpWhitelistEntry(value: string): boolean {
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v4 ? 32 : 128);
 }
+
+/**
+ * The widest range a whitelist may name (issue 8): a shorter prefix (`0.0.0.0/0`, `::/0`, `10.0.0.0/8`) would let
+ * most of the internet in and defeat the whitelist.
+ */
+export const IP_WHITELIST_MIN_PREFIX = { v4: 16, v6: 32 } as const;
+
+/** The smallest prefix allowed for an entry's family (an entry without a prefix is one address). */
+export function ipWhitelistMinPrefix(value: string): number {
+  return isIpv4Address(value.trim().split('/')[0] ?? '') ? IP_WHITELIST_MIN_PREFIX.v4 : IP_WHITELIST_MIN_PREFIX.v6;
+}
+
+/** A syntactically valid entry whose range is wider than IP_WHITELIST_MIN_PREFIX allows. */
+export function isIpWhitelistTooWide(value: string): boolean {
+  if (!isIpWhitelistEntry(value)) return false;
+  const prefix = value.trim().split('/')[1];
+  return prefix !== undefined && Number(prefix) < ipWhitelistMinPrefix(value);
+}

@@ -17,6 +17,8 @@ import {
   CALLBACK_URL_MAX_LENGTH,
   IP_WHITELIST_MAX_ENTRIES,
   isIpWhitelistEntry,
+  isIpWhitelistTooWide,
+  ipWhitelistMinPrefix,
   type ApiKeyModeValue,
   type ApiKeyStatusValue,
 } from '@mg/domain';
@@ -216,6 +218,10 @@ export function normaliseWhitelist(entries: readonly string[]): string[] {
     const rule = isIpWhitelistEntry(raw) ? parseIpRule(raw) : null;
     if (!rule) {
       issues.push({ field: `ipWhitelist.${i}`, labelOf: 'ipWhitelist', messageKey: 'developer.ipInvalid', params: { value: raw.slice(0, 64) } });
+      return;
+    }
+    if (isIpWhitelistTooWide(raw)) {
+      issues.push({ field: `ipWhitelist.${i}`, labelOf: 'ipWhitelist', messageKey: 'developer.ipTooWide', params: { value: raw.slice(0, 64), min: ipWhitelistMinPrefix(raw) } });
       return;
     }
     const text = formatIpRule(rule);

@@ -13,7 +13,7 @@ import {
   SafetyOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, checkCell, isIpWhitelistEntry } from '@mg/domain';
+import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, IP_WHITELIST_MIN_PREFIX, checkCell, isIpWhitelistEntry, isIpWhitelistTooWide } from '@mg/domain';
 import { isApiError } from '../../api';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
 import type { DeveloperParameters } from './api';
@@ -128,6 +128,7 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
       const v = typeof value === 'string' ? value.trim() : '';
       if (v === '') throw new Error(t('developer.ipRequired'));
       if (!isIpWhitelistEntry(v)) throw new Error(t('developer.form.ipInvalid'));
+      if (isIpWhitelistTooWide(v)) throw new Error(t('developer.form.ipTooWide', IP_WHITELIST_MIN_PREFIX));
       const all = (form.getFieldValue('ipWhitelist') as string[] | undefined) ?? [];
       if (all.slice(0, index).some((other) => (other ?? '').trim().toLowerCase() === v.toLowerCase()))
         throw new Error(t('developer.ipDuplicate'));
