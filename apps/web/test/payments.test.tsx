@@ -393,7 +393,8 @@ describe('Refund dialog', () => {
     signIn([Perm.REFUND_ADD]);
     const srv = server();
     const dialog = await openRefund(srv);
-    fireEvent.change(amountInput(dialog), { target: { value: '250000' } });
+    // Typed with a thousands separator, as people do; the API gets the canonical decimal (it refuses "250,000").
+    fireEvent.change(amountInput(dialog), { target: { value: '250,000' } });
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Customer returned one item' } });
 
     fireEvent.click(continueButton(dialog));

@@ -23,6 +23,7 @@ export const MONEY_ERROR_CODES = [
   'AMOUNT_NEGATIVE',
   'AMOUNT_ZERO',
   'AMOUNT_TOO_LARGE',
+  'AMOUNT_GROUPING',
 ] as const;
 export type MoneyErrorCode = (typeof MONEY_ERROR_CODES)[number];
 
@@ -35,6 +36,7 @@ export const MONEY_ERROR_KEYS: Readonly<Record<MoneyErrorCode, string>> = {
   AMOUNT_NEGATIVE: 'validation.amount.negative',
   AMOUNT_ZERO: 'validation.amount.zero',
   AMOUNT_TOO_LARGE: 'validation.amount.tooLarge',
+  AMOUNT_GROUPING: 'validation.amount.grouping',
 };
 
 export type ParseAmountResult = { ok: true; minor: bigint } | { ok: false; error: MoneyErrorCode };
@@ -42,6 +44,12 @@ export type ParseAmountResult = { ok: true; minor: bigint } | { ok: false; error
 export interface ParseAmountOptions {
   allowZero?: boolean;
   allowNegative?: boolean;
+  /**
+   * Accept thousands groups ("1,234.50"): only where a person types into a form of ours, which then sends the
+   * canonical decimal (canonicalAmount). The API refuses them (AMOUNT_GROUPING): in pt-BR and id-ID the comma is the
+   * decimal mark, so "1,000" may mean one, and reading it as a thousand would charge 1000 times.
+   */
+  allowGrouping?: boolean;
 }
 
 export function decimalsOf(currency: CurrencyCode): number {
@@ -73,6 +81,7 @@ export function parseAmount(
   if (s === '') return { ok: false, error: 'AMOUNT_REQUIRED' };
   const m = AMOUNT_RE.exec(s);
   if (!m) return { ok: false, error: 'AMOUNT_NOT_A_NUMBER' };
+  if (!opts.allowGrouping && (m[2] ?? '').includes(',')) return { ok: false, error: 'AMOUNT_GROUPING' };
   const negative = m[1] === '-';
   const intDigits = (m[2] ?? '').replace(/,/g, '').replace(/^0+(?=\d)/, '');
   const fracRaw = m[3] ?? '';
@@ -91,6 +100,12 @@ export function parseAmount(
   if (abs === 0n && !opts.allowZero) return { ok: false, error: 'AMOUNT_ZERO' };
   if (abs > MAX_AMOUNT_MINOR) return { ok: false, error: 'AMOUNT_TOO_LARGE' };
   return { ok: true, minor: negative ? -abs : abs };
+}
+
+/** What a form sends for what the person typed: the canonical decimal when it reads, else the text as typed. */
+export function canonicalAmount(input: string, currency: CurrencyCode, opts: ParseAmountOptions = {}): string {
+  const r = parseAmount(input, currency, { ...opts, allowGrouping: true });
+  return r.ok ? toMajorString(r.minor, currency) : input.trim();
 }
 
 /** Canonical major-unit string: no grouping, exactly the currency's decimals. 1250n THB -> "12.50". */

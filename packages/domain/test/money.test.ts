@@ -3,6 +3,7 @@ import {
   CURRENCIES,
   CURRENCY_CODES,
   MAX_AMOUNT_MINOR,
+  canonicalAmount,
   addMinor,
   formatAmount,
   isWithinAmountBound,
@@ -43,8 +44,14 @@ describe('parseAmount', () => {
     expect(parseAmount('15000', 'IDR')).toEqual(ok(15000n));
     expect(parseAmount('12.50', 'THB')).toEqual(ok(1250n));
     expect(parseAmount('12.5', 'THB')).toEqual(ok(1250n));
-    expect(parseAmount('1,234.50', 'THB')).toEqual(ok(123450n));
-    expect(parseAmount('12,345,678', 'IDR')).toEqual(ok(12345678n));
+    // Thousands groups only where a form of ours reads what a person typed; the API refuses them.
+    expect(parseAmount('1,234.50', 'THB', { allowGrouping: true })).toEqual(ok(123450n));
+    expect(parseAmount('12,345,678', 'IDR', { allowGrouping: true })).toEqual(ok(12345678n));
+    expect(parseAmount('1,000', 'BRL')).toEqual(err('AMOUNT_GROUPING'));
+    expect(parseAmount('1,234.50', 'THB')).toEqual(err('AMOUNT_GROUPING'));
+    expect(canonicalAmount(' 1,234.5 ', 'THB')).toBe('1234.50');
+    expect(canonicalAmount('12,345,678', 'IDR')).toBe('12345678');
+    expect(canonicalAmount('abc', 'IDR')).toBe('abc');
     expect(parseAmount('  42  ', 'IDR')).toEqual(ok(42n));
     expect(parseAmount('007', 'IDR')).toEqual(ok(7n));
     expect(parseAmount('0.000001', 'USDT')).toEqual(ok(1n));
@@ -97,7 +104,7 @@ describe('parseAmount', () => {
   it('sign and zero', () => {
     expect(parseAmount('-5', 'IDR')).toEqual(err('AMOUNT_NEGATIVE'));
     expect(parseAmount('-5', 'IDR', { allowNegative: true })).toEqual(ok(-5n));
-    expect(parseAmount('-1,234.56', 'MYR', { allowNegative: true })).toEqual(ok(-123456n));
+    expect(parseAmount('-1,234.56', 'MYR', { allowNegative: true, allowGrouping: true })).toEqual(ok(-123456n));
     expect(parseAmount('0', 'IDR')).toEqual(err('AMOUNT_ZERO'));
     expect(parseAmount('0.00', 'THB')).toEqual(err('AMOUNT_ZERO'));
     expect(parseAmount('-0', 'IDR')).toEqual(err('AMOUNT_ZERO'));
@@ -153,9 +160,9 @@ describe('toMajorString / formatAmount', () => {
         const v = randomMinor(r);
         const major = toMajorString(v, c);
         expect(parseAmount(major, c, { allowNegative: true, allowZero: true }), `${c} ${v}`).toEqual(ok(v));
-        // The grouped display form parses back too.
+        // The grouped display form parses back too, where grouping is allowed (a form of ours).
         expect(
-          parseAmount(formatAmount(v, c), c, { allowNegative: true, allowZero: true }),
+          parseAmount(formatAmount(v, c), c, { allowNegative: true, allowZero: true, allowGrouping: true }),
           `${c} ${v} grouped`,
         ).toEqual(ok(v));
         // The canonical string has exactly the currency's decimals.

@@ -143,7 +143,8 @@ describe('account fields', () => {
 describe('amountSchema', () => {
   it('passes and trims', () => {
     expect(amountSchema('THB').parse(' 12.50 ')).toBe('12.50');
-    expect(amountMinorSchema('THB').parse('1,234.5')).toBe(123450n);
+    expect(amountMinorSchema('THB', { allowGrouping: true }).parse('1,234.5')).toBe(123450n);
+    expect(keys(amountSchema('THB'), '1,234.5')).toEqual(['validation.amount.grouping']);
     expect(amountMinorSchema('IDR', { allowZero: true }).parse('0')).toBe(0n);
   });
   it('maps every money error to its key, with {{digits}}', () => {

@@ -332,6 +332,7 @@ export default {
   'validation.text.controlCharacter': "Contains a character that is not allowed (a control character)",
   'validation.amount.required': "Please enter an amount",
   'validation.amount.notANumber': "Please enter a valid amount",
+  'validation.amount.grouping': "Write the amount without thousands separators, e.g. 1000.50",
   'validation.amount.tooManyDecimals': "The amount may have at most {{digits}} decimals",
   'validation.amount.mustBeInteger': "The amount must be a whole number",
   'validation.amount.negative': "The amount cannot be negative",

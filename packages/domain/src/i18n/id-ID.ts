@@ -332,6 +332,7 @@ export default {
   'validation.text.controlCharacter': "Berisi karakter yang tidak diizinkan (karakter kontrol)",
   'validation.amount.required': "Silakan masukkan jumlah",
   'validation.amount.notANumber': "Silakan masukkan jumlah yang valid",
+  'validation.amount.grouping': "Tulis jumlah tanpa pemisah ribuan, misalnya 1000.50",
   'validation.amount.tooManyDecimals': "Jumlah maksimal boleh memiliki {{digits}} angka desimal",
   'validation.amount.mustBeInteger': "Jumlah harus berupa bilangan bulat",
   'validation.amount.negative': "Jumlah tidak boleh negatif",

@@ -332,6 +332,7 @@ export default {
   'validation.text.controlCharacter': "Mengandungi aksara yang tidak dibenarkan (aksara kawalan)",
   'validation.amount.required': "Sila masukkan amaun",
   'validation.amount.notANumber': "Sila masukkan amaun yang sah",
+  'validation.amount.grouping': "Tulis amaun tanpa pemisah ribuan, contohnya 1000.50",
   'validation.amount.tooManyDecimals': "Amaun boleh mempunyai paling banyak {{digits}} tempat perpuluhan",
   'validation.amount.mustBeInteger': "Amaun mesti nombor bulat",
   'validation.amount.negative': "Amaun tidak boleh negatif",

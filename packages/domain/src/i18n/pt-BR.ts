@@ -332,6 +332,7 @@ export default {
   'validation.text.controlCharacter': "Contém um caractere não permitido (caractere de controle)",
   'validation.amount.required': "Digite o valor",
   'validation.amount.notANumber': "Digite um valor válido",
+  'validation.amount.grouping': "Escreva o valor sem separador de milhar, por exemplo 1000.50",
   'validation.amount.tooManyDecimals': "O valor pode ter no máximo {{digits}} casas decimais",
   'validation.amount.mustBeInteger': "O valor deve ser um número inteiro",
   'validation.amount.negative': "O valor não pode ser negativo",

@@ -332,6 +332,7 @@ export default {
   'validation.text.controlCharacter': "มีอักขระที่ไม่อนุญาต (อักขระควบคุม)",
   'validation.amount.required': "กรุณากรอกจำนวนเงิน",
   'validation.amount.notANumber': "กรุณากรอกจำนวนเงินที่ถูกต้อง",
+  'validation.amount.grouping': "กรอกจำนวนเงินโดยไม่ใช้ตัวคั่นหลักพัน เช่น 1000.50",
   'validation.amount.tooManyDecimals': "จำนวนเงินมีทศนิยมได้ไม่เกิน {{digits}} ตำแหน่ง",
   'validation.amount.mustBeInteger': "จำนวนเงินต้องเป็นจำนวนเต็ม",
   'validation.amount.negative': "จำนวนเงินต้องไม่ติดลบ",

@@ -332,6 +332,7 @@ export default {
   'validation.text.controlCharacter': "包含不允许的字符（控制字符）",
   'validation.amount.required': "请输入金额",
   'validation.amount.notANumber': "请输入有效的金额",
+  'validation.amount.grouping': "金额请勿使用千位分隔符，例如 1000.50",
   'validation.amount.tooManyDecimals': "金额最多只能有 {{digits}} 位小数",
   'validation.amount.mustBeInteger': "金额必须为整数",
   'validation.amount.negative': "金额不能为负数",

@@ -19,6 +19,7 @@ import {
   PaymentType,
   RANGE_FIELDS,
   amountSchema,
+  canonicalAmount,
   channelsForCurrency,
   visibleColumns,
   type AnyListDecl,
@@ -79,7 +80,7 @@ export function rangeColumn<T>(title: string, initialValue: [Dayjs, Dayjs] | und
 
 /** An optional amount filter: empty is fine, anything else must be an amount of the currency. */
 export function optionalAmountRule(currency: CurrencyCode, t: Parameters<typeof zodMessage>[2]): Rule {
-  const schema = amountSchema(currency, { allowZero: true });
+  const schema = amountSchema(currency, { allowZero: true, allowGrouping: true });
   return {
     validator: (_: unknown, value: unknown) => {
       const text = typeof value === 'string' ? value.trim() : '';
@@ -139,7 +140,13 @@ function useFilterProps(overrides: ColumnOverrides<Row>, initial: Record<string,
             { value: 'false', label: t('common.status.no') },
           ]);
         case FilterKind.AMOUNT:
-          return { ...base, formItemProps: { rules: [amountRule, ...(overrides.rules?.[f.key] ?? [])] }, fieldProps: { inputMode: 'decimal' } };
+          return {
+            ...base,
+            formItemProps: { rules: [amountRule, ...(overrides.rules?.[f.key] ?? [])] },
+            fieldProps: { inputMode: 'decimal' },
+            // Typed as the person likes ("1,000"), sent as the canonical decimal the API takes.
+            search: { transform: (v: unknown) => ({ [f.key]: typeof v === 'string' && v.trim() ? canonicalAmount(v, currency, { allowZero: true }) : undefined }) },
+          };
         case FilterKind.CURRENCY: {
           const own = (currencies ?? []).filter((c) => (CURRENCY_CODES as readonly string[]).includes(c));
           return {

@@ -6,7 +6,7 @@ import { useLocale } from '../../i18n/LocaleProvider';
 /** Minor units of a decimal string from the server (signed, zero allowed); null when it is not an amount. */
 export function minorOf(value: string | null | undefined, currency: CurrencyCode): bigint | null {
   if (value === null || value === undefined || value === '') return null;
-  const r = parseAmount(String(value), currency, { allowZero: true, allowNegative: true });
+  const r = parseAmount(String(value), currency, { allowZero: true, allowNegative: true, allowGrouping: true });
   return r.ok ? r.minor : null;
 }
 

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Alert, App, Descriptions, Form, Input, Radio, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REFUND_WAY, RefundWay, amountSchema, type RefundWayValue } from '@mg/domain';
+import { REFUND_WAY, RefundWay, amountSchema, canonicalAmount, type RefundWayValue } from '@mg/domain';
 import { zodRule } from '../../components/zodRule';
 import { FormModal, RequiredTextItem, useFormSubmit } from '../../components/forms';
 import { amountHint, currencyOr, minorOf, useMoney } from '../../components/list';
@@ -56,7 +56,7 @@ export function RefundModal({ collectionId, onClose, onRefunded }: { collectionI
 
   const submitter = useFormSubmit(form, async (values: RefundValues) => {
     if (!(await confirm(values))) return;
-    const refund = await createRefund.mutateAsync({ amount: values.amount.trim(), refundWay: values.refundWay, reason: values.reason.trim() });
+    const refund = await createRefund.mutateAsync({ amount: canonicalAmount(values.amount, currency), refundWay: values.refundWay, reason: values.reason.trim() });
     message.success(t('refunds.form.done', { amount: money(refund.requestedAmount ?? values.amount, currency), currency }));
     onRefunded();
   });
@@ -100,7 +100,7 @@ export function RefundModal({ collectionId, onClose, onRefunded }: { collectionI
           name="amount"
           label={t('refunds.form.amount', { currency })}
           extra={amountHint(currency, t)}
-          rules={[zodRule(amountSchema(currency), t), withinRefundable]}
+          rules={[zodRule(amountSchema(currency, { allowGrouping: true }), t), withinRefundable]}
         >
           <Input inputMode="decimal" suffix={currency} disabled={!record} />
         </Form.Item>

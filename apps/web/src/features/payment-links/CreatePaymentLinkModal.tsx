@@ -7,6 +7,7 @@ import {
   PAYMENT_LINK_EXPIRY_HOURS_MAX,
   PAYMENT_LINK_EXPIRY_HOURS_MIN,
   amountSchema,
+  canonicalAmount,
 } from '@mg/domain';
 import { useFormatters } from '../../components/format';
 import { FormModal, RequiredTextItem, useFormSubmit } from '../../components/forms';
@@ -45,7 +46,7 @@ export function CreatePaymentLinkModal({ onClose }: { onClose: () => void }) {
   const submitter = useFormSubmit(form, async (values: LinkValues) => {
     setCreated(
       await create.mutateAsync({
-        amount: values.amount.trim(),
+        amount: canonicalAmount(values.amount, currency),
         description: values.description.trim(),
         expiryHours: values.expiryHours,
       }),
@@ -98,7 +99,7 @@ export function CreatePaymentLinkModal({ onClose }: { onClose: () => void }) {
           name="amount"
           label={t('payment-links.amount', { currency })}
           extra={amountHint(currency, t)}
-          rules={[zodRule(amountSchema(currency), t)]}
+          rules={[zodRule(amountSchema(currency, { allowGrouping: true }), t)]}
         >
           <Input inputMode="decimal" suffix={currency} />
         </Form.Item>
