@@ -138,13 +138,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // API answers are a user's data (sessions, keys, secrets, exports): never kept by a browser or a proxy.
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  registerRequestContext(app);
-  registerInputGuard(app);
-  // Before every /api route: the route-declaration guard and the session / permission check.
-  registerAuth(app);
-
+  // Security headers first: answers refused by a later hook (401, 403, 404, 429) carry them too.
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // Served over plain http on a LAN too: no HSTS from the app (a TLS proxy in front sets it).
@@ -153,6 +151,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // load; send it only where it takes effect.
     crossOriginOpenerPolicy: opts.publicUrl?.startsWith('https:') ? { policy: 'same-origin' } : false,
   });
+
+  registerRequestContext(app);
+  registerInputGuard(app);
+  // Before every /api route: the route-declaration guard and the session / permission check.
+  registerAuth(app);
 
   await app.register(rateLimit, {
     global: true,
