@@ -5,6 +5,7 @@
 import { ApiKeyMode, DomainError, PaymentLinkStatus, PaymentStatus } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FieldValidationError } from '../src/lib/errors';
+import { markCollectionPaid } from '../src/modules/collections/service';
 import { balancesOf } from '../src/modules/ledger/service';
 import {
   createPaymentLink,
@@ -171,6 +172,18 @@ describe('pay', () => {
 });
 
 describe('void', () => {
+  it('closes an attempt a payer opened before the void, so it cannot be paid after it', async () => {
+    // …99 stays pending in the sandbox: the payer opened the attempt and walked away.
+    const link = await createPaymentLink(deps(), { ...baseLink, amount: 150099n });
+    const opened = await payPaymentLink(deps(), { token: link.token });
+    expect(opened.collection.status).toBe(PaymentStatus.PENDING);
+    await voidPaymentLink(tdb.db, M, link.id);
+    const { rows } = await tdb.pool.query<{ status: string }>('select status from collection where id = $1', [opened.collection.id]);
+    expect(rows[0]!.status).toBe(PaymentStatus.CLOSED);
+    expect(await rejection(markCollectionPaid(tdb.db, { merchantId: M, id: opened.collection.id }))).toMatchObject({ status: 422 });
+    expect(await transfersOf(opened.collection.id)).toBe(0);
+  });
+
   it('voids an active link once; paid, void and other merchants\' links are refused', async () => {
     const link = await createPaymentLink(deps(), { ...baseLink, amount: 150000n });
     expect((await voidPaymentLink(tdb.db, M, link.id)).status).toBe('void');

@@ -31,6 +31,7 @@ import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
 import { KeyedError, notFound } from '../../lib/admin';
 import {
+  closeCollection,
   createCollection,
   getCollection,
   markCollectionFailed,
@@ -169,7 +170,13 @@ export async function voidPaymentLink(db: Db, merchantId: number, id: string, no
     const row = await lockLink(tx, merchantId, id);
     if (!row) throw notFound();
     if (effectiveLinkStatus(row, now) !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'payment-links.notActive');
-    return updateLink(tx, row, { status: PaymentLinkStatus.VOID, updatedAt: now });
+    const voided = await updateLink(tx, row, { status: PaymentLinkStatus.VOID, updatedAt: now });
+    // An attempt a payer opened before the void must not be payable after it: it is closed with the link.
+    const attempt = row.collectionId ? await getCollection(tx, merchantId, row.collectionId) : null;
+    if (attempt && (attempt.status === PaymentStatus.PENDING || attempt.status === PaymentStatus.PROCESSING)) {
+      await closeCollection(tx as unknown as Db, { merchantId, id: attempt.id, now });
+    }
+    return voided;
   });
 }
 
