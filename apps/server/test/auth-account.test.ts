@@ -8,6 +8,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/app';
 import { DEMO_PASSWORD, signIn } from './helpers/auth';
+import { LOCK_AFTER_FAILURES, LOCK_MS, LOGIN_TICKET_TRIES } from '../src/modules/auth/login';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
 const CAPTCHA_TEXT = 'ab12';
@@ -265,6 +266,28 @@ describe('Google Authenticator', () => {
     ]);
     const { rows: secret } = await tdb.pool.query("select totp_secret, totp_enabled from app_user where username = 'br_admin'");
     expect(secret[0]).toEqual({ totp_secret: null, totp_enabled: false });
+  });
+  it('wrong codes count against the account like wrong passwords: new tickets do not make guessing free', async () => {
+    const token = await signIn(app, 'br_admin', DEMO_PASSWORD, { captcha: CAPTCHA_TEXT });
+    const enrol = (await post(token, '/api/sys/user/2fa/enrol')).json().result;
+    const code = await generate({ secret: enrol.secret, epoch: Math.floor(Date.now() / 1000) });
+    expect((await post(token, '/api/sys/user/2fa/confirm', { code })).statusCode).toBe(200);
+
+    let wrong = 0;
+    while (wrong < LOCK_AFTER_FAILURES) {
+      const ticket = (await login()).json().result.loginTicket as string;
+      for (let i = 0; i < LOGIN_TICKET_TRIES && wrong < LOCK_AFTER_FAILURES; i++, wrong++) {
+        const res = await app.inject({ method: 'POST', url: '/api/sys/login/2fa', payload: { loginTicket: ticket, code: '000000' } });
+        expect(res.json().errorCode).toBe('GOOGLE_CODE_ERROR');
+      }
+    }
+    // Locked now: even the right password is refused for the lockout's time.
+    const locked = await login();
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ errorCode: 'RATE_LIMITED', message: translate('en-US', 'auth.locked', { minutes: LOCK_MS / 60_000 }) });
+    const { rows } = await tdb.pool.query("select failed_logins, locked_until is not null as locked from app_user where username = 'br_admin'");
+    expect(rows[0]).toMatchObject({ locked: true });
+    await tdb.pool.query("update app_user set failed_logins = 0, locked_until = null, totp_enabled = false, totp_secret = null where username = 'br_admin'");
   });
 });
 

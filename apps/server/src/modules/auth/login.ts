@@ -115,9 +115,9 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
     throw fieldError('countryCurrency', 'auth.currencyNotAllowed', { labelOf: 'currency', params: { value: currency.slice(0, 8) } });
   }
 
-  await clearLoginFailures(app.db, user.id);
-
   if (user.totpEnabled && user.totpSecret) {
+    // The failure counter is cleared only when the whole sign-in succeeds (loginSecondStep): clearing it at the
+    // password step would let anyone holding the password guess codes forever, five per ticket.
     const loginTicket = newToken();
     await insertLoginTicket(app.db, {
       checkKey: ticketKey(loginTicket),
@@ -127,6 +127,7 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
     return { twoFactorRequired: true, loginTicket };
   }
 
+  await clearLoginFailures(app.db, user.id);
   const result = await openSession(app, req, { user, merchant, currency, brand: sessionBrand, roleCodes });
   await audit(app.db, req, 'login', { success: true, merchantId: merchant.id, userId: user.id, username: user.username, detail: { currency, brand: sessionBrand } });
   return result;
@@ -153,6 +154,9 @@ export async function loginSecondStep(app: FastifyInstance, req: FastifyRequest,
   const [uid, currency, brand, triesText] = row.codeHash.split(':');
   const user = await findUserById(app.db, Number(uid));
   if (!user || user.frozen || !user.totpEnabled) throw new AuthError('UNAUTHORIZED', { key: 'auth.loginTicketInvalid' });
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    throw new AuthError('RATE_LIMITED', { key: 'auth.locked', params: { minutes: minutesLeft(user.lockedUntil) } });
+  }
 
   if (!(await verifySecondFactor(app.db, user, body.code))) {
     const tries = Number(triesText) + 1;
@@ -160,12 +164,17 @@ export async function loginSecondStep(app: FastifyInstance, req: FastifyRequest,
       // The ticket survives a few typing mistakes.
       await insertLoginTicket(app.db, { checkKey: key, codeHash: `${uid}:${currency}:${brand}:${tries}`, expiresAt: row.expiresAt });
     }
+    // A wrong code costs like a wrong password: the account's counter and lockout, and the address's throttle
+    // (new tickets on demand must not make guessing codes free).
+    await countWrongPassword(app.db, user.id, LOCK_AFTER_FAILURES, LOCK_MS);
+    await insertLoginAttempt(app.db, req.ip, user.username);
     await audit(app.db, req, 'login_failed', { success: false, merchantId: user.merchantId, userId: user.id, username: user.username, detail: { reason: '2fa' } });
     throw new AuthError('GOOGLE_CODE_ERROR');
   }
   const merchant = await findMerchant(app.db, user.merchantId);
   if (!merchant || !currency || !brand) throw new AuthError('UNAUTHORIZED', { key: 'auth.loginTicketInvalid' });
   const roleCodes = await roleCodesOf(app.db, user.id);
+  await clearLoginFailures(app.db, user.id);
   const fresh = (await findUserById(app.db, user.id)) ?? user;
   const result = await openSession(app, req, { user: fresh, merchant, currency, brand, roleCodes });
   await audit(app.db, req, 'login', { success: true, merchantId: merchant.id, userId: user.id, username: user.username, detail: { currency, brand, twoFactor: true } });
