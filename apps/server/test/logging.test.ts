@@ -59,3 +59,14 @@ it('logs request ids and redacts secrets in bodies and headers', async () => {
   for (const s of secrets) expect(all).not.toContain(s);
   expect(lines.some((l) => l.includes('"headers seen"'))).toBe(true);
 });
+
+it('tokens in URLs (the cashier, export downloads, the payer page) never reach a log line', async () => {
+  const secrets = ['cashierSecretTok42', 'exportSecretTok43', 'payPageSecretTok44', 'querySecretTok45'];
+  await app.inject({ method: 'GET', url: `/api/cashier/${secrets[0]}` });
+  await app.inject({ method: 'GET', url: `/api/exports/download/${secrets[1]}` });
+  await app.inject({ method: 'GET', url: `/pay/${secrets[2]}` });
+  await app.inject({ method: 'GET', url: `/api/health?token=${secrets[3]}` });
+  const text = lines.join('\n');
+  expect(text).toContain('/api/cashier/');
+  for (const s of secrets) expect(text, s).not.toContain(s);
+});

@@ -40,10 +40,42 @@ export const REDACT_PATHS = [
   '*.query.code',
 ];
 
+/**
+ * Path segments that are bearer secrets (whoever holds the URL may act): the payer's cashier token, an export's
+ * download token, the payer page; and secret-named query parameters. Logged as `[Redacted]`.
+ */
+const SECRET_PATHS = [/^(\/api\/cashier\/)[^/?#]+/, /^(\/api\/exports\/download\/)[^/?#]+/, /^(\/pay\/)[^/?#]+/];
+const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_FIELDS.join('|')})=)[^&#]*`, 'gi');
+
+export function redactUrl(url: string): string {
+  let out = url;
+  for (const re of SECRET_PATHS) out = out.replace(re, '$1[Redacted]');
+  return out.replace(SECRET_QUERY, '$1[Redacted]');
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
 export function createLogger(level: string, stream?: DestinationStream): Logger {
   const opts: LoggerOptions = {
     level,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+    serializers: {
+      // Fastify logs each request's URL: bearer tokens in paths and queries are cut out first.
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+        host: req.host ?? req.hostname,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
     base: { service: 'mg-server' },
     timestamp: pino.stdTimeFunctions.isoTime,
   };
