@@ -78,9 +78,14 @@ export async function clickUntilReload(page: Page, target: Locator, timeoutMs = 
       return;
     }
     if (Date.now() > deadline) throw new Error('the page did not reload');
-    if (await target.isVisible().catch(() => false)) await target.click({ timeout: 5_000 }).catch(() => undefined);
+    // Click again only when the first click was dropped: a button still busy with the request (antd shows it
+    // loading) must not send a second one (a second session switch with the replaced token signs the user out).
+    const idle = await target
+      .evaluate((el) => !el.classList.contains('ant-btn-loading') && !(el as HTMLButtonElement).disabled)
+      .catch(() => false);
+    if (idle) await target.click({ timeout: 5_000 }).catch(() => undefined);
     await page
-      .waitForFunction(() => !(window as unknown as { __mgBeforeReload?: boolean }).__mgBeforeReload, undefined, { timeout: 5_000 })
+      .waitForFunction(() => !(window as unknown as { __mgBeforeReload?: boolean }).__mgBeforeReload, undefined, { timeout: 10_000 })
       .catch(() => undefined);
   }
 }
