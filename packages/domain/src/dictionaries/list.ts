@@ -38,3 +38,17 @@ export const dictionariesList = defineList({
     { key: 'dictCode', label: 'dictionaries.dictCode', kind: FilterKind.CONTAINS, maxLength: DICT_CODE_MAX_LENGTH },
   ],
 });
+
+/** One item of a dictionary as `/sys/dictItem/list`, add and edit answer it (the items drawer of the screen). */
+export const dictItemRecord = z.object({
+  id: z.number(),
+  dictId: z.number(),
+  itemValue: z.string(),
+  itemText: z.string().describe('in the caller language'),
+  itemTextKey: z.string(),
+  itemTextFixed: z.string().nullable().describe('fixed text that wins over the key'),
+  sortOrder: z.number(),
+  status: z.number().describe('1 enabled, 0 disabled'),
+  createTime: z.string().nullable(),
+});
+export type DictItemRecord = z.output<typeof dictItemRecord>;

@@ -1,5 +1,5 @@
 /** Dictionary administration: /sys/dict/list|add|edit and /sys/dictItem/list|add|edit (platform staff). */
-import { DICT_CODE_RE, Perm, dictionariesList } from '@mg/domain';
+import { DICT_CODE_RE, Perm, dictItemRecord, dictionariesList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -12,17 +12,7 @@ import { dictionariesSource } from './queries';
 const tags = ['dictionaries'];
 
 const dictViewSchema = dictionariesList.record.extend({ dictName: z.string().describe('in the caller language') });
-const itemViewSchema = z.object({
-  id: z.number(),
-  dictId: z.number(),
-  itemValue: z.string(),
-  itemText: z.string().describe('in the caller language'),
-  itemTextKey: z.string(),
-  itemTextFixed: z.string().nullable().describe('fixed text that wins over the key'),
-  sortOrder: z.number(),
-  status: z.number(),
-  createTime: z.string().nullable(),
-});
+const itemViewSchema = dictItemRecord;
 
 const statusSchema = z.coerce.number().int().min(0).max(1);
 const dictBody = z.object({

@@ -2,7 +2,7 @@
  * Dictionary administration (platform staff). A dictionary code must match the domain's DICT_CODE_RE (the reading
  * calls additionally only serve codes registered in the domain). Every change clears the dictionary cache.
  */
-import { DictStatus, translate, type dictionariesList, type Language, type ListRecord } from '@mg/domain';
+import { DictStatus, translate, type DictItemRecord, type dictionariesList, type Language, type ListRecord } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import { iso, KeyedError, notFound, pageOf, type Page } from '../../lib/admin';
 import {
@@ -25,17 +25,7 @@ type ItemRow = DictItemAdminRow;
 /** A dictionary as the list answers it (domain dictionaries/list.ts), plus its name in the caller's language. */
 export type DictView = ListRecord<typeof dictionariesList> & { dictName: string };
 
-export interface DictItemAdminView {
-  id: number;
-  dictId: number;
-  itemValue: string;
-  itemText: string;
-  itemTextKey: string;
-  itemTextFixed: string | null;
-  sortOrder: number;
-  status: number;
-  createTime: string | null;
-}
+export type DictItemAdminView = DictItemRecord;
 
 const dictView = (lang: Language, r: DictRow): DictView => ({
   id: r.id,

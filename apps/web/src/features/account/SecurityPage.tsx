@@ -157,7 +157,6 @@ export default function Security() {
   const status = useTwoFactorStatus();
   const [enrolling, setEnrolling] = useState(false);
   const [disabling, setDisabling] = useState(false);
-  const refresh = () => void status.refetch();
   const enabled = status.data?.enabled === true;
 
   return (
@@ -200,10 +199,8 @@ export default function Security() {
       {enrolling && (
         <EnrolFlow
           onCancel={() => setEnrolling(false)}
-          onFinished={() => {
-            setEnrolling(false);
-            void refresh();
-          }}
+          // The confirmation refreshed the status (hooks.ts).
+          onFinished={() => setEnrolling(false)}
         />
       )}
       <Card
@@ -220,10 +217,7 @@ export default function Security() {
       <DisableModal
         open={disabling}
         onClose={() => setDisabling(false)}
-        onDone={() => {
-          setDisabling(false);
-          void refresh();
-        }}
+        onDone={() => setDisabling(false)}
       />
     </Space>
   );

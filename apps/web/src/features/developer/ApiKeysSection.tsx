@@ -166,11 +166,9 @@ const STATE_COLOURS = { active: 'green', rolled: 'orange', expired: 'default', r
 export function ApiKeysSection({
   keys,
   totpEnabled,
-  onChanged,
 }: {
   keys: ApiKey[];
   totpEnabled: boolean;
-  onChanged: () => void;
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -196,7 +194,6 @@ export function ApiKeysSection({
           action: async (code) => {
             const rolled = await rollKey.mutateAsync({ id: key.id, googleCode: code });
             setShown(rolled);
-            onChanged();
           },
         }),
     });
@@ -216,7 +213,6 @@ export function ApiKeysSection({
           action: async (code) => {
             await revokeKey.mutateAsync({ id: key.id, googleCode: code });
             message.success(t('developer.revoked'));
-            onChanged();
           },
         }),
     });
@@ -332,7 +328,6 @@ export function ApiKeysSection({
           onCreated={(created) => {
             setCreating(false);
             setShown(created);
-            onChanged();
           }}
         />
       )}

@@ -17,8 +17,6 @@ export default function Parameters() {
   const { t } = useTranslation();
   const { has } = usePermission();
   const query = useDeveloperParameters();
-  // The writes refresh the parameters themselves (hooks.ts); sections still say when they changed something.
-  const refresh = () => void query.refetch();
 
   if (query.isLoading)
     return (
@@ -51,7 +49,7 @@ export default function Parameters() {
       {!canKeys && !canCallbacks && !canWhitelist && (
         <Alert type="info" showIcon message={t('developer.noSections')} />
       )}
-      {canKeys && <ApiKeysSection keys={data.keys} totpEnabled={data.totpEnabled} onChanged={refresh} />}
+      {canKeys && <ApiKeysSection keys={data.keys} totpEnabled={data.totpEnabled} />}
       {(canCallbacks || canWhitelist) && (
         <div
           style={{
@@ -60,11 +58,11 @@ export default function Parameters() {
             gap: 24,
           }}
         >
-          {canCallbacks && <CallbacksSection data={data} onChanged={refresh} />}
-          {canWhitelist && <WhitelistSection data={data} onChanged={refresh} />}
+          {canCallbacks && <CallbacksSection data={data} />}
+          {canWhitelist && <WhitelistSection data={data} />}
         </div>
       )}
-      {canKeys && <WebhookSecretSection data={data} onChanged={refresh} />}
+      {canKeys && <WebhookSecretSection data={data} />}
       <SigningHelp
         merchantId={data.merchantId}
         headers={[

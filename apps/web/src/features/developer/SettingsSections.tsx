@@ -33,7 +33,7 @@ const CALLBACK_FIELDS: readonly { name: keyof CallbackValues; labelKey: string; 
   { name: 'payoutCallbackUrl', labelKey: 'developer.payoutCallbackUrl', testId: 'payout-callback' },
 ];
 
-export function CallbacksSection({ data, onChanged }: { data: DeveloperParameters; onChanged: () => void }) {
+export function CallbacksSection({ data }: { data: DeveloperParameters }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<CallbackValues>();
@@ -54,7 +54,6 @@ export function CallbacksSection({ data, onChanged }: { data: DeveloperParameter
       payoutCallbackUrl: values.payoutCallbackUrl?.trim() || null,
     });
     message.success(t('common.messages.saved'));
-    onChanged();
   });
   return (
     <Card
@@ -119,7 +118,7 @@ export function applyWhitelistErrors(
   return null;
 }
 
-export function WhitelistSection({ data, onChanged }: { data: DeveloperParameters; onChanged: () => void }) {
+export function WhitelistSection({ data }: { data: DeveloperParameters }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ ipWhitelist: string[] }>();
@@ -142,8 +141,7 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
       const saved = await saveWhitelist.mutateAsync(entriesOf(values));
       if (saved?.ipWhitelist) form.setFieldsValue({ ipWhitelist: saved.ipWhitelist });
       message.success(t('common.messages.saved'));
-      onChanged();
-    },
+      },
     (e, values) => applyWhitelistErrors(form, entriesOf(values), e),
   );
   return (
@@ -221,10 +219,8 @@ export function WhitelistSection({ data, onChanged }: { data: DeveloperParameter
 
 export function WebhookSecretSection({
   data,
-  onChanged,
 }: {
   data: DeveloperParameters;
-  onChanged: () => void;
 }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -258,8 +254,7 @@ export function WebhookSecretSection({
           action: async (code) => {
             setSecret((await rollSecret.mutateAsync(code)).secret);
             message.success(t('developer.secretRolled'));
-            onChanged();
-          },
+                  },
         }),
     });
   return (

@@ -3,7 +3,7 @@
  * (dictionaries) or the open items; the server clears its dictionary cache, so screens read the change at once.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListPage as Page, ListRecord, dictionariesList } from '@mg/domain';
+import type { DictItemRecord, ListPage as Page, ListRecord, dictionariesList } from '@mg/domain';
 import { api } from '../../api';
 import { queryKeys } from '../../components/list';
 
@@ -11,19 +11,8 @@ export const dictionaryKeys = queryKeys('dictionaries');
 
 export type DictRecord = ListRecord<typeof dictionariesList>;
 
-/** An item of `/sys/dictItem/list`. */
-export interface DictItemRecord {
-  id: number;
-  dictId: number;
-  itemValue: string;
-  /** In the caller's language. */
-  itemText: string;
-  itemTextKey: string;
-  /** The text an administrator typed (wins over the key). */
-  itemTextFixed: string | null;
-  sortOrder: number;
-  status: number;
-}
+/** An item of `/sys/dictItem/list` (domain dictionaries/list.ts). */
+export type { DictItemRecord } from '@mg/domain';
 
 export interface DictInput {
   dictCode: string;
