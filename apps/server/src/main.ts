@@ -4,7 +4,7 @@
  */
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { EmbeddedInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { runMigrations, seedDictionaries } from './db/migrate';
 import { createDatabase } from './db/pool';
 import { seedDemoSecrets, seedIdentity } from './db/seed';
@@ -80,6 +80,11 @@ try {
   await app.listen({ port: config.port, host: config.host });
   logger.info({ url: config.publicUrl, docs: `${config.publicUrl}/api/docs`, database: embedded ? 'embedded' : 'DATABASE_URL' }, 'server ready');
 } catch (err) {
+  if (err instanceof EmbeddedInUseError) {
+    // Not a fault of this process: one line that says who holds the data directory, no stack.
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
   logger.error({ err }, `start-up failed: ${err instanceof Error ? err.message : String(err)}`);
   await shutdown('start-up failure', 1);
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
-import { isAlive, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
+import { EmbeddedInUseError, isAlive, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
 
 const base = path.join(REPO_ROOT, '.tmp', `test-embedded-${process.pid}`);
 const started: EmbeddedPostgres[] = [];
@@ -85,4 +85,54 @@ describe('embedded PostgreSQL', () => {
       blocker.close();
     }
   });
+
+  it('refuses a second start on a data directory whose server is alive, naming its pid and port, and leaves it running', async () => {
+    const dir = path.join(base, 'live');
+    const { child, pgPid, port } = await startChild(dir);
+    try {
+      const second = startEmbeddedPostgres({ dataDir: dir, fast: true });
+      await expect(second).rejects.toBeInstanceOf(EmbeddedInUseError);
+      await expect(second).rejects.toThrow(`in use by a running server (pid ${child.pid}) with its PostgreSQL on 127.0.0.1:${port}`);
+      // The live server's database was not touched.
+      expect(isAlive(pgPid)).toBe(true);
+      const url = `postgres://postgres:${encodeURIComponent((await fs.readFile(path.join(dir, 'pg.password'), 'utf8')).trim())}@127.0.0.1:${port}/postgres`;
+      expect(await query(url, 'select v from marker')).toEqual([{ v: 'before-kill' }]);
+    } finally {
+      const dead = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await dead;
+    }
+    // Its owner gone, the same directory is an orphan's again and starts.
+    const e = await startEmbeddedPostgres({ dataDir: dir, fast: true });
+    started.push(e);
+    expect(isAlive(pgPid)).toBe(false);
+    await e.stop();
+  });
+
+  it('starts PostgreSQL again when it is killed under the server, with its data', async () => {
+    const dir = path.join(base, 'supervised');
+    const logs: string[] = [];
+    const e = await startEmbeddedPostgres({ dataDir: dir, fast: true, log: (m) => logs.push(m) });
+    started.push(e);
+    await query(e.url, "create table kept (v text); insert into kept values ('committed')");
+    // fast mode turns synchronous_commit off: flush the WAL so the commit is not still in shared buffers.
+    await query(e.url, 'checkpoint');
+    const firstPid = e.pid;
+    process.kill(firstPid, 'SIGKILL');
+    const deadline = Date.now() + 60_000;
+    let rows: unknown[] | undefined;
+    while (!rows && Date.now() < deadline) {
+      rows = await query(e.url, 'select v from kept').catch(() => undefined);
+      if (!rows) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(rows).toEqual([{ v: 'committed' }]);
+    expect(e.pid).not.toBe(firstPid);
+    expect(e.restarts).toBe(1);
+    expect(logs.join('\n')).toContain('exited unexpectedly (SIGKILL)');
+    await e.stop();
+    expect(isAlive(e.pid)).toBe(false);
+    // A clean stop is not a crash: nothing starts it again.
+    expect(e.restarts).toBe(1);
+  }, 90_000);
 });
+

@@ -13,9 +13,17 @@
  * exit code 0 in a test runner). Running as root works like its `createPostgresUser: true`: a `postgres`
  * system user is created if missing and owns the cluster.
  *
+ *   pg.owner      the pid of the server process that started the cluster, and its port (removed on stop)
+ *
  * A previous run killed with SIGKILL leaves its postmaster running: start() finds it through
  * pg/postmaster.pid, checks that the pid is a postgres serving this very directory, stops it (fast shutdown)
- * and starts cleanly. A stale pid file (dead pid, or a pid reused by another program) is removed.
+ * and starts cleanly. A stale pid file (dead pid, or a pid reused by another program) is removed. That is only
+ * right for an orphan: when pg.owner names a live node process, the cluster belongs to a running server, and
+ * start() refuses (EmbeddedInUseError) instead of pulling the database out from under it.
+ *
+ * The cluster is supervised: if the postmaster dies without stop() (kill -9, the OOM killer), it is started
+ * again on the same port with the same data directory (PostgreSQL's crash recovery replays the WAL), with a
+ * backoff while the old backends let go of their shared memory. The pool reconnects by itself.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,8 +50,30 @@ export interface EmbeddedPostgres {
   /** postgres://postgres:<password>@127.0.0.1:<port>/postgres */
   url: string;
   port: number;
-  pid: number;
+  /** The postmaster's pid; changes when the supervisor restarts it. */
+  readonly pid: number;
+  /** How many times the supervisor started the cluster again after it died. */
+  readonly restarts: number;
   stop(): Promise<void>;
+}
+
+/** The data directory's cluster belongs to a live server: a second one must not touch it. */
+export class EmbeddedInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly ownerPid: number,
+    readonly port: number,
+  ) {
+    super(
+      `DATA_DIR ${dataDir} is in use by a running server (pid ${ownerPid}) with its PostgreSQL on 127.0.0.1:${port}: stop that server first, or set another DATA_DIR`,
+    );
+    this.name = 'EmbeddedInUseError';
+  }
+}
+
+interface OwnerRecord {
+  pid: number;
+  port: number;
 }
 
 interface Binaries {
@@ -146,6 +176,33 @@ export async function recoverOrphan(pgDir: string, log: (m: string) => void = ()
   log(`embedded PostgreSQL: removing stale ${pidFile} (pid ${pid} is not running it)`);
   await fsp.rm(pidFile, { force: true });
   return 'stale';
+}
+
+const ownerFile = (dataDir: string) => path.join(dataDir, 'pg.owner');
+
+async function readOwner(dataDir: string): Promise<OwnerRecord | undefined> {
+  try {
+    const rec = JSON.parse(await fsp.readFile(ownerFile(dataDir), 'utf8')) as Partial<OwnerRecord>;
+    return Number.isInteger(rec.pid) && Number.isInteger(rec.port) ? { pid: rec.pid!, port: rec.port! } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A live node process (a pid reused by another program does not own anything). */
+async function isLiveServer(pid: number): Promise<boolean> {
+  if (pid === process.pid || !isAlive(pid)) return false;
+  try {
+    const cmd = (await fsp.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    return /node|tsx/.test(path.basename(cmd[0] ?? ''));
+  } catch {
+    try {
+      const { stdout } = await execFileAsync('ps', ['-p', String(pid), '-o', 'command=']);
+      return /node|tsx/.test(stdout);
+    } catch {
+      return false;
+    }
+  }
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -276,11 +333,51 @@ async function waitReady(url: string, child: ChildProcess, logFile: string): Pro
   throw new Error(`embedded PostgreSQL did not start${exited ? ' (process exited)' : ''}: ${tail || String(lastErr)}`);
 }
 
+/** Restart backoff after an unexpected exit: the old backends need a moment to leave shared memory. */
+const RESTART_BACKOFF_MS = [200, 500, 1000, 2000, 5000] as const;
+
+/**
+ * Takes DATA_DIR for this process: pg.owner is created exclusively, so two servers starting at once cannot both
+ * win; a record left by a dead process is an orphan's and is replaced.
+ */
+async function acquireOwnership(dataDir: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await fsp.writeFile(ownerFile(dataDir), JSON.stringify({ pid: process.pid, port: 0 }), { flag: 'wx', mode: 0o600 });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const owner = await readOwner(dataDir);
+    if (owner && (await isLiveServer(owner.pid))) {
+      const port = owner.port || Number.parseInt(await fsp.readFile(path.join(dataDir, 'pg.port'), 'utf8').catch(() => '0'), 10);
+      throw new EmbeddedInUseError(dataDir, owner.pid, port);
+    }
+    await fsp.rm(ownerFile(dataDir), { force: true });
+  }
+  throw new Error(`embedded PostgreSQL: could not take ${ownerFile(dataDir)}`);
+}
+
+async function releaseOwnership(dataDir: string): Promise<void> {
+  const owner = await readOwner(dataDir);
+  if (owner?.pid === process.pid) await fsp.rm(ownerFile(dataDir), { force: true });
+}
+
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = opts.log ?? (() => {});
   const dataDir = path.resolve(opts.dataDir);
   const pgDir = path.join(dataDir, 'pg');
   await fsp.mkdir(dataDir, { recursive: true });
+  await acquireOwnership(dataDir);
+  try {
+    return await startOwned(dataDir, pgDir, opts, log);
+  } catch (err) {
+    await releaseOwnership(dataDir);
+    throw err;
+  }
+}
+
+async function startOwned(dataDir: string, pgDir: string, opts: EmbeddedPostgresOptions, log: (m: string) => void): Promise<EmbeddedPostgres> {
   const bins = await loadBinaries();
   const owner = await ensurePostgresUser();
   if (owner) await grantTraversal([dataDir, path.dirname(bins.postgres)], owner, log);
@@ -299,42 +396,89 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   }
 
   const port = await choosePort(path.join(dataDir, 'pg.port'));
+  await fsp.writeFile(ownerFile(dataDir), JSON.stringify({ pid: process.pid, port }), { mode: 0o600 });
   const logFile = path.join(dataDir, 'pg.log');
-  const logFd = fs.openSync(logFile, 'a');
   const args = ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
   if (opts.fast) args.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
-  // Own process group: a Ctrl-C in the terminal reaches node only, and node stops PostgreSQL last, after the
-  // app and the pool are closed. Output goes to a file, so an orphan never blocks on a dead pipe.
-  const child = spawn(bins.postgres, args, {
-    ...owner,
-    detached: true,
-    stdio: ['ignore', logFd, logFd],
-    env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
-  });
-  fs.closeSync(logFd);
-  const pid = child.pid;
-  if (!pid) throw new Error('embedded PostgreSQL: could not spawn the server');
-
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  try {
-    await waitReady(url, child, logFile);
-  } catch (err) {
-    if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
-    throw err;
-  }
-  log(`embedded PostgreSQL: ready on 127.0.0.1:${port} (pid ${pid}, data ${pgDir})`);
 
+  const launch = async (): Promise<ChildProcess> => {
+    const logFd = fs.openSync(logFile, 'a');
+    // Own process group: a Ctrl-C in the terminal reaches node only, and node stops PostgreSQL last, after the
+    // app and the pool are closed. Output goes to a file, so an orphan never blocks on a dead pipe.
+    const child = spawn(bins.postgres, args, {
+      ...owner,
+      detached: true,
+      stdio: ['ignore', logFd, logFd],
+      env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' },
+    });
+    fs.closeSync(logFd);
+    const pid = child.pid;
+    if (!pid) throw new Error('embedded PostgreSQL: could not spawn the server');
+    try {
+      await waitReady(url, child, logFile);
+    } catch (err) {
+      if (isAlive(pid)) process.kill(pid, 'SIGQUIT');
+      throw err;
+    }
+    return child;
+  };
+
+  let child = await launch();
+  let restarts = 0;
   let stopping: Promise<void> | undefined;
+  let relaunching: Promise<void> | undefined;
+  log(`embedded PostgreSQL: ready on 127.0.0.1:${port} (pid ${child.pid}, data ${pgDir})`);
+
+  const relaunch = async (): Promise<void> => {
+    for (let attempt = 0; !stopping; attempt++) {
+      await new Promise((r) => setTimeout(r, RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]));
+      if (stopping) return;
+      try {
+        await recoverOrphan(pgDir, log);
+        child = await launch();
+        restarts++;
+        log(`embedded PostgreSQL: started again on 127.0.0.1:${port} (pid ${child.pid})`);
+        watch(child);
+        return;
+      } catch (err) {
+        log(`embedded PostgreSQL: restart attempt ${attempt + 1} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  };
+  const watch = (c: ChildProcess) => {
+    c.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`embedded PostgreSQL: the server exited unexpectedly (${signal ?? `code ${code}`}); starting it again`);
+      relaunching = relaunch().finally(() => (relaunching = undefined));
+    });
+  };
+  watch(child);
+
   const stop = () =>
     (stopping ??= (async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGQUIT'), 30_000);
-      await exited;
-      clearTimeout(timer);
-      log('embedded PostgreSQL: stopped');
+      await relaunching;
+      const c = child;
+      if (c.exitCode === null && c.signalCode === null) {
+        const exited = new Promise<void>((r) => c.once('exit', () => r()));
+        c.kill('SIGINT');
+        const timer = setTimeout(() => c.kill('SIGQUIT'), 30_000);
+        await exited;
+        clearTimeout(timer);
+        log('embedded PostgreSQL: stopped');
+      }
+      await releaseOwnership(dataDir);
     })());
 
-  return { url, port, pid, stop };
+  return {
+    url,
+    port,
+    get pid() {
+      return child.pid ?? 0;
+    },
+    get restarts() {
+      return restarts;
+    },
+    stop,
+  };
 }

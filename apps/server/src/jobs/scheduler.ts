@@ -3,8 +3,17 @@
  * instances comes from the jobs' own SQL (FOR UPDATE SKIP LOCKED, conditional updates), not from this timer, so
  * any number of instances may run the same jobs. Disabled (JOBS=off, and in tests unless asked) it runs nothing;
  * tests call the job functions directly with a chosen clock.
+ *
+ * While the database is away (a job fails with a connection error) every job pauses, backing off up to 30 s, and
+ * the scheduler says so once, not once per tick; the first job that succeeds again resumes them all. A job cut
+ * off mid-way is safe to run again: each one claims its rows in a transaction, so an interrupted run committed
+ * nothing and a finished one is not repeated.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
+
+/** Pauses after consecutive database outages seen by a job, in ms. */
+export const JOB_OUTAGE_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 
 export interface Job {
   name: string;
@@ -18,11 +27,21 @@ export class JobScheduler {
   readonly #running = new Set<string>();
   #started = false;
   #stopped = false;
+  /** Consecutive outages seen; 0 when the database answers. */
+  #outages = 0;
+  #pausedUntil = 0;
 
   constructor(
     private readonly enabled: boolean,
     private readonly log: FastifyBaseLogger,
+    private readonly backoffMs: readonly number[] = JOB_OUTAGE_BACKOFF_MS,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** True while the jobs wait for the database to come back. */
+  get paused(): boolean {
+    return this.#outages > 0;
+  }
 
   /** Registers a job; it starts with the server (onReady) when jobs are enabled. */
   every(name: string, everyMs: number, run: () => Promise<unknown>): void {
@@ -50,12 +69,24 @@ export class JobScheduler {
 
   #schedule(job: Job): void {
     const tick = async () => {
-      if (this.#stopped || this.#running.has(job.name)) return;
+      if (this.#stopped || this.#running.has(job.name) || this.now() < this.#pausedUntil) return;
       this.#running.add(job.name);
       try {
         await job.run();
+        if (this.#outages > 0) {
+          this.#outages = 0;
+          this.#pausedUntil = 0;
+          this.log.info({ job: job.name }, 'database back: background jobs resumed');
+        }
       } catch (err) {
-        this.log.error({ err, job: job.name }, 'background job failed');
+        if (isDatabaseUnavailable(err)) {
+          if (this.#outages === 0) this.log.warn({ err, job: job.name }, 'database unavailable: background jobs paused');
+          const pause = this.backoffMs[Math.min(this.#outages, this.backoffMs.length - 1)] ?? 0;
+          this.#outages++;
+          this.#pausedUntil = this.now() + pause;
+        } else {
+          this.log.error({ err, job: job.name }, 'background job failed');
+        }
       } finally {
         this.#running.delete(job.name);
       }
