@@ -120,6 +120,8 @@ describe('embedded PostgreSQL', () => {
     const firstPid = e.pid;
     process.kill(firstPid, 'SIGKILL');
     const deadline = Date.now() + 60_000;
+    // The signal lands asynchronously: wait for the supervisor to have started a new postmaster.
+    while (e.restarts === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     let rows: unknown[] | undefined;
     while (!rows && Date.now() < deadline) {
       rows = await query(e.url, 'select v from kept').catch(() => undefined);

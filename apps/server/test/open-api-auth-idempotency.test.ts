@@ -1,9 +1,13 @@
-/** Idempotency-Key on open API POSTs (docs/open-api.md): replay, 422 on another body, 409 while running. */
+/**
+ * Idempotency-Key on open API POSTs (docs/open-api.md): replay, 422 on another body, 409 while running; the answer
+ * commits with the work, so a request cut off by a lost connection leaves nothing behind and its retry runs once.
+ */
 import { OPEN_API_PREFIX } from '@mg/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openApiAuth } from '../src/modules/open-api/auth';
+import { idempotently, openApiAuth } from '../src/modules/open-api/auth';
 import { purgeIdempotencyRecords } from '../src/modules/open-api/queries';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -19,25 +23,29 @@ let entered: (() => void) | null = null;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   app = await buildTestApp(tdb);
+  await tdb.pool.query('create table probe_work (idempotency_key text not null, run int not null)');
   await app.register(
     async (scope) => {
       await openApiAuth(scope);
       scope.post(
         '/orders',
         { config: { openApi: true }, schema: { body: z.object({ amount: z.string().regex(/^\d+$/), note: z.string().optional() }) } },
-        async (req, reply) => {
-          runs += 1;
-          if (gate) {
-            entered?.();
-            await gate;
-          }
-          if (failNext) {
-            failNext = false;
-            throw new Error('boom');
-          }
-          const body = req.body as { amount: string };
-          return reply.code(201).send({ orderId: `O${runs}`, amount: body.amount, run: runs });
-        },
+        async (req, reply) =>
+          idempotently(scope, req, reply, 201, async (tx) => {
+            runs += 1;
+            const run = runs;
+            await tx.execute(sql`insert into probe_work values (${String(req.headers['idempotency-key'])}, ${run})`);
+            if (gate) {
+              entered?.();
+              await gate;
+            }
+            if (failNext) {
+              failNext = false;
+              throw new Error('boom');
+            }
+            const body = req.body as { amount: string; note?: string };
+            return { orderId: `O${run}`, amount: body.amount, run, ...(body.note === 'nul' ? { note: 'a\u0000b' } : {}) };
+          }),
       );
       scope.post('/other', { config: { openApi: true } }, async () => ({ other: true }));
       scope.get('/read', { config: { openApi: true } }, async () => ({ read: true }));
@@ -53,6 +61,8 @@ afterAll(async () => {
 });
 
 const code = (res: { json: () => unknown }) => (res.json() as { errorCode?: string }).errorCode;
+const workRows = async (key: string) =>
+  (await tdb.pool.query<{ run: number }>('select run from probe_work where idempotency_key = $1 order by run', [key])).rows.map((r) => r.run);
 const post = (idempotencyKey: string | null, body: unknown, url = '/probe/orders') => openApiRequest(app, { method: 'POST', url, body, idempotencyKey });
 
 describe('idempotency', () => {
@@ -138,9 +148,12 @@ describe('idempotency', () => {
     failNext = true;
     const failed = await post('idem-5xx', { amount: '9' });
     expect(failed.statusCode).toBe(500);
+    // The work of the failed request rolled back with it.
+    expect(await workRows('idem-5xx')).toEqual([]);
     const retried = await post('idem-5xx', { amount: '9' });
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    expect(await workRows('idem-5xx')).toEqual([retried.json().run]);
   });
 
   it('keys are per merchant and are purged after their time to live', async () => {
@@ -154,14 +167,38 @@ describe('idempotency', () => {
     expect(rows).toEqual([{ merchant_id: 10001, response_status: 201 }]);
   });
 
-  it('a record left running by a dead server is taken over after it goes stale', async () => {
-    await tdb.pool.query(
-      `insert into idempotency_record (merchant_id, key, method, path, request_hash, created_at)
-       values (10001, 'idem-stale', 'POST', $1, encode(sha256('{"amount":"3"}'::bytea), 'hex'), now() - interval '10 minutes')`,
-      [`${OPEN_API_PREFIX}/probe/orders`],
+  it('a request cut off by a lost connection leaves nothing: the retry runs at once (no 409 wait) and the work is done once', async () => {
+    let release!: () => void;
+    gate = new Promise<void>((r) => (release = r));
+    const started = new Promise<void>((r) => (entered = r));
+    const first = post('idem-crash', { amount: '5' });
+    await started;
+    // What a crash of the server (or of its connection) does to the open transaction.
+    const cut = await tdb.pool.query(
+      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = 7340002 and granted`,
     );
-    const res = await post('idem-stale', { amount: '3' });
-    expect(res.statusCode).toBe(201);
-    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(cut.rowCount).toBe(1);
+    gate = null;
+    entered = null;
+    release();
+    expect((await first).statusCode).toBe(503);
+    expect(await workRows('idem-crash')).toEqual([]);
+
+    const retried = await post('idem-crash', { amount: '5' });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    const again = await post('idem-crash', { amount: '5' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(retried.body);
+    expect(await workRows('idem-crash')).toEqual([retried.json().run]);
+  });
+
+  it('an answer holding any character (a NUL) is stored and replayed byte for byte', async () => {
+    const first = await post('idem-nul', { amount: '6', note: 'nul' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().note).toBe('a\u0000b');
+    const replay = await post('idem-nul', { amount: '6', note: 'nul' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(first.body);
   });
 });

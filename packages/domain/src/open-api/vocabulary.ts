@@ -31,8 +31,6 @@ export const API_KEY_MAX_ACTIVE = 10;
 /** Background purges of the open API's replay-protection tables. */
 export const OPEN_API_NONCE_PURGE_JOB_MS = 60_000;
 export const IDEMPOTENCY_PURGE_JOB_MS = 15 * 60_000;
-/** An Idempotency-Key whose first request never finished (the server died) may be taken over after this long. */
-export const IDEMPOTENCY_IN_PROGRESS_STALE_S = 300;
 /** api_key.last_used_at is written at most once per this many seconds per key. */
 export const API_KEY_LAST_USED_RESOLUTION_S = 60;
 

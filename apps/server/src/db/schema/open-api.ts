@@ -1,5 +1,5 @@
 /** Replay protection of the open API: nonces and idempotency keys. */
-import { index, integer, jsonb, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Nonces seen per key in the last 10 minutes (replay protection); rows older than that are purged. */
@@ -23,9 +23,9 @@ export const idempotencyRecord = pgTable(
     path: varchar('path', { length: 255 }).notNull(),
     /** hex SHA-256 of the raw body. */
     requestHash: varchar('request_hash', { length: 64 }).notNull(),
-    /** Null while the first request is still running. */
-    responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
+    responseStatus: integer('response_status').notNull(),
+    /** The JSON text sent (text, not jsonb: jsonb refuses \u0000, and a replay must be byte for byte). */
+    responseBody: text('response_body').notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_record_created_idx').on(t.createdAt)],

@@ -60,7 +60,7 @@ import { collectionSucceeded, pgErrorCode, postTransfer } from '../ledger/servic
 import { addToSettlementBatch } from '../settlements/service';
 
 export interface CollectionDeps {
-  db: Db;
+  db: DbLike;
   publicUrl: string;
 }
 export interface CreateCollectionInput {

@@ -10,8 +10,9 @@
  * - preValidation: the HMAC-SHA256 signature (constant time), the merchant's IP whitelist (non-empty: the caller
  *   must match, else 403; empty: sandbox keys only), the nonce (once per key within OPEN_API_NONCE_TTL_S), then
  *   `req.openApi` is set; api_key.last_used_at is written at most once a minute. POST: Idempotency-Key required.
- * - preHandler (after schema validation, so a 400 never consumes a key): the Idempotency-Key claim, replay or
- *   refusal; onSend stores the answer.
+ * - preHandler (after schema validation, so a 400 never consumes a key): the Idempotency-Key replay or refusal.
+ *   The handler runs its work through `idempotently()`, which stores the answer in the work's own transaction;
+ *   onSend stores the answers a handler gave otherwise (its refusals), never a 5xx.
  * Every failure is a DomainError with a specific OPEN_API_* code (401, 403, 400, 409, 422).
  */
 import { randomUUID } from 'node:crypto';
@@ -30,15 +31,22 @@ import {
 } from '@mg/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '../../lib/errors';
-import { claimIdempotencyKey, IDEMPOTENT_REPLAYED_HEADER } from './idempotency';
+import type { DbTx } from '../../db/pool';
+import {
+  checkIdempotencyKey,
+  IdempotencyAnswered,
+  IDEMPOTENT_REPLAYED_HEADER,
+  runIdempotent,
+  storeIdempotentAnswer,
+  type IdempotencyClaim,
+  type IdempotencyRequest,
+} from './idempotency';
 import { ipMatcher } from './ip';
 import {
   claimNonce,
-  completeIdempotencyKey,
   keyWithWhitelist,
   purgeIdempotencyRecords,
   purgeNonces,
-  releaseIdempotencyKey,
   touchKeyLastUsed,
   type KeyRow,
 } from './queries';
@@ -68,7 +76,8 @@ interface OpenApiState {
   bodyHash: string;
   /** A body that failed JSON parsing: reported after the signature check. */
   bodyError?: Error;
-  idempotency?: { merchantId: number; key: string; replay: boolean };
+  /** The request's key; `answered` once its answer is stored (or it replays one). */
+  idempotency?: IdempotencyRequest & { answered: boolean };
 }
 
 const state = new WeakMap<FastifyRequest, OpenApiState>();
@@ -92,7 +101,10 @@ function display(name: string): string {
   return name.replace(/(^|-)([a-z])/g, (_m, dash: string, ch: string) => dash + ch.toUpperCase());
 }
 
-const err = (code: ConstructorParameters<typeof DomainError>[0], params: Record<string, string | number> = {}) => new DomainError(code, params);
+const err = (
+  code: ConstructorParameters<typeof DomainError>[0],
+  params: Record<string, string | number> = {},
+) => new DomainError(code, params);
 
 function isMode(v: string): v is ApiKeyModeValue {
   return v === ApiKeyMode.SANDBOX || v === ApiKeyMode.LIVE;
@@ -133,7 +145,8 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
     if (!INT_RE.test(merchantId)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.MERCHANT_ID) });
     if (!KEY_ID_RE.test(keyId)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.KEY_ID) });
     if (!TIMESTAMP_RE.test(timestamp)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.TIMESTAMP) });
-    if (nonce.length > OPEN_API_NONCE_MAX_LENGTH || !TOKEN_RE.test(nonce)) throw err('OPEN_API_INVALID_HEADER', { header: display(H.NONCE) });
+    if (nonce.length > OPEN_API_NONCE_MAX_LENGTH || !TOKEN_RE.test(nonce))
+      throw err('OPEN_API_INVALID_HEADER', { header: display(H.NONCE) });
 
     const nowS = Math.floor(Date.now() / 1000);
     if (Math.abs(nowS - Number(timestamp)) > OPEN_API_TIMESTAMP_TOLERANCE_S) {
@@ -155,7 +168,8 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
     if (!isOpenApiRoute(req)) return;
     const s = state.get(req);
     const key = s?.key;
-    if (!s || !key || !s.timestamp || !s.nonce || s.signature === undefined) throw err('OPEN_API_UNKNOWN_KEY');
+    if (!s || !key || !s.timestamp || !s.nonce || s.signature === undefined)
+      throw err('OPEN_API_UNKNOWN_KEY');
 
     let secret: string;
     try {
@@ -193,7 +207,9 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
       const idem = headerOf(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY);
       if (idem === undefined) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
       if (idem.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-        throw fieldError('Idempotency-Key', 'validation.text.tooLong', { params: { max: IDEMPOTENCY_KEY_MAX_LENGTH } });
+        throw fieldError('Idempotency-Key', 'validation.text.tooLong', {
+          params: { max: IDEMPOTENCY_KEY_MAX_LENGTH },
+        });
       }
       if (!TOKEN_RE.test(idem)) throw fieldError('Idempotency-Key', 'error.fieldInvalid');
     }
@@ -204,66 +220,90 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
     const s = state.get(req);
     const key = headerOf(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY);
     if (!s || !req.openApi || key === undefined) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
-    const merchantId = req.openApi.merchantId;
-    const claim = await claimIdempotencyKey(app.db, {
-      merchantId,
+    const r = {
+      merchantId: req.openApi.merchantId,
       key,
       method: req.method,
       path: req.url.slice(0, 255),
       requestHash: s.bodyHash,
-    });
-    switch (claim.kind) {
-      case 'claimed':
-        s.idempotency = { merchantId, key, replay: false };
-        return;
-      case 'replay':
-        s.idempotency = { merchantId, key, replay: true };
-        return replayAnswer(reply, claim.status, claim.body);
-      case 'in_progress':
-        throw err('OPEN_API_IDEMPOTENCY_IN_PROGRESS');
-      case 'mismatch':
-        throw err('OPEN_API_IDEMPOTENCY_KEY_REUSED');
+    };
+    const claim = await checkIdempotencyKey(app.db, r);
+    if (claim.kind === 'free') {
+      s.idempotency = { ...r, answered: false };
+      return;
     }
+    s.idempotency = { ...r, answered: true };
+    return answerFromClaim(reply, claim);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
     const idem = state.get(req)?.idempotency;
-    if (!idem || idem.replay) return payload;
-    // Once per request, whatever happens below.
-    idem.replay = true;
+    if (!idem || idem.answered) return payload;
+    idem.answered = true;
+    // A 5xx is not an answer: the client retries. Anything else the handler said without idempotently() (a
+    // refusal: nothing was done) is kept, so the retry hears the same.
+    if (reply.statusCode >= 500) return payload;
+    const text =
+      typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    if (text === null) return payload;
     try {
-      if (reply.statusCode >= 500) {
-        await releaseIdempotencyKey(app.db, idem.merchantId, idem.key);
-      } else {
-        await completeIdempotencyKey(app.db, idem.merchantId, idem.key, reply.statusCode, storedBody(payload));
-      }
+      await storeIdempotentAnswer(app.db, idem, reply.statusCode, text);
     } catch (e) {
-      // The answer still goes out; the record stays "in progress" until it goes stale.
+      // The answer still goes out; without a record a retry runs again (and is refused the same way).
       req.log.error({ err: e, idempotencyKey: idem.key }, 'idempotency record not stored');
     }
     return payload;
   });
 
   app.jobs.every('open-api-nonce-purge', OPEN_API_NONCE_PURGE_JOB_MS, () => purgeNonces(app.db));
-  app.jobs.every('open-api-idempotency-purge', IDEMPOTENCY_PURGE_JOB_MS, () => purgeIdempotencyRecords(app.db));
+  app.jobs.every('open-api-idempotency-purge', IDEMPOTENCY_PURGE_JOB_MS, () =>
+    purgeIdempotencyRecords(app.db),
+  );
 }
 
-function storedBody(payload: unknown): unknown {
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
+function answerFromClaim(
+  reply: FastifyReply,
+  claim: Exclude<IdempotencyClaim, { kind: 'free' }>,
+): FastifyReply {
+  switch (claim.kind) {
+    case 'replay':
+      return reply
+        .code(claim.status)
+        .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+        .type('application/json; charset=utf-8')
+        .send(claim.body);
+    case 'in_progress':
+      throw err('OPEN_API_IDEMPOTENCY_IN_PROGRESS');
+    case 'mismatch':
+      throw err('OPEN_API_IDEMPOTENCY_KEY_REUSED');
   }
 }
 
-function replayAnswer(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply
-    .code(status)
-    .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(body ?? null));
+/**
+ * Runs a POST's work in one transaction that also stores its answer under the request's Idempotency-Key (see
+ * ./idempotency.ts): `status` and the route's own serializer make the exact text sent and replayed.
+ */
+export async function idempotently<T>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  work: (tx: DbTx) => Promise<T>,
+): Promise<FastifyReply> {
+  const idem = state.get(req)?.idempotency;
+  if (!idem || idem.answered) throw new Error('idempotently() outside an open API POST');
+  try {
+    const out = await runIdempotent(app.db, idem, work, (result) => {
+      reply.code(status);
+      return { status, text: reply.serialize(result) as string };
+    });
+    idem.answered = true;
+    return reply.code(out.status).type('application/json; charset=utf-8').send(out.text);
+  } catch (e) {
+    if (!(e instanceof IdempotencyAnswered)) throw e;
+    idem.answered = true;
+    return answerFromClaim(reply, e.claim);
+  }
 }
 
 /** A fresh nonce (clients may use any unique token; exported for the docs' example and the tests). */

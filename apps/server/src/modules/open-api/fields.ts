@@ -5,7 +5,11 @@ import { fieldError } from '../../lib/errors';
 /** A currency code, else a 400 naming `field`. */
 export function currencyField(value: string, field = 'currency'): CurrencyCode {
   const code = value.trim().toUpperCase();
-  if (!isCurrencyCode(code)) throw fieldError(field, 'open-api.currencyUnknown', { labelOf: 'currency', params: { value: value.slice(0, 16) } });
+  if (!isCurrencyCode(code))
+    throw fieldError(field, 'open-api.currencyUnknown', {
+      labelOf: 'currency',
+      params: { value: value.slice(0, 16) },
+    });
   return code;
 }
 
@@ -13,7 +17,10 @@ export function currencyField(value: string, field = 'currency'): CurrencyCode {
 export function amountField(value: string, currency: CurrencyCode, field = 'amount'): bigint {
   const parsed = parseAmount(value, currency);
   if (!parsed.ok) {
-    throw fieldError(field, MONEY_ERROR_KEYS[parsed.error], { labelOf: 'amount', params: { digits: decimalsOf(currency) } });
+    throw fieldError(field, MONEY_ERROR_KEYS[parsed.error], {
+      labelOf: 'amount',
+      params: { digits: decimalsOf(currency) },
+    });
   }
   return parsed.minor;
 }

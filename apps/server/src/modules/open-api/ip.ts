@@ -18,7 +18,9 @@ export interface IpRule {
 const MAPPED_V4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
 /** A caller address in the form BlockList checks: IPv4-mapped IPv6 becomes IPv4; null when not an address. */
-export function normalizeAddress(addr: string | undefined | null): { address: string; family: IpFamily } | null {
+export function normalizeAddress(
+  addr: string | undefined | null,
+): { address: string; family: IpFamily } | null {
   if (!addr) return null;
   const s = addr.trim();
   const mapped = MAPPED_V4.exec(s);

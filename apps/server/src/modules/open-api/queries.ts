@@ -5,7 +5,7 @@
  * Nonces: a nonce may be used once per key within OPEN_API_NONCE_TTL_S. One statement: insert, or on conflict take
  * over a row that has already aged out (not yet purged); no row back means the nonce was reused.
  */
-import { API_KEY_LAST_USED_RESOLUTION_S, IDEMPOTENCY_IN_PROGRESS_STALE_S, IDEMPOTENCY_TTL_HOURS, OPEN_API_NONCE_TTL_S } from '@mg/domain';
+import { API_KEY_LAST_USED_RESOLUTION_S, IDEMPOTENCY_TTL_HOURS, OPEN_API_NONCE_TTL_S } from '@mg/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { apiKey, idempotencyRecord, merchant } from '../../db/schema';
@@ -51,7 +51,10 @@ export async function touchKeyLastUsed(db: DbLike, keyId: string): Promise<void>
 
 /** The currencies a merchant works in (empty for an unknown merchant). */
 export async function merchantCurrencies(db: DbLike, merchantId: number): Promise<string[]> {
-  const [m] = await db.select({ currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));
+  const [m] = await db
+    .select({ currencies: merchant.currencies })
+    .from(merchant)
+    .where(eq(merchant.id, merchantId));
   return m?.currencies ?? [];
 }
 
@@ -87,52 +90,55 @@ export interface IdempotencyRequest {
   requestHash: string;
 }
 
+/** Advisory lock class of Idempotency-Keys (the second int is a hash of merchant and key). */
+const IDEMPOTENCY_LOCK_CLASS = 7_340_002;
+const lockKey = (r: IdempotencyRequest) =>
+  sql`${IDEMPOTENCY_LOCK_CLASS}::int, hashtext(${`${r.merchantId}:${r.key}`})`;
+
 /**
- * Inserts the record, or takes over one still "running" after IDEMPOTENCY_IN_PROGRESS_STALE_S for the same request;
- * true when this request now holds the key.
+ * The stored answer of a key, if any, and whether no transaction holds the key right now (a try-lock taken and
+ * released by this one statement).
  */
-export async function insertIdempotencyRecord(db: DbLike, r: IdempotencyRequest): Promise<boolean> {
-  const inserted = await db.execute(sql`
-    insert into idempotency_record (merchant_id, key, method, path, request_hash)
-    values (${r.merchantId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash})
-    on conflict (merchant_id, key) do update
-      set method = excluded.method, path = excluded.path, request_hash = excluded.request_hash, created_at = now()
-      where idempotency_record.response_status is null
-        and idempotency_record.created_at < now() - make_interval(secs => ${IDEMPOTENCY_IN_PROGRESS_STALE_S})
-        and idempotency_record.method = excluded.method and idempotency_record.path = excluded.path
-        and idempotency_record.request_hash = excluded.request_hash
-    returning 1 as ok`);
-  return inserted.rows.length === 1;
+export async function idempotencyLookup(db: DbLike, r: IdempotencyRequest) {
+  const res = await db.execute<{
+    method: string | null;
+    path: string | null;
+    request_hash: string | null;
+    response_status: number | null;
+    response_body: string | null;
+    lock_free: boolean;
+  }>(sql`
+    select rec.method, rec.path, rec.request_hash, rec.response_status, rec.response_body,
+           pg_try_advisory_xact_lock(${lockKey(r)}) as lock_free
+    from (select 1) one
+    left join idempotency_record rec on rec.merchant_id = ${r.merchantId} and rec.key = ${r.key}`);
+  const row = res.rows[0]!;
+  return {
+    method: row.method,
+    path: row.path,
+    requestHash: row.request_hash,
+    responseStatus: row.response_status,
+    responseBody: row.response_body,
+    lockFree: row.lock_free,
+  };
 }
 
-export async function idempotencyRecordOf(db: DbLike, merchantId: number, key: string) {
-  const [row] = await db
-    .select({
-      method: idempotencyRecord.method,
-      path: idempotencyRecord.path,
-      requestHash: idempotencyRecord.requestHash,
-      responseStatus: idempotencyRecord.responseStatus,
-      responseBody: idempotencyRecord.responseBody,
-    })
-    .from(idempotencyRecord)
-    .where(and(eq(idempotencyRecord.merchantId, merchantId), eq(idempotencyRecord.key, key)))
-    .limit(1);
-  return row;
+/** Holds the key until the calling transaction ends (commit, rollback or a lost connection). */
+export async function lockIdempotencyKey(tx: DbLike, r: IdempotencyRequest): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(r)})`);
 }
 
-/** Stores the answer of a claimed key. */
-export async function completeIdempotencyKey(db: DbLike, merchantId: number, key: string, status: number, body: unknown): Promise<void> {
-  await db
-    .update(idempotencyRecord)
-    .set({ responseStatus: status, responseBody: body ?? null })
-    .where(and(eq(idempotencyRecord.merchantId, merchantId), eq(idempotencyRecord.key, key), isNull(idempotencyRecord.responseStatus)));
-}
-
-/** Forgets a claimed key whose request failed on the server's side, so the client may retry with it. */
-export async function releaseIdempotencyKey(db: DbLike, merchantId: number, key: string): Promise<void> {
-  await db
-    .delete(idempotencyRecord)
-    .where(and(eq(idempotencyRecord.merchantId, merchantId), eq(idempotencyRecord.key, key), isNull(idempotencyRecord.responseStatus)));
+/** Stores an answer; a key answered already keeps its first answer. */
+export async function insertIdempotencyAnswer(
+  db: DbLike,
+  r: IdempotencyRequest,
+  status: number,
+  text: string,
+): Promise<void> {
+  await db.execute(sql`
+    insert into idempotency_record (merchant_id, key, method, path, request_hash, response_status, response_body)
+    values (${r.merchantId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, ${status}, ${text})
+    on conflict (merchant_id, key) do nothing`);
 }
 
 /** Deletes records older than IDEMPOTENCY_TTL_HOURS; returns how many. */

@@ -37,7 +37,7 @@ import {
 import { createRefund, getRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
-import { openApiAuth } from './auth';
+import { idempotently, openApiAuth } from './auth';
 import { merchantCurrencies } from './queries';
 import { amountField, currencyField } from './fields';
 import {
@@ -58,24 +58,48 @@ const idParams = z.object({ id: z.string().min(1).max(32) });
 const url512 = z.url({ protocol: /^https?$/ }).max(512);
 
 const createCollectionBody = z.object({
-  merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN).describe('unique per merchant: letters, digits and - _ . :'),
-  amount: z.string().min(1).max(40).describe('decimal string in major units, at most the currency\'s decimals ("150000", "12.50")'),
-  currency: z.string().min(1).max(8).describe(`one of the merchant's currencies (${CURRENCY_CODES.join(', ')})`),
-  paymentType: z.number().int().positive().describe('domain PaymentType (1 VA, 2 OTC, 4 e-wallet, 16 bank transfer ...)'),
-  channel: z.number().int().positive().nullish().describe('channel code; default: the first channel of the payment type'),
+  merchantOrderId: z
+    .string()
+    .regex(MERCHANT_ORDER_ID_PATTERN)
+    .describe('unique per merchant: letters, digits and - _ . :'),
+  amount: z
+    .string()
+    .min(1)
+    .max(40)
+    .describe('decimal string in major units, at most the currency\'s decimals ("150000", "12.50")'),
+  currency: z
+    .string()
+    .min(1)
+    .max(8)
+    .describe(`one of the merchant's currencies (${CURRENCY_CODES.join(', ')})`),
+  paymentType: z
+    .number()
+    .int()
+    .positive()
+    .describe('domain PaymentType (1 VA, 2 OTC, 4 e-wallet, 16 bank transfer ...)'),
+  channel: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .describe('channel code; default: the first channel of the payment type'),
   payerName: z.string().trim().max(128).optional(),
   payerEmail: z.email().max(191).optional(),
   payerPhone: z.string().trim().max(32).optional(),
   orderDescription: z.string().trim().max(255).optional(),
   expiryHours: z.number().int().min(1).max(COLLECTION_EXPIRY_HOURS_MAX).optional(),
-  notifyUrl: url512.nullish().describe("callback address of this order; default: the merchant's collection callback address"),
+  notifyUrl: url512
+    .nullish()
+    .describe("callback address of this order; default: the merchant's collection callback address"),
   returnUrl: url512.nullish().describe('where the cashier sends the payer back after paying'),
 });
 
 const createRefundBody = z.object({
   collectionId: z.string().min(1).max(32),
   amount: z.string().min(1).max(40).describe('decimal string; at most what is left to refund'),
-  refundWay: z.enum([RefundWay.ORIGINAL, RefundWay.OFFLINE]).describe('original (back the way it came) or offline'),
+  refundWay: z
+    .enum([RefundWay.ORIGINAL, RefundWay.OFFLINE])
+    .describe('original (back the way it came) or offline'),
   reason: z.string().trim().min(1).max(REFUND_REASON_MAX_LENGTH),
   merchantRefundId: z.string().regex(MERCHANT_REFUND_ID_PATTERN).nullish().describe('unique per merchant'),
 });
@@ -84,7 +108,12 @@ const createLinkBody = z.object({
   amount: z.string().min(1).max(40),
   currency: z.string().min(1).max(8),
   description: z.string().trim().min(1).max(PAYMENT_LINK_DESCRIPTION_MAX_LENGTH),
-  expiryHours: z.number().int().min(PAYMENT_LINK_EXPIRY_HOURS_MIN).max(PAYMENT_LINK_EXPIRY_HOURS_MAX).optional(),
+  expiryHours: z
+    .number()
+    .int()
+    .min(PAYMENT_LINK_EXPIRY_HOURS_MIN)
+    .max(PAYMENT_LINK_EXPIRY_HOURS_MAX)
+    .optional(),
   paymentType: z.number().int().positive().optional(),
 });
 
@@ -122,28 +151,29 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const b = req.body;
       const currency = currencyField(b.currency);
-      const row = await createCollection(
-        { db: app.db, publicUrl: app.publicUrl },
-        {
-          merchantId: req.openApi.merchantId,
-          mode: req.openApi.mode,
-          source: CollectionSource.API,
-          merchantOrderId: b.merchantOrderId,
-          amount: amountField(b.amount, currency),
-          currency,
-          paymentType: b.paymentType,
-          channel: b.channel ?? null,
-          payerName: b.payerName,
-          payerEmail: b.payerEmail,
-          payerPhone: b.payerPhone,
-          orderDescription: b.orderDescription,
-          expiryHours: b.expiryHours,
-          notifyUrl: b.notifyUrl ?? null,
-          returnUrl: b.returnUrl ?? null,
-        },
-      );
-      reply.code(201);
-      return { ...ok(openCollectionView(row, app.publicUrl)), code: 201 };
+      return idempotently(app, req, reply, 201, async (tx) => {
+        const row = await createCollection(
+          { db: tx, publicUrl: app.publicUrl },
+          {
+            merchantId: req.openApi.merchantId,
+            mode: req.openApi.mode,
+            source: CollectionSource.API,
+            merchantOrderId: b.merchantOrderId,
+            amount: amountField(b.amount, currency),
+            currency,
+            paymentType: b.paymentType,
+            channel: b.channel ?? null,
+            payerName: b.payerName,
+            payerEmail: b.payerEmail,
+            payerPhone: b.payerPhone,
+            orderDescription: b.orderDescription,
+            expiryHours: b.expiryHours,
+            notifyUrl: b.notifyUrl ?? null,
+            returnUrl: b.returnUrl ?? null,
+          },
+        );
+        return { ...ok(openCollectionView(row, app.publicUrl)), code: 201 };
+      });
     },
   );
 
@@ -151,7 +181,12 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/collections/:id',
     {
       config: openApi,
-      schema: { tags, summary: 'One collection by its platform id', params: idParams, response: { 200: envelopeOf(collectionSchema) } },
+      schema: {
+        tags,
+        summary: 'One collection by its platform id',
+        params: idParams,
+        response: { 200: envelopeOf(collectionSchema) },
+      },
     },
     async (req) => ok(openCollectionView(await collectionOf(req, req.params.id), app.publicUrl)),
   );
@@ -188,18 +223,19 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const b = req.body;
       const col = await collectionOf(req, b.collectionId);
-      const row = await createRefund(app.db, {
-        merchantId: req.openApi.merchantId,
-        collectionId: col.id,
-        amount: amountField(b.amount, col.currency as CurrencyCode),
-        refundWay: b.refundWay,
-        reason: b.reason,
-        merchantRefundId: b.merchantRefundId ?? null,
-        createdBy: 'api',
-        notifier: { mailer: app.mailer, log: app.log },
+      return idempotently(app, req, reply, 201, async (tx) => {
+        const row = await createRefund(tx, {
+          merchantId: req.openApi.merchantId,
+          collectionId: col.id,
+          amount: amountField(b.amount, col.currency as CurrencyCode),
+          refundWay: b.refundWay,
+          reason: b.reason,
+          merchantRefundId: b.merchantRefundId ?? null,
+          createdBy: 'api',
+          notifier: { mailer: app.mailer, log: app.log },
+        });
+        return { ...ok(openRefundView(row)), code: 201 };
       });
-      reply.code(201);
-      return { ...ok(openRefundView(row)), code: 201 };
     },
   );
 
@@ -207,7 +243,12 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refunds/:id',
     {
       config: openApi,
-      schema: { tags, summary: 'One refund by its platform id', params: idParams, response: { 200: envelopeOf(refundSchema) } },
+      schema: {
+        tags,
+        summary: 'One refund by its platform id',
+        params: idParams,
+        response: { 200: envelopeOf(refundSchema) },
+      },
     },
     async (req) => {
       const row = await getRefund(app.db, req.openApi.merchantId, req.params.id);
@@ -236,7 +277,8 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const balances = [...currencies]
         .filter((c): c is CurrencyCode => isCurrencyCode(c) && (only === undefined || c === only))
         .map((currency) => {
-          const of = (kind: string) => rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? 0n;
+          const of = (kind: string) =>
+            rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? 0n;
           return { currency, available: of('available'), pending: of('pending'), frozen: of('frozen') };
         });
       return ok({ merchantId, balances: balances.map((b) => balanceLine(b)) });
@@ -257,21 +299,22 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const b = req.body;
       const currency = currencyField(b.currency);
-      const row = await createPaymentLink(
-        { db: app.db, publicUrl: app.publicUrl },
-        {
-          merchantId: req.openApi.merchantId,
-          mode: req.openApi.mode,
-          amount: amountField(b.amount, currency),
-          currency,
-          description: b.description,
-          expiryHours: b.expiryHours,
-          paymentType: b.paymentType,
-          createdBy: 'api',
-        },
-      );
-      reply.code(201);
-      return { ...ok(linkView(row, app.publicUrl)), code: 201 };
+      return idempotently(app, req, reply, 201, async (tx) => {
+        const row = await createPaymentLink(
+          { db: tx, publicUrl: app.publicUrl },
+          {
+            merchantId: req.openApi.merchantId,
+            mode: req.openApi.mode,
+            amount: amountField(b.amount, currency),
+            currency,
+            description: b.description,
+            expiryHours: b.expiryHours,
+            paymentType: b.paymentType,
+            createdBy: 'api',
+          },
+        );
+        return { ...ok(linkView(row, app.publicUrl)), code: 201 };
+      });
     },
   );
 
@@ -303,13 +346,19 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sandbox: the payment fails with a failure reason',
         params: idParams,
-        body: z.object({ reason: z.enum(COLLECTION_FAILURE_REASONS).describe('collection failure reason code') }),
+        body: z.object({
+          reason: z.enum(COLLECTION_FAILURE_REASONS).describe('collection failure reason code'),
+        }),
         response: { 200: envelopeOf(collectionSchema) },
       },
     },
     async (req) => {
       const col = await sandboxCollectionOf(req, req.params.id);
-      const row = await markCollectionFailed(app.db, { merchantId: col.merchantId, id: col.id, reason: req.body.reason });
+      const row = await markCollectionFailed(app.db, {
+        merchantId: col.merchantId,
+        id: col.id,
+        reason: req.body.reason,
+      });
       return ok(openCollectionView(row, app.publicUrl));
     },
   );

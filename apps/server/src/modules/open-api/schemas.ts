@@ -31,8 +31,13 @@ export const collectionSchema = z.object({
   currency: z.string(),
   paymentType: z.number().int(),
   channel: z.number().int().nullable(),
-  paymentCode: z.string().nullable().describe('what the payer pays with: VA number, QR payload, store code ...'),
-  status: z.string().describe('pending, processing, success, partial, failed, rejected, closed, refunded ...'),
+  paymentCode: z
+    .string()
+    .nullable()
+    .describe('what the payer pays with: VA number, QR payload, store code ...'),
+  status: z
+    .string()
+    .describe('pending, processing, success, partial, failed, rejected, closed, refunded ...'),
   amount: money,
   fee: z.object({ adminFee: money, serviceFee: money, total: money }),
   paidAmount: moneyOrNull,

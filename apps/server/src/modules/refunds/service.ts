@@ -24,7 +24,7 @@ import {
   type PaymentStatusValue,
   type RefundWayValue,
 } from '@mg/domain';
-import type { Db } from '../../db/pool';
+import type { Db, DbLike } from '../../db/pool';
 import { validateAmount } from '../../lib/amounts';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId } from '../../lib/ids';
@@ -71,7 +71,7 @@ export interface CreateRefundArgs {
   notifier?: LowBalanceNotifier;
 }
 
-export async function createRefund(db: Db, args: CreateRefundArgs): Promise<RefundRow> {
+export async function createRefund(db: DbLike, args: CreateRefundArgs): Promise<RefundRow> {
   const now = args.now ?? new Date();
   validateAmount(args.amount);
   if (!REFUND_WAY.isValue(args.refundWay)) throw fieldError('refundWay', 'refunds.refundWayInvalid');
