@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/pool';
 import { ok } from '../src/lib/envelope';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -130,4 +131,26 @@ describe('a terminated database connection', () => {
     const after = await app.inject({ method: 'GET', url: '/api/health' });
     expect(after.statusCode).toBe(200);
   });
+
+  it('a transaction whose BEGIN meets a dead connection gives its client back: the pool never runs dry', async () => {
+    // One connection only: a single leaked client would hang every transaction after it.
+    const { pool, db } = createDatabase(tdb.url, { max: 1, applicationName: 'mg-leak-probe' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await db.execute(sql`select 1`); // an idle client in the pool
+        await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'mg-leak-probe'`);
+        // The next transaction may get the cut client before the pool noticed: its BEGIN fails.
+        await db.transaction(async (tx) => tx.execute(sql`select 1`)).catch(() => undefined);
+      }
+      const result = await Promise.race([
+        db.transaction(async (tx) => (await tx.execute(sql`select 42 as v`)).rows[0]),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the pool ran dry: a client was never released')), 10_000)),
+      ]);
+      expect(result).toEqual({ v: 42 });
+      expect(pool.waitingCount).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
 });
+

@@ -1,5 +1,6 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, NodePgSession, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { isDatabaseUnavailable } from './errors';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -29,7 +30,33 @@ export function createDatabase(url: string, opts: { max?: number; applicationNam
 
 /** The drizzle handle of a pool the caller already has (the seed works on a plain pg pool). */
 export function dbOf(pool: pg.Pool): Db {
-  return drizzle(pool, { schema });
+  return withSafeTransactions(drizzle(pool, { schema }), pool);
+}
+
+/**
+ * drizzle's pooled transaction (0.45) releases its client only in the `try` that follows `begin`: when `begin`
+ * itself fails (the connection was cut under an idle client), the client never returns, and after a few outages the
+ * pool is empty for good. So a transaction checks its client out here, runs drizzle's transaction on that one client,
+ * and always releases it, destroying it when its connection broke.
+ */
+function withSafeTransactions(db: Db, pool: pg.Pool): Db {
+  const internals = db as unknown as { dialect: ConstructorParameters<typeof NodePgSession>[1]; session: { options?: object } };
+  const relational = { fullSchema: db._.fullSchema, schema: db._.schema, tableNamesMap: db._.tableNamesMap };
+  const transaction: Db['transaction'] = async (work, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const session = new NodePgSession(client, internals.dialect, relational as never, internals.session.options);
+      return await session.transaction(work as never, config);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+  db.transaction = transaction;
+  return db;
 }
 
 /** A transaction handle; services that must join a caller's transaction take `DbLike`. */

@@ -6,9 +6,9 @@
  * over a row that has already aged out (not yet purged); no row back means the nonce was reused.
  */
 import { API_KEY_LAST_USED_RESOLUTION_S, IDEMPOTENCY_TTL_HOURS, OPEN_API_NONCE_TTL_S } from '@mg/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { apiKey, idempotencyRecord, merchant } from '../../db/schema';
+import { apiKey, merchant } from '../../db/schema';
 
 export interface KeyRow {
   id: string;

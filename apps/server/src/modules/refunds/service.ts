@@ -24,7 +24,7 @@ import {
   type PaymentStatusValue,
   type RefundWayValue,
 } from '@mg/domain';
-import type { Db, DbLike } from '../../db/pool';
+import type { DbLike } from '../../db/pool';
 import { validateAmount } from '../../lib/amounts';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId } from '../../lib/ids';
