@@ -17,9 +17,7 @@ import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { OPEN_API_PREFIX } from '@mg/domain';
 import { WEB_DIST_DIR } from './config';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from './db/schema';
-import type { Db } from './db/pool';
+import { dbOf, type Db } from './db/pool';
 import { createLogger } from './lib/logger';
 import { SecretBox } from './lib/secret-box';
 import { JobScheduler } from './jobs/scheduler';
@@ -102,6 +100,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The list sources of the areas by list name (lib/list/route.ts registerList); exports read them. */
     lists: ListRegistry;
+    /** Every route registered (method and URL pattern), for the docs and the route-wide input tests. */
+    routeTable: readonly { method: string; url: string }[];
   }
 }
 
@@ -122,7 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('pool', opts.pool);
-  app.decorate('db', opts.db ?? drizzle(opts.pool, { schema }));
+  app.decorate('db', opts.db ?? dbOf(opts.pool));
   app.decorate('dict', new DictService(app.db));
   app.decorate('captcha', new CaptchaService(opts.captcha ?? true, opts.captchaGenerator));
   app.decorate('nodeEnv', opts.nodeEnv ?? 'development');
@@ -133,6 +133,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
   app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
   app.decorate('lists', new Map());
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url });
+  });
   app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
 
