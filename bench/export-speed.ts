@@ -192,7 +192,7 @@ async function http(): Promise<void> {
   }
   if (!downloadUrl) throw new Error('no download url');
   // The link carries the configured PUBLIC_URL; fetch the same path on the base we talk to.
-  const dl = await fetch(`${base}${new URL(downloadUrl).pathname}`);
+  const dl = await fetch(`${base}${new URL(downloadUrl).pathname}`, { headers: { 'x-access-token': token } });
   if (dl.status !== 200 || !dl.body) throw new Error(`download -> ${dl.status}`);
   let bytes = 0;
   for await (const chunk of dl.body) bytes += (chunk as Uint8Array).length;

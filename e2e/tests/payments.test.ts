@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import { collectionsList, formatAmount, loginPath, parseAmount, translate, type CurrencyCode, type Language } from '@mg/domain';
 import { artifactsDir, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { DEMO_WEBHOOK_SECRET, openApi, startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../lib/open-api';
-import { brandOf, originOf, signIn } from '../lib/session';
+import { brandOf, DEMO_PASSWORD, originOf, signIn } from '../lib/session';
 
 const port = inject('port');
 const base = `http://127.0.0.1:${port}`;
@@ -312,6 +312,35 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
       expect(cells).toContain(order.merchantOrderId);
       expect(cells).toContain(order.id);
     });
+  });
+
+  it('8. An export link opened signed out goes through sign-in, then the dashboard downloads the file with the session', async () => {
+    await merchant.goto(`${originOf(tikipay, port)}/payment/collections`);
+    await merchant.locator(`tr[data-row-key="${order.id}"]`).waitFor();
+    const [started] = await Promise.all([
+      merchant.waitForResponse((r) => r.url().endsWith('/api/exports') && r.request().method() === 'POST'),
+      merchant.waitForEvent('download', { timeout: 20_000 }),
+      merchant.getByTestId(`export-${collectionsList.name}`).click(),
+    ]);
+    const fileUrl = new URL((await started.json()).result.url as string);
+    const token = fileUrl.pathname.split('/').pop()!;
+
+    const page = await (await newContext(browser)).newPage();
+    await withScreenshot(page, 'payments-8-export-link', async () => {
+      // The link of the e-mail: sign-in first, then back to the dashboard, which downloads.
+      await page.goto(`${originOf(tikipay, port)}/?exportToken=${token}`);
+      await page.waitForURL(/redirect=/);
+      // The file's address alone opens nothing.
+      expect(await page.evaluate(async (p) => (await fetch(p)).status, fileUrl.pathname)).toBe(401);
+      await page.getByTestId('login-username').fill('demo_admin');
+      await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+      await page.getByTestId('login-captcha').fill('abcd');
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('login-submit').click()]);
+      expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+      // The token does not stay in the address bar.
+      await page.waitForURL((u) => !u.search.includes('exportToken'));
+    });
+    await page.context().close();
   });
 });
 

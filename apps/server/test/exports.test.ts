@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { EXPORT_SYNC_MAX_ROWS, ExportStatus } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
+import { mayDownload, purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
 import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
@@ -37,8 +37,10 @@ async function readXlsx(body: Buffer): Promise<ExcelJS.Worksheet> {
   return sheet;
 }
 
-async function downloadPath(url: string): Promise<string> {
-  return new URL(url).pathname;
+/** Downloads an export as the signed-in `who` (the link alone opens nothing). */
+function fetchFile(who: Client | null, url: string, lang = 'en-US') {
+  const headers: Record<string, string> = { 'x-lang': lang, ...(who ? { 'x-access-token': who.token } : {}) };
+  return app.inject({ method: 'GET', url: new URL(url, 'http://x').pathname, headers });
 }
 
 beforeAll(async () => {
@@ -62,7 +64,7 @@ describe('direct exports', () => {
     const { mode, url, rows } = res.json().result;
     expect(mode).toBe('download');
     expect(rows).toBe(30);
-    const file = await app.inject({ method: 'GET', url: await downloadPath(url), headers: { 'x-lang': 'pt-BR' } });
+    const file = await fetchFile(demoAdminPt, url, 'pt-BR');
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const sheet = await readXlsx(file.rawPayload);
@@ -83,8 +85,29 @@ describe('direct exports', () => {
   });
 
   it('unknown download tokens are 404', async () => {
-    const bad = await app.inject({ method: 'GET', url: '/api/exports/download/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' });
+    const bad = await fetchFile(demoAdmin, '/api/exports/download/xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx');
     expect(bad.statusCode).toBe(404);
+  });
+
+  it('a download link alone opens nothing: signed out 401, a user of another merchant 404, its own users 200', async () => {
+    const { url } = (await demoAdmin.post('/exports', { kind: 'collections', filters: { currency: 'IDR' } })).json().result;
+    expect((await fetchFile(null, url)).statusCode).toBe(401);
+    expect((await fetchFile(business, url)).statusCode).toBe(404);
+    expect((await fetchFile(demoAdmin, url)).statusCode).toBe(200);
+  });
+
+  it('a colleague may download only with the list permission and every column of the file', () => {
+    const job = { merchantId: 10001, kind: 'collections', filters: { columns: ['createdAt', 'amount'] } } as unknown as Parameters<typeof mayDownload>[1];
+    const reader = (over: Partial<Parameters<typeof mayDownload>[2]> = {}) => ({
+      merchantId: 10001,
+      holds: () => true,
+      visible: () => ['createdAt', 'amount', 'status'],
+      ...over,
+    });
+    expect(mayDownload(app.lists, job, reader())).toBe(true);
+    expect(mayDownload(app.lists, job, reader({ merchantId: 10002 }))).toBe(false);
+    expect(mayDownload(app.lists, job, reader({ holds: () => false }))).toBe(false);
+    expect(mayDownload(app.lists, job, reader({ visible: () => ['createdAt'] }))).toBe(false);
   });
 
   it('exports only what the caller may see: another merchant gets its own (empty) list', async () => {
@@ -148,13 +171,17 @@ describe('large exports run as a job and are e-mailed', () => {
     expect(done.doneRows).toBe(expected);
     expect(done.url).toContain('/api/exports/download/');
 
+    // The e-mail links to the dashboard, which downloads with the session (never the bare file address).
     const { rows: mails } = await tdb.pool.query(
-      "select to_address, subject, text_body from mail_outbox where text_body like '%/api/exports/download/%' order by id desc limit 1",
+      "select to_address, subject, text_body from mail_outbox where text_body like '%exportToken=%' order by id desc limit 1",
     );
-    expect(mails[0]?.text_body).toContain(new URL(done.url).pathname);
+    const token = new URL(done.url).pathname.split('/').pop()!;
+    expect(mails[0]?.text_body).toContain(`${app.publicUrl}/?exportToken=${token}`);
+    expect(mails[0]?.text_body).not.toContain('/api/exports/download/');
     expect(mails[0]?.subject).toContain('Transaction records');
 
-    const file = await app.inject({ method: 'GET', url: new URL(done.url).pathname });
+    expect((await fetchFile(null, done.url)).statusCode).toBe(401);
+    const file = await fetchFile(demoAdmin, done.url);
     expect(file.statusCode).toBe(200);
     const sheet = await readXlsx(file.rawPayload);
     expect(sheet.rowCount).toBe(expected + 1);
@@ -174,6 +201,6 @@ describe('large exports run as a job and are e-mailed', () => {
     await tdb.pool.query("update export_job set expires_at = now() - interval '1 minute' where id = $1", [jobId]);
     expect(await purgeExpiredExports(app.db)).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(files[0].file_path)).toBe(false);
-    expect((await app.inject({ method: 'GET', url: new URL(done.url).pathname })).statusCode).toBe(404);
+    expect((await fetchFile(demoAdmin, done.url)).statusCode).toBe(404);
   });
 });

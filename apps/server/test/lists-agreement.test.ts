@@ -138,7 +138,7 @@ describe.each(EXPECTED_LISTS)('%s: screen, API and export agree', (name) => {
     expect(start.statusCode, `${reader.name} ${name}: ${start.body}`).toBe(200);
     const { url, mode, rows } = start.json().result;
     expect(mode).toBe('download');
-    const file = await app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'x-lang': 'en-US' } });
+    const file = await app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'x-lang': 'en-US', 'x-access-token': reader.client.token } });
     const sheet = await readSheet(file.rawPayload);
 
     // Export: the same visible columns, in order, translated.

@@ -117,7 +117,7 @@ describe('GET /api/products', () => {
     const { url, rows } = start.json().result;
     const list = await get<Product[]>('/products?currency=THB', merchant);
     expect(rows).toBe(list.body.result.length);
-    const file = await app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'x-lang': 'pt-BR' } });
+    const file = await app.inject({ method: 'GET', url: new URL(url).pathname, headers });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.read(Readable.from(file.rawPayload));
     const cells = wb.worksheets[0]!.getColumn(2).values.map(String);

@@ -99,7 +99,7 @@ describe('GET /api/sales', () => {
     const list = (await demoAdmin.get('/sales', MARCH, JAKARTA)).json().result as Row[];
     const start = await app.inject({ method: 'POST', url: '/api/exports', headers: { 'x-access-token': demoAdmin.token, 'x-lang': 'en-US', ...JAKARTA }, payload: { kind: 'sales', filters: MARCH } });
     expect(start.statusCode, start.body).toBe(200);
-    const file = await app.inject({ method: 'GET', url: new URL(start.json().result.url).pathname });
+    const file = await app.inject({ method: 'GET', url: new URL(start.json().result.url).pathname, headers: { 'x-access-token': demoAdmin.token } });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.read(Readable.from(file.rawPayload));
     const sheet = wb.worksheets[0]!;

@@ -368,6 +368,20 @@ describe('download', () => {
     click.mockRestore();
   });
 
+  it('saves under the name the server gave (Content-Disposition, UTF-8 first), with the session header', async () => {
+    const created: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      created.push(this.download);
+    });
+    const disposition = `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent('Registros de transações 2026-11-24.xlsx')}`;
+    fetchMock.mockResolvedValueOnce(new Response('PK', { status: 200, headers: { 'content-type': 'application/octet-stream', 'content-disposition': disposition } }));
+    await download('/api/exports/download/abc');
+    expect(created).toEqual(['Registros de transações 2026-11-24.xlsx']);
+    click.mockRestore();
+  });
+
   it('a JSON error answer to a blob request is a failure with the server message', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { success: false, message: 'Export too large', code: 422, result: null, timestamp: 1 }));
     await expect(download('/exports/1/file')).rejects.toBeInstanceOf(ApiError);

@@ -25,6 +25,7 @@ export const SECRET_FIELDS = [
   'recoveryCodes',
   'totpSecret',
   'passwordHash',
+  'exportToken',
 ];
 
 export const REDACT_PATHS = [

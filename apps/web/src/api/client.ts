@@ -277,7 +277,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
     if (!response.ok) return await fail(response.status, await readBody(response), silent, sentToken);
 
-    if (responseType === 'blob' && !isJson) return (await response.blob()) as T;
+    if (responseType === 'blob' && !isJson) return fileOf(await response.blob(), response.headers.get('content-disposition')) as T;
     if (responseType === 'text' && !isJson) return (await response.text()) as T;
 
     const payload = await readBody(response);
@@ -307,8 +307,28 @@ export const api = {
   delete: <T>(url: string, params?: Record<string, unknown>, options: Omit<RequestOptions, 'params'> = {}) => request<T>('DELETE', url, { ...options, params }),
 };
 
+/** The name the server gave a file (`filename*=UTF-8''…` first, then `filename="…"`), else none. */
+export function fileNameFrom(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* a malformed escape: fall back to the plain name */
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1];
+}
+
+function fileOf(blob: Blob, disposition: string | null): Blob {
+  const name = fileNameFrom(disposition);
+  return name && typeof File === 'function' ? new File([blob], name, { type: blob.type }) : blob;
+}
+
 /**
- * Export download: GET with the export timeout and a blob response, saved under `filename`. Resolves with the Blob.
+ * Export download: GET with the session, the export timeout and a blob response, saved under the server's file
+ * name (else `filename`). Resolves with the Blob.
  */
 export async function download(url: string, params: Record<string, unknown> = {}, filename = 'export.xlsx'): Promise<Blob> {
   const blob = await request<Blob>('GET', url, { params, responseType: 'blob', timeoutMs: EXPORT_TIMEOUT_MS });
@@ -316,7 +336,7 @@ export async function download(url: string, params: Record<string, unknown> = {}
     const href = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = href;
-    a.download = filename;
+    a.download = typeof File === 'function' && blob instanceof File ? blob.name : filename;
     a.rel = 'noopener';
     document.body.appendChild(a);
     a.click();

@@ -110,7 +110,8 @@ export function buildRoutes(brand: Brand, opts: { reload?: () => void } = {}): R
   }));
 
   return [
-    { path: '/', element: <Navigate to={homePath(brand)} replace /> },
+    // Keeps the query: the e-mailed export link is `/?exportToken=…`.
+    { path: '/', element: <RedirectKeepingSearch to={homePath(brand)} /> },
     { path: '/home', element: <Navigate to="/dashboard/home" replace /> },
     { path: '/document', element: <Navigate to="/document/document" replace /> },
     { path: '/user', element: <Navigate to={loginPath(brand)} replace /> },

@@ -8,3 +8,7 @@ export const EXPORT_SYNC_MAX_ROWS = 100_000;
 export const EXPORT_BATCH_ROWS = 1_000;
 /** Download links of finished export jobs stay valid this long. */
 export const EXPORT_LINK_TTL_HOURS = 72;
+/** Query parameter of the dashboard link e-mailed for a finished job: the dashboard downloads it with the session. */
+export const EXPORT_TOKEN_PARAM = 'exportToken';
+/** Where the API serves an export's file (a signed-in user of its merchant only). */
+export const EXPORT_DOWNLOAD_PATH = '/exports/download';

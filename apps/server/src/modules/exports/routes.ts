@@ -1,11 +1,22 @@
 /** XLSX exports of the lists, streamed or as e-mailed jobs (docs/payments-api.md "Exports"). */
-import { DomainError, ExportStatus, Perm, visibleColumns } from '@mg/domain';
+import { DomainError, EXPORT_DOWNLOAD_PATH, ExportStatus, Perm, visibleColumns } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { columnAccess, holds, requestScope, requireAuth } from '../auth';
-import { downloadUrl, fileNameOf, findByToken, findUserJob, purgeExpiredExports, runNextExportJob, sourceOf, startExport, streamExport } from './service';
+import {
+  downloadUrl,
+  fileNameOf,
+  findByToken,
+  findUserJob,
+  mayDownload,
+  purgeExpiredExports,
+  runNextExportJob,
+  sourceOf,
+  startExport,
+  streamExport,
+} from './service';
 
 const tags = ['exports'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -105,16 +116,29 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
     },
   );
 
-  // Public by token: the link is opened by the browser or from the e-mail; the token is the secret and expires.
+  // The token names the file; the session decides: a leaked link (a forwarded e-mail, a log) opens nothing by itself.
   app.get(
-    '/exports/download/:token',
+    `${EXPORT_DOWNLOAD_PATH}/:token`,
     {
-      config: { public: true },
-      schema: { tags, summary: 'Download an export (XLSX)', params: z.object({ token: z.string().min(20).max(64) }) },
+      config: { permission: Perm.EXPORT },
+      schema: {
+        tags,
+        summary: 'Download an export (XLSX): signed-in users of its merchant who may see the list and its columns',
+        params: z.object({ token: z.string().min(20).max(64) }),
+      },
     },
     async (req, reply) => {
+      const auth = requireAuth(req);
       const job = await findByToken(app.db, req.params.token);
       if (!job || job.status !== ExportStatus.DONE || !job.expiresAt || job.expiresAt <= new Date()) throw new DomainError('NOT_FOUND');
+      const access = columnAccess(req);
+      const allowed = mayDownload(app.lists, job, {
+        merchantId: auth.merchantId,
+        holds: (perm) => holds(auth, perm),
+        visible: (list) => visibleColumns(list.columns, access).map((c) => c.key as string),
+      });
+      // Another merchant's file is not found; the merchant's own without the rights is forbidden.
+      if (!allowed) throw new DomainError(job.merchantId === auth.merchantId ? 'FORBIDDEN' : 'NOT_FOUND');
       const name = fileNameOf(job.kind, req.lang, job.createdAt);
       reply.hijack();
       reply.raw.writeHead(200, {

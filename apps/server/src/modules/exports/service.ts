@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  EXPORT_DOWNLOAD_PATH,
   EXPORT_LINK_TTL_HOURS,
+  EXPORT_TOKEN_PARAM,
   EXPORT_SYNC_MAX_ROWS,
   ExportStatus,
   ID_PREFIX,
@@ -76,8 +78,26 @@ export function fileNameOf(kind: string, lang: Language, createdAt: Date): strin
   return `${translate(lang, `${kind}.title`).replace(/[^\p{L}\p{N}_-]+/gu, '_')}_${stamp}.xlsx`;
 }
 
+/** The API address of an export's file: answers only a signed-in user allowed to read it (mayDownload). */
 export function downloadUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/api/exports/download/${token}`;
+  return `${publicUrl}/api${EXPORT_DOWNLOAD_PATH}/${token}`;
+}
+
+/** The e-mailed link: the dashboard, which signs the user in if needed and then downloads with the session. */
+export function dashboardDownloadUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/?${EXPORT_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Who may download an export: a user of the merchant it was made for, who may see the list and every column the
+ * file holds (spec §6 column rules: a colleague with fewer column rights does not get the file of one with more).
+ */
+export function mayDownload(lists: ListRegistry, job: ExportJobRow, reader: { merchantId: number; holds: (perm: string) => boolean; visible: (list: ListSource['list']) => string[] }): boolean {
+  if (job.merchantId !== reader.merchantId) return false;
+  const source = lists.get(job.kind);
+  if (!source || !reader.holds(source.list.permission)) return false;
+  const visible = new Set(reader.visible(source.list));
+  return storedOf(job).stored.columns.every((k) => visible.has(k));
 }
 
 export interface StartExportInput {
@@ -216,7 +236,7 @@ async function mailLink(deps: JobDeps, job: ExportJobRow): Promise<void> {
   const params = {
     kind: translate(lang, `${job.kind}.title`),
     rows: job.totalRows ?? job.doneRows,
-    url: downloadUrl(deps.publicUrl, job.downloadToken),
+    url: dashboardDownloadUrl(deps.publicUrl, job.downloadToken),
     hours: EXPORT_LINK_TTL_HOURS,
   };
   await deps.mailer.send(deps.db, deps.log, {

@@ -20,6 +20,7 @@ import { SessionCountrySwitcher } from './SessionCountrySwitcher';
 import { SettingsDrawer } from './SettingsDrawer';
 import { WelcomeMenu } from './WelcomeMenu';
 import { useLayoutSettings } from './settings';
+import { useExportLink } from '../../components/export/useExportLink';
 
 const { Header, Sider, Content } = Layout;
 
@@ -69,6 +70,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   const { menu, userInfo } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  useExportLink();
   const [settings] = useLayoutSettings();
   const wide = useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
   const [collapsed, setCollapsed] = useState(false);

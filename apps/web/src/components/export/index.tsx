@@ -8,7 +8,7 @@ import { App, Button, Modal, Progress, Result, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ExportStatus, Perm } from '@mg/domain';
-import { api } from '../../api';
+import { api, download } from '../../api';
 import { usePermission } from '../../session/usePermission';
 
 export interface ExportButtonProps {
@@ -45,14 +45,12 @@ export function pathOf(url: string): string {
   }
 }
 
-/** Lets the browser save the streamed file itself (no copy of it in page memory). */
-export function startDownload(url: string): void {
-  const a = document.createElement('a');
-  a.href = pathOf(url);
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+/**
+ * Downloads the file with the session (the link alone opens nothing on the server) and saves it under the server's
+ * name. Rejects after the client has shown the server's message.
+ */
+export function startDownload(url: string): Promise<Blob> {
+  return download(pathOf(url));
 }
 
 function cleanFilters(filters: Record<string, unknown>): Record<string, unknown> {
@@ -101,7 +99,7 @@ function JobProgress({ jobId, onClose }: { jobId: string; onClose: () => void })
           subTitle={t('exports.mailed')}
           extra={
             job.url ? (
-              <Button type="primary" icon={<DownloadOutlined />} onClick={() => startDownload(job.url ?? '')} data-testid="export-job-download">
+              <Button type="primary" icon={<DownloadOutlined />} onClick={() => void startDownload(job.url ?? '').catch(() => undefined)} data-testid="export-job-download">
                 {t('exports.download')}
               </Button>
             ) : undefined
@@ -132,7 +130,7 @@ export function ExportButton({ kind, filters }: ExportButtonProps) {
       const answer = await api.post<StartAnswer>('/exports', { kind, filters: cleanFilters(filters) });
       if (answer.mode === 'download' && answer.url) {
         if (answer.rows === 0) void message.info(t('exports.empty'));
-        startDownload(answer.url);
+        await startDownload(answer.url);
       } else if (answer.jobId) {
         setJobId(answer.jobId);
       }
