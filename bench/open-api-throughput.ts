@@ -11,7 +11,7 @@
  *
  *   npm run bench:api -w @mg/bench -- [--clients=16] [--seconds=20] [--base-url=http://127.0.0.1:18080]
  *
- * The server must run with the demo key seeded (any non-production start), RATE_LIMIT_PER_MINUTE high and, for a
+ * The server must run with the demo key seeded (any non-production start), RATE_LIMIT_PER_MINUTE and OPEN_API_RATE_LIMIT_PER_MINUTE high and, for a
  * clean measurement, JOBS=off (the callback worker would otherwise try to deliver the enqueued callbacks). The load
  * generator runs on the same machine as the server and the database and takes CPU from them.
  */

@@ -15,7 +15,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { OPEN_API_PREFIX } from '@mg/domain';
+import { OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE } from '@mg/domain';
 import { WEB_DIST_DIR } from './config';
 import { dbOf, type Db } from './db/pool';
 import { createLogger } from './lib/logger';
@@ -45,6 +45,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Requests per minute per client address. */
   rateLimitPerMinute?: number;
+  /** Open API requests per minute per key (default OPEN_API_RATE_LIMIT_PER_MINUTE). */
+  openApiRateLimitPerMinute?: number;
   /** Built web app to serve; null: none. Default apps/web/dist when it has an index.html. */
   webDistDir?: string | null;
   publicUrl?: string;
@@ -100,6 +102,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** The list sources of the areas by list name (lib/list/route.ts registerList); exports read them. */
     lists: ListRegistry;
+    /** Open API requests per minute per key (open-api/auth.ts counts them after the signature). */
+    openApiRateLimitPerMinute: number;
     /** Every route registered (method and URL pattern), for the docs and the route-wide input tests. */
     routeTable: readonly { method: string; url: string }[];
   }
@@ -162,9 +166,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // Before every /api route: the route-declaration guard and the session / permission check.
   registerAuth(app);
 
+  // Dashboard: per signed-in user (colleagues behind one office address keep their own budget), else per address.
+  // Open API: per key once its signature is verified (open-api/auth.ts); here only a wide per-address cap, since the
+  // key a request names is not proven yet (counting it would let anyone spend a merchant's budget).
+  const dashboardMax = opts.rateLimitPerMinute ?? 600;
+  const openApiPerKey = opts.openApiRateLimitPerMinute ?? OPEN_API_RATE_LIMIT_PER_MINUTE;
+  const isOpenApiUrl = (url: string) => url.startsWith(`${OPEN_API_PREFIX}/`);
+  app.decorate('openApiRateLimitPerMinute', openApiPerKey);
   await app.register(rateLimit, {
     global: true,
-    max: opts.rateLimitPerMinute ?? 600,
+    max: (req) => (isOpenApiUrl(req.url) ? openApiPerKey * OPEN_API_ADDRESS_LIMIT_FACTOR : dashboardMax),
+    keyGenerator: (req) => (isOpenApiUrl(req.url) ? `open-api-addr:${req.ip}` : req.auth ? `user:${req.auth.userId}` : `addr:${req.ip}`),
     timeWindow: '1 minute',
     // The limit guards the API; the web app's own files (one page load is a dozen of them) are not counted.
     allowList: (req) => !req.url.startsWith('/api/'),

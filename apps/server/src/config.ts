@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPEN_API_RATE_LIMIT_PER_MINUTE } from '@mg/domain';
 import { z } from 'zod';
 
 /** Repository root (apps/server/src -> ../../..). Relative DATA_DIR values resolve against it. */
@@ -20,6 +21,8 @@ export interface Config {
   publicUrl: string;
   nodeEnv: 'development' | 'production' | 'test';
   rateLimitPerMinute: number;
+  /** Open API requests per minute per key. */
+  openApiRateLimitPerMinute: number;
   /** CAPTCHA=off turns the sign-in captcha check off (local automation only). */
   captcha: boolean;
   /** SMTP server for outgoing mail (smtp:// or smtps://); unset: mail only goes to the outbox table. */
@@ -89,6 +92,7 @@ const envSchema = z.object({
     z.enum(['development', 'production', 'test'], { error: 'must be one of development, production, test' }).optional(),
   ),
   RATE_LIMIT_PER_MINUTE: intIn(1, 1_000_000),
+  OPEN_API_RATE_LIMIT_PER_MINUTE: intIn(1, 10_000_000),
   CAPTCHA: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toLowerCase()) : v),
     z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
@@ -129,6 +133,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     nodeEnv: e.NODE_ENV ?? 'development',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+    openApiRateLimitPerMinute: e.OPEN_API_RATE_LIMIT_PER_MINUTE ?? OPEN_API_RATE_LIMIT_PER_MINUTE,
     captcha: e.CAPTCHA !== 'off',
     mailUrl: e.MAIL_URL,
     secretKey: e.SECRET_KEY,

@@ -66,6 +66,7 @@ try {
     db,
     logger,
     rateLimitPerMinute: config.rateLimitPerMinute,
+    openApiRateLimitPerMinute: config.openApiRateLimitPerMinute,
     publicUrl: config.publicUrl,
     nodeEnv: config.nodeEnv,
     captcha: config.captcha,

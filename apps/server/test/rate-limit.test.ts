@@ -1,10 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './helpers/app';
+import { login } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { openApiRequest } from './helpers/open-api';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -49,4 +51,42 @@ it("does not count the web app's own files: a page load is a dozen of them", asy
     await web.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe('who is counted', () => {
+  const SECOND_KEY = { keyId: 'mk_test_ratelimit_second', secret: 'sk_test_ratelimit_second_0123456789abcd' };
+  let limited: FastifyInstance;
+  beforeAll(async () => {
+    limited = await buildTestApp(tdb, { rateLimitPerMinute: 4, openApiRateLimitPerMinute: 3 });
+    await limited.ready();
+    await tdb.pool.query(
+      `insert into api_key (id, merchant_id, mode, name, secret_sealed, secret_last4, status)
+       values ($1, 10001, 'sandbox', 'rate limit test', $2, $3, 'active')`,
+      [SECOND_KEY.keyId, limited.secretBox.seal(SECOND_KEY.secret), SECOND_KEY.secret.slice(-4)],
+    );
+  });
+  afterAll(() => limited?.close());
+
+  const balance = (key: { keyId?: string; secret?: string } = {}, signature?: string) =>
+    openApiRequest(limited, { method: 'GET', url: '/balance', ...key, ...(signature ? { signature } : {}) });
+
+  it('the open API counts per key, after the signature: a spoofed key id spends nothing, another key behind the same address is not capped', async () => {
+    // Someone naming the demo key without its secret: refused, and the key's budget is untouched.
+    for (let i = 0; i < 5; i++) expect((await balance({}, 'f'.repeat(64))).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await balance()).statusCode).toBe(200);
+    const over = await balance();
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
+    // Same address (127.0.0.1), another key: its own budget.
+    expect((await balance(SECOND_KEY)).statusCode).toBe(200);
+  });
+
+  it('the dashboard counts per signed-in user: colleagues behind one address keep their own budget', async () => {
+    const first = await login(limited, 'demo_admin');
+    const second = await login(limited, 'demo_operator');
+    const get = (token: string) => limited.inject({ url: '/api/sys/permission/getUserPermissionByToken', headers: { 'x-access-token': token } });
+    for (let i = 0; i < 4; i++) expect((await get(first)).statusCode).toBe(200);
+    expect((await get(first)).statusCode).toBe(429);
+    expect((await get(second)).statusCode).toBe(200);
+  });
 });

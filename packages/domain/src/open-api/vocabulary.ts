@@ -38,3 +38,7 @@ export const API_KEY_STATUSES = [ApiKeyStatus.ACTIVE, ApiKeyStatus.REVOKED] as c
 /** Shape of a new key: id `mk_<mode>_<random>`, secret `sk_<mode>_<32 random base62>`. */
 export const API_KEY_ID_RANDOM_CHARS = 16;
 export const API_KEY_SECRET_RANDOM_CHARS = 32;
+/** Open API requests per minute per key (after its signature is verified), unless OPEN_API_RATE_LIMIT_PER_MINUTE says. */
+export const OPEN_API_RATE_LIMIT_PER_MINUTE = 6_000;
+/** One address may carry this many keys' worth of open API requests (many merchants behind one NAT or gateway). */
+export const OPEN_API_ADDRESS_LIMIT_FACTOR = 10;

@@ -42,6 +42,7 @@ import {
   type IdempotencyRequest,
 } from './idempotency';
 import { ipMatcher } from './ip';
+import { KeyRateLimiter } from './key-rate-limit';
 import {
   claimNonce,
   keyWithWhitelist,
@@ -213,6 +214,12 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
       }
       if (!TOKEN_RE.test(idem)) throw fieldError('Idempotency-Key', 'error.fieldInvalid');
     }
+  });
+
+  // Per key, once the signature proved the caller holds it; before the Idempotency-Key, so a 429 is never replayed.
+  const perKey = new KeyRateLimiter(app.openApiRateLimitPerMinute);
+  app.addHook('preHandler', async (req, reply) => {
+    if (isOpenApiRoute(req) && req.openApi) perKey.take(req.openApi.keyId, reply);
   });
 
   app.addHook('preHandler', async (req, reply) => {
