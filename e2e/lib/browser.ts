@@ -5,6 +5,9 @@ import { repoRoot } from './server';
 
 export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
 
+/** UTC-10, no session currency's zone: browser and session clocks always differ in the browser tests. */
+export const BROWSER_ZONE = 'Pacific/Honolulu';
+
 /**
  * Debian's Chromium, with the flags this closed network needs. Every *.test host name resolves to the
  * loopback address, so brands are chosen by host name exactly as in a deployment.
@@ -28,7 +31,9 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: opts.locale ?? 'en-US' });
+  // A browser zone unlike every session zone (spec §7 shifts dates between them): a test that passes here does not
+  // depend on the machine's zone matching the session's.
+  return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: opts.locale ?? 'en-US', timezoneId: BROWSER_ZONE });
 }
 
 /** Runs a browser step and keeps a screenshot of the page when it fails. */

@@ -57,6 +57,17 @@ export const PAYMENT_STATUS: StateMachine<PaymentStatusValue> = defineStateMachi
   },
 });
 
+/**
+ * Orders that ended without money moving (failed, closed or expired, rejected): no fee was charged, so every view
+ * (list, export, details, open API, callbacks) shows 0, whatever fee was quoted when the order was created.
+ */
+export const UNCHARGED_PAYMENT_STATUSES: readonly PaymentStatusValue[] = [PS.FAILED, PS.CLOSED, PS.REJECTED];
+
+/** The fee an order shows: its quoted or charged fee, or 0 when it ended uncharged. */
+export function shownFee<T extends bigint>(status: string, fee: T): T | 0n {
+  return (UNCHARGED_PAYMENT_STATUSES as readonly string[]).includes(status) ? 0n : fee;
+}
+
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Payout batch                                                                                                 */
 

@@ -2,7 +2,7 @@
  * SQL of the transaction records: the collections list (its source, read as a deferred join over the covering
  * index) and the lookups of one collection's details. The payment path's statements are in ./service.ts.
  */
-import { PaymentLinkStatus, PaymentStatus, collectionsList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { PaymentLinkStatus, PaymentStatus, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
 import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
@@ -29,8 +29,8 @@ export function toCollectionRecord(c: CollectionRow, settlementStatus: string | 
     paymentCode: c.paymentCode,
     status: c.status,
     amount: money(c.amount),
-    adminFee: money(c.adminFee),
-    serviceFee: money(c.serviceFee),
+    adminFee: money(shownFee(c.status, c.adminFee)),
+    serviceFee: money(shownFee(c.status, c.serviceFee)),
     paidAmount: c.paidAmount === null ? null : money(c.paidAmount),
     refundedAmount: money(c.refundedAmount),
     paidAt: c.paidAt ? c.paidAt.toISOString() : null,

@@ -28,6 +28,7 @@ import {
   type CurrencyCode,
   type PaymentStatusValue,
   refundableMinor,
+  shownFee,
 } from '@mg/domain';
 import type { Db, DbLike } from '../../db/pool';
 import {
@@ -137,7 +138,11 @@ export function collectionView(row: CollectionRow, publicUrl: string): Record<st
     paymentCode: row.paymentCode,
     status: row.status,
     amount: money(row.amount),
-    fee: { adminFee: money(row.adminFee), serviceFee: money(row.serviceFee), total: money(row.adminFee + row.serviceFee) },
+    fee: {
+      adminFee: money(shownFee(row.status, row.adminFee)),
+      serviceFee: money(shownFee(row.status, row.serviceFee)),
+      total: money(shownFee(row.status, row.adminFee + row.serviceFee)),
+    },
     paidAmount: money(row.paidAmount),
     refundedAmount: money(row.refundedAmount),
     refundable: money(refundableOf(row)),
