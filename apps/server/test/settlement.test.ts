@@ -114,7 +114,7 @@ describe('runSettlements', () => {
     expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(0n);
   });
 
-  it('a collection paid after its batch was settled early joins the next date', async () => {
+  it('a collection paid after its batch was settled early opens a new batch of the same date, never a later one', async () => {
     const M = 53002;
     await createMerchant(tdb.pool, { id: M });
     await setFeeRule(tdb.pool, { merchantId: M, currency: 'IDR', paymentType: 1, rateBps: 0, fixedFee: 0n });
@@ -123,12 +123,25 @@ describe('runSettlements', () => {
     await runSettlements(tdb.db, { merchantId: M, dueOnly: false, now: at });
     const second = await pay(M, 20_000n, new Date('2026-07-01T03:00:00Z'));
     expect(second.settlementId).not.toBe(first.settlementId);
-    const { rows } = await tdb.pool.query(`select settle_date, status, net_amount::text as net from settlement where merchant_id = $1 order by settle_date`, [M]);
+    const third = await pay(M, 10_000n, new Date('2026-07-01T04:00:00Z'));
+    expect(third.settlementId).toBe(second.settlementId);
+    const { rows } = await tdb.pool.query(
+      `select settle_date, status, net_amount::text as net, collection_count as n from settlement where merchant_id = $1 order by created_at, status desc`,
+      [M],
+    );
+    // Both are the business day 2026-07-01 (Jakarta), T+1 = 2026-07-02: the second batch keeps that date.
     expect(rows).toEqual([
-      { settle_date: '2026-07-02', status: 'settled', net: '10000' },
-      { settle_date: '2026-07-03', status: 'pending', net: '20000' },
+      { settle_date: '2026-07-02', status: 'settled', net: '10000', n: 1 },
+      { settle_date: '2026-07-02', status: 'pending', net: '30000', n: 2 },
     ]);
-    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(20_000n);
+    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(30_000n);
+    // Settled in its turn, the date may open a third batch; every batch settles once.
+    await runSettlements(tdb.db, { merchantId: M, dueOnly: false, now: new Date('2026-07-01T05:00:00Z') });
+    const fourth = await pay(M, 10_000n, new Date('2026-07-01T06:00:00Z'));
+    expect(fourth.settlementId).not.toBe(second.settlementId);
+    expect(await count(tdb.pool, `select 1 from settlement where merchant_id = $1 and settle_date = '2026-07-02'`, [M])).toBe(3);
+    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(10_000n);
+    expect(await balance(tdb.pool, M, 'IDR', 'available')).toBe(40_000n);
   });
 
   it('concurrent runners settle every batch exactly once', async () => {

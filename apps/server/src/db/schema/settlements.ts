@@ -5,7 +5,8 @@ import { createdAt, updatedAt, money } from './columns';
 
 /**
  * Settlement batch: a merchant's succeeded collections of one currency due on one local date (T+N). Pending until
- * the job moves its net from pending to available; settled after.
+ * the job moves its net from pending to available; settled after. One pending batch per merchant, currency and date:
+ * when a date's batch was settled early, a payment of that business day opens a second batch of the same date.
  */
 export const settlement = pgTable(
   'settlement',
@@ -31,7 +32,8 @@ export const settlement = pgTable(
   (t) => [
     primaryKey({ columns: [t.merchantId, t.id] }),
     uniqueIndex('settlement_id_uq').on(t.id),
-    uniqueIndex('settlement_batch_uq').on(t.merchantId, t.currency, t.settleDate),
+    uniqueIndex('settlement_pending_batch_uq').on(t.merchantId, t.currency, t.settleDate).where(sql`${t.status} = 'pending'`),
+    index('settlement_batch_date_idx').on(t.merchantId, t.currency, t.settleDate),
     index('settlement_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('settlement_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
     check('settlement_amounts_ck', sql`${t.netAmount} >= 0`),

@@ -80,6 +80,7 @@ export async function addToPendingBatch(
     })
     .onConflictDoUpdate({
       target: [settlement.merchantId, settlement.currency, settlement.settleDate],
+      targetWhere: eq(settlement.status, SettlementStatus.PENDING),
       set: {
         collectionCount: sql`${settlement.collectionCount} + 1`,
         grossAmount: sql`${settlement.grossAmount} + ${b.gross}`,

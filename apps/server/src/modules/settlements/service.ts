@@ -7,7 +7,7 @@
 import { toMajorString, type CurrencyCode } from '@mg/domain';
 import type { Db, DbLike } from '../../db/pool';
 import { postTransfer, settle } from '../ledger/service';
-import { nextDate, settleDateFor } from './dates';
+import { settleDateFor } from './dates';
 import { addToPendingBatch, lockNextPendingBatch, markSettled, type SettlementRow } from './queries';
 
 export { dueAtOf, settleDateFor } from './dates';
@@ -15,24 +15,24 @@ export { toSettlementRecord as settlementView, type SettlementRow } from './quer
 
 /** Batches looked at by one settlement run before it stops (the job comes back a minute later). */
 const RUN_MAX_BATCHES = 10_000;
-/** How many later dates a collection may move to when its own date's batch was already settled early. */
-const MAX_DATE_SHIFT = 366;
+/** Tries at joining the pending batch of the date (a settlement run may take the batch between two of them). */
+const JOIN_ATTEMPTS = 3;
 
 /**
- * Adds a succeeded collection to its batch (called inside the collection's transaction; locks the batch row until
- * commit). When the batch of that date was already settled (an early manual run), the collection joins the next
- * date's batch instead, so its money is never stranded in pending.
+ * Adds a succeeded collection to the pending batch of its own business day's T+N date (called inside the
+ * collection's transaction; locks the batch row until commit). When that date's batch was already settled (an
+ * early manual run), a new batch of the same date opens: never a batch dated after the payment's T+N day.
  */
 export async function addToSettlementBatch(
   tx: DbLike,
   args: { merchantId: number; currency: CurrencyCode; paidAt: Date; settlementDays: number; gross: bigint; fee: bigint },
 ): Promise<SettlementRow> {
-  let date = settleDateFor(args.paidAt, args.currency, args.settlementDays);
-  for (let i = 0; i <= MAX_DATE_SHIFT; i++, date = nextDate(date)) {
-    const row = await addToPendingBatch(tx, { ...args, settleDate: date, createdAt: args.paidAt });
+  const settleDate = settleDateFor(args.paidAt, args.currency, args.settlementDays);
+  for (let i = 0; i < JOIN_ATTEMPTS; i++) {
+    const row = await addToPendingBatch(tx, { ...args, settleDate, createdAt: args.paidAt });
     if (row) return row;
   }
-  throw new Error('no open settlement batch found');
+  throw new Error(`no pending settlement batch of ${settleDate} could be joined`);
 }
 
 /** Settles one batch in its own transaction; false when none was left to take. */
