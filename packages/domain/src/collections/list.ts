@@ -58,6 +58,7 @@ export const collectionsList = defineList({
     updatedAt: instant,
   }),
   columns: [
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'merchantOrderId', header: 'collections.fields.merchantOrderId', kind: ColumnKind.ID, width: 24 },
     { key: 'id', header: 'collections.fields.transactionId', kind: ColumnKind.ID },
     { key: 'status', header: 'common.fields.status', kind: ColumnKind.STATUS, labels: 'status.payment', colors: PAYMENT_STATUS_COLORS },

@@ -56,6 +56,8 @@ export const ColumnRule = {
   USD: 'usd',
   /** Paid amounts: privileged users only. */
   PAID_AMOUNT: 'paidAmount',
+  /** Whose record it is (the merchant column): platform staff, who read every merchant's records. */
+  PLATFORM: 'platform',
 } as const;
 export type ColumnRuleValue = (typeof ColumnRule)[keyof typeof ColumnRule];
 

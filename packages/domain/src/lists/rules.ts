@@ -7,7 +7,8 @@
  *   of `column:fee`);
  * - USD columns are shown only with the USD switch on;
  * - paid-amount columns are hidden from non-privileged users (privileged: provider staff, or holders of
- *   `column:paidAmount`).
+ *   `column:paidAmount`);
+ * - the merchant column is platform staff's (a merchant's lists hold its own records).
  */
 import { PLATFORM_MERCHANT_ID } from '../constants';
 import { SPECIAL_PERMISSION_TIKIPAY_STAFF } from '../enums';
@@ -40,6 +41,8 @@ export function columnVisible(col: RuledColumn, access: ColumnAccess): boolean {
       return usdOn;
     case ColumnRule.PAID_AMOUNT:
       return staff || access.holds(ColumnPerm.PAID_AMOUNT);
+    case ColumnRule.PLATFORM:
+      return false;
     default:
       return true;
   }

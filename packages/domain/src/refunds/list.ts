@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { NOTIFY_STATUS_COLORS } from '../collections/list';
 import { QUERY_RANGE_MONTHS } from '../constants';
-import { ColumnKind, FilterKind, defineList } from '../lists/define';
+import { ColumnKind, ColumnRule, FilterKind, defineList } from '../lists/define';
 import { REFUND_FUND_STATUS } from '../statuses';
 import { REFUNDS_PERM } from './perm';
 
@@ -35,6 +35,7 @@ export const refundsList = defineList({
     completedAt: instant.nullable(),
   }),
   columns: [
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'refunds.id', kind: ColumnKind.ID },
     { key: 'collectionId', header: 'refunds.collectionId', kind: ColumnKind.ID },
     { key: 'merchantOrderId', header: 'collections.fields.merchantOrderId', kind: ColumnKind.TEXT, width: 24 },
