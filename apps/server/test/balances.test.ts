@@ -72,6 +72,30 @@ describe('GET /api/balances', () => {
     expect(viaAdmin.statusCode).toBe(200);
     expect(viaAdmin.json().result).toEqual((await business.get('/balances')).json().result);
   });
+
+  it("platform staff without a merchant see every merchant's money together: the same figures as their home page", async () => {
+    // A second merchant's THB, still pending, so the total is more than one merchant's.
+    const c = await createCollection(
+      { db: tdb.db, publicUrl: app.publicUrl },
+      { merchantId: 10001, mode: ApiKeyMode.SANDBOX, source: CollectionSource.API, merchantOrderId: 'BAL-ALL', amount: 30_000n, currency: 'THB', paymentType: 16 },
+    );
+    await markCollectionPaid(tdb.db, { merchantId: 10001, id: c.id });
+    const all = (await admin.get('/balances')).json().result as { currency: string; available: string; pending: string; limitBalance: string | null }[];
+    const thb = all.find((b) => b.currency === 'THB')!;
+    const home = (await admin.get('/statistics', { currency: 'THB' })).json().result.balance;
+    expect({ available: thb.available, pending: thb.pending }).toEqual(home);
+    const sum = async (kind: string) =>
+      (await balance(tdb.pool, 10030, 'THB', kind)) + (await balance(tdb.pool, 10001, 'THB', kind));
+    const minor = (s: string) => BigInt(s.replace('.', ''));
+    expect(minor(thb.available)).toBe(await sum('available'));
+    expect(minor(thb.pending)).toBe(await sum('pending'));
+    expect(minor(thb.pending)).toBeGreaterThan(0n);
+    expect(thb.limitBalance).toBeNull();
+    // A threshold is one merchant's: staff must name it.
+    const put = await admin.put('/balances/THB/limit', { limitBalance: '100' });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().errors[0].field).toBe('merchantId');
+  });
 });
 
 describe('PUT /api/balances/{currency}/limit', () => {

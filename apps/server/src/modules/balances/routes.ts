@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { audit } from '../auth';
+import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
 import { checkLowBalance } from './limit';
-import { balancesView, merchantCurrencies, parseLimit, setLimit } from './service';
+import { allMerchantsBalancesView, balancesView, merchantCurrencies, parseLimit, setLimit } from './service';
 
 const money = z.string().describe('decimal string in the currency units');
 
@@ -39,7 +39,11 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.array(balanceSchema)) },
       },
     },
-    async (req) => ok(await balancesView(app.db, ownMerchant(req, req.query.merchantId))),
+    async (req) => {
+      const auth = requireAuth(req);
+      if (auth.isPlatform && req.query.merchantId === undefined) return ok(await allMerchantsBalancesView(app.db, auth.merchantId));
+      return ok(await balancesView(app.db, ownMerchant(req, req.query.merchantId)));
+    },
   );
 
   app.put(
@@ -58,6 +62,8 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      // A threshold is one merchant's: platform staff name the merchant (their own balances are not a merchant's).
+      if (requireAuth(req).isPlatform && req.query.merchantId === undefined) throw fieldError('merchantId', 'balances.chooseMerchant');
       const merchantId = ownMerchant(req, req.query.merchantId);
       const { currency } = req.params;
       if (!(await merchantCurrencies(app.db, merchantId)).includes(currency)) {

@@ -8,7 +8,7 @@ import { MERCHANT_ACCOUNT_KINDS, parseAmount, toMajorString, type CurrencyCode }
 import type { Db } from '../../db/pool';
 import { fieldError } from '../../lib/errors';
 import { notFound } from '../../lib/admin';
-import { balancesOf } from '../ledger/service';
+import { balancesOf, merchantTotals } from '../ledger/service';
 import { deleteLimit, selectLimits, selectMerchant, upsertLimit } from './queries';
 
 export async function merchantCurrencies(db: Db, merchantId: number): Promise<CurrencyCode[]> {
@@ -24,6 +24,23 @@ export async function balancesView(db: Db, merchantId: number): Promise<BalanceV
     balancesOf(db, merchantId),
     selectLimits(db, merchantId),
   ]);
+  return viewOf(currencies, rows, limits);
+}
+
+/**
+ * Platform staff without a merchant chosen: every merchant's money together (what their home page sums), in the
+ * platform's currency order; no limit (a threshold is one merchant's).
+ */
+export async function allMerchantsBalancesView(db: Db, platformId: number): Promise<BalanceView[]> {
+  const [currencies, rows] = await Promise.all([merchantCurrencies(db, platformId), merchantTotals(db)]);
+  return viewOf(currencies, rows, []);
+}
+
+function viewOf(
+  currencies: CurrencyCode[],
+  rows: { currency: string; kind: string; balance: bigint }[],
+  limits: { currency: string; threshold: bigint }[],
+): BalanceView[] {
   const all = [...currencies];
   for (const r of rows) if (!all.includes(r.currency as CurrencyCode)) all.push(r.currency as CurrencyCode);
   return all.map((currency) => {

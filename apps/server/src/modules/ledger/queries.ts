@@ -1,6 +1,6 @@
 /** Read side of the ledger (drizzle query builder: every value is a bound parameter). Reads only. */
-import type { CurrencyCode, LedgerAccountKind } from '@mg/domain';
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { MERCHANT_ACCOUNT_KINDS, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbLike } from '../../db/pool';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
@@ -79,6 +79,17 @@ export function selectBalances(db: DbLike, merchantId: number): Promise<BalanceR
     .from(ledgerAccount)
     .where(eq(ledgerAccount.merchantId, merchantId))
     .orderBy(asc(ledgerAccount.currency), asc(ledgerAccount.kind));
+}
+
+/** Every merchant's money together, per currency and kind (platform staff's view of all merchants). */
+export async function selectMerchantTotals(db: DbLike): Promise<{ currency: string; kind: string; balance: bigint }[]> {
+  const rows = await db
+    .select({ currency: ledgerAccount.currency, kind: ledgerAccount.kind, balance: sql<string>`sum(${ledgerAccount.balance})::text` })
+    .from(ledgerAccount)
+    .where(inArray(ledgerAccount.kind, [...MERCHANT_ACCOUNT_KINDS]))
+    .groupBy(ledgerAccount.currency, ledgerAccount.kind)
+    .orderBy(asc(ledgerAccount.currency), asc(ledgerAccount.kind));
+  return rows.map((r) => ({ currency: r.currency, kind: r.kind, balance: BigInt(r.balance) }));
 }
 
 export async function selectReplay(db: DbLike): Promise<ReplayRow[]> {

@@ -12,6 +12,7 @@ import {
   insertTransfer,
   lockAccounts,
   selectBalances,
+  selectMerchantTotals,
   selectTransferByKey,
   setBalance,
   selectReplay,
@@ -226,6 +227,11 @@ export async function postTransfer(db: DbLike, req: TransferRequest): Promise<Po
 /** Stored balances of one merchant, every currency and kind. */
 export function balancesOf(db: DbLike, merchantId: number): Promise<BalanceRow[]> {
   return selectBalances(db, merchantId);
+}
+
+/** Every merchant's available, pending and frozen money together, per currency. */
+export function merchantTotals(db: DbLike): Promise<{ currency: string; kind: string; balance: bigint }[]> {
+  return selectMerchantTotals(db);
 }
 
 /** Every account with its stored balance and the sum of its entries (they must be equal). */

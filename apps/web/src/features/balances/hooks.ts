@@ -14,16 +14,21 @@ export type BalanceRow = BalanceView;
 
 const PATH = '/balances';
 
-export function useBalances() {
-  return useQuery({ queryKey: balanceKeys.other('summary'), queryFn: () => api.get<BalanceRow[]>(PATH) });
+/** The session merchant's balances; platform staff: one merchant's (`merchantId`), else every merchant's together. */
+export function useBalances(merchantId?: number) {
+  return useQuery({
+    queryKey: balanceKeys.other('summary', merchantId ?? 'own'),
+    queryFn: () => api.get<BalanceRow[]>(PATH, merchantId === undefined ? {} : { merchantId }),
+  });
 }
 
 /** Sets (a decimal string) or removes (null) the low-balance threshold of a currency. Field errors on `limitBalance`. */
-export function useSetLimit() {
+export function useSetLimit(merchantId?: number) {
   const queryClient = useQueryClient();
+  const query = merchantId === undefined ? '' : `?merchantId=${merchantId}`;
   return useMutation({
     mutationFn: ({ currency, limitBalance }: { currency: string; limitBalance: string | null }) =>
-      api.put<BalanceRow | null>(`${PATH}/${encodeURIComponent(currency)}/limit`, { limitBalance }),
+      api.put<BalanceRow | null>(`${PATH}/${encodeURIComponent(currency)}/limit${query}`, { limitBalance }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: balanceKeys.all }),
   });
 }
