@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/pool';
 import { createCollection, markCollectionPaid } from '../src/modules/collections/service';
-import { dueAtOf, runSettlements, settleDateFor, settlementView } from '../src/modules/settlements/service';
+import { createRefund } from '../src/modules/refunds/service';
+import { dueAtOf, runSettlements, settleDateFor, settlementDetail, settlementView } from '../src/modules/settlements/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
 import { balance, count, createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';
@@ -142,6 +143,26 @@ describe('runSettlements', () => {
     expect(await count(tdb.pool, `select 1 from settlement where merchant_id = $1 and settle_date = '2026-07-02'`, [M])).toBe(3);
     expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(10_000n);
     expect(await balance(tdb.pool, M, 'IDR', 'available')).toBe(40_000n);
+  });
+
+  it('a batch opened: its collections, fees and the refunds taken from it while pending sum to its totals', async () => {
+    const M = 53003;
+    await createMerchant(tdb.pool, { id: M });
+    await setFeeRule(tdb.pool, { merchantId: M, currency: 'IDR', paymentType: 1, rateBps: 100, fixedFee: 500n });
+    const a = await pay(M, 100_000n, new Date('2026-07-05T02:00:00Z'));
+    const b = await pay(M, 50_000n, new Date('2026-07-05T03:00:00Z'));
+    expect(b.settlementId).toBe(a.settlementId);
+    await createRefund(tdb.db, { merchantId: M, collectionId: a.id, amount: 30_000n, refundWay: 'original', reason: 'damaged', createdBy: 'test' });
+    const detail = await settlementDetail(tdb.db, { all: true }, a.settlementId!);
+    expect(detail).toMatchObject({
+      batch: { id: a.settlementId, collectionCount: 2, grossAmount: '150000', feeAmount: '2500', refundedAmount: '30000', netAmount: '117500' },
+      collections: { count: 2, gross: '150000', fee: '2500' },
+      refundsTotal: '30000',
+      agrees: true,
+    });
+    expect(detail!.refunds).toEqual([expect.objectContaining({ collectionId: a.id, fromPending: '30000' })]);
+    // Another merchant's batch is not found.
+    expect(await settlementDetail(tdb.db, { all: false, ids: [53002] }, a.settlementId!)).toBeUndefined();
   });
 
   it('concurrent runners settle every batch exactly once', async () => {

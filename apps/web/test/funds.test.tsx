@@ -166,7 +166,7 @@ describe('Balance records', () => {
     signIn([]);
     const srv = fakeServer({ 'GET /balance-records': () => page(RECORDS) });
     await renderScreen(<BalanceRecords />, { server: srv, path: '/funds/balance-records?createTime_begin=2026-01-01%2000%3A00%3A00&createTime_end=2026-02-15%2000%3A00%3A00' });
-    expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 1 month(s)');
+    expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 1 month');
     expect(srv.callsTo('GET', '/balance-records')).toHaveLength(0);
   });
 
@@ -262,7 +262,7 @@ describe('Settlement records', () => {
     const body = srv.callsTo('POST', '/settlements/run')[0]?.body;
     expect(body?.merchantId).toBe(10001);
     expect(body?.dueOnly).toBe(false);
-    await waitFor(() => expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Settlement finished: 2 batch(es) settled'));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Settlement finished: 2 batches settled'));
     expect((await screen.findByTestId('run-amounts')).textContent).toBe('IDR 533,800');
     // The list is asked again.
     await waitFor(() => expect(srv.callsTo('GET', '/settlements').length).toBeGreaterThan(1));

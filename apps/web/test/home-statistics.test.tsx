@@ -101,7 +101,7 @@ describe('Home statistics', () => {
     signIn([Perm.COLLECTION_MENU]);
     const srv = server();
     await renderScreen(<Home chartOpts={SVG} />, { server: srv, path: '/dashboard/home?from=2026-01-01&to=2026-02-15' });
-    expect((await screen.findByTestId('home-range-error')).textContent).toContain('The query range cannot exceed 1 month(s)');
+    expect((await screen.findByTestId('home-range-error')).textContent).toContain('The query range cannot exceed 1 month');
     expect(srv.callsTo('GET', '/statistics')).toHaveLength(0);
   });
 

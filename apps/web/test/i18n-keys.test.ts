@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DOMAIN_MESSAGES, ERROR_CATALOGUE, HTTP_REACTIONS, LANGUAGES, CURRENCIES } from '@mg/domain';
 import { loadMessages } from '../src/i18n/bundles';
+import { activateLanguage, i18n } from '../src/i18n';
 import { messagesOf } from '../build/messages-plugin';
 
 describe('locale bundles', () => {
@@ -52,5 +53,15 @@ describe('locale bundles', () => {
       ...Object.values(CURRENCIES).map((c) => c.countryKey),
     ];
     for (const lang of LANGUAGES) for (const k of keys) expect(DOMAIN_MESSAGES[lang][k], `${lang} ${k}`).toBeTruthy();
+  });
+
+  it('counts take the plural form of the language, as the server writes them', async () => {
+    await activateLanguage('en-US');
+    expect(i18n.t('settlements.runDone', { count: 1 })).toBe('Settlement finished: 1 batch settled');
+    expect(i18n.t('settlements.runDone', { count: 3 })).toBe('Settlement finished: 3 batches settled');
+    expect(i18n.t('validation.date.rangeTooLong', { count: 1 })).toBe('The query range cannot exceed 1 month');
+    await activateLanguage('pt-BR');
+    expect(i18n.t('validation.date.rangeTooLong', { count: 3 })).toBe('O período da consulta não pode exceder 3 meses');
+    await activateLanguage('en-US');
   });
 });

@@ -255,7 +255,7 @@ describe('Transaction records', () => {
       server: srv,
       path: '/payment/collections?createTime_begin=2026-01-01%2000%3A00%3A00&createTime_end=2026-02-15%2000%3A00%3A00',
     });
-    expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 1 month(s)');
+    expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 1 month');
     expect(srv.callsTo('GET', '/collections')).toHaveLength(0);
   });
 

@@ -120,7 +120,7 @@ describe('Security history (audit) screen', () => {
   it('rejects a range over three months before calling the server', async () => {
     const srv = fakeServer({ 'GET /sys/audit/list': () => page(RECORDS) });
     await renderScreen(<Audit />, { server: srv, path: '/system/audit?createTime_begin=2026-01-01%2000%3A00%3A00&createTime_end=2026-05-01%2000%3A00%3A00' });
-    expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 3 month(s)');
+    expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 3 months');
     expect(srv.callsTo('GET', '/sys/audit/list')).toHaveLength(0);
   });
 

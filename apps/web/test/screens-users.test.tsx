@@ -160,7 +160,7 @@ describe('Users screen', () => {
     await waitFor(() => expect(selectedKeys()).toEqual(['11', '12']));
     await waitFor(() => expect((screen.getByTestId('batch-freeze') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('batch-freeze'));
-    expect((await screen.findAllByText('Freeze 2 user(s)?')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Freeze 2 users?')).length).toBeGreaterThan(0);
     const confirm = document.querySelector('.ant-modal-confirm') as HTMLElement;
     await act(async () => {
       fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));

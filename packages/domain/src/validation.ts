@@ -298,7 +298,7 @@ export const VALIDATION_MESSAGE_KEYS: readonly string[] = [
   ...CELL_RULES.map((r) => r.messageKey),
 ];
 
-/** i18n keys of the query-range errors of time.ts (range takes {{months}}). */
+/** i18n keys of the query-range errors of time.ts (the range message takes the months as `count`, for its plural). */
 export const QUERY_RANGE_ERROR_KEYS = {
   DATE_START_AFTER_END: 'validation.date.startAfterEnd',
   DATE_RANGE_TOO_LONG: 'validation.date.rangeTooLong',

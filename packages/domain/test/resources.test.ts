@@ -85,6 +85,16 @@ describe('translation resources', () => {
   }
 });
 
+describe('plurals', () => {
+  it('a count picks the plural form of the language (key_one, else the key), as i18next does on the web', () => {
+    expect(translate('en-US', 'validation.date.rangeTooLong', { count: 1 })).toBe('The query range cannot exceed 1 month');
+    expect(translate('en-US', 'validation.date.rangeTooLong', { count: 3 })).toBe('The query range cannot exceed 3 months');
+    expect(translate('pt-BR', 'validation.date.rangeTooLong', { count: 1 })).toBe('O período da consulta não pode exceder 1 mês');
+    expect(translate('zh-CN', 'validation.date.rangeTooLong', { count: 1 })).toBe('查询范围不能超过 1 个月');
+    expect(translate('en-US', 'users.freezeBatchTitle', { count: 2 })).toBe('Freeze 2 users?');
+  });
+});
+
 describe('the texts of every declared list', () => {
   // The screen's title, every header, filter label and status or enum label of a list: a missing one shows as a raw
   // key on the screen and in the export's header.

@@ -63,9 +63,21 @@ function textOf(lang: Language, key: string): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** Text of a key in a language; falls back to en-US, then to the key itself. */
+/**
+ * The text of a key for a count, as i18next picks it on the web: `key_<plural form>` of the language (`_one` for 1 in
+ * English, Portuguese...) when it exists, else the key itself (written in the "other" form).
+ */
+function pluralTextOf(lang: Language, key: string, count: unknown): string | undefined {
+  if (typeof count === 'number' && Number.isFinite(count)) {
+    const form = textOf(lang, `${key}_${new Intl.PluralRules(lang).select(count)}`);
+    if (form !== undefined) return form;
+  }
+  return textOf(lang, key);
+}
+
+/** Text of a key in a language (its plural form when `params.count` is a number); falls back to en-US, then to the key. */
 export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
-  return interpolate(textOf(lang, key) ?? textOf(FALLBACK_LANGUAGE, key) ?? key, params);
+  return interpolate(pluralTextOf(lang, key, params?.count) ?? pluralTextOf(FALLBACK_LANGUAGE, key, params?.count) ?? key, params);
 }
 
 /** Every i18n key the domain package references (enums, statuses, currencies, errors, validation, fields, dictionaries, menus and permissions). */

@@ -56,7 +56,8 @@ export const ColumnRule = {
   USD: 'usd',
   /** Paid amounts: privileged users only. */
   PAID_AMOUNT: 'paidAmount',
-  /** Whose record it is (the merchant column): platform staff, who read every merchant's records. */
+  /** Whose record it is (the merchant column): shown to platform staff, who read every merchant's records; the field
+   * itself is answered to every reader (a parent merchant reads its sub-merchants' records). */
   PLATFORM: 'platform',
 } as const;
 export type ColumnRuleValue = (typeof ColumnRule)[keyof typeof ColumnRule];
@@ -283,7 +284,8 @@ export function querySchemaOf(decl: AnyListDecl) {
 
 /** Record fields some users do not get (columns under a §6 rule or a column permission). */
 export function restrictedFieldsOf(decl: AnyListDecl): string[] {
-  return decl.columns.filter((c) => c.rule !== undefined || c.permission !== undefined).map((c) => c.key);
+  // The merchant column is a matter of layout, not of secrecy: every reader's records carry their merchant id.
+  return decl.columns.filter((c) => (c.rule !== undefined && c.rule !== ColumnRule.PLATFORM) || c.permission !== undefined).map((c) => c.key);
 }
 
 /** The record as answered: fields of restricted columns left out for users who may not see them. */

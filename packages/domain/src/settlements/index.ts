@@ -7,6 +7,7 @@ import { SETTLEMENTS_PERM } from './perm';
 export * from './vocabulary';
 export * from './perm';
 export * from './list';
+export * from './views';
 
 const PAGE = '/funds/settlements';
 

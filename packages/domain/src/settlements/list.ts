@@ -8,6 +8,8 @@ import { SETTLEMENTS_PERM } from './perm';
 const money = z.string().describe('decimal string in the currency units');
 const instant = z.string().describe('ISO-8601 UTC');
 
+export const SETTLEMENT_STATUS_COLORS: Readonly<Record<string, string>> = { pending: 'gold', settled: 'success' };
+
 export const settlementsList = defineList({
   name: 'settlements',
   api: '/settlements',
@@ -32,7 +34,7 @@ export const settlementsList = defineList({
     { key: 'id', header: 'settlements.fields.id', kind: ColumnKind.ID, optional: true },
     { key: 'settleDate', header: 'settlements.fields.settleDate', kind: ColumnKind.TEXT, sortable: true, width: 12 },
     { key: 'dueAt', header: 'settlements.fields.dueAt', kind: ColumnKind.DATE },
-    { key: 'status', header: 'common.fields.status', kind: ColumnKind.STATUS, labels: 'status.settlement', colors: { pending: 'gold', settled: 'success' }, width: 12 },
+    { key: 'status', header: 'common.fields.status', kind: ColumnKind.STATUS, labels: 'status.settlement', colors: SETTLEMENT_STATUS_COLORS, width: 12 },
     { key: 'currency', header: 'common.fields.currency', kind: ColumnKind.TEXT, optional: true, width: 9 },
     { key: 'collectionCount', header: 'settlements.fields.collectionCount', kind: ColumnKind.NUMBER },
     { key: 'grossAmount', header: 'settlements.fields.grossAmount', kind: ColumnKind.MONEY },

@@ -84,6 +84,8 @@ export const collection = pgTable(
       .on(t.merchantId, t.currency, t.notifyStatus, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.notifyStatus} in ('pending', 'failed')`),
     index('collection_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'processing')`),
+    // A settlement batch opened: its collections and their sums. Written once per collection (when it succeeds).
+    index('collection_settlement_idx').on(t.merchantId, t.settlementId, t.createdAt.desc(), t.id.desc()).where(sql`${t.settlementId} is not null`),
     check('collection_amounts_ck', sql`${t.amount} > 0 and ${t.adminFee} >= 0 and ${t.serviceFee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
   ],
 );

@@ -53,7 +53,7 @@ export function resolveRange(
   const months = opts.months ?? QUERY_RANGE_MONTHS;
   if (givenBegin) {
     const problem = checkQueryRange(givenBegin, end, ctx.timeZone, months);
-    if (problem) throw fieldError('createTime_end', QUERY_RANGE_ERROR_KEYS[problem], { params: { months } });
+    if (problem) throw fieldError('createTime_end', QUERY_RANGE_ERROR_KEYS[problem], { params: { months, count: months } });
     return { begin: givenBegin, end };
   }
   const begin = opts.defaultBegin ? opts.defaultBegin(end) : new Date(end.getTime() - LIST_DEFAULT_RANGE_DAYS * DAY_MS);

@@ -83,13 +83,14 @@ export const collectionsSource = pagedSource({
     const min = amountFilter(q.amountMin, currency, 'amountMin');
     const max = amountFilter(q.amountMax, currency, 'amountMax');
     if (min !== undefined && max !== undefined && min > max) throw fieldError('amountMax', 'error.fieldInvalid', { params: { value: q.amountMax ?? '' } });
-    const range = rangeUnlessKey(q.id !== undefined || q.merchantOrderId !== undefined, q, ctx, collectionsList.range?.months);
+    const range = rangeUnlessKey(q.id !== undefined || q.merchantOrderId !== undefined || q.settlementId !== undefined, q, ctx, collectionsList.range?.months);
     return and(
       scopeWhere(collection.merchantId, ctx.scope),
       createdBetween(collection.createdAt, range),
       q.status?.length ? inArray(collection.status, q.status) : undefined,
       q.merchantOrderId !== undefined ? eq(collection.merchantOrderId, q.merchantOrderId) : undefined,
       q.id !== undefined ? eq(collection.id, q.id) : undefined,
+      q.settlementId !== undefined ? eq(collection.settlementId, q.settlementId) : undefined,
       q.channel !== undefined ? eq(collection.channel, q.channel) : undefined,
       q.paymentType !== undefined ? eq(collection.paymentType, q.paymentType) : undefined,
       min !== undefined ? gte(collection.amount, min) : undefined,

@@ -2,14 +2,14 @@
  * SQL of settlement batches: the batch a succeeded collection joins, the next batch to settle, and the settlement
  * records list (its source: lib/list/source.ts).
  */
-import { ID_PREFIX, SettlementStatus, settlementsList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { ID_PREFIX, SettlementStatus, settlementsList, toMajorString, type CurrencyCode, type LedgerFlow, type ListRecord } from '@mg/domain';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { settlement } from '../../db/schema';
+import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, refund, settlement } from '../../db/schema';
 import { newBusinessId } from '../../lib/ids';
 import { createdBetween, newestFirst, resolveRange } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
-import { currencyOf, scopeWhere } from '../auth/scope';
+import { currencyOf, scopeWhere, type Scope } from '../auth/scope';
 import { dueAtOf } from './dates';
 
 export type SettlementRow = typeof settlement.$inferSelect;
@@ -54,6 +54,42 @@ export const settlementsSource = pagedSource({
   read: async (db, where, o) =>
     (await db.select().from(settlement).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0)).map(toSettlementRecord),
 });
+
+/* One batch opened: what it is made of ----------------------------------------------------------------------- */
+
+/** A batch the caller may see (another merchant's: undefined). */
+export async function findScopedBatch(db: DbLike, scope: Scope, id: string): Promise<SettlementRow | undefined> {
+  const [row] = await db.select().from(settlement).where(and(eq(settlement.id, id), scopeWhere(settlement.merchantId, scope)));
+  return row;
+}
+
+/** Its collections summed (count, paid amounts, fees): what the batch's own totals must equal. */
+export async function batchCollectionSums(db: DbLike, b: SettlementRow): Promise<{ count: number; gross: bigint; fee: bigint }> {
+  const res = await db.execute<{ n: number; gross: string; fee: string }>(sql`
+    select count(*)::int as n, coalesce(sum(paid_amount), 0)::text as gross, coalesce(sum(admin_fee + service_fee), 0)::text as fee
+    from ${collection} where merchant_id = ${b.merchantId} and settlement_id = ${b.id}`);
+  const r = res.rows[0];
+  return { count: r?.n ?? 0, gross: BigInt(r?.gross ?? '0'), fee: BigInt(r?.fee ?? '0') };
+}
+
+const REFUND_FLOW: LedgerFlow = 'refund';
+
+/** Refunds that took money from the batch while it was pending: the part each took, from its ledger entry. */
+export async function batchRefunds(
+  db: DbLike,
+  b: SettlementRow,
+): Promise<{ id: string; collectionId: string; createdAt: Date; fromPending: bigint }[]> {
+  const res = await db.execute<{ id: string; collection_id: string; created_at: Date; from_pending: string }>(sql`
+    select r.id, r.collection_id, r.created_at, (-e.amount)::text as from_pending
+    from ${refund} r
+    join ${collection} c on c.merchant_id = r.merchant_id and c.id = r.collection_id
+    join ${ledgerTransfer} t on t.merchant_id = r.merchant_id and t.reference = r.id and t.flow = ${REFUND_FLOW}
+    join ${ledgerEntry} e on e.transfer_id = t.id
+    join ${ledgerAccount} a on a.id = e.account_id and a.kind = 'pending'
+    where r.merchant_id = ${b.merchantId} and c.settlement_id = ${b.id} and e.amount <> 0
+    order by r.created_at, r.id`);
+  return res.rows.map((r) => ({ id: r.id, collectionId: r.collection_id, createdAt: new Date(r.created_at), fromPending: BigInt(r.from_pending) }));
+}
 
 /**
  * Adds one collection to the pending batch of a date (creating it); undefined when that date's batch was already

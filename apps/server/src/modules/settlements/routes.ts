@@ -1,13 +1,14 @@
 /** Settlement records (docs/payments-api.md "Settlements"): the list, "run settlement now", and the settlement job. */
-import { Perm, SETTLEMENT_JOB_MS } from '@mg/domain';
+import { DomainError, Perm, SETTLEMENT_JOB_MS, settlementDetailSchema } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { registerList } from '../../lib/list/route';
 import { audit } from '../auth';
+import { ownScope } from '../auth/scope';
 import { settlementsSource } from './queries';
-import { runSettlements } from './service';
+import { runSettlements, settlementDetail } from './service';
 
 const tags = ['settlements'];
 
@@ -15,6 +16,24 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.every('settlements.run', SETTLEMENT_JOB_MS, () => runSettlements(app.db, { dueOnly: true }));
 
   registerList(app, settlementsSource, { tags, summary: 'Settlement batches, newest first (dates on creation)' });
+
+  app.get(
+    '/settlements/:id',
+    {
+      config: { permission: Perm.SETTLEMENT_MENU },
+      schema: {
+        tags,
+        summary: 'One settlement batch with the sums of its collections and the refunds taken from it while pending',
+        params: z.object({ id: z.string().max(32) }),
+        response: { 200: envelopeOf(settlementDetailSchema) },
+      },
+    },
+    async (req) => {
+      const detail = await settlementDetail(app.db, ownScope(req), req.params.id);
+      if (!detail) throw new DomainError('NOT_FOUND');
+      return ok(detail);
+    },
+  );
 
   app.post(
     '/settlements/run',

@@ -4,11 +4,21 @@
  * that moves from pending to available when the job settles it. Invariant: a merchant's pending balance in a
  * currency equals the sum of the net amounts of its pending batches.
  */
-import { toMajorString, type CurrencyCode } from '@mg/domain';
+import { SETTLEMENT_DETAIL_MAX_REFUNDS, toMajorString, type CurrencyCode, type SettlementDetail } from '@mg/domain';
 import type { Db, DbLike } from '../../db/pool';
 import { postTransfer, settle } from '../ledger/service';
 import { settleDateFor } from './dates';
-import { addToPendingBatch, lockNextPendingBatch, markSettled, type SettlementRow } from './queries';
+import type { Scope } from '../auth/scope';
+import {
+  addToPendingBatch,
+  batchCollectionSums,
+  batchRefunds,
+  findScopedBatch,
+  lockNextPendingBatch,
+  markSettled,
+  toSettlementRecord,
+  type SettlementRow,
+} from './queries';
 
 export { dueAtOf, settleDateFor } from './dates';
 export { toSettlementRecord as settlementView, type SettlementRow } from './queries';
@@ -62,4 +72,34 @@ export async function runSettlements(db: Db, args: { now?: Date; merchantId?: nu
   const amounts: Record<string, string> = {};
   for (const [cur, v] of Object.entries(sums)) amounts[cur] = toMajorString(v, cur as CurrencyCode);
   return { settled, amounts };
+}
+
+/**
+ * One batch with what it is made of: its collections summed and the refunds taken from it while pending (the sum over
+ * all of them; the first SETTLEMENT_DETAIL_MAX_REFUNDS listed). Undefined when the caller may not see it.
+ */
+export async function settlementDetail(db: Db, scope: Scope, id: string): Promise<SettlementDetail | undefined> {
+  const batch = await findScopedBatch(db, scope, id);
+  if (!batch) return undefined;
+  const [sums, refunds] = await Promise.all([batchCollectionSums(db, batch), batchRefunds(db, batch)]);
+  const money = (v: bigint) => toMajorString(v, batch.currency as CurrencyCode);
+  const refundsTotal = refunds.reduce((sum, r) => sum + r.fromPending, 0n);
+  const agrees =
+    sums.count === batch.collectionCount &&
+    sums.gross === batch.grossAmount &&
+    sums.fee === batch.feeAmount &&
+    refundsTotal === batch.refundedAmount &&
+    batch.netAmount === batch.grossAmount - batch.feeAmount - batch.refundedAmount;
+  return {
+    batch: toSettlementRecord(batch),
+    collections: { count: sums.count, gross: money(sums.gross), fee: money(sums.fee) },
+    refunds: refunds.slice(0, SETTLEMENT_DETAIL_MAX_REFUNDS).map((r) => ({
+      id: r.id,
+      collectionId: r.collectionId,
+      createdAt: r.createdAt.toISOString(),
+      fromPending: money(r.fromPending),
+    })),
+    refundsTotal: money(refundsTotal),
+    agrees,
+  };
 }

@@ -67,7 +67,7 @@ export function useListRequest<L extends AnyListDecl>(list: L, actionRef: RefObj
         }
         const problem = rangeProblem(begin, end, zone, months);
         if (problem) {
-          setRangeError(t(QUERY_RANGE_ERROR_KEYS[problem], { months }));
+          setRangeError(t(QUERY_RANGE_ERROR_KEYS[problem], { months, count: months }));
           return empty;
         }
       }

@@ -7,6 +7,7 @@ import { Perm, settlementsList } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { ListPage, useIsPlatform, useMoney } from '../../components/list';
 import { runAmounts, useRunSettlement } from './hooks';
+import { SettlementDrawer } from './SettlementDrawer';
 
 /**
  * "Run settlement now" (platform staff, Perm.SETTLEMENT_RUN): asks first, settles, then says how many batches were
@@ -28,7 +29,10 @@ function RunSettlement() {
       setOpen(false);
       const amounts = runAmounts(result);
       modal.success({
-        title: result.settled > 0 ? t('settlements.runDone', { count: result.settled }) : t('settlements.runNothing'),
+        title:
+          result.settled > 0
+            ? t('settlements.runDone', { count: result.settled })
+            : t('settlements.runNothing'),
         content:
           amounts.length > 0 ? (
             <ul style={{ paddingLeft: 18, margin: 0 }} data-testid="run-amounts">
@@ -48,7 +52,12 @@ function RunSettlement() {
 
   return (
     <>
-      <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => setOpen(true)} data-testid="run-settlement">
+      <Button
+        type="primary"
+        icon={<ThunderboltOutlined />}
+        onClick={() => setOpen(true)}
+        data-testid="run-settlement"
+      >
         {t('settlements.run')}
       </Button>
       <Modal
@@ -65,10 +74,21 @@ function RunSettlement() {
         <Form layout="vertical">
           {platform && (
             <Form.Item label={t('common.fields.merchantId')} extra={t('settlements.runMerchantHint')}>
-              <InputNumber min={1} precision={0} style={{ width: '100%' }} value={merchantId} onChange={(v) => setMerchantId(typeof v === 'number' ? v : null)} data-testid="run-merchant" />
+              <InputNumber
+                min={1}
+                precision={0}
+                style={{ width: '100%' }}
+                value={merchantId}
+                onChange={(v) => setMerchantId(typeof v === 'number' ? v : null)}
+                data-testid="run-merchant"
+              />
             </Form.Item>
           )}
-          <Checkbox checked={dueOnly} onChange={(e) => setDueOnly(e.target.checked)} data-testid="run-due-only">
+          <Checkbox
+            checked={dueOnly}
+            onChange={(e) => setDueOnly(e.target.checked)}
+            data-testid="run-due-only"
+          >
             {t('settlements.dueOnly')}
           </Checkbox>
         </Form>
@@ -78,24 +98,42 @@ function RunSettlement() {
 }
 
 export default function SettlementsPage() {
+  const { t } = useTranslation();
   const money = useMoney();
+  const [opened, setOpened] = useState<string | null>(null);
   return (
-    <ListPage
-      list={settlementsList}
-      tools={[
-        <Can key="run" code={Perm.SETTLEMENT_RUN}>
-          <RunSettlement />
-        </Can>,
-      ]}
-      overrides={{
-        render: {
-          netAmount: (r) => (
-            <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-              {money(r.netAmount, r.currency)} <Typography.Text type="secondary">{r.currency}</Typography.Text>
-            </Typography.Text>
-          ),
-        },
-      }}
-    />
+    <>
+      <ListPage
+        list={settlementsList}
+        onRowClick={(r) => setOpened(r.id)}
+        actions={(r) => [
+          <Button
+            key="open"
+            type="link"
+            size="small"
+            onClick={() => setOpened(r.id)}
+            data-testid={`settlement-open-${r.id}`}
+          >
+            {t('settlements.open')}
+          </Button>,
+        ]}
+        tools={[
+          <Can key="run" code={Perm.SETTLEMENT_RUN}>
+            <RunSettlement />
+          </Can>,
+        ]}
+        overrides={{
+          render: {
+            netAmount: (r) => (
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {money(r.netAmount, r.currency)}{' '}
+                <Typography.Text type="secondary">{r.currency}</Typography.Text>
+              </Typography.Text>
+            ),
+          },
+        }}
+      />
+      <SettlementDrawer id={opened} onClose={() => setOpened(null)} />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 /** Data of the settlements area: its query keys and the "run settlement now" call. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettlementDetail } from '@mg/domain';
 import { api } from '../../api';
 import { queryKeys } from '../../components/list';
 
@@ -37,5 +38,14 @@ export function useRunSettlement() {
         queryClient.invalidateQueries({ queryKey: statisticsKeys.all }),
       ]);
     },
+  });
+}
+
+/** One batch opened (`GET /api/settlements/{id}`): its totals and what it is made of. */
+export function useSettlementDetail(id: string | null) {
+  return useQuery({
+    queryKey: settlementKeys.other('detail', id),
+    queryFn: () => api.get<SettlementDetail>(`/settlements/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null,
   });
 }

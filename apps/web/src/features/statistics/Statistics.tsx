@@ -212,7 +212,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('statistics.title')}
           </Typography.Title>
-          <Typography.Text type="secondary">{t('statistics.rangeHint', { months: QUERY_RANGE_MONTHS, zone, currency })}</Typography.Text>
+          <Typography.Text type="secondary">{t('statistics.rangeHint', { count: QUERY_RANGE_MONTHS, zone, currency })}</Typography.Text>
         </div>
         <div style={{ display: 'flex', gap: 8, alignItems: 'center' }} data-testid="home-range">
           <DatePicker.RangePicker
@@ -233,7 +233,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
       </div>
 
       {problem ? (
-        <Alert type="error" showIcon message={t(QUERY_RANGE_ERROR_KEYS[problem], { months: QUERY_RANGE_MONTHS })} data-testid="home-range-error" />
+        <Alert type="error" showIcon message={t(QUERY_RANGE_ERROR_KEYS[problem], { months: QUERY_RANGE_MONTHS, count: QUERY_RANGE_MONTHS })} data-testid="home-range-error" />
       ) : query.isError ? (
         <LoadFailed message={t('statistics.loadFailed')} onRetry={() => void query.refetch()} testId="home-stats-error" />
       ) : !data ? (
