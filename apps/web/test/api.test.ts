@@ -46,7 +46,6 @@ function setup(opts: { brand?: string; currency?: CurrencyCode; token?: string |
     token: () => token,
     logout,
     reload,
-    browserZone: () => 'Europe/Berlin',
     now: () => NOW,
   });
 }
@@ -246,28 +245,28 @@ describe('headers and payload fields (spec §7)', () => {
   });
 });
 
-describe('date fields are shifted from the browser zone to the session zone', () => {
-  it('GET params: Europe/Berlin (+01:00) -> Asia/Yangon (+06:30), strings, dates and dayjs values', async () => {
+describe('date fields travel as the session zone wall clock (spec §7), whatever the browser zone', () => {
+  it('GET params: picked wall clocks (strings, dayjs) as they are; a date alone is its first second', async () => {
     setup({ brand: 'tikipay', currency: 'MMK' });
     fetchMock.mockResolvedValueOnce(ok(null));
     await request('GET', '/collections', {
       params: { createTime_begin: '2025-03-01 00:00:00', createTime_end: dayjs('2025-03-01 23:59:59'), startTime: '2025-03-02', other: '2025-03-01 00:00:00' },
     });
     const q = lastCall().url.searchParams;
-    expect(q.get('createTime_begin')).toBe('2025-03-01 05:30:00');
-    expect(q.get('createTime_end')).toBe('2025-03-02 05:29:59');
-    expect(q.get('startTime')).toBe('2025-03-02 05:30:00');
+    expect(q.get('createTime_begin')).toBe('2025-03-01 00:00:00');
+    expect(q.get('createTime_end')).toBe('2025-03-01 23:59:59');
+    expect(q.get('startTime')).toBe('2025-03-02 00:00:00');
     expect(q.get('other')).toBe('2025-03-01 00:00:00');
   });
 
-  it('JSON body fields', async () => {
+  it('JSON body fields: a Date instant is written as the session zone wall clock at that instant', async () => {
     setup({ brand: 'tikipay', currency: 'MMK' });
     fetchMock.mockResolvedValueOnce(ok(null));
-    await request('POST', '/exports', { data: { createTimeBegin: '2025-07-01 00:00:00', endTime: new Date(2025, 6, 1, 12, 0, 0) } });
+    // 2025-07-01 12:00 UTC is 18:30 in Yangon (+06:30), whatever the browser's zone.
+    await request('POST', '/exports', { data: { createTimeBegin: '2025-07-01 00:00:00', endTime: new Date(Date.UTC(2025, 6, 1, 12, 0, 0)) } });
     const body = JSON.parse(lastCall().init.body as string) as Record<string, unknown>;
-    // Berlin is +02:00 in July: +4:30 to Yangon.
-    expect(body.createTimeBegin).toBe('2025-07-01 04:30:00');
-    expect(body.endTime).toBe('2025-07-01 16:30:00');
+    expect(body.createTimeBegin).toBe('2025-07-01 00:00:00');
+    expect(body.endTime).toBe('2025-07-01 18:30:00');
   });
 });
 

@@ -149,7 +149,8 @@ describe('Balance records', () => {
 
     const q = srv.callsTo('GET', '/balance-records')[0]?.query;
     expect(q?.get('currency')).toBe('IDR');
-    expect(q?.get('createTime_begin')).toBe('2026-03-01 06:00:00');
+    // The picked wall clock is the session zone's (Jakarta): sent as it is, whatever the browser's zone.
+    expect(q?.get('createTime_begin')).toBe('2026-03-01 00:00:00');
   });
 
   it('sends the action type and reference filters', async () => {
@@ -212,8 +213,8 @@ describe('Balance records', () => {
     await waitFor(() => expect(srv.callsTo('POST', '/exports')).toHaveLength(1));
     const body = srv.callsTo('POST', '/exports')[0]?.body as { kind: string; filters: Record<string, unknown> };
     expect(body.kind).toBe('balance-records');
-    expect(body.filters.createTime_begin).toBe('2026-03-01 06:00:00');
-    expect(body.filters.createTime_end).toBe('2026-03-31 04:59:59') // Berlin is on summer time from 29 March;
+    expect(body.filters.createTime_begin).toBe('2026-03-01 00:00:00');
+    expect(body.filters.createTime_end).toBe('2026-03-30 23:59:59');
     expect(body.filters.actionType).toBe('1');
     expect(body.filters.currency).toBe('IDR');
   });

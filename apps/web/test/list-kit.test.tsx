@@ -9,6 +9,7 @@ import SettlementsPage from '../src/features/settlements/SettlementsPage';
 import { settlementKeys } from '../src/features/settlements/hooks';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
 import { setViewportWidth } from './setup';
+import { defaultDays } from '../src/components/list/range';
 
 afterEach(() => {
   signOutForTests();
@@ -60,5 +61,28 @@ describe('list kit', () => {
     fireEvent.click(retry);
     await waitFor(() => expect(screen.queryByTestId('list-failed')).toBeNull());
     expect(await screen.findByText('No records')).toBeTruthy();
+  });
+
+  it("starts on the session zone's days, shown and sent as its wall clock (the browser runs in Berlin, the session in Jakarta)", async () => {
+    signIn([]);
+    const srv = fakeServer({ 'GET /settlements': () => page([BATCH]) });
+    await renderScreen(<SettlementsPage />, { server: srv, path: '/funds/settlements' });
+    await screen.findByText('2026-03-02');
+    const [from, to] = defaultDays('Asia/Jakarta', new Date());
+    const q = srv.callsTo('GET', '/settlements')[0]?.query;
+    expect(q?.get('createTime_begin')).toBe(`${from} 00:00:00`);
+    expect(q?.get('createTime_end')).toBe(`${to} 23:59:59`);
+    const inputs = Array.from(document.querySelectorAll<HTMLInputElement>('.ant-picker-range input')).map((i) => i.value);
+    expect(inputs).toEqual([`${from} 00:00:00`, `${to} 23:59:59`]);
+  });
+
+  it('opened to find a record by its id: no default range, so any date is searched', async () => {
+    signIn([]);
+    const srv = fakeServer({ 'GET /settlements': () => page([BATCH]) });
+    await renderScreen(<SettlementsPage />, { server: srv, path: `/funds/settlements?id=${BATCH.id}` });
+    await screen.findByText('2026-03-02');
+    const q = srv.callsTo('GET', '/settlements')[0]?.query;
+    expect(q?.get('id')).toBe(BATCH.id);
+    expect(q?.has('createTime_begin')).toBe(false);
   });
 });

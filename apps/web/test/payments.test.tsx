@@ -224,8 +224,8 @@ describe('Transaction records', () => {
     expect(q?.get('merchantOrderId')).toBe('ORDER-1001');
     expect(q?.get('amountMin')).toBe('1000');
     expect(q?.get('notifyStatus')).toBe('notified');
-    // Browser wall clock (Berlin) shifted to the session zone (Jakarta) by the client.
-    expect(q?.get('createTime_begin')).toBe('2026-03-01 06:00:00');
+    // The picked wall clock is the session zone's (Jakarta): sent as it is, whatever the browser's zone.
+    expect(q?.get('createTime_begin')).toBe('2026-03-01 00:00:00');
     expect(screen.queryByTestId('range-error')).toBeNull();
     // The channel filter offers the session currency's channels by name.
     expect(screen.getAllByText('BCA Virtual Account').length).toBeGreaterThan(1);
@@ -243,8 +243,8 @@ describe('Transaction records', () => {
       merchantOrderId: 'ORDER-1001',
       amountMin: '1000',
       notifyStatus: 'notified',
-      createTime_begin: '2026-03-01 06:00:00',
-      createTime_end: '2026-03-21 05:59:59',
+      createTime_begin: '2026-03-01 00:00:00',
+      createTime_end: '2026-03-20 23:59:59',
     });
   });
 

@@ -18,7 +18,7 @@ import { currentLanguage, i18n, translateMaybeKey } from '../i18n';
 import { clearToken, getSessionCurrency, getToken } from '../session/storage';
 import { ApiError } from './errors';
 import { createAntdNotifier, type ApiNotifier } from './notifier';
-import { isPlainObject, shiftDateFields, toQueryString } from './payload';
+import { isPlainObject, sessionDateFields, toQueryString } from './payload';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ResponseType = 'json' | 'blob' | 'text';
@@ -56,8 +56,6 @@ export interface ApiContext {
   token(): string | null;
   logout(): void;
   tenantId(): string;
-  /** IANA zone of the browser (where the user's date pickers run). */
-  browserZone(): string;
   reload(): void;
   now(): number;
   fetch: typeof fetch;
@@ -71,7 +69,6 @@ const defaultContext: ApiContext = {
   token: () => getToken(),
   logout: () => clearToken(),
   tenantId: () => DEFAULT_TENANT_ID,
-  browserZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
   reload: () => window.location.reload(),
   now: () => Date.now(),
   fetch: (...args) => globalThis.fetch(...args),
@@ -216,17 +213,16 @@ async function fail(status: number, body: unknown, silent: boolean, sentToken: s
 export async function request<T>(method: HttpMethod, url: string, options: RequestOptions = {}): Promise<T> {
   const { responseType = 'json', silent = false } = options;
   const sessionZone = zoneOf(ctx.currency());
-  const browserZone = ctx.browserZone();
   const fields = sessionFields();
 
-  let params: Record<string, unknown> = shiftDateFields({ ...(options.params ?? {}) }, browserZone, sessionZone);
+  let params: Record<string, unknown> = sessionDateFields({ ...(options.params ?? {}) }, sessionZone);
   let body: BodyInit | undefined;
   const headers: Record<string, string> = { ...sessionHeaders(), ...(options.headers ?? {}) };
 
   if (method === 'GET') {
     params = { ...fields, ...params, _t: Math.floor(ctx.now() / 1000) };
   } else if (isPlainObject(options.data) || options.data === undefined) {
-    const data = shiftDateFields({ ...((options.data as Record<string, unknown>) ?? {}) }, browserZone, sessionZone);
+    const data = sessionDateFields({ ...((options.data as Record<string, unknown>) ?? {}) }, sessionZone);
     body = JSON.stringify({ ...fields, ...data });
     headers['Content-Type'] = 'application/json';
   } else {

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_FIELDS, DATE_TIME_FORMAT, shiftWallClock } from '@mg/domain';
+import { DATE_FIELDS, DATE_TIME_FORMAT, formatWallClock } from '@mg/domain';
 
 /** Date-only values ("2025-03-01") are taken as the start of that day. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -8,10 +8,14 @@ function isDayjs(value: unknown): value is Dayjs {
   return dayjs.isDayjs(value);
 }
 
-/** Browser wall-clock text of a date-ish value, or undefined when it is not one. */
-function browserWallClock(value: unknown): string | undefined {
+/**
+ * The session-zone wall-clock text of a date-ish value, or undefined when it is not one. Pickers and typed dates are
+ * the session zone's wall clock already (the screens show dates in the session zone); a Date is an instant, written
+ * as the session zone's wall clock at that instant.
+ */
+function sessionWallClock(value: unknown, sessionZone: string): string | undefined {
   if (isDayjs(value)) return value.isValid() ? value.format(DATE_TIME_FORMAT) : undefined;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : dayjs(value).format(DATE_TIME_FORMAT);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : formatWallClock(value, sessionZone);
   if (typeof value === 'string' && value.trim()) {
     const text = value.trim();
     return DATE_ONLY.test(text) ? `${text} 00:00:00` : text;
@@ -20,16 +24,16 @@ function browserWallClock(value: unknown): string | undefined {
 }
 
 /**
- * Spec §7: the date fields of a payload are shifted from the browser's zone to the session zone and formatted
- * `YYYY-MM-DD HH:mm:ss`. Other fields are left as they are; a value that is not a date passes unchanged.
+ * Spec §7: the date fields of a payload travel as the session zone's wall clock, `YYYY-MM-DD HH:mm:ss`. The pickers
+ * run in the session zone (docs/decisions.md), so the "shift by the zone difference" of the spec is nothing for them;
+ * Date instants are written in the session zone. Other fields are left as they are.
  */
-export function shiftDateFields<T extends Record<string, unknown>>(payload: T, browserZone: string, sessionZone: string): T {
+export function sessionDateFields<T extends Record<string, unknown>>(payload: T, sessionZone: string): T {
   const out: Record<string, unknown> = { ...payload };
   for (const field of DATE_FIELDS as readonly string[]) {
     if (!(field in out)) continue;
-    const wall = browserWallClock(out[field]);
-    if (wall === undefined) continue;
-    out[field] = browserZone === sessionZone ? wall : (shiftWallClock(wall, browserZone, sessionZone) ?? wall);
+    const wall = sessionWallClock(out[field], sessionZone);
+    if (wall !== undefined) out[field] = wall;
   }
   return out as T;
 }

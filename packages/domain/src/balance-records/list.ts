@@ -44,7 +44,7 @@ export const balanceRecordsList = defineList({
   filters: [
     { key: 'actionType', label: 'balance-records.actionType', kind: FilterKind.SELECT, options: ACTION_TYPES.map((a) => a.value), labels: 'enum.actionType' },
     { key: 'account', label: 'balance-records.account', kind: FilterKind.SELECT, options: MERCHANT_ACCOUNT_KINDS, labels: 'ledger.account' },
-    { key: 'reference', label: 'balance-records.reference', kind: FilterKind.TEXT, maxLength: 64 },
+    { key: 'reference', label: 'balance-records.reference', kind: FilterKind.TEXT, maxLength: 64, identifies: true },
     { key: 'currency', label: 'common.fields.currency', kind: FilterKind.CURRENCY },
     { key: 'merchantId', label: 'common.fields.merchantId', kind: FilterKind.MERCHANT },
   ],

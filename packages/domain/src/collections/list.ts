@@ -81,10 +81,10 @@ export const collectionsList = defineList({
   ],
   filters: [
     { key: 'status', label: 'common.fields.status', kind: FilterKind.SELECT, options: PAYMENT_STATUS.states, labels: 'status.payment' },
-    { key: 'merchantOrderId', label: 'collections.fields.merchantOrderId', kind: FilterKind.TEXT, maxLength: 64 },
-    { key: 'id', label: 'collections.fields.transactionId', kind: FilterKind.TEXT, maxLength: 32 },
+    { key: 'merchantOrderId', label: 'collections.fields.merchantOrderId', kind: FilterKind.TEXT, maxLength: 64, identifies: true },
+    { key: 'id', label: 'collections.fields.transactionId', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
     // A settlement batch's collections (opened from the batch); any date, like an id.
-    { key: 'settlementId', label: 'settlements.fields.id', kind: FilterKind.TEXT, maxLength: 32 },
+    { key: 'settlementId', label: 'settlements.fields.id', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
     { key: 'channel', label: 'collections.fields.channel', kind: FilterKind.CHANNEL },
     { key: 'paymentType', label: 'collections.fields.paymentType', kind: FilterKind.PAYMENT_TYPE },
     { key: 'amountMin', label: 'collections.fields.amountMin', kind: FilterKind.AMOUNT },

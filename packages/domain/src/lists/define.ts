@@ -122,6 +122,16 @@ export interface FilterDecl {
   labels?: string;
   /** Text and contains: longest accepted value. */
   maxLength?: number;
+  /**
+   * The value names records (an id, an order id, a batch): a search by it covers any date unless a range is given,
+   * and a screen opened with it in the address starts without the default range.
+   */
+  identifies?: true;
+}
+
+/** True when the query holds a value of an identifying filter (the search covers any date). */
+export function identifiedBy(decl: { filters: readonly FilterDecl[] }, query: Readonly<Record<string, unknown>>): boolean {
+  return decl.filters.some((f) => f.identifies && query[f.key] !== undefined && query[f.key] !== '');
 }
 
 /** The created-time range of a list (spec §5: at most one month, or three on some screens). */

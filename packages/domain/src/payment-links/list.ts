@@ -43,7 +43,7 @@ export const paymentLinksList = defineList({
   ],
   filters: [
     { key: 'status', label: 'common.fields.status', kind: FilterKind.SELECT, options: PAYMENT_LINK_STATUSES, labels: 'payment-links.status' },
-    { key: 'id', label: 'payment-links.id', kind: FilterKind.TEXT, maxLength: 32 },
+    { key: 'id', label: 'payment-links.id', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
     { key: 'merchantId', label: 'common.fields.merchantId', kind: FilterKind.MERCHANT },
   ],
   range: { months: QUERY_RANGE_MONTHS, initial: 'month' },

@@ -54,9 +54,9 @@ export const refundsList = defineList({
     { key: 'completedAt', header: 'refunds.completedAt', kind: ColumnKind.DATE },
   ],
   filters: [
-    { key: 'id', label: 'refunds.id', kind: FilterKind.TEXT, maxLength: 32 },
-    { key: 'collectionId', label: 'refunds.collectionId', kind: FilterKind.TEXT, maxLength: 32 },
-    { key: 'merchantOrderId', label: 'collections.fields.merchantOrderId', kind: FilterKind.TEXT, maxLength: 64 },
+    { key: 'id', label: 'refunds.id', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
+    { key: 'collectionId', label: 'refunds.collectionId', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
+    { key: 'merchantOrderId', label: 'collections.fields.merchantOrderId', kind: FilterKind.TEXT, maxLength: 64, identifies: true },
     { key: 'status', label: 'common.fields.status', kind: FilterKind.SELECT, options: REFUND_FUND_STATUS.states, labels: 'status.refundFund' },
     { key: 'merchantId', label: 'common.fields.merchantId', kind: FilterKind.MERCHANT },
   ],

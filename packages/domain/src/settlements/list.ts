@@ -44,6 +44,7 @@ export const settlementsList = defineList({
     { key: 'settledAt', header: 'settlements.fields.settledAt', kind: ColumnKind.DATE },
   ],
   filters: [
+    { key: 'id', label: 'settlements.fields.id', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
     { key: 'status', label: 'common.fields.status', kind: FilterKind.SELECT, options: SETTLEMENT_STATUS.states, labels: 'status.settlement' },
     { key: 'merchantId', label: 'common.fields.merchantId', kind: FilterKind.MERCHANT },
   ],

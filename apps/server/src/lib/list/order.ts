@@ -13,7 +13,9 @@ import {
   checkQueryRange,
   decimalsOf,
   parseAmount,
+  identifiedBy,
   parseWallClock,
+  type FilterDecl,
   type CurrencyCode,
 } from '@mg/domain';
 import { and, asc, desc, gte, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -66,6 +68,15 @@ export function resolveRange(
  */
 export function rangeUnlessKey(byKey: boolean, p: RangeFilter, ctx: { timeZone: string; now?: Date | undefined }, months?: number): DateRange | undefined {
   return byKey && !p.createTime_begin && !p.createTime_end ? undefined : resolveRange(p, ctx, { months });
+}
+
+/** The date range of a declared list's query: none when an identifying filter is asked without dates. */
+export function listRange(
+  list: { filters: readonly FilterDecl[]; range?: { months: number } | undefined },
+  q: RangeFilter & Readonly<Record<string, unknown>>,
+  ctx: { timeZone: string; now?: Date | undefined },
+): DateRange | undefined {
+  return rangeUnlessKey(identifiedBy(list, q), q, ctx, list.range?.months);
 }
 
 export const createdBetween = (col: AnyColumn, r: DateRange | undefined): SQL | undefined => (r ? and(gte(col, r.begin), lte(col, r.end)) : undefined);

@@ -2,7 +2,7 @@
 import { MERCHANT_ACCOUNT_KINDS, balanceRecordsList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
-import { createdBetween, newestFirst, rangeUnlessKey } from '../../lib/list/order';
+import { createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, scopeWhere } from '../auth/scope';
 import { entriesFrom, selectEntries } from '../ledger/queries';
@@ -29,7 +29,7 @@ export const balanceRecordsSource = pagedSource({
   list: balanceRecordsList,
   where: (q, ctx) => {
     const currency = currencyOf(ctx, q.currency);
-    const range = rangeUnlessKey(q.reference !== undefined, q, ctx, balanceRecordsList.range?.months);
+    const range = listRange(balanceRecordsList, q, ctx);
     return and(
       scopeWhere(ledgerEntry.merchantId, ctx.scope),
       inArray(ledgerAccount.kind, q.account?.length ? q.account : [...MERCHANT_ACCOUNT_KINDS]),

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
 import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
-import { amountFilter, createdBetween, newestFirst, rangeUnlessKey } from '../../lib/list/order';
+import { amountFilter, createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource, type ReadOptions } from '../../lib/list/source';
 import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
 
@@ -83,7 +83,7 @@ export const collectionsSource = pagedSource({
     const min = amountFilter(q.amountMin, currency, 'amountMin');
     const max = amountFilter(q.amountMax, currency, 'amountMax');
     if (min !== undefined && max !== undefined && min > max) throw fieldError('amountMax', 'error.fieldInvalid', { params: { value: q.amountMax ?? '' } });
-    const range = rangeUnlessKey(q.id !== undefined || q.merchantOrderId !== undefined || q.settlementId !== undefined, q, ctx, collectionsList.range?.months);
+    const range = listRange(collectionsList, q, ctx);
     return and(
       scopeWhere(collection.merchantId, ctx.scope),
       createdBetween(collection.createdAt, range),

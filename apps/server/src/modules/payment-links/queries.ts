@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
 import { collection, merchant, paymentLink, product, STATUS_ENABLED } from '../../db/schema';
-import { createdBetween, newestFirst, rangeUnlessKey } from '../../lib/list/order';
+import { createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
 import { linkView } from './service';
@@ -26,7 +26,7 @@ export function paymentLinksSource(publicUrl: string) {
     list: paymentLinksList,
     where: (q, ctx) => {
       const currency = currencyOf(ctx, q.currency);
-      const range = rangeUnlessKey(q.id !== undefined, q, ctx, paymentLinksList.range?.months);
+      const range = listRange(paymentLinksList, q, ctx);
       const now = ctx.now ?? new Date();
       return and(
         scopeWhere(paymentLink.merchantId, ctx.scope),

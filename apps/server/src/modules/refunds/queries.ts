@@ -6,7 +6,7 @@ import { refundsList, toMajorString, type CurrencyCode, type ListRecord } from '
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { collection, merchant, refund, settlement } from '../../db/schema';
-import { createdBetween, newestFirst, rangeUnlessKey } from '../../lib/list/order';
+import { createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
 import type { FastifyRequest } from 'fastify';
@@ -47,7 +47,7 @@ export const refundsSource = pagedSource({
   list: refundsList,
   where: (q, ctx) => {
     const currency = currencyOf(ctx, q.currency);
-    const range = rangeUnlessKey(q.id !== undefined || q.collectionId !== undefined || q.merchantOrderId !== undefined, q, ctx, refundsList.range?.months);
+    const range = listRange(refundsList, q, ctx);
     return and(
       scopeWhere(refund.merchantId, ctx.scope),
       createdBetween(refund.createdAt, range),

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, refund, settlement } from '../../db/schema';
 import { newBusinessId } from '../../lib/ids';
-import { createdBetween, newestFirst, resolveRange } from '../../lib/list/order';
+import { createdBetween, listRange, newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, scopeWhere, type Scope } from '../auth/scope';
 import { dueAtOf } from './dates';
@@ -43,7 +43,8 @@ export const settlementsSource = pagedSource({
     const currency = currencyOf(ctx, q.currency);
     return and(
       scopeWhere(settlement.merchantId, ctx.scope),
-      createdBetween(settlement.createdAt, resolveRange(q, ctx, { months: settlementsList.range?.months })),
+      createdBetween(settlement.createdAt, listRange(settlementsList, q, ctx)),
+      q.id !== undefined ? eq(settlement.id, q.id) : undefined,
       q.status?.length ? inArray(settlement.status, q.status) : undefined,
       currency ? eq(settlement.currency, currency) : undefined,
     );

@@ -10,6 +10,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
+  identifiedBy,
   ColumnKind,
   CURRENCY_CODES,
   DATE_TIME_FORMAT,
@@ -173,9 +174,11 @@ function useInitialRange(list: AnyListDecl, initial: Record<string, string>): [D
   return useMemo(() => {
     const fromUrl = parseRange(initial[RANGE_FIELDS.BEGIN], initial[RANGE_FIELDS.END]);
     if (fromUrl || !list.range) return fromUrl;
-    if (list.range.initial === 'month') return pickerRange(...defaultDays(zone, new Date(), list.range.months), zone);
+    // Opened to find a record (a link with its id): any date, as the server does without a range.
+    if (identifiedBy(list, initial)) return undefined;
+    if (list.range.initial === 'month') return pickerRange(...defaultDays(zone, new Date(), list.range.months));
     const today = todayIn(zone);
-    return pickerRange(addDays(today, -list.range.initial), today, zone);
+    return pickerRange(addDays(today, -list.range.initial), today);
   }, [initial, list, zone]);
 }
 

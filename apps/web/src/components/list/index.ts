@@ -2,7 +2,7 @@
 export { ListPage, isInnerControl, CARD_LAYOUT_MAX_WIDTH, type ListPageProps } from './ListPage';
 export { useListColumns, useVisibleColumns, useIsPlatform, rangeColumn, parseRange, optionalAmountRule, collectionPaymentTypes, type ColumnOverrides, type Option } from './columns';
 export { useCellRenderer, StatusTag } from './cells';
-export { useListRequest, rangeProblem, browserZone } from './useListRequest';
+export { useListRequest, rangeProblem } from './useListRequest';
 export { queryKeys, type QueryKeys } from './keys';
 export { useMoney, minorOf, formatDecimal, signOf, currencyOr, amountHint } from './money';
 export { useColumnRules } from './columnRules';

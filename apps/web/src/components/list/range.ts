@@ -1,7 +1,7 @@
 /**
- * Date ranges in the session zone (spec §5: at most QUERY_RANGE_MONTHS). Calendar days are the session zone's days;
- * pickers run in the browser's zone and the API client shifts the date fields to the session zone (spec §7), so a
- * session-zone instant is handed to a picker as a browser-local dayjs of the same instant.
+ * Date ranges in the session zone (spec §5: at most QUERY_RANGE_MONTHS). Calendar days are the session zone's days,
+ * and the pickers show the session zone's wall clock (the API client sends it as is, spec §7), so a session day is
+ * handed to a picker as the wall-clock text of its first and last second.
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_FORMAT, QUERY_RANGE_MONTHS, checkQueryRange, formatWallClock, parseWallClock, type QueryRangeError } from '@mg/domain';
@@ -52,8 +52,14 @@ export function defaultDays(zone: string, now: Date = new Date(), months: number
   return [today, today];
 }
 
-/** A session-zone day range as browser-local pickers values (same instants). */
-export function pickerRange(from: string, to: string, zone: string): [Dayjs, Dayjs] | undefined {
-  const b = dayBounds(from, to, zone);
-  return b ? [dayjs(b.begin), dayjs(b.end)] : undefined;
+/**
+ * A session-zone day range as picker values: the pickers show the session zone's wall clock (00:00:00 to 23:59:59 of
+ * those days), whatever the browser's zone.
+ */
+export function pickerRange(from: string, to: string): [Dayjs, Dayjs] | undefined {
+  // Plain "YYYY-MM-DD HH:mm:ss" is read as that wall clock (checked: an impossible date is not rolled over).
+  const a = dayjs(`${from} ${DAY_START}`);
+  const b = dayjs(`${to} ${DAY_END}`);
+  const exact = a.isValid() && b.isValid() && a.format(DATE_FORMAT) === from && b.format(DATE_FORMAT) === to;
+  return exact && !b.isBefore(a) ? [a, b] : undefined;
 }

@@ -8,27 +8,21 @@ import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import type { ActionType } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { QUERY_RANGE_ERROR_KEYS, RANGE_FIELDS, parseWallClock, shiftWallClock, checkQueryRange, rangeMonthsOf, type AnyListDecl, type ListPage, type ListRecord } from '@mg/domain';
+import { QUERY_RANGE_ERROR_KEYS, RANGE_FIELDS, parseWallClock, checkQueryRange, rangeMonthsOf, type AnyListDecl, type ListPage, type ListRecord } from '@mg/domain';
 import { api } from '../../api';
-import { shiftDateFields } from '../../api/payload';
+import { sessionDateFields } from '../../api/payload';
 import { useSessionZone } from '../format';
 import { queryKeys } from './keys';
 import { cleanParams, sortParams, useUrlFilters, writePaging, type TableParams, type TableSort } from './paging';
 
-/** The browser's zone, where the pickers run (the API client's default too). */
-export function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /**
- * Spec §5 range rule as the server applies it: the picked browser wall clocks are shifted to the session zone (as
- * the API client sends them) and checked there. Null when fine or incomplete.
+ * Spec §5 range rule as the server applies it, on the picked session-zone wall clocks (as the API client sends
+ * them). Null when fine or incomplete.
  */
 export function rangeProblem(begin: unknown, end: unknown, sessionZone: string, months: number): null | keyof typeof QUERY_RANGE_ERROR_KEYS {
   if (typeof begin !== 'string' || typeof end !== 'string' || !begin || !end) return null;
-  const from = browserZone();
-  const a = parseWallClock(shiftWallClock(begin, from, sessionZone) ?? begin, sessionZone);
-  const b = parseWallClock(shiftWallClock(end, from, sessionZone) ?? end, sessionZone);
+  const a = parseWallClock(begin, sessionZone);
+  const b = parseWallClock(end, sessionZone);
   if (!a || !b) return null;
   return checkQueryRange(a, b, sessionZone, months);
 }
@@ -72,7 +66,7 @@ export function useListRequest<L extends AnyListDecl>(list: L, actionRef: RefObj
         }
       }
       setRangeError(null);
-      setFilters(shiftDateFields(query, browserZone(), zone));
+      setFilters(sessionDateFields(query, zone));
       const q = { ...query, ...sortParams(sort), ...(list.paged === false ? {} : paging) };
       const answer = await queryClient.fetchQuery({ queryKey: keys.list(q), queryFn: () => api.get<ListPage<ListRecord<L>> | ListRecord<L>[]>(list.api, q), staleTime: 0 });
       if (Array.isArray(answer)) return { data: answer, total: answer.length, success: true };

@@ -1,10 +1,25 @@
 /**
  * Balance records: the statement of the merchant's accounts, one row per ledger entry (spec §3 action types 1-7),
  * from the declared list (packages/domain balance-records/list.ts). Amounts carry their sign: "+" money in, "-" out.
+ * A reference opens its source: the collection, the refund or the settlement batch, found by its id at any date.
  */
 import { Typography } from 'antd';
-import { balanceRecordsList } from '@mg/domain';
+import { Link } from 'react-router';
+import { ID_PREFIX, balanceRecordsList, collectionsArea, refundsArea, settlementsArea } from '@mg/domain';
 import { ListPage, signOf, useMoney } from '../../components/list';
+
+/** The list each kind of reference lives in (its `id` filter finds it). */
+const SOURCE_PAGES: Readonly<Record<string, string>> = {
+  [ID_PREFIX.COLLECTION]: collectionsArea.pages[0]!.path,
+  [ID_PREFIX.REFUND]: refundsArea.pages[0]!.path,
+  [ID_PREFIX.SETTLEMENT]: settlementsArea.pages[0]!.path,
+};
+
+/** Where a reference opens, or undefined for one without a page. */
+export function sourceOf(reference: string): string | undefined {
+  const page = SOURCE_PAGES[reference.charAt(0)];
+  return page ? `${page}?id=${encodeURIComponent(reference)}` : undefined;
+}
 
 function SignedAmount({ value, currency }: { value: string; currency: string }) {
   const money = useMoney();
@@ -21,11 +36,27 @@ function SignedAmount({ value, currency }: { value: string; currency: string }) 
   );
 }
 
+function Reference({ value }: { value: string }) {
+  const to = sourceOf(value);
+  return to ? (
+    <Link to={to} data-testid={`reference-${value}`} style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+      {value}
+    </Link>
+  ) : (
+    <Typography.Text style={{ fontFamily: 'monospace' }}>{value}</Typography.Text>
+  );
+}
+
 export default function BalanceRecordsPage() {
   return (
     <ListPage
       list={balanceRecordsList}
-      overrides={{ render: { amount: (r) => <SignedAmount value={r.amount} currency={r.currency} /> } }}
+      overrides={{
+        render: {
+          amount: (r) => <SignedAmount value={r.amount} currency={r.currency} />,
+          reference: (r) => <Reference value={r.reference} />,
+        },
+      }}
     />
   );
 }
