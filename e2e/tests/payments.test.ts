@@ -342,6 +342,22 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
     });
     await page.context().close();
   });
+
+  it('9. A balance record opens its order; a settlement batch opens with totals that agree and leads to its collections', async () => {
+    await withScreenshot(merchant, 'payments-9-drill-down', async () => {
+      await merchant.goto(`${originOf(tikipay, port)}/funds/balance-records`);
+      await merchant.getByTestId(`reference-${order.id}`).first().click();
+      await merchant.waitForURL((u) => u.pathname === '/payment/collections' && u.search.includes(order.id));
+      await merchant.locator(`[data-testid="pane-/payment/collections"] tr[data-row-key="${order.id}"]`).waitFor();
+
+      await merchant.goto(`${originOf(tikipay, port)}/funds/settlements`);
+      await merchant.locator('[data-testid^="settlement-open-"]').first().click();
+      await merchant.getByTestId('settlement-agrees').waitFor();
+      await merchant.getByTestId('settlement-collections').click();
+      await merchant.waitForURL(/settlementId=/);
+      await merchant.locator('[data-testid="pane-/payment/collections"] tr.ant-table-row').first().waitFor();
+    });
+  });
 });
 
 /* ------------------------------------------------------------------------------------------------------------ */

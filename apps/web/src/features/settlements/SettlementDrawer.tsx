@@ -77,7 +77,7 @@ export function SettlementDrawer({ id, onClose }: { id: string | null; onClose: 
       destroyOnHidden
       data-testid="settlement-drawer"
     >
-      {query.isLoading ? (
+      {id === null ? null : query.isLoading ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : query.isError || !d ? (
         <LoadFailed message={t('common.messages.loadFailed')} onRetry={() => void query.refetch()} />
