@@ -362,6 +362,9 @@ describe('rule check', () => {
     expect(weak.statusCode).toBe(200);
     expect(weak.json().success).toBe(false);
     expect(weak.json().message).not.toMatch(/^validation\./);
+    // The rule's numbers are filled in, never a raw placeholder.
+    expect(weak.json().message).not.toContain('{{');
+    expect(weak.json().message).toMatch(/\d/);
     const email = await demoRead.get('/sys/checkRule/checkByCode', {
       ruleCode: 'email',
       value: encodeURIComponent('a+b@x.test'),

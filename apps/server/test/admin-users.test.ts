@@ -125,8 +125,18 @@ describe('add and edit', () => {
       roleIds: [],
       merchantId: 10002,
     });
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().result.merchantId).toBe(10002);
+    // Without a role the user could do nothing: refused, naming the field.
+    expect(ok.statusCode).toBe(400);
+    expect(ok.json().errors[0].field).toBe('roleIds');
+    const withRole = await demoAdmin.post('/sys/user/add', {
+      username: 'sub_two',
+      email: 'sub_two@x.test',
+      password: NEW_PASSWORD,
+      roleIds: [await roleId('third_role_read')],
+      merchantId: 10002,
+    });
+    expect(withRole.statusCode, withRole.body).toBe(200);
+    expect(withRole.json().result.merchantId).toBe(10002);
     const bad = await demoAdmin.post('/sys/user/add', {
       username: 'sub_three',
       password: NEW_PASSWORD,

@@ -128,9 +128,15 @@ describe('Users screen', () => {
     fireEvent.change(input('Confirm password'), { target: { value: 'Str0ng#Passw0rd' } });
     await waitFor(() => expect(within(dialog).queryByText('This username is already taken')).toBeNull());
     expect(within(dialog).getByTestId('password-strength').getAttribute('data-strength')).toBe('strong');
+    // Without a role the user could do nothing: the form asks for one.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Choose at least one role: a user without a role can do nothing')).toBeTruthy();
+    expect(srv.callsTo('POST', '/sys/user/add')).toHaveLength(0);
+    fireEvent.mouseDown(within(dialog).getByLabelText('Roles'));
+    fireEvent.click(await screen.findByTitle('Merchant operator'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(srv.callsTo('POST', '/sys/user/add')).toHaveLength(1));
-    expect(srv.callsTo('POST', '/sys/user/add')[0]?.body).toMatchObject({ username: 'carol', realname: 'Carol', password: 'Str0ng#Passw0rd', roleIds: [], departIds: [] });
+    expect(srv.callsTo('POST', '/sys/user/add')[0]?.body).toMatchObject({ username: 'carol', realname: 'Carol', password: 'Str0ng#Passw0rd', roleIds: [3], departIds: [] });
   });
 
   it('freeze asks for confirmation, then calls frozenBatch', async () => {

@@ -6,6 +6,7 @@
 import {
   emailSchema,
   googleCodeSchema,
+  issueParams,
   passwordSchema,
   phoneSchema,
   translate,
@@ -72,6 +73,7 @@ export function ruleCheck(lang: Language, ruleCode: string, rawValue: string): s
   const r = schema.safeParse(decodeValue(rawValue));
   if (r.success) return null;
   const issue = r.error.issues[0];
-  const key = issue?.message ?? 'error.fieldInvalid';
-  return translate(lang, key);
+  if (!issue) return translate(lang, 'error.fieldInvalid');
+  // The message's placeholders ({{min}} of "at least {{min}} characters") come from the failed check.
+  return translate(lang, issue.message, issueParams(issue));
 }

@@ -112,6 +112,8 @@ export async function addUser(db: Db, req: FastifyRequest, input: AddUserInput):
   if (!scope.all && !scope.ids.includes(merchantId)) throw notFound();
   if (!(await merchantExists(db, merchantId))) throw notFound();
   await assertFree(db, input);
+  // A user without a role sees no menu and can do nothing: refused, naming the field.
+  if (input.roleIds.length === 0) throw fieldError('roleIds', 'users.roleRequired', { labelOf: 'role' });
   const roleIds = await resolveRoles(db, req, merchantId, [], input.roleIds);
   await checkDeparts(db, merchantId, input.departIds);
   const passwordHash = await hash(input.password, ARGON2_OPTIONS);
@@ -166,6 +168,7 @@ export async function editUser(db: Db, req: FastifyRequest, input: EditUserInput
   let roleIds: number[] | undefined;
   let rolesChanged = false;
   if (input.roleIds !== undefined) {
+    if (input.roleIds.length === 0) throw fieldError('roleIds', 'users.roleRequired', { labelOf: 'role' });
     const current = (await selectRolesOfUsers(db, [user.id])).map((r) => r.id);
     roleIds = await resolveRoles(db, req, user.merchantId, current, input.roleIds);
     rolesChanged = current.length !== roleIds.length || current.some((id) => !roleIds!.includes(id));

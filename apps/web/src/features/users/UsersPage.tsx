@@ -133,7 +133,7 @@ export function UserFormModal({ open, user, onClose }: { open: boolean; user: Us
           <Input autoComplete="off" maxLength={16} />
         </Form.Item>
         {!isEdit && <NewPasswordFields passwordLabel={t('users.password')} confirmLabel={t('users.confirmPassword')} required />}
-        <Form.Item name="roleIds" label={t('users.roles')}>
+        <Form.Item name="roleIds" label={t('users.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('users.roleRequired') }]}>
           <Select mode="multiple" options={roleOptions} loading={roles.isLoading} allowClear optionFilterProp="label" placeholder={t('users.rolesPlaceholder')} />
         </Form.Item>
         <Form.Item name="departIds" label={t('users.departments')}>
