@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatAmount, formatOffset, formatWallClock, zoneOf, zoneOffsetMinutes, type CurrencyCode, type Language } from '@mg/domain';
+import { collectionFailureKey, formatAmount, formatOffset, formatWallClock, isCollectionFailureReason, zoneOf, zoneOffsetMinutes, type CurrencyCode, type Language } from '@mg/domain';
 import { useBrand } from '../brands';
 import { useLocale } from '../i18n/LocaleProvider';
 import { getSessionCurrency } from '../session/storage';
@@ -46,4 +46,10 @@ export function useFormatters(): {
   const instant = useCallback((value: string | number | Date | null | undefined) => formatInstant(value, zone), [zone]);
   const amount = useCallback((minor: bigint, c: CurrencyCode = currency) => formatAmount(minor, c, { locale: language as Language }), [currency, language]);
   return { zone, currency, instant, amount };
+}
+
+/** A failure reason in the user's language (a known code's text; anything else as it came), or null. */
+export function failureReasonText(t: (key: string) => string, reason: string | null | undefined): string | null {
+  if (!reason) return null;
+  return isCollectionFailureReason(reason) ? t(collectionFailureKey(reason)) : reason;
 }

@@ -36,7 +36,6 @@ import {
   findBrand,
   findChannel,
   findEnumEntry,
-  isCollectionFailureReason,
   languagesOffered,
   type Brand,
   type CollectionFailureReasonValue,
@@ -46,7 +45,7 @@ import { BrandLogo, BrandProvider, useBrand } from '../../brands';
 import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
 import { Footer } from '../../app/layouts/Footer';
 import { usePageTitle } from '../../app/usePageTitle';
-import { formatInstant, utcOffsetLabel } from '../../components/format';
+import { failureReasonText, formatInstant, utcOffsetLabel } from '../../components/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
 import type { CashierPayBody, CashierView } from './api';
@@ -266,10 +265,6 @@ function FailureModal({
   );
 }
 
-function reasonText(t: (k: string) => string, reason: string | null): string | null {
-  if (!reason) return null;
-  return isCollectionFailureReason(reason) ? t(collectionFailureKey(reason)) : reason;
-}
 
 /** The order: merchant, amount, description, expiry, method and code, and (sandbox) the payer's buttons. */
 function OpenOrder({
@@ -311,7 +306,7 @@ function OpenOrder({
       cancelText: t('cashier.keepPaying'),
       onOk: () => run(() => cancelAtCashier.mutateAsync()).catch(() => undefined),
     });
-  const retryNotice = FAILED_STATUSES.includes(view.status) ? reasonText(t, view.failureReason) : null;
+  const retryNotice = FAILED_STATUSES.includes(view.status) ? failureReasonText(t, view.failureReason) : null;
   return (
     <>
       {retryNotice && (
@@ -427,7 +422,7 @@ function Finished({
     );
   }
   if (phase === 'failed') {
-    const reason = reasonText(t, view.failureReason);
+    const reason = failureReasonText(t, view.failureReason);
     return (
       <Result
         status="error"

@@ -8,7 +8,7 @@ import { ReloadOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icon
 import { useTranslation } from 'react-i18next';
 import { CallbackOrderKind, NOTIFY_STATUS_COLORS, PAYMENT_STATUS_COLORS, Perm, REFUNDABLE_STATUSES, REFUND_STATUS_COLORS, REFUND_TYPE, REFUND_WAY, findChannel, type CurrencyCode, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
 import { Can } from '../../components/Can';
-import { useFormatters } from '../../components/format';
+import { failureReasonText, useFormatters } from '../../components/format';
 import { StatusTag, currencyOr, minorOf, useColumnRules, useMoney } from '../../components/list';
 import { RefundModal } from './RefundModal';
 import { useCollectionDetail, useResendCallback, type CallbackAttempt, type CallbackDelivery, type CollectionDetail, type RefundRecord } from './hooks';
@@ -244,7 +244,7 @@ export function TransactionDrawer({ id, onClose }: { id: string | null; onClose:
         },
         { key: 'source', dataIndex: 'source', label: t('collections.fields.source'), value: t(`collections.sources.${r.source}`, { defaultValue: r.source }) },
         { key: 'mode', dataIndex: 'mode', label: t('collections.fields.mode'), value: t(`collections.modes.${r.mode}`, { defaultValue: r.mode }) },
-        { key: 'failureReason', dataIndex: 'failureReason', label: t('collections.fields.failureReason'), value: text(r.failureReason) },
+        { key: 'failureReason', dataIndex: 'failureReason', label: t('collections.fields.failureReason'), value: failureReasonText(t, r.failureReason) ?? '-' },
         { key: 'notifyUrl', dataIndex: 'notifyUrl', label: t('collections.fields.notifyUrl'), value: text(r.notifyUrl) },
         { key: 'returnUrl', dataIndex: 'returnUrl', label: t('collections.fields.returnUrl'), value: text(r.returnUrl) },
       ]
