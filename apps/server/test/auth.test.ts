@@ -148,10 +148,13 @@ describe('sign-in', () => {
       amountUsdSwitch: false,
     });
     expect(a.currencies).toEqual(['IDR', 'THB', 'PHP', 'MYR', 'VND', 'MMK', 'MXN', 'BRL', 'PKR']);
-    const admin = (await login('admin', { currency: 'KRW' })).json().result.userInfo;
-    expect(admin.currency).toBe('KRW');
+    // Spec §1: the platform admin gets the brand's countries and, outside production, USDT, INR, COP and BND.
+    const admin = (await login('admin', { currency: 'USDT' })).json().result.userInfo;
+    expect(admin.currency).toBe('USDT');
     expect(admin.languages).toEqual([...LANGUAGES]);
-    expect(admin.currencies).toHaveLength(16);
+    expect(admin.currencies).toEqual(['IDR', 'THB', 'PHP', 'MYR', 'VND', 'MMK', 'MXN', 'BRL', 'PKR', 'USDT', 'INR', 'COP', 'BND']);
+    // Another brand's country is not tikipay's.
+    expect((await login('admin', { currency: 'KRW' })).statusCode).toBe(400);
     const biz = (await login('demo_business')).json().result.userInfo;
     expect(biz.languages).toEqual([...LANGUAGES]);
     expect(biz.subMerchantInfos).toBe('Lumi Traders(10030)');

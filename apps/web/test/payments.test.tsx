@@ -291,7 +291,7 @@ describe('Transaction records', () => {
 describe('Transaction detail drawer', () => {
   it('a failed order shows its failure reason in the user language, never the raw code', async () => {
     signIn([]);
-    const srv = server({ [`GET /collections/${FAILED.id}`]: () => detailOf({ ...PAID, ...FAILED } as typeof PAID, { refunds: [], callbacks: [] }) });
+    const srv = server({ [`GET /collections/${FAILED.id}`]: () => detailOf({ ...PAID, ...FAILED } as unknown as typeof PAID, { refunds: [], callbacks: [] }) });
     await renderScreen(<Transactions />, { server: srv });
     fireEvent.click(within(await rowOf('ORDER-1002')).getByText('ORDER-1002'));
     const fields = await within(await screen.findByTestId('transaction-drawer')).findByTestId('transaction-fields');

@@ -61,6 +61,13 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = {
 /** Spec §1: a non-production platform admin gets these in addition to the brand's countries. */
 export const ADMIN_EXTRA_CURRENCIES: readonly CurrencyCode[] = ['USDT', 'INR', 'COP', 'BND'];
 
+/** Spec §1: the platform admin's currencies: the brand's countries, plus ADMIN_EXTRA_CURRENCIES outside production. */
+export function platformAdminCurrencies(brandCurrencies: readonly CurrencyCode[], production: boolean): CurrencyCode[] {
+  const out = [...brandCurrencies];
+  if (!production) for (const c of ADMIN_EXTRA_CURRENCIES) if (!out.includes(c)) out.push(c);
+  return out;
+}
+
 /** Spec §9 default zone (GMT+7). */
 export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
 

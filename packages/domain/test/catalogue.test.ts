@@ -33,6 +33,7 @@ import {
   TOKEN_EXPIRED_MESSAGE_PATTERN,
   UNAUTHORIZED_RELOAD_MS,
   allDomainKeys,
+  platformAdminCurrencies,
   catalogueOf,
   channelsForCurrency,
   fieldKey,
@@ -314,5 +315,13 @@ describe('i18n catalogue', () => {
     expect(translate('id-ID', 'channel.1')).toBe('BCA Virtual Account');
     expect(translate('ms-MY', 'no.such.key')).toBe('no.such.key');
     expect(translate('en-US', 'error.fileUploadFailed')).toBe('{{file}} upload failed');
+  });
+});
+
+describe('platform admin currencies (spec §1)', () => {
+  it("the brand's countries, plus USDT, INR, COP and BND outside production only", () => {
+    expect(platformAdminCurrencies(['IDR', 'THB'], true)).toEqual(['IDR', 'THB']);
+    expect(platformAdminCurrencies(['IDR', 'THB'], false)).toEqual(['IDR', 'THB', 'USDT', 'INR', 'COP', 'BND']);
+    expect(platformAdminCurrencies(['MXN', 'BRL', 'COP'], false)).toEqual(['MXN', 'BRL', 'COP', 'USDT', 'INR', 'BND']);
   });
 });

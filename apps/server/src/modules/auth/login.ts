@@ -109,7 +109,7 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
   const sessionBrand = merchant.id === PLATFORM_MERCHANT_ID && brand ? brand.value : merchant.brand;
 
   const wanted = (body.countryCurrency ?? req.ctx?.currency)?.toUpperCase();
-  const allowed = allowedCurrencies(merchant, roleCodes);
+  const allowed = allowedCurrencies(merchant, roleCodes, { brand: sessionBrand, production: app.nodeEnv === 'production' });
   const currency = wanted ?? merchant.currencies[0] ?? 'IDR';
   if (!allowed.includes(currency)) {
     throw fieldError('countryCurrency', 'auth.currencyNotAllowed', { labelOf: 'currency', params: { value: currency.slice(0, 8) } });

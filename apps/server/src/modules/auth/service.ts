@@ -6,7 +6,7 @@
 import { hash, verify as argonVerify } from '@node-rs/argon2';
 import {
   brandForHost,
-  CURRENCY_CODES,
+  platformAdminCurrencies,
   findBrand,
   languagesOffered,
   passwordSchema,
@@ -63,7 +63,6 @@ export async function buildUserInfo(
 ): Promise<UserInfo> {
   const family = await merchantFamily(app.db, s.user.merchantId);
   const isPlatform = s.merchant.id === PLATFORM_MERCHANT_ID;
-  const platformAdmin = isPlatform && s.roleCodes.includes(Role.ADMIN);
   return {
     id: s.user.id,
     username: s.user.username,
@@ -82,13 +81,17 @@ export async function buildUserInfo(
     brand: s.brand,
     isPlatform,
     languages: languagesOffered(s.currency, { allLanguages: s.roleCodes.includes(Role.ADMIN) || s.roleCodes.includes(Role.BUSINESS) }),
-    currencies: platformAdmin ? [...CURRENCY_CODES] : [...s.merchant.currencies],
+    currencies: [...allowedCurrencies(s.merchant, s.roleCodes, { brand: s.brand, production: app.nodeEnv === 'production' })],
   };
 }
 
-/** Currencies a user may sign in with for a merchant. */
-export function allowedCurrencies(merchant: MerchantRow, roleCodes: string[]): readonly string[] {
-  return merchant.id === PLATFORM_MERCHANT_ID && roleCodes.includes(Role.ADMIN) ? CURRENCY_CODES : merchant.currencies;
+/**
+ * Currencies a user may sign in with for a merchant: its own; the platform admin, the brand's countries plus (outside
+ * production) the extra ones of spec §1.
+ */
+export function allowedCurrencies(merchant: MerchantRow, roleCodes: string[], ctx: { brand: string; production: boolean }): readonly string[] {
+  if (merchant.id !== PLATFORM_MERCHANT_ID || !roleCodes.includes(Role.ADMIN)) return merchant.currencies;
+  return platformAdminCurrencies(findBrand(ctx.brand)?.currencies ?? [], ctx.production);
 }
 
 /** Opens a session and answers the LoginResult. */
@@ -177,7 +180,7 @@ export async function switchCountry(app: FastifyInstance, req: FastifyRequest, a
   const merchant = await findMerchant(app.db, auth.merchantId);
   if (!merchant) throw new AuthError('UNAUTHORIZED');
   const currency = body.countryCurrency.toUpperCase();
-  if (!allowedCurrencies(merchant, auth.roleCodes).includes(currency)) {
+  if (!allowedCurrencies(merchant, auth.roleCodes, { brand: auth.brand, production: app.nodeEnv === 'production' }).includes(currency)) {
     throw fieldError('countryCurrency', 'auth.currencyNotAllowed', { labelOf: 'currency', params: { value: currency.slice(0, 8) } });
   }
   const result = await openSession(app, req, { user, merchant, currency, brand: auth.brand, roleCodes: auth.roleCodes });
