@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BRANDS, findBrand, type Brand } from '@mg/domain';
 import { captureBrandQuery, initBrand, logoOf, resetCurrentBrand, resolveBrandFor } from '../src/brands';
-import { STORAGE_KEYS, getSessionCurrency, setSessionCurrency } from '../src/session/storage';
+import { STORAGE_KEYS, getSessionCurrency, setSessionCurrency, setStoredLanguage } from '../src/session/storage';
+import { startLanguage } from '../src/i18n/bootstrap';
 import { languagesBeforeSignIn, pickLanguage, showsLanguageSwitcher } from '../src/i18n/offer';
 
 const brand = (value: string) => findBrand(value) as Brand;
@@ -86,6 +87,25 @@ describe('language offer before sign-in', () => {
     expect(pickLanguage(lumipay, 'pt-BR', offered)).toBe('en-US');
     expect(pickLanguage(brand('pagoverde'), null, languagesBeforeSignIn(brand('pagoverde')))).toBe('pt-BR');
     expect(pickLanguage(brand('tikipay'), 'xx', languagesBeforeSignIn(brand('tikipay')))).toBe('zh-CN');
+  });
+
+  it("the payer's cashier speaks the browser's language among the six, never the staff default to a Thai payer", () => {
+    localStorage.clear();
+    const lumipay = brand('lumipay'); // English by default
+    const tikipay = brand('tikipay'); // Chinese by default
+    const pay = (wanted: string[]) => ({ path: '/pay/tok_abc', wanted });
+    expect(startLanguage(tikipay, pay(['th-TH', 'en-US']))).toBe('th-TH');
+    expect(startLanguage(tikipay, pay(['th']))).toBe('th-TH');
+    expect(startLanguage(lumipay, pay(['in-ID']))).toBe('id-ID');
+    expect(startLanguage(lumipay, pay(['pt-PT', 'en']))).toBe('pt-BR');
+    // None of the six: the brand's default.
+    expect(startLanguage(lumipay, pay(['fr-FR', 'de']))).toBe('en-US');
+    // The staff's pages keep the brand's rule.
+    expect(startLanguage(tikipay, { path: '/user/login', wanted: ['th-TH'] })).toBe('zh-CN');
+    // A choice made on the cashier is kept.
+    setStoredLanguage(tikipay, 'ms-MY');
+    expect(startLanguage(tikipay, pay(['th-TH']))).toBe('ms-MY');
+    localStorage.clear();
   });
 
   it('hides the switcher for needHide brands only', () => {

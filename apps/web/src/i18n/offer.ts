@@ -26,3 +26,22 @@ export function pickLanguage(brand: Brand, stored: string | null | undefined, of
 export function showsLanguageSwitcher(brand: Brand, offered: readonly Language[]): boolean {
   return !brand.needHide && offered.length > 1;
 }
+
+/**
+ * The first of the browser's languages (`navigator.languages`, most wanted first) that is one of the six: an exact
+ * tag, else the same language in another region (`th` and `th-TH`, `pt-PT` and `pt-BR`, `in` is Indonesian's old
+ * code). Undefined when none is.
+ */
+export function browserLanguage(wanted: readonly string[]): Language | undefined {
+  const primary = (tag: string) => {
+    const p = tag.toLowerCase().split('-')[0] ?? '';
+    return p === 'in' ? 'id' : p;
+  };
+  for (const tag of wanted) {
+    const exact = LANGUAGES.find((l) => l.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const same = LANGUAGES.find((l) => primary(l) === primary(tag));
+    if (same) return same;
+  }
+  return undefined;
+}
