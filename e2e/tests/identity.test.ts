@@ -199,6 +199,25 @@ describe('signed-in shell', () => {
     }
   });
 
+  it('a session ended on the server sends the user to sign-in with a message as soon as the tab is looked at again', async () => {
+    const page = await fresh();
+    const db = await dbClient(dataDir);
+    try {
+      await withScreenshot(page, 'session-expired', async () => {
+        await signIn(page, port, 'demo_business');
+        // Ended elsewhere (expiry, an admin, a password change on another device).
+        await db.query(`delete from session where user_id = (select id from app_user where username = 'demo_business')`);
+        // The user comes back to the tab: no click needed.
+        await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+        await page.getByTestId('login-expired').waitFor({ timeout: 20_000 });
+        expect(new URL(page.url()).searchParams.get('redirect')).toBeTruthy();
+      });
+    } finally {
+      await db.end();
+    }
+    await page.context().close();
+  });
+
   it('switches to a sub-merchant from the welcome menu', async () => {
     const page = await fresh();
     await withScreenshot(page, 'switch-merchant', async () => {

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { findBrand, type Brand, type CurrencyCode } from '@mg/domain';
 import { ApiError, configureApi, download, request, resetApiForTests, setApiNotifier, type ApiNotifier, type ReloginDialog } from '../src/api';
 import { activateLanguage } from '../src/i18n';
+import { takeSessionExpired } from '../src/session/storage';
 
 const brand = (value: string) => findBrand(value) as Brand;
 
@@ -130,6 +131,9 @@ describe('HTTP reactions (spec §8)', () => {
     expect(reload).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(reload).toHaveBeenCalledTimes(1);
+    // The sign-in page after the reload says why, once.
+    expect(takeSessionExpired()).toBe(true);
+    expect(takeSessionExpired()).toBe(false);
   });
 
   it('401 for a token that has since been replaced (sub-merchant or country switch): the new session stays', async () => {

@@ -66,6 +66,11 @@ export const ERROR_MESSAGE_SECONDS = 4;
 export const DATABASE_RETRY_AFTER_S = 1;
 /** Delay before reload after a 401 with a token (spec §8). */
 export const UNAUTHORIZED_RELOAD_MS = 1_500;
+/**
+ * A signed-in page asks whether its session still holds when the user comes back to the tab, and this often while it
+ * is open: an expired session then sends the user to sign-in at once, not at the next click on a broken page.
+ */
+export const SESSION_CHECK_MS = 5 * 60_000;
 
 /** Tenant header default (spec §7). */
 export const DEFAULT_TENANT_ID = '0';

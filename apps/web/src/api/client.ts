@@ -15,7 +15,7 @@ import {
 } from '@mg/domain';
 import { getCurrentBrand } from '../brands/resolve';
 import { currentLanguage, i18n, translateMaybeKey } from '../i18n';
-import { clearToken, getSessionCurrency, getToken } from '../session/storage';
+import { clearToken, getSessionCurrency, getToken, markSessionExpired } from '../session/storage';
 import { ApiError } from './errors';
 import { createAntdNotifier, type ApiNotifier } from './notifier';
 import { isPlainObject, sessionDateFields, toQueryString } from './payload';
@@ -152,6 +152,7 @@ async function react(status: number, serverMessage: string, silent: boolean, sen
     if (!silent) (await getNotifier()).error(t(reaction.messageKey), HTTP_REACTIONS.other.durationSeconds);
     if (hadToken) {
       ctx.logout();
+      markSessionExpired();
       setTimeout(() => ctx.reload(), reaction.reloadAfterMs);
     }
     return;

@@ -23,6 +23,8 @@ export const SESSION_KEYS = {
   menu: 'USER_MENU',
   auth: 'USER_AUTH',
   allAuth: 'SYS_BUTTON_AUTH',
+  /** Set when the server ended the session (401): the sign-in page says so after the reload. */
+  expired: 'SESSION_EXPIRED',
 } as const;
 
 interface Expiring {
@@ -170,4 +172,17 @@ export function readExpiringJson<T>(key: string, now = Date.now()): T | null {
   } catch {
     return null;
   }
+}
+
+/** The server refused the session: remembered across the reload to the sign-in page, which says so once. */
+export function markSessionExpired(): void {
+  sessionStore()?.setItem(SESSION_KEYS.expired, '1');
+}
+
+/** True once after markSessionExpired (the sign-in page's notice). */
+export function takeSessionExpired(): boolean {
+  const store = sessionStore();
+  const was = store?.getItem(SESSION_KEYS.expired) === '1';
+  if (was) store?.removeItem(SESSION_KEYS.expired);
+  return was;
 }

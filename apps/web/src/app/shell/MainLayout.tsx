@@ -21,6 +21,7 @@ import { SettingsDrawer } from './SettingsDrawer';
 import { WelcomeMenu } from './WelcomeMenu';
 import { useLayoutSettings } from './settings';
 import { useExportLink } from '../../components/export/useExportLink';
+import { useSessionLiveness } from '../../session/useSessionLiveness';
 
 const { Header, Sider, Content } = Layout;
 
@@ -71,6 +72,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   useExportLink();
+  useSessionLiveness();
   const [settings] = useLayoutSettings();
   const wide = useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
   const [collapsed, setCollapsed] = useState(false);

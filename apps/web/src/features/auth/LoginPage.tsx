@@ -8,7 +8,7 @@ import { useBrand } from '../../brands';
 import { isApiError } from '../../api/errors';
 import { identityApi, isTwoFactorChallenge, type Depart, type LoginResult } from '../../api/identity';
 import { applyLoginResult } from '../../session/store';
-import { getSessionCurrency } from '../../session/storage';
+import { getSessionCurrency, takeSessionExpired } from '../../session/storage';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { pickLanguage } from '../../i18n/offer';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -49,6 +49,8 @@ export function LoginPage() {
   const [recovery, setRecovery] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server ended the last session (401): say so here, once, rather than leave the user guessing.
+  const [expired] = useState(() => takeSessionExpired());
   const [depart, setDepart] = useState<{ departs: Depart[]; username: string } | null>(null);
 
   const finish = () => navigate(redirectTarget(search, brand), { replace: true });
@@ -113,6 +115,7 @@ export function LoginPage() {
       title={step === 'twofa' ? t('auth.twofa.title') : title}
       subtitle={step === 'twofa' ? t(recovery ? 'auth.twofa.recoveryHint' : 'auth.twofa.hint') : t('auth.login.subheading', { brand: brand.name })}
     >
+      {expired && !error && <Alert className="mg-card__error" type="warning" showIcon message={t('auth.sessionExpired')} data-testid="login-expired" />}
       {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="login-error" />}
       {step === 'credentials' ? (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submitCredentials(v)} className="mg-form" data-testid="login-form">
