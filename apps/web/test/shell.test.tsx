@@ -397,6 +397,8 @@ describe('welcome menu', () => {
     await act(async () => {
       fireEvent.click(await screen.findByText('Thailand · THB'));
     });
+    // The confirmation says what happens next: this server, a reload (another server would sign the user out).
+    expect(await screen.findByText('Switch the session to Thailand · THB? The page will reload.')).toBeTruthy();
     await act(async () => {
       fireEvent.click(await screen.findByText('Confirm'));
     });

@@ -27,13 +27,14 @@ export function SessionCountrySwitcher({ reload }: { reload?: () => void }) {
 
   const change = (next: CurrencyCode) => {
     if (next === current) return;
+    // Said before it happens: a reload into the new country, or (another server) a sign-out.
+    const action = countrySwitchAction(brand, current, next, isAdminSession(userInfo));
     modal.confirm({
       title: t('shell.switchCountryTitle'),
-      content: t('shell.switchCountryConfirm', { country: label(next) }),
+      content: t(action === 'relogin' ? 'shell.switchCountryRelogin' : 'shell.switchCountryConfirm', { country: label(next) }),
       okText: t('common.actions.confirm'),
       cancelText: t('common.actions.cancel'),
       onOk: async () => {
-        const action = countrySwitchAction(brand, current, next, isAdminSession(userInfo));
         if (action === 'relogin') {
           await identityApi.logout().catch(() => undefined);
           clearSession(brand);
