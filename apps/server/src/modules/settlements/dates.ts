@@ -19,9 +19,3 @@ export function dueAtOf(settleDate: string, currency: CurrencyCode): Date {
   return d;
 }
 
-/** The calendar day after `date`. */
-export function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
-}
