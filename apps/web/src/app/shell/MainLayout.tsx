@@ -28,22 +28,18 @@ const { Header, Sider, Content } = Layout;
 type PaneLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
 function menuItems(nodes: readonly MenuNode[], language: Language): NonNullable<Parameters<typeof Menu>[0]['items']> {
-  return nodes.map((n) => {
-    const text = titleIn(n.source, language);
-    return {
-      key: n.key,
-      icon: <MenuIcon name={n.icon} />,
-      // A label cut by the menu's width shows in full on hover (the Thai and Malay titles are long).
-      label: n.externalUrl ? (
-        <span className="mg-menu__external" title={text}>
-          {text} <ExportOutlined aria-hidden />
-        </span>
-      ) : (
-        <span title={text}>{text}</span>
-      ),
-      children: n.children ? menuItems(n.children, language) : undefined,
-    };
-  });
+  return nodes.map((n) => ({
+    key: n.key,
+    icon: <MenuIcon name={n.icon} />,
+    label: n.externalUrl ? (
+      <span className="mg-menu__external">
+        {titleIn(n.source, language)} <ExportOutlined aria-hidden />
+      </span>
+    ) : (
+      titleIn(n.source, language)
+    ),
+    children: n.children ? menuItems(n.children, language) : undefined,
+  }));
 }
 
 function findNode(nodes: readonly MenuNode[], key: string): MenuNode | undefined {
