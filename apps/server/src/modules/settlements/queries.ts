@@ -79,17 +79,23 @@ const REFUND_FLOW: LedgerFlow = 'refund';
 export async function batchRefunds(
   db: DbLike,
   b: SettlementRow,
-): Promise<{ id: string; collectionId: string; createdAt: Date; fromPending: bigint }[]> {
-  const res = await db.execute<{ id: string; collection_id: string; created_at: Date; from_pending: string }>(sql`
-    select r.id, r.collection_id, r.created_at, (-e.amount)::text as from_pending
+  limit: number,
+): Promise<{ rows: { id: string; collectionId: string; createdAt: Date; fromPending: bigint }[]; total: bigint }> {
+  // The total over every refund of the batch (a window sum), the rows only up to the limit.
+  const res = await db.execute<{ id: string; collection_id: string; created_at: Date; from_pending: string; total: string }>(sql`
+    select r.id, r.collection_id, r.created_at, (-e.amount)::text as from_pending, (sum(-e.amount) over ())::text as total
     from ${refund} r
     join ${collection} c on c.merchant_id = r.merchant_id and c.id = r.collection_id
     join ${ledgerTransfer} t on t.merchant_id = r.merchant_id and t.reference = r.id and t.flow = ${REFUND_FLOW}
     join ${ledgerEntry} e on e.transfer_id = t.id
     join ${ledgerAccount} a on a.id = e.account_id and a.kind = 'pending'
     where r.merchant_id = ${b.merchantId} and c.settlement_id = ${b.id} and e.amount <> 0
-    order by r.created_at, r.id`);
-  return res.rows.map((r) => ({ id: r.id, collectionId: r.collection_id, createdAt: new Date(r.created_at), fromPending: BigInt(r.from_pending) }));
+    order by r.created_at, r.id
+    limit ${limit}`);
+  return {
+    rows: res.rows.map((r) => ({ id: r.id, collectionId: r.collection_id, createdAt: new Date(r.created_at), fromPending: BigInt(r.from_pending) })),
+    total: BigInt(res.rows[0]?.total ?? '0'),
+  };
 }
 
 /**

@@ -81,9 +81,9 @@ export async function runSettlements(db: Db, args: { now?: Date; merchantId?: nu
 export async function settlementDetail(db: Db, scope: Scope, id: string): Promise<SettlementDetail | undefined> {
   const batch = await findScopedBatch(db, scope, id);
   if (!batch) return undefined;
-  const [sums, refunds] = await Promise.all([batchCollectionSums(db, batch), batchRefunds(db, batch)]);
+  const [sums, refunds] = await Promise.all([batchCollectionSums(db, batch), batchRefunds(db, batch, SETTLEMENT_DETAIL_MAX_REFUNDS)]);
   const money = (v: bigint) => toMajorString(v, batch.currency as CurrencyCode);
-  const refundsTotal = refunds.reduce((sum, r) => sum + r.fromPending, 0n);
+  const refundsTotal = refunds.total;
   const agrees =
     sums.count === batch.collectionCount &&
     sums.gross === batch.grossAmount &&
@@ -93,7 +93,7 @@ export async function settlementDetail(db: Db, scope: Scope, id: string): Promis
   return {
     batch: toSettlementRecord(batch),
     collections: { count: sums.count, gross: money(sums.gross), fee: money(sums.fee) },
-    refunds: refunds.slice(0, SETTLEMENT_DETAIL_MAX_REFUNDS).map((r) => ({
+    refunds: refunds.rows.map((r) => ({
       id: r.id,
       collectionId: r.collectionId,
       createdAt: r.createdAt.toISOString(),

@@ -101,25 +101,14 @@ export function SettlementDrawer({ id, onClose }: { id: string | null; onClose: 
               {d.batch.settledAt ? instant(d.batch.settledAt) : '-'}
             </Descriptions.Item>
           </Descriptions>
-          {d.agrees ? (
-            <Alert
-              type="success"
-              showIcon
-              icon={<CheckCircleOutlined />}
-              style={{ marginBottom: 12 }}
-              message={t('settlements.agrees')}
-              data-testid="settlement-agrees"
-            />
-          ) : (
-            <Alert
-              type="error"
-              showIcon
-              icon={<WarningOutlined />}
-              style={{ marginBottom: 12 }}
-              message={t('settlements.disagrees')}
-              data-testid="settlement-disagrees"
-            />
-          )}
+          <Alert
+            type={d.agrees ? 'success' : 'error'}
+            showIcon
+            icon={d.agrees ? <CheckCircleOutlined /> : <WarningOutlined />}
+            style={{ marginBottom: 12 }}
+            message={t(d.agrees ? 'settlements.agrees' : 'settlements.disagrees')}
+            data-testid={d.agrees ? 'settlement-agrees' : 'settlement-disagrees'}
+          />
           <Totals d={d} />
           <Button
             icon={<UnorderedListOutlined />}
