@@ -236,11 +236,13 @@ describe('signed-in shell', () => {
     const page = await fresh();
     await withScreenshot(page, 'country-language', async () => {
       await signIn(page, port, 'demo_business');
+      // signed in to Lumi Traders' home country (THB), switched to the Philippines
+      await expect.poll(() => page.getByTestId('country-switcher').textContent()).toContain('THB');
       const confirmSwitch = page.locator('.ant-modal-confirm .ant-btn-primary').first();
-      await chooseOption(page, page.getByTestId('country-switcher'), 'THB', confirmSwitch);
+      await chooseOption(page, page.getByTestId('country-switcher'), 'PHP', confirmSwitch);
       await clickUntilReload(page, confirmSwitch);
       await page.getByTestId('side-menu').waitFor();
-      await expect.poll(() => page.getByTestId('country-switcher').textContent()).toContain('THB');
+      await expect.poll(() => page.getByTestId('country-switcher').textContent()).toContain('PHP');
 
       await page.getByTestId('language-switcher').click();
       await page.keyboard.type('ไทย');

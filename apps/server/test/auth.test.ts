@@ -47,7 +47,10 @@ async function captchaKey(): Promise<string> {
 interface LoginOpts {
   password?: string;
   brand?: string | null;
-  currency?: string;
+  /** null: no country chosen (the sign-in form then leaves it out) */
+  currency?: string | null;
+  /** the X-Currency header every page call carries (the brand's default country) */
+  headerCurrency?: string;
   ip?: string;
   lang?: string;
   captcha?: string | null;
@@ -58,7 +61,9 @@ async function login(username: string, o: LoginOpts = {}) {
   const headers: Record<string, string> = { 'x-lang': o.lang ?? 'en-US' };
   const brand = o.brand === undefined ? d.brand : o.brand;
   if (brand) headers['x-brand'] = brand;
-  const payload: Record<string, unknown> = { username, password: o.password ?? DEMO_PASSWORD, countryCurrency: o.currency ?? d.currency };
+  if (o.headerCurrency) headers['x-currency'] = o.headerCurrency;
+  const payload: Record<string, unknown> = { username, password: o.password ?? DEMO_PASSWORD };
+  if (o.currency !== null) payload.countryCurrency = o.currency ?? d.currency;
   if (o.captcha !== null) {
     payload.checkKey = await captchaKey();
     payload.captcha = o.captcha ?? CAPTCHA_TEXT.toLowerCase();
@@ -160,6 +165,17 @@ describe('sign-in', () => {
     expect(biz.subMerchantInfos).toBe('Lumi Traders(10030)');
     const br = (await login('br_admin')).json().result.userInfo;
     expect(br.languages).toEqual(['zh-CN', 'en-US', 'pt-BR']);
+  });
+
+  it('without a chosen country the session opens in the merchant home country, not the brand default the page sends', async () => {
+    // lumipay's first country is IDR and every page call says X-Currency: IDR; Lumi Traders' data is in THB
+    const biz = await login('demo_business', { currency: null, headerCurrency: 'IDR' });
+    expect(biz.statusCode, biz.body).toBe(200);
+    expect(biz.json().result.userInfo.currency).toBe('THB');
+    // a country the user chose still wins
+    expect((await login('demo_business', { currency: 'IDR' })).json().result.userInfo.currency).toBe('IDR');
+    expect((await login('br_admin', { currency: null, headerCurrency: 'IDR' })).json().result.userInfo.currency).toBe('BRL');
+    expect((await login('demo_admin', { currency: null })).json().result.userInfo.currency).toBe('IDR');
   });
 
   it('wrong password and unknown user get the same answer', async () => {

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Perm, formatWallClock } from '@mg/domain';
 import Home from '../src/features/dashboard/HomePage';
 import { fillDays } from '../src/features/statistics/Statistics';
+import { addDays } from '../src/components/list/range';
 import { fakeServer, renderScreen, signIn, signOutForTests, expectTestIdTexts } from './screens-harness';
 
 afterEach(() => signOutForTests());
@@ -59,10 +60,11 @@ describe('Home statistics', () => {
     expect(screen.getByTestId('home-welcome')).toBeTruthy();
     expect(screen.getByTestId('home-merchant')).toBeTruthy();
 
-    // Today in the session zone (Jakarta), sent as the zone's wall clock with the session currency.
+    // The last 7 days in the session zone (Jakarta), a trend at first sight, sent as the zone's wall clock with the
+    // session currency.
     const call = srv.callsTo('GET', '/statistics')[0];
     const today = formatWallClock(new Date(), JAKARTA, false);
-    expect(call?.query.get('createTime_begin')).toBe(`${today} 00:00:00`);
+    expect(call?.query.get('createTime_begin')).toBe(`${addDays(today, -6)} 00:00:00`);
     expect(call?.query.get('createTime_end')).toBe(`${today} 23:59:59`);
     expect(call?.query.get('currency')).toBe('IDR');
   });

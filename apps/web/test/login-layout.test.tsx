@@ -40,8 +40,10 @@ describe('sign-in layout', () => {
     expect(screen.getByTestId('footer').textContent).toContain('© 2025 LumiPay');
     expect(document.querySelector('[data-layout="wide"]')).not.toBeNull();
 
+    // no country chosen yet: the sign-in takes the account's home country, and the switcher says so
     const country = screen.getByTestId('country-switcher');
-    expect(country.textContent).toContain('IDR');
+    expect(country.textContent).toContain("Account's home country");
+    expect(country.textContent).not.toContain('IDR');
 
     const language = screen.getByTestId('language-switcher');
     fireEvent.mouseDown(language.querySelector('.ant-select-selector') as Element);

@@ -24,7 +24,8 @@ export interface LoginForm {
   password: string;
   captcha: string;
   checkKey: string;
-  countryCurrency: CurrencyCode;
+  /** Left out when the user chose none: the server takes the merchant's home country. */
+  countryCurrency: CurrencyCode | undefined;
 }
 
 

@@ -133,9 +133,16 @@ export function setSessionCurrencySource(source: () => readonly string[]): void 
  * was given), else the brand's first.
  */
 export function getSessionCurrency(brand: Brand): CurrencyCode {
+  return getChosenCurrency(brand) ?? (brand.currencies[0] as CurrencyCode);
+}
+
+/**
+ * The country the user chose for the brand (the switcher, or the session of the last sign-in), if any. The sign-in
+ * sends only this: without a choice the server signs the user in to the merchant's home country.
+ */
+export function getChosenCurrency(brand: Brand): CurrencyCode | undefined {
   const stored = readString(countryKey(brand));
-  const found = brand.currencies.find((c) => c === stored) ?? (sessionCurrencies().find((c) => c === stored) as CurrencyCode | undefined);
-  return found ?? (brand.currencies[0] as CurrencyCode);
+  return brand.currencies.find((c) => c === stored) ?? (sessionCurrencies().find((c) => c === stored) as CurrencyCode | undefined);
 }
 
 export function setSessionCurrency(brand: Brand, currency: CurrencyCode): void {

@@ -108,9 +108,13 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
   }
   const sessionBrand = merchant.id === PLATFORM_MERCHANT_ID && brand ? brand.value : merchant.brand;
 
-  const wanted = (body.countryCurrency ?? req.ctx?.currency)?.toUpperCase();
+  // Only a country the user chose (the sign-in form sends one once a choice is stored) binds the session; else the
+  // merchant's home currency, where its data is. The X-Currency header every call carries is the brand's default,
+  // not a choice: following it signed a THB merchant of a multi-country brand in to an empty IDR dashboard.
+  const wanted = body.countryCurrency?.toUpperCase();
   const allowed = allowedCurrencies(merchant, roleCodes, { brand: sessionBrand, production: app.nodeEnv === 'production' });
-  const currency = wanted ?? merchant.currencies[0] ?? 'IDR';
+  const home = merchant.currencies.find((c) => allowed.includes(c)) ?? allowed[0];
+  const currency = wanted ?? home ?? '';
   if (!allowed.includes(currency)) {
     throw fieldError('countryCurrency', 'auth.currencyNotAllowed', { labelOf: 'currency', params: { value: currency.slice(0, 8) } });
   }

@@ -4,16 +4,27 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getCurrency, hasCountrySwitcher, type CurrencyCode } from '@mg/domain';
 import { useBrand } from '../../brands';
-import { getSessionCurrency, setSessionCurrency } from '../../session/storage';
+import { getChosenCurrency, getSessionCurrency, setSessionCurrency } from '../../session/storage';
 
 /**
  * Country (currency) of the session, stored per brand; shown only for brands with several countries. Before sign-in
  * a change is just stored: it becomes the session currency of the next calls (and of the sign-in).
  */
-export function CountrySwitcher({ size = 'middle', onChange }: { size?: 'small' | 'middle' | 'large'; onChange?: (c: CurrencyCode) => void }) {
+export function CountrySwitcher({
+  size = 'middle',
+  optional = false,
+  onChange,
+}: {
+  size?: 'small' | 'middle' | 'large';
+  /** Sign-in: no choice is a valid state (the account's home country). */
+  optional?: boolean;
+  onChange?: (c: CurrencyCode) => void;
+}) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const [currency, setCurrency] = useState<CurrencyCode>(() => getSessionCurrency(brand));
+  // No choice yet: the sign-in takes the account's home country, and the switcher says so instead of showing the
+  // brand's first country as if it were chosen.
+  const [currency, setCurrency] = useState<CurrencyCode | undefined>(() => (optional ? getChosenCurrency(brand) : getSessionCurrency(brand)));
   if (!hasCountrySwitcher(brand)) return null;
   return (
     <Select<CurrencyCode>
@@ -24,6 +35,7 @@ export function CountrySwitcher({ size = 'middle', onChange }: { size?: 'small' 
       variant="filled"
       prefix={<EnvironmentOutlined aria-hidden />}
       value={currency}
+      placeholder={t('shell.layout.countryHome')}
       onChange={(next) => {
         setSessionCurrency(brand, next);
         setCurrency(next);

@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled } from '@ant-design/icons';
-import { LAYOUT } from '@mg/domain';
+import { LAYOUT, loginPath } from '@mg/domain';
 import { useBrand } from '../../brands';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
@@ -18,6 +18,7 @@ import { Footer } from './Footer';
 export function UserLayout() {
   const { t } = useTranslation();
   const { brand } = useBrand();
+  const { pathname } = useLocation();
   const wide = useMediaQuery(`(min-width: ${LAYOUT.loginBreakpoint}px)`);
   const style = { '--mg-brand': brand.primaryColor } as CSSProperties;
 
@@ -46,7 +47,8 @@ export function UserLayout() {
       <div className="mg-user__main">
         <header className="mg-user__bar">
           <div className="mg-user__switchers">
-            <CountrySwitcher />
+            {/* signing in: no choice means the account's home country; registering: the country of the new account */}
+            <CountrySwitcher key={pathname} optional={pathname === loginPath(brand)} />
             <LanguageSwitcher />
           </div>
         </header>

@@ -8,7 +8,7 @@ import { useBrand } from '../../brands';
 import { isApiError } from '../../api/errors';
 import { identityApi, isTwoFactorChallenge, type Depart, type LoginResult } from '../../api/identity';
 import { applyLoginResult } from '../../session/store';
-import { getSessionCurrency, takeSessionExpired } from '../../session/storage';
+import { getChosenCurrency, takeSessionExpired } from '../../session/storage';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { pickLanguage } from '../../i18n/offer';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -72,7 +72,7 @@ export function LoginPage() {
         password: values.password,
         captcha: values.captcha?.trim() ?? '',
         checkKey: captcha.current?.checkKey() ?? '',
-        countryCurrency: getSessionCurrency(brand),
+        countryCurrency: getChosenCurrency(brand),
       });
       if (isTwoFactorChallenge(result)) {
         setTicket(result.loginTicket);

@@ -1,6 +1,6 @@
 /**
- * Home statistics (issue 4): a range of whole days in the session zone (today by default, at most
- * QUERY_RANGE_MONTHS), the figures of that range in the session currency and the charts (a lazy chunk).
+ * Home statistics (issue 4): a range of whole days in the session zone (the last 7 days by default, so the first
+ * screen shows a trend; at most QUERY_RANGE_MONTHS), the figures of that range in the session currency and the charts (a lazy chunk).
  */
 import { Suspense, lazy, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Col, DatePicker, Empty, Row, Skeleton, Tooltip, Typography } from 'antd';
@@ -107,19 +107,20 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
   const money = useMoney();
   const { initial, write } = useUrlFilters();
   const today = todayIn(zone);
+  const weekStart = addDays(today, -LAST_WEEK_DAYS_BEFORE);
   const [range, setRange] = useState<DayRange>(() => {
     const from = initial[URL_FROM];
     const to = initial[URL_TO];
-    return isDay(from) && isDay(to) ? [from, to] : [today, today];
+    return isDay(from) && isDay(to) ? [from, to] : [weekStart, today];
   });
   const [from, to] = range;
   const problem = dayRangeProblem(from, to, zone);
   const bounds = problem ? null : dayBounds(from, to, zone);
 
-  // The range lives in the URL (a refreshed tab keeps it); today, the default, leaves the URL clean.
+  // The range lives in the URL (a refreshed tab keeps it); the default leaves the URL clean.
   useEffect(() => {
-    write(from === today && to === today ? {} : { [URL_FROM]: from, [URL_TO]: to });
-  }, [from, to, today, write]);
+    write(from === weekStart && to === today ? {} : { [URL_FROM]: from, [URL_TO]: to });
+  }, [from, to, today, weekStart, write]);
 
   const query = useStatistics(bounds, currency, { zone, from, to });
 
