@@ -24,34 +24,70 @@ describe('seedDemoPayments', () => {
     await tdb.pool.query('update product set status = 1');
   });
 
-  it('creates a few days of payments for 10001 (IDR) and 10030 (THB), once', async () => {
+  it('creates a week of IDR payments for 10001 and four weeks for THB, BRL and USDT, once, agreeing with the ledger', async () => {
     await upsertProducts(tdb.pool);
     const now = new Date('2026-11-20T08:00:00Z');
+    const started = Date.now();
     const n = await seedDemoPaymentsFromPool(tdb.pool, now);
-    expect(n).toBe(15);
-    const { rows } = await tdb.pool.query<{ merchant_id: number; currency: string; status: string; n: number }>(
-      `select merchant_id, currency, status, count(*)::int as n from collection group by 1, 2, 3 order by 1, 2, 3`,
+    console.info(`demo payments: ${n} collections in ${Date.now() - started} ms`);
+    const { rows } = await tdb.pool.query<{ merchant_id: number; currency: string; n: number; paid: number; first: Date; last: Date }>(
+      `select merchant_id, currency, count(*)::int as n, count(*) filter (where status in ('success', 'refunded', 'partial'))::int as paid,
+              min(created_at) as first, max(created_at) as last
+         from collection group by 1, 2 order by 1, 2`,
     );
-    expect(rows).toEqual([
-      { merchant_id: 10001, currency: 'IDR', status: 'closed', n: 2 },
-      { merchant_id: 10001, currency: 'IDR', status: 'failed', n: 1 },
-      { merchant_id: 10001, currency: 'IDR', status: 'pending', n: 1 },
-      { merchant_id: 10001, currency: 'IDR', status: 'success', n: 8 },
-      { merchant_id: 10030, currency: 'THB', status: 'pending', n: 1 },
-      { merchant_id: 10030, currency: 'THB', status: 'success', n: 2 },
+    expect(rows.map((r) => [r.merchant_id, r.currency])).toEqual([
+      [10001, 'IDR'],
+      [10010, 'USDT'],
+      [10020, 'BRL'],
+      [10030, 'THB'],
     ]);
-    const refunds = await tdb.pool.query(`select refund_type, requested_amount::text as amount from refund`);
-    expect(refunds.rows).toEqual([{ refund_type: 'partial', amount: '50000' }]);
-    // older batches are settled (available grew), the latest still pending
-    const { rows: batches } = await tdb.pool.query<{ status: string; n: number }>(
-      `select status, count(*)::int as n from settlement where merchant_id = 10001 group by 1 order by 1`,
+    const sum = rows.reduce((s, r) => s + r.n, 0);
+    expect(n).toBe(sum);
+    for (const r of rows.filter((x) => x.merchant_id !== 10001)) {
+      // weeks of history (the home's month view shows a trend), most of it paid, nothing in the future
+      expect((now.getTime() - r.first.getTime()) / 86_400_000).toBeGreaterThan(21);
+      expect(r.last.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(r.n).toBeGreaterThan(60);
+      expect(r.paid / r.n).toBeGreaterThan(0.7);
+      // every failure carries a reason
+      const failed = await tdb.pool.query(`select count(*)::int as n from collection where merchant_id = $1 and status = 'failed' and failure_reason is null`, [r.merchant_id]);
+      expect(failed.rows[0].n).toBe(0);
+    }
+    // the business grows: the last week has more payments than the first
+    const weeks = await tdb.pool.query<{ merchant_id: number; early: number; late: number }>(
+      `select merchant_id,
+              count(*) filter (where created_at < $1::timestamptz - interval '20 days')::int as early,
+              count(*) filter (where created_at >= $1::timestamptz - interval '7 days')::int as late
+         from collection where merchant_id <> 10001 group by 1`,
+      [now],
     );
-    expect(batches.map((b) => b.status)).toEqual(['pending', 'settled']);
-    expect(await balance(tdb.pool, 10001, 'IDR', 'available')).toBeGreaterThan(0n);
+    for (const w of weeks.rows) expect(w.late).toBeGreaterThan(w.early);
+
+    const refunds = await tdb.pool.query<{ merchant_id: number; refund_type: string; n: number }>(
+      `select merchant_id, refund_type, count(*)::int as n from refund group by 1, 2 order by 1, 2`,
+    );
+    expect(refunds.rows).toEqual([
+      { merchant_id: 10001, refund_type: 'partial', n: 1 },
+      { merchant_id: 10010, refund_type: 'full', n: 1 },
+      { merchant_id: 10010, refund_type: 'partial', n: 1 },
+      { merchant_id: 10020, refund_type: 'full', n: 1 },
+      { merchant_id: 10020, refund_type: 'partial', n: 2 },
+      { merchant_id: 10030, refund_type: 'full', n: 1 },
+      { merchant_id: 10030, refund_type: 'partial', n: 2 },
+    ]);
+    // older batches are settled (available grew); 10001's latest is still pending (the others' depends on the hour)
+    for (const [merchantId, currency] of [[10001, 'IDR'], [10010, 'USDT'], [10020, 'BRL'], [10030, 'THB']] as const) {
+      const { rows: batches } = await tdb.pool.query<{ status: string }>(
+        `select distinct status from settlement where merchant_id = $1 order by 1`,
+        [merchantId],
+      );
+      expect(batches.map((b) => b.status), `${merchantId}`).toContain('settled');
+      expect(await balance(tdb.pool, merchantId, currency, 'available')).toBeGreaterThan(0n);
+    }
     expect(await balance(tdb.pool, 10001, 'IDR', 'pending')).toBeGreaterThan(0n);
     for (const r of await replayBalances(tdb.db)) expect(r.replayed).toBe(r.balance);
 
     expect(await seedDemoPayments(tdb.db, now)).toBe(0);
-    expect((await tdb.pool.query('select count(*)::int as n from collection')).rows[0].n).toBe(15);
+    expect((await tdb.pool.query('select count(*)::int as n from collection')).rows[0].n).toBe(sum);
   });
 });

@@ -12,7 +12,7 @@ import { buildAdminTestApp, login } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
 import { openApiRequest } from './helpers/open-api';
-import { mulberry32 } from './helpers/random';
+import { mulberry32 } from '../src/lib/random';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;

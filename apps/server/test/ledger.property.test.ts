@@ -19,7 +19,7 @@ import {
   type PostedTransfer,
   type TransferRequest,
 } from '../src/modules/ledger/service';
-import { mulberry32 } from './helpers/random';
+import { mulberry32 } from '../src/lib/random';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
 

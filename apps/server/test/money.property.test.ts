@@ -14,7 +14,7 @@ import {
 } from '../src/modules/collections/service';
 import { createRefund } from '../src/modules/refunds/service';
 import { runSettlements } from '../src/modules/settlements/service';
-import { mulberry32 } from './helpers/random';
+import { mulberry32 } from '../src/lib/random';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
 import { checkMoneyInvariants } from './helpers/money-invariants';

@@ -77,8 +77,11 @@ describe('Home statistics', () => {
     const typeChart = screen.getByTestId('home-chart-type');
     await waitFor(() => expect(typeChart.querySelector('svg')).not.toBeNull());
     expect(within(dayChart).getByText('Volume by day')).toBeTruthy();
-    await waitFor(() => expect(typeChart.querySelector('svg')?.textContent).toContain('Virtual account'));
-    expect(typeChart.querySelector('svg')?.textContent).toContain('E-wallet');
+    // every payment type named in full with its share, in a legend that wraps (never a label cut at the ring's edge)
+    const legend = within(typeChart).getByTestId('home-chart-type-legend');
+    expect(Array.from(legend.querySelectorAll('li'), (li) => li.textContent)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Virtual account\d+(\.\d)?%/), expect.stringMatching(/^E-wallet\d+(\.\d)?%/)]),
+    );
   });
 
   it('shows an empty state instead of the charts when nothing was collected', async () => {

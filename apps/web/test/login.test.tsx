@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { setToken } from '../src/session/storage';
+import { findBrand } from '@mg/domain';
+import { setSessionCurrency, setToken } from '../src/session/storage';
 import { getDepartChoice, getSession, setPermissions, setUserInfo } from '../src/session/store';
 import { setViewportWidth } from './setup';
 import { fail, loginResult, renderApp, sampleMenu, userInfo, type Call, type Handler } from './shell-harness';
@@ -56,7 +57,9 @@ describe('sign-in', () => {
     await waitFor(() => expect(screen.getByTestId('login-captcha-image').querySelector('img')?.getAttribute('src')).toBe(IMAGE));
     await submit('login-submit');
     const login = server.calls.find((c) => c.path === '/sys/login');
-    expect(login?.body).toMatchObject({ username: 'demo_admin', password: 'Demo#2026pay', captcha: 'abcd', countryCurrency: 'IDR' });
+    expect(login?.body).toMatchObject({ username: 'demo_admin', password: 'Demo#2026pay', captcha: 'abcd' });
+    // no country chosen: none is sent (the server takes the merchant's home country, not lumipay's first, IDR)
+    expect(login?.body).not.toHaveProperty('countryCurrency');
     expect(login?.body?.checkKey).toBe(captchaKeys(server.calls).at(-1));
     expect(String(login?.body?.checkKey)).toMatch(/^[0-9a-f]{32}$/);
 
@@ -76,6 +79,15 @@ describe('sign-in', () => {
     expect(server.calls.filter((c) => c.path === '/sys/login/2fa').at(-1)?.body).toMatchObject({ loginTicket: 'ticket-1', code: '123456' });
     expect(getSession().token).toBe('tok-1');
     expect(getSession().userInfo?.username).toBe('demo_admin');
+  });
+
+  it('a country chosen on the sign-in page is the one signed in to', async () => {
+    setSessionCurrency(findBrand('lumipay')!, 'THB');
+    const { server } = await renderApp('lumipay', '/login', routes({ 'POST /sys/login': () => loginResult() }));
+    expect((await screen.findByTestId('country-switcher')).textContent).toContain('THB');
+    await fillCredentials();
+    await submit('login-submit');
+    expect(server.calls.find((c) => c.path === '/sys/login')?.body).toMatchObject({ countryCurrency: 'THB' });
   });
 
   it('a recovery code may replace the Google code', async () => {

@@ -170,6 +170,11 @@ describe('layout', () => {
     await waitFor(() => expect((screen.getByTestId('tab-/system/users')).textContent).toBe('Pengguna'));
     expect(screen.getByTestId('tab-/dashboard/home').textContent).toBe('Beranda');
     expect(within(screen.getByTestId('side-menu')).getByText('Sistem')).toBeTruthy();
+    // Every entry, group titles included, shows its whole label on hover however the menu's width cuts it, and
+    // keeps antd's title-content (the ellipsis) around it.
+    const group = within(screen.getByTestId('side-menu')).getByTitle('Sistem');
+    expect(group.textContent).toBe('Sistem');
+    expect(group.parentElement?.classList.contains('ant-menu-title-content')).toBe(true);
     expect(document.title).toBe('Pengguna - LumiPay Dashboard');
   });
 

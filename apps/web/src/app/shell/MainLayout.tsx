@@ -28,18 +28,27 @@ const { Header, Sider, Content } = Layout;
 type PaneLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
 function menuItems(nodes: readonly MenuNode[], language: Language): NonNullable<Parameters<typeof Menu>[0]['items']> {
-  return nodes.map((n) => ({
-    key: n.key,
-    icon: <MenuIcon name={n.icon} />,
-    label: n.externalUrl ? (
-      <span className="mg-menu__external">
-        {titleIn(n.source, language)} <ExportOutlined aria-hidden />
-      </span>
-    ) : (
-      titleIn(n.source, language)
-    ),
-    children: n.children ? menuItems(n.children, language) : undefined,
-  }));
+  return nodes.map((n) => {
+    const text = titleIn(n.source, language);
+    return {
+      key: n.key,
+      icon: <MenuIcon name={n.icon} />,
+      // A label cut at the menu's width shows in full on hover (Thai and Malay titles are long). Not a <span>: antd
+      // takes a span label of a submenu as its own title node and drops the title-content class the ellipsis needs.
+      label: (
+        <bdi className="mg-menu__label" title={text}>
+          {text}
+          {n.externalUrl && (
+            <>
+              {' '}
+              <ExportOutlined aria-hidden />
+            </>
+          )}
+        </bdi>
+      ),
+      children: n.children ? menuItems(n.children, language) : undefined,
+    };
+  });
 }
 
 function findNode(nodes: readonly MenuNode[], key: string): MenuNode | undefined {

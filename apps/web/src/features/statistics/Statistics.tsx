@@ -127,6 +127,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
   const percent = useMemo(() => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: PERCENT_DIGITS }), [language]);
   const compactFormat = useMemo(() => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: COMPACT_DIGITS }), [language]);
   const compact = useMemo(() => (v: number) => compactFormat.format(v), [compactFormat]);
+  const share = useMemo(() => (r: number) => percent.format(r), [percent]);
   const rate = (r: number | null | undefined) => (typeof r === 'number' && Number.isFinite(r) ? percent.format(r) : '-');
 
   const presets = useMemo(() => {
@@ -258,7 +259,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
           </Row>
           {hasCollections(data) ? (
             <Suspense fallback={<ChartsSkeleton />}>
-              <StatisticsCharts days={days} byPaymentType={data.byPaymentType} money={money} compact={compact} opts={chartOpts} />
+              <StatisticsCharts days={days} byPaymentType={data.byPaymentType} money={money} compact={compact} percent={share} opts={chartOpts} />
             </Suspense>
           ) : (
             <Card className="mg-home__card" data-testid="home-stats-empty">

@@ -16,6 +16,8 @@ import type { DayVolume, PaymentTypeVolume } from './api';
 echarts.use([BarChart, LineChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer, SVGRenderer]);
 
 const CHART_HEIGHT = 300;
+/** The ring leaves room under it for the legend (an HTML list that wraps, so no name is ever cut). */
+const RING_HEIGHT = 220;
 /** Second colour of the day chart (the payment-count line) and the pie's palette after the brand colour. */
 const PALETTE = ['#f59e0b', '#10b981', '#6366f1', '#ef4444', '#06b6d4', '#8b5cf6', '#84cc16', '#f97316'];
 const DEFAULT_OPTS: Opts = { renderer: 'canvas' };
@@ -28,6 +30,8 @@ export interface StatisticsChartsProps {
   money: (value: string) => string;
   /** Number format of the axis labels (compact). */
   compact: (value: number) => string;
+  /** A share (0..1) in the user's percent format. */
+  percent: (share: number) => string;
   /** echarts init options; jsdom tests pass `{ renderer: 'svg' }`. */
   opts?: Opts;
 }
@@ -46,7 +50,7 @@ interface ItemParam {
   percent?: number;
 }
 
-export default function StatisticsCharts({ days, byPaymentType, money, compact, opts = DEFAULT_OPTS }: StatisticsChartsProps) {
+export default function StatisticsCharts({ days, byPaymentType, money, compact, percent, opts = DEFAULT_OPTS }: StatisticsChartsProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const amountLabel = t('statistics.amount');
@@ -84,35 +88,46 @@ export default function StatisticsCharts({ days, byPaymentType, money, compact, 
     [days, money, compact, amountLabel, countLabel, token.colorPrimary],
   );
 
-  const typeOption = useMemo(() => {
-    const labelled = byPaymentType.map((p) => ({ ...p, label: t(`enum.paymentType.${p.paymentType}`, { defaultValue: String(p.paymentType) }) }));
-    return {
-      color: [token.colorPrimary, ...PALETTE],
+  const colors = useMemo(() => [token.colorPrimary, ...PALETTE], [token.colorPrimary]);
+  const labelled = useMemo(() => {
+    const total = byPaymentType.reduce((sum, p) => sum + Number(p.amount), 0);
+    return byPaymentType.map((p, i) => ({
+      ...p,
+      label: t(`enum.paymentType.${p.paymentType}`, { defaultValue: String(p.paymentType) }),
+      share: total > 0 ? Number(p.amount) / total : 0,
+      color: colors[i % colors.length]!,
+    }));
+  }, [byPaymentType, colors, t]);
+
+  // Names and shares live in the legend under the ring, not as labels around it: a label beside a narrow ring was
+  // cut ("Transfe...", "Bolet...") in longer languages.
+  const typeOption = useMemo(
+    () => ({
+      color: colors,
       tooltip: {
         trigger: 'item',
         formatter: (param: ItemParam) => {
           const p = labelled[param.dataIndex];
           if (!p) return '';
           return [
-            `${param.marker ?? ''}<b>${escapeHtml(p.label)}</b> (${param.percent ?? 0}%)`,
+            `${param.marker ?? ''}<b>${escapeHtml(p.label)}</b> (${escapeHtml(percent(p.share))})`,
             `${escapeHtml(amountLabel)}: ${escapeHtml(money(p.amount))}`,
             `${escapeHtml(countLabel)}: ${p.count}`,
           ].join('<br/>');
         },
       },
-      legend: { bottom: 0, type: 'scroll' },
       series: [
         {
           type: 'pie',
-          radius: ['42%', '68%'],
-          center: ['50%', '45%'],
-          avoidLabelOverlap: true,
-          label: { formatter: '{b}\n{d}%' },
+          radius: ['55%', '90%'],
+          center: ['50%', '50%'],
+          label: { show: false },
           data: labelled.map((p) => ({ name: p.label, value: Number(p.amount) })),
         },
       ],
-    };
-  }, [byPaymentType, money, t, amountLabel, countLabel, token.colorPrimary]);
+    }),
+    [labelled, colors, money, percent, amountLabel, countLabel],
+  );
 
   return (
     <Row gutter={[16, 16]}>
@@ -123,7 +138,17 @@ export default function StatisticsCharts({ days, byPaymentType, money, compact, 
       </Col>
       <Col xs={24} xl={9}>
         <Card title={t('statistics.byPaymentType')} className="mg-home__card" data-testid="home-chart-type">
-          <EChartsReactCore echarts={echarts} option={typeOption} opts={opts} notMerge style={{ height: CHART_HEIGHT }} />
+          <EChartsReactCore echarts={echarts} option={typeOption} opts={opts} notMerge style={{ height: RING_HEIGHT }} />
+          <ul className="mg-chart-legend" data-testid="home-chart-type-legend">
+            {labelled.map((p) => (
+              <li key={p.paymentType}>
+                <span className="mg-chart-legend__swatch" style={{ background: p.color }} aria-hidden />
+                <span className="mg-chart-legend__name">{p.label}</span>
+                <span className="mg-chart-legend__share">{percent(p.share)}</span>
+                <span className="mg-chart-legend__amount">{money(p.amount)}</span>
+              </li>
+            ))}
+          </ul>
         </Card>
       </Col>
     </Row>

@@ -1,4 +1,4 @@
-/** Deterministic PRNG for the property tests (mulberry32), so a failing seed reproduces. */
+/** Deterministic PRNG (mulberry32): the demo history and the property tests, so a seed reproduces. */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
