@@ -82,6 +82,15 @@ describe('seedDemoPayments', () => {
         [merchantId],
       );
       expect(batches.map((b) => b.status), `${merchantId}`).toContain('settled');
+      // settled day by day as the history passed, not all at the moment of seeding
+      const days = await tdb.pool.query<{ n: number; late: number }>(
+        `select count(distinct date_trunc('day', settled_at))::int as n,
+                count(*) filter (where settled_at > created_at + interval '3 days')::int as late
+           from settlement where merchant_id = $1 and status = 'settled'`,
+        [merchantId],
+      );
+      expect(days.rows[0]!.n).toBeGreaterThanOrEqual(merchantId === 10001 ? 3 : 15);
+      expect(days.rows[0]!.late).toBe(0);
       expect(await balance(tdb.pool, merchantId, currency, 'available')).toBeGreaterThan(0n);
     }
     expect(await balance(tdb.pool, 10001, 'IDR', 'pending')).toBeGreaterThan(0n);

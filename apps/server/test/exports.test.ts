@@ -204,3 +204,17 @@ describe('large exports run as a job and are e-mailed', () => {
     expect((await fetchFile(demoAdmin, done.url)).statusCode).toBe(404);
   });
 });
+
+describe('audit export cells', () => {
+  it("writes an entry's facts in the export's language, not as raw key: value text", async () => {
+    const { exportColumns } = await import('../src/lib/list/cells');
+    const { auditList, translate } = await import('@mg/domain');
+    const column = exportColumns(auditList.columns, 'th-TH').find((c) => c.key === 'detail')!;
+    expect(column.header).toBe(translate('th-TH', 'audit.details'));
+    const cell = column.value({ detail: { reason: 'credentials', brand: 'lumipay', twoFactor: false } }, { lang: 'th-TH', time: (d) => d.toISOString() });
+    expect(cell).toBe(
+      `${translate('th-TH', 'audit.detail.reason')}: ${translate('th-TH', 'audit.reason.credentials')} · ${translate('th-TH', 'audit.detail.brand')}: LumiPay · ${translate('th-TH', 'audit.detail.twoFactor')}: ${translate('th-TH', 'common.status.no')}`,
+    );
+    expect(column.value({ detail: null }, { lang: 'th-TH', time: (d) => d.toISOString() })).toBeNull();
+  });
+});

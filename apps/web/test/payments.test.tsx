@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ColumnPerm, Perm } from '@mg/domain';
+import { ColumnPerm, Perm, collectionsList, refundsList } from '@mg/domain';
 import Transactions from '../src/features/collections/CollectionsPage';
 import Refunds from '../src/features/refunds/RefundsPage';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests, expectTextsIn } from './screens-harness';
@@ -170,8 +170,29 @@ async function rowOf(text: string): Promise<HTMLElement> {
   return (await screen.findByText(text)).closest('tr') as HTMLElement;
 }
 
+/** The user's choice in the column chooser, as ProTable keeps it for the list. */
+function chooseColumns(keys: string[], list: string = collectionsList.name) {
+  window.localStorage.setItem(`mg.columns.${list}`, JSON.stringify(Object.fromEntries(keys.map((k) => [k, { show: true }]))));
+}
+const SECONDARY = ['paymentCode', 'adminFee', 'serviceFee', 'paidAmount', 'paidAt', 'payerName', 'notifyStatus'];
+
 describe('Transaction records', () => {
+  afterEach(() => window.localStorage.removeItem(`mg.columns.${collectionsList.name}`));
+
+  it('by default shows the order ids, status, amount, channel and created time; the rest wait in the column chooser', async () => {
+    signIn([Perm.REFUND_ADD, ColumnPerm.FEE]);
+    await renderScreen(<Transactions />, { server: server() });
+    const row = await rowOf('ORDER-1001');
+    for (const name of ['Merchant order ID', 'Transaction ID', 'Status', 'Amount', 'Channel', 'Created']) expect(header(name), name).toBe(true);
+    for (const name of ['Payment code', 'Admin fee', 'Service fee', 'Paid at', 'Payer', 'Notify status']) expect(header(name), name).toBe(false);
+    expectTextsIn(row, [PAID.id, 'Success', '1,500,000', 'BCA Virtual Account', '2026-03-02 08:00:00']);
+    // the actions column is the last; no other column sits under it
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.at(-1)).toBe('Actions');
+  });
+
   it('shows the spec columns with amounts in the currency format and times in the session zone', async () => {
+    chooseColumns(SECONDARY);
     signIn([Perm.REFUND_ADD]);
     const srv = server();
     await renderScreen(<Transactions />, { server: srv });
@@ -260,6 +281,7 @@ describe('Transaction records', () => {
   });
 
   it('with the USD switch on, hides the fee columns from a user without the fee column permission', async () => {
+    chooseColumns(SECONDARY);
     signIn([], { amountUsdSwitch: true });
     await renderScreen(<Transactions />, { server: server() });
     const row = await rowOf('ORDER-1001');
@@ -271,6 +293,7 @@ describe('Transaction records', () => {
   });
 
   it('shows fees (switch on) and paid amounts to holders of the column permissions', async () => {
+    chooseColumns(SECONDARY);
     signIn([ColumnPerm.FEE, ColumnPerm.PAID_AMOUNT], { amountUsdSwitch: true });
     await renderScreen(<Transactions />, { server: server() });
     const row = await rowOf('ORDER-1001');
@@ -303,7 +326,7 @@ describe('Transaction detail drawer', () => {
     signIn([Perm.CALLBACK_RESEND]);
     const srv = server();
     await renderScreen(<Transactions />, { server: srv });
-    fireEvent.click(within(await rowOf('ORDER-1001')).getByText('Budi Santoso'));
+    fireEvent.click(within(await rowOf('ORDER-1001')).getByText('BCA Virtual Account'));
     const drawer = await screen.findByTestId('transaction-drawer');
     expect(await within(drawer).findByText('https://pay.example.com/pay/tok_abc')).toBeTruthy();
     const fields = within(drawer).getByTestId('transaction-fields');
@@ -451,7 +474,11 @@ describe('Refund dialog', () => {
 });
 
 describe('Refunds list', () => {
+  afterEach(() => window.localStorage.removeItem(`mg.columns.${refundsList.name}`));
+
   it('shows refund way, type and status labels, amounts and times in the zone, and filters', async () => {
+    // refund way and the actual amount are secondary columns: this user turned them on in the column chooser
+    chooseColumns(['refundWay', 'actualAmount'], refundsList.name);
     signIn([Perm.COLLECTION_MENU]);
     const srv = fakeServer({
       'GET /refunds': () => page([REFUND, { ...REFUND, id: 'R2603020009', refundType: 'full', refundWay: 'original', status: 'initialised', requestedAmount: '1500000', actualAmount: null, completedAt: null }]),

@@ -111,8 +111,8 @@ describe('Roles screen', () => {
 
 describe('Security history (audit) screen', () => {
   const RECORDS = [
-    { id: 1, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'login_failed', success: false, result: 'failure', detail: { reason: 'WRONG_CREDENTIALS' }, details: 'reason: WRONG_CREDENTIALS', ip: '10.0.0.9', userAgent: null, createdAt: '2026-03-02T01:00:00.000Z' },
-    { id: 2, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'user_frozen', success: true, result: 'success', detail: { targetUsername: 'bob' }, details: 'targetUsername: bob', ip: '10.0.0.9', userAgent: null, createdAt: '2026-03-02T02:00:00.000Z' },
+    { id: 1, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'login_failed', success: false, result: 'failure', detail: { reason: 'credentials', brand: 'lumipay' }, ip: '10.0.0.9', userAgent: null, createdAt: '2026-03-02T01:00:00.000Z' },
+    { id: 2, merchantId: 10001, userId: 1, username: 'demo_admin', action: 'user_frozen', success: true, result: 'success', detail: { targetUsername: 'bob' }, ip: '10.0.0.9', userAgent: null, createdAt: '2026-03-02T02:00:00.000Z' },
   ];
 
   beforeEach(() => signIn([]));
@@ -128,10 +128,13 @@ describe('Security history (audit) screen', () => {
     const srv = fakeServer({ 'GET /sys/audit/list': () => page(RECORDS) });
     await renderScreen(<Audit />, { server: srv, path: '/system/audit?createTime_begin=2026-03-01%2000%3A00%3A00&createTime_end=2026-03-31%2023%3A59%3A59&success=false&action=login_failed' });
     expect(await screen.findByText('User frozen')).toBeTruthy();
-    const failedRow = screen.getByText('reason: WRONG_CREDENTIALS').closest('tr') as HTMLElement;
+    const failedRow = screen.getByText(/Wrong user name or password/).closest('tr') as HTMLElement;
     expect(within(failedRow).getByText('Failed sign-in')).toBeTruthy();
+    // the facts in the reader's language: labelled, the reason worded, the brand by its name; no raw key or code
+    const facts = within(failedRow).getByText(/Wrong user name or password/).closest('.mg-facts') as HTMLElement;
+    expect(facts.textContent).toBe('Reason: Wrong user name or password · Brand: LumiPay');
+    expect(screen.getByText('bob').closest('.mg-facts')?.textContent).toBe('Username: bob');
     expect(screen.getAllByText('Failure').length).toBeGreaterThan(0);
-    expect(screen.getByText('reason: WRONG_CREDENTIALS')).toBeTruthy();
     const call = srv.callsTo('GET', '/sys/audit/list')[0];
     expect(call?.query.get('success')).toBe('false');
     expect(call?.query.get('action')).toBe('login_failed');

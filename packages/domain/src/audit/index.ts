@@ -4,6 +4,7 @@ import { auditList } from './list';
 import { AUDIT_PERM } from './perm';
 
 export * from './actions';
+export * from './detail';
 export * from './list';
 export * from './perm';
 

@@ -45,6 +45,8 @@ export const ColumnKind = {
   BOOLEAN: 'boolean',
   /** A list of strings (role names ...), joined with ", ". */
   TAGS: 'tags',
+  /** A record of facts (an audit detail): each labelled and worded in the reader's language (audit/detail.ts). */
+  DETAIL: 'detail',
 } as const;
 export type ColumnKindValue = (typeof ColumnKind)[keyof typeof ColumnKind];
 

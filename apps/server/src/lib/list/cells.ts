@@ -3,7 +3,7 @@
  * the screen shows, under the same spec §6 rules, read from the same records the list call answers. Amounts are
  * numeric cells in major units with the currency's decimals; times are wall-clock text in the export's zone.
  */
-import { ColumnKind, decimalsOf, findChannel, isCurrencyCode, translate, type ColumnDecl, type CurrencyCode, type Language } from '@mg/domain';
+import { auditDetailParts, auditDetailText, ColumnKind, decimalsOf, findChannel, isCurrencyCode, translate, type ColumnDecl, type CurrencyCode, type Language } from '@mg/domain';
 
 export interface CellContext {
   lang: Language;
@@ -27,6 +27,7 @@ const DEFAULT_WIDTH: Record<string, number> = {
   [ColumnKind.TEXT]: 22,
   [ColumnKind.TEXT_KEY]: 22,
   [ColumnKind.TAGS]: 24,
+  [ColumnKind.DETAIL]: 50,
 };
 
 export interface ExportColumn {
@@ -87,6 +88,12 @@ function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
       return (r) => (r[k] === null || r[k] === undefined ? null : translate(lang, r[k] ? 'common.status.yes' : 'common.status.no'));
     case ColumnKind.TEXT_KEY:
       return (r) => (r[k] === null || r[k] === undefined || r[k] === '' ? null : translate(lang, String(r[k])));
+    case ColumnKind.DETAIL:
+      return (r, c) => {
+        const v = r[k];
+        if (v === null || typeof v !== 'object') return null;
+        return auditDetailText(auditDetailParts(v as Record<string, unknown>, { t: (key) => translate(lang, key), instant: (iso) => c.time(new Date(iso)) })) || null;
+      };
     case ColumnKind.TAGS:
       return (r) => (Array.isArray(r[k]) ? (r[k] as unknown[]).map(String).join(', ') || null : text(r[k]));
     default:

@@ -9,15 +9,6 @@ import { scopeWhere } from '../auth/scope';
 
 type AuditRecord = ListRecord<typeof auditList>;
 
-/** The detail object as one line of text (the screen's cell and the export's). */
-function detailText(detail: Record<string, unknown> | null): string {
-  if (!detail) return '';
-  return Object.entries(detail)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '')
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join('; ');
-}
-
 function toAuditRecord(r: typeof auditLog.$inferSelect): AuditRecord {
   const detail = (r.detail as Record<string, unknown> | null) ?? null;
   return {
@@ -29,7 +20,6 @@ function toAuditRecord(r: typeof auditLog.$inferSelect): AuditRecord {
     success: r.success,
     result: r.success ? AuditResult.SUCCESS : AuditResult.FAILURE,
     detail,
-    details: detailText(detail),
     ip: r.ip,
     userAgent: r.userAgent,
     createdAt: r.createdAt.toISOString(),

@@ -46,10 +46,17 @@ interface Paid {
 async function seedOrders(db: Db, merchantId: number, currency: CurrencyCode, orders: DemoOrder[], now: Date): Promise<Paid[]> {
   const paid: Paid[] = [];
   let n = 0;
+  let settledUpTo = Number.POSITIVE_INFINITY;
   for (const o of orders) {
     n++;
     if (!(await isOffered(db, currency, o.paymentType))) continue;
     const createdAt = new Date(now.getTime() - o.daysAgo * DAY_MS);
+    // The settlement job as it would have run while these days passed, so batches settle on their own day (and the
+    // balance records say when), not all at the moment the demo was seeded.
+    if (Math.floor(o.daysAgo) < settledUpTo) {
+      settledUpTo = Math.floor(o.daysAgo);
+      await runSettlements(db, { now: createdAt, dueOnly: true });
+    }
     const c = await createCollection(
       { db, publicUrl: DEMO_PUBLIC_URL },
       {

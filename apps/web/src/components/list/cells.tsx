@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ColumnKind, findChannel, type ColumnDecl } from '@mg/domain';
+import { auditDetailParts, auditDetailText, ColumnKind, findChannel, type ColumnDecl } from '@mg/domain';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { useFormatters } from '../format';
 import { useMoney } from './money';
@@ -17,6 +17,25 @@ export function StatusTag({ value, labels, colors }: { value: unknown; labels: s
   if (value === null || value === undefined || value === '') return <>-</>;
   const v = String(value);
   return <Tag color={colors?.[v] ?? 'default'}>{t(`${labels}.${v}`, { defaultValue: v })}</Tag>;
+}
+
+/** The facts of a detail in the reader's language: labels muted, values as they read; the whole line on hover. */
+export function DetailFacts({ value }: { value: unknown }) {
+  const { t } = useTranslation();
+  const { instant } = useFormatters();
+  if (value === null || typeof value !== 'object') return <>-</>;
+  const parts = auditDetailParts(value as Record<string, unknown>, { t: (key) => t(key), instant: (iso) => instant(iso) });
+  if (parts.length === 0) return <>-</>;
+  return (
+    <Typography.Text ellipsis={{ tooltip: auditDetailText(parts) }} className="mg-facts" style={{ maxWidth: 420 }}>
+      {parts.map((p, i) => (
+        <span key={p.key}>
+          {i > 0 && ' · '}
+          <span className="mg-muted">{p.label}:</span> {p.value}
+        </span>
+      ))}
+    </Typography.Text>
+  );
 }
 
 /** Renders the value of `column` of a record. */
@@ -47,6 +66,8 @@ export function useCellRenderer(): (column: ColumnDecl, record: Record<string, u
         return v === null || v === undefined ? '-' : t(v ? 'common.status.yes' : 'common.status.no');
       case ColumnKind.TEXT_KEY:
         return v === null || v === undefined || v === '' ? '-' : t(String(v), { defaultValue: String(v) });
+      case ColumnKind.DETAIL:
+        return <DetailFacts value={v} />;
       case ColumnKind.TAGS:
         return Array.isArray(v) && v.length > 0 ? v.map((x) => <Tag key={String(x)}>{String(x)}</Tag>) : '-';
       case ColumnKind.ID:
