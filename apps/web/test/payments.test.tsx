@@ -276,7 +276,12 @@ describe('Transaction records', () => {
       server: srv,
       path: '/payment/collections?createTime_begin=2026-01-01%2000%3A00%3A00&createTime_end=2026-02-15%2000%3A00%3A00',
     });
-    expect((await screen.findByTestId('range-error')).textContent).toContain('The query range cannot exceed 1 month');
+    const refused = await screen.findByTestId('range-error');
+    expect(refused.textContent).toContain('The query range cannot exceed 1 month');
+    expect(refused.textContent).toContain('Shorten the range above and search again.');
+    // said where the rows would be: no empty table that reads as "no records"
+    expect(document.querySelector('.ant-table')).toBeNull();
+    expect(screen.queryByText('No records')).toBeNull();
     expect(srv.callsTo('GET', '/collections')).toHaveLength(0);
   });
 

@@ -189,6 +189,29 @@ describe('layout', () => {
     expect(sider.style.width).toBe('80px');
   });
 
+  it('below 600 px: no sider; the menu opens in a drawer that closes once an entry is chosen', async () => {
+    setViewportWidth(390);
+    signedIn(true);
+    const { router } = await renderApp('lumipay', '/dashboard/home', baseRoutes());
+    await screen.findByTestId('test-home');
+    expect(screen.queryByTestId('side-menu-sider')).toBeNull();
+    expect(screen.queryByTestId('side-menu')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('menu-toggle'));
+    });
+    const menu = await screen.findByTestId('side-menu');
+    const openDrawer = () => document.querySelector('.ant-drawer-open .mg-menu-drawer, .mg-menu-drawer.ant-drawer-open');
+    expect(openDrawer()).not.toBeNull();
+    await act(async () => {
+      fireEvent.click(within(menu).getByText('System'));
+    });
+    await act(async () => {
+      fireEvent.click(await within(menu).findByText('Users'));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/users'));
+    await waitFor(() => expect(openDrawer()).toBeNull());
+  });
+
   it('top-menu layout from the settings drawer, kept in localStorage', async () => {
     signedIn(true);
     await renderApp('lumipay', '/dashboard/home', baseRoutes());

@@ -40,6 +40,8 @@ export const UPLOAD_BIZ_PATH_DEFAULT = 'temp';
 export const LAYOUT = {
   siderWidth: 200,
   siderCollapsedWidth: 80,
+  /** The phone menu drawer: wider than the sider, so long labels (Thai, Malay) fit where nothing can be hovered. */
+  menuDrawerWidth: 280,
   loginBreakpoint: 800,
   headerBreakpoint: 600,
   headerAutoHideScroll: 100,

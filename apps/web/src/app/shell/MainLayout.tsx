@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { App, Breadcrumb, Button, Layout, Menu, Result, Tooltip } from 'antd';
-import { ExportOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
+import { App, Breadcrumb, Button, Drawer, Layout, Menu, Result, Tooltip } from 'antd';
+import { ExportOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, Navigate, Routes, Route, useLocation, useNavigate, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, homePath, isLanguage, type Language } from '@mg/domain';
@@ -85,6 +85,8 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   const [settings] = useLayoutSettings();
   const wide = useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
   const [collapsed, setCollapsed] = useState(false);
+  // Below the header breakpoint (phones) the menu lives in a drawer: a sider, even collapsed, takes a fifth of the screen.
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [headerHidden, setHeaderHidden] = useState(false);
 
@@ -170,6 +172,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   };
 
   const onMenuClick = (key: string) => {
+    setDrawerOpen(false);
     const node = findNode(tree, key);
     if (node?.externalUrl) {
       window.open(node.externalUrl, '_blank', 'noopener,noreferrer');
@@ -179,8 +182,8 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   };
 
   const offered = (userInfo?.languages ?? []).filter(isLanguage) as Language[];
-  const topMenu = settings.layout === 'topmenu';
-  const siderCollapsed = collapsed || !wide;
+  const topMenu = settings.layout === 'topmenu' && wide;
+  const siderCollapsed = collapsed;
   const selectedKeys = route ? [route.kind === 'redirect' ? (route.redirect ?? route.path) : route.path] : [];
   const openKeys = route?.trail.map((x) => x.path) ?? [];
   const items = menuItems(tree, language);
@@ -200,7 +203,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
 
   return (
     <Layout className={`mg-shell mg-shell--${settings.layout} ${wide ? 'mg-shell--wide' : 'mg-shell--narrow'}`} style={style} data-layout={settings.layout}>
-      {!topMenu && (
+      {!topMenu && wide && (
         <Sider
           className="mg-sider"
           width={LAYOUT.siderWidth}
@@ -242,20 +245,21 @@ export function MainLayout({ reload }: { reload?: () => void }) {
                   className="mg-menu mg-menu--top"
                 />
               </>
-            ) : (
+            ) : wide ? (
               <Button
                 type="text"
                 icon={siderCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
                 onClick={() => setCollapsed((c) => !c)}
                 aria-label={t(siderCollapsed ? 'shell.expandMenu' : 'shell.collapseMenu')}
                 data-testid="menu-toggle"
-                disabled={!wide}
               />
+            ) : (
+              <Button type="text" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} aria-label={t('shell.expandMenu')} data-testid="menu-toggle" />
             )}
           </div>
           <div className="mg-header__right">
             <BellSlot />
-            <SessionCountrySwitcher reload={reload} />
+            <SessionCountrySwitcher reload={reload} compact={!wide} />
             <LanguageSwitcher offered={offered} />
             <WelcomeMenu compact={!wide} reload={reload} />
             <Tooltip title={t('shell.settings.title')}>
@@ -293,6 +297,31 @@ export function MainLayout({ reload }: { reload?: () => void }) {
         </Content>
         <Footer />
       </Layout>
+      {!wide && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={`min(${LAYOUT.menuDrawerWidth}px, 85vw)`}
+          closable={false}
+          className="mg-menu-drawer"
+          styles={{ body: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          <div className="mg-sider__logo">
+            <BrandLogo height={30} />
+          </div>
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selectedKeys}
+            defaultOpenKeys={openKeys}
+            onClick={({ key }) => onMenuClick(key)}
+            data-testid="side-menu"
+            className="mg-menu"
+          />
+        </Drawer>
+      )}
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Layout>
   );

@@ -13,7 +13,7 @@ import { getSessionCurrency, setSessionCurrency } from '../../session/storage';
  * Spec §4 "Changing country" in the signed-in header: offered when the session has several currencies. Confirm,
  * store the country, then reload (same server, or an admin), or sign out and go to sign-in (another server).
  */
-export function SessionCountrySwitcher({ reload }: { reload?: () => void }) {
+export function SessionCountrySwitcher({ reload, compact = false }: { reload?: () => void; /** phones: the code alone */ compact?: boolean }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
   const { modal } = App.useApp();
@@ -57,7 +57,8 @@ export function SessionCountrySwitcher({ reload }: { reload?: () => void }) {
       aria-label={t('shell.layout.country')}
       className="mg-switcher mg-switcher--country"
       variant="filled"
-      prefix={<EnvironmentOutlined aria-hidden />}
+      prefix={compact ? undefined : <EnvironmentOutlined aria-hidden />}
+      labelRender={compact ? ({ value }) => String(value) : undefined}
       value={current}
       onChange={change}
       showSearch

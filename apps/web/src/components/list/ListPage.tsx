@@ -7,7 +7,7 @@
  *   <ListPage list={settlementsList} tools={[<RunSettlement key="run" />]} overrides={{ render: { netAmount: ... } }} />
  */
 import { useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, List, Result } from 'antd';
+import { Button, Card, Descriptions, Empty, List, Result } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import type { AnyListDecl, ListRecord } from '@mg/domain';
@@ -104,6 +104,7 @@ export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tool
         : base,
     [actions, base, t],
   );
+  const optionalKeys = useMemo(() => new Set<string>(list.columns.filter((c) => c.optional).map((c) => c.key)), [list]);
   // Optional columns start hidden; the user's choice in the column chooser is kept per list in this browser.
   const columnsState = useMemo(
     () => ({
@@ -117,7 +118,6 @@ export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tool
   return (
     <>
       {banner}
-      {rangeError && <Alert type="error" showIcon message={rangeError} style={{ marginBottom: 12 }} data-testid="range-error" />}
       {failed && (
         <Result
           status="warning"
@@ -172,9 +172,15 @@ export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tool
             : undefined
         }
         tableViewRender={(props, dom) =>
-          narrow ? (
+          // A refused range is said where the rows would be: an empty table under it would read as "no records".
+          rangeError ? (
+            <div data-testid="range-error">
+              <Result status="warning" title={rangeError.message} subTitle={rangeError.fix} />
+            </div>
+          ) : narrow ? (
             <CardView
-              columns={columns as ProColumns<Row>[]}
+              // a card holds the primary columns; the secondary ones are a tap away in the details
+              columns={(columns as ProColumns<Row>[]).filter((c) => !optionalKeys.has(String(c.key)))}
               rows={(props.dataSource ?? []) as unknown as Row[]}
               rowKey={rowKey}
               loading={Boolean(props.loading)}

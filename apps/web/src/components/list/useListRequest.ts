@@ -29,8 +29,8 @@ export function rangeProblem(begin: unknown, end: unknown, sessionZone: string, 
 
 export interface ListRequest<R> {
   request: (params: TableParams, sort?: TableSort) => Promise<{ data: R[]; total: number; success: boolean }>;
-  /** The range problem of the last query, in the user's language. */
-  rangeError: string | null;
+  /** The range problem of the last query and how to fix it, in the user's language. */
+  rangeError: { message: string; fix: string } | null;
   /** The filters of the last query with their dates in the session zone (what the export posts). */
   filters: Record<string, unknown>;
   /** The URL values the page started with (the form's initial values). */
@@ -42,7 +42,7 @@ export function useListRequest<L extends AnyListDecl>(list: L, actionRef: RefObj
   const zone = useSessionZone();
   const queryClient = useQueryClient();
   const { initial, write } = useUrlFilters();
-  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [rangeError, setRangeError] = useState<ListRequest<unknown>['rangeError']>(null);
   const [filters, setFilters] = useState<Record<string, unknown>>({});
   const keys = useMemo(() => queryKeys(list.name), [list.name]);
   const months = rangeMonthsOf(list);
@@ -56,12 +56,12 @@ export function useListRequest<L extends AnyListDecl>(list: L, actionRef: RefObj
         const begin = query[RANGE_FIELDS.BEGIN];
         const end = query[RANGE_FIELDS.END];
         if (list.range.required && (!begin || !end)) {
-          setRangeError(t('common.messages.rangeRequired'));
+          setRangeError({ message: t('common.messages.rangeRequired'), fix: t('common.messages.rangeChoose') });
           return empty;
         }
         const problem = rangeProblem(begin, end, zone, months);
         if (problem) {
-          setRangeError(t(QUERY_RANGE_ERROR_KEYS[problem], { months, count: months }));
+          setRangeError({ message: t(QUERY_RANGE_ERROR_KEYS[problem], { months, count: months }), fix: t('common.messages.rangeFix') });
           return empty;
         }
       }
