@@ -11,7 +11,7 @@ import { createRefund, getRefund, refundView, type CreateRefundArgs } from '../s
 import { runSettlements } from '../src/modules/settlements/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
-import { balance, count, createMerchant, setFeeRule, thrown, upsertProducts } from './helpers/money-fixtures';
+import { balance, batchAsItStands, count, createMerchant, setFeeRule, thrown, upsertProducts } from './helpers/money-fixtures';
 
 const M = 52001;
 const CALLBACK = 'https://merchant.example.test/hooks';
@@ -46,8 +46,10 @@ const refundArgs = (collectionId: string, amount: bigint, over: Partial<CreateRe
   now: T0,
   ...over,
 });
-const batchOf = async (id: string) =>
-  (await tdb.pool.query('select status, net_amount::text as net, refunded_amount::text as refunded from settlement where id = $1', [id])).rows[0];
+const batchOf = async (id: string) => {
+  const b = (await batchAsItStands(tdb.db, id))!;
+  return { status: b.status, net: b.net_amount, refunded: b.refunded_amount };
+};
 async function fund(merchantId: number, amount: bigint, key: string) {
   await postTransfer(tdb.db, topUp({ merchantId, currency: 'IDR', reference: key, idempotencyKey: key, amount }));
 }

@@ -9,7 +9,7 @@ import { createRefund } from '../src/modules/refunds/service';
 import { dueAtOf, runSettlements, settleDateFor, settlementDetail, settlementView } from '../src/modules/settlements/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
-import { balance, count, createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';
+import { balance, batchesOfMerchant, count, createMerchant, setFeeRule, upsertProducts } from './helpers/money-fixtures';
 
 let tdb: TestDatabase;
 let clients: Database;
@@ -126,10 +126,7 @@ describe('runSettlements', () => {
     expect(second.settlementId).not.toBe(first.settlementId);
     const third = await pay(M, 10_000n, new Date('2026-07-01T04:00:00Z'));
     expect(third.settlementId).toBe(second.settlementId);
-    const { rows } = await tdb.pool.query(
-      `select settle_date, status, net_amount::text as net, collection_count as n from settlement where merchant_id = $1 order by created_at, status desc`,
-      [M],
-    );
+    const rows = (await batchesOfMerchant(tdb.db, M)).map((b) => ({ settle_date: b.settle_date, status: b.status, net: b.net_amount, n: b.collection_count }));
     // Both are the business day 2026-07-01 (Jakarta), T+1 = 2026-07-02: the second batch keeps that date.
     expect(rows).toEqual([
       { settle_date: '2026-07-02', status: 'settled', net: '10000', n: 1 },

@@ -2,7 +2,11 @@
  * Fixtures of the collections / refunds / settlement tests: merchants of their own, products and fee rules with
  * known values (upserted, so they hold whatever the seed put there), and small SQL readers.
  */
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
+import type { Db } from '../../src/db/pool';
+import { settlement } from '../../src/db/schema';
+import { withPendingTotals } from '../../src/modules/settlements/queries';
 
 export interface TestMerchant {
   id: number;
@@ -108,4 +112,29 @@ export async function paymentFixtures(pool: pg.Pool): Promise<void> {
     values (10001, 'IDR', 1, 1, 70, 1000, 0, 1)
     on conflict (merchant_id, currency, payment_type, channel)
       do update set rate_bps = 70, fixed_fee = 1000, min_fee = 0, status = 1`);
+}
+
+/**
+ * Settlement batches as they stand (pending ones summed from their collections, as the list and the settle do), with
+ * the settlement table's column names (amounts as text): one batch by id, or a merchant's in creation order.
+ */
+export async function batchAsItStands(db: Db, id: string): Promise<Record<string, unknown> | undefined> {
+  return (await batchesAsTheyStand(db, eq(settlement.id, id)))[0];
+}
+export async function batchesOfMerchant(db: Db, merchantId: number): Promise<Record<string, unknown>[]> {
+  return batchesAsTheyStand(db, eq(settlement.merchantId, merchantId));
+}
+async function batchesAsTheyStand(db: Db, where: SQL): Promise<Record<string, unknown>[]> {
+  const rows = await db.select().from(settlement).where(where).orderBy(asc(settlement.createdAt), desc(settlement.status));
+  return (await withPendingTotals(db, rows)).map((s) => ({
+    id: s.id,
+    settle_date: s.settleDate,
+    due_at: s.dueAt,
+    status: s.status,
+    collection_count: s.collectionCount,
+    gross_amount: String(s.grossAmount),
+    fee_amount: String(s.feeAmount),
+    refunded_amount: String(s.refundedAmount),
+    net_amount: String(s.netAmount),
+  }));
 }

@@ -59,10 +59,12 @@ export async function checkMoneyInvariants(pool: pg.Pool, db: Db): Promise<void>
            or (count(t.id) = 1 and (max(t.amount) <> c.paid_amount or max(t.fee) <> c.admin_fee + c.service_fee))`,
     ),
   ).toEqual([]);
-  // settlement batches: gross / fee / count are their collections'; net = gross - fee - refunded from pending
+  // settled batches: gross / fee / count are their collections'; net = gross - fee - refunded from pending (a pending
+  // batch's totals are summed when it settles: the payment path never updates the batch row)
   expect(
     await rows(
       `select s.id from settlement s left join collection c on c.merchant_id = s.merchant_id and c.settlement_id = s.id
+       where s.status = 'settled'
        group by s.id, s.collection_count, s.gross_amount, s.fee_amount, s.refunded_amount, s.net_amount
        having count(c.id) <> s.collection_count or coalesce(sum(c.paid_amount), 0) <> s.gross_amount
            or coalesce(sum(c.admin_fee + c.service_fee), 0) <> s.fee_amount
@@ -78,7 +80,7 @@ export async function checkMoneyInvariants(pool: pg.Pool, db: Db): Promise<void>
            or (count(t.id) = 1 and max(t.amount) <> s.net_amount)`,
     ),
   ).toEqual([]);
-  // per merchant and currency: pending = net of its pending batches; pending + available = collected net - refunds
+  // per merchant and currency: pending = what its pending batches hold (their collections' net less refunds taken); pending + available = collected net - refunds
   const perMerchant = await rows<{
     merchant_id: number;
     currency: string;
@@ -90,7 +92,9 @@ export async function checkMoneyInvariants(pool: pg.Pool, db: Db): Promise<void>
     `select m.merchant_id, m.currency,
        coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'pending'), 0)::text as pending,
        coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'available'), 0)::text as available,
-       coalesce((select sum(net_amount) from settlement where merchant_id = m.merchant_id and currency = m.currency and status = 'pending'), 0)::text as batches,
+       coalesce((select sum(coalesce((select sum(c.paid_amount - c.admin_fee - c.service_fee) from collection c
+                                       where c.merchant_id = s.merchant_id and c.settlement_id = s.id), 0) - s.refunded_amount)
+                 from settlement s where s.merchant_id = m.merchant_id and s.currency = m.currency and s.status = 'pending'), 0)::text as batches,
        (coalesce((select sum(paid_amount - admin_fee - service_fee) from collection where merchant_id = m.merchant_id and currency = m.currency and paid_amount is not null), 0)
         - coalesce((select sum(actual_amount) from refund where merchant_id = m.merchant_id and currency = m.currency), 0))::text as expected
      from (select distinct merchant_id, currency from collection) m`,

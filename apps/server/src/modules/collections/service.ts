@@ -381,8 +381,6 @@ export async function markCollectionPaid(
       currency,
       paidAt: now,
       settlementDays: m.settlementDays,
-      gross: paid,
-      fee,
     });
     await postTransfer(
       tx,

@@ -109,11 +109,11 @@ export async function lockSettlementBatch(tx: DbLike, merchantId: number, id: st
   return batch;
 }
 
-/** Takes `amount` of a pending batch's net: what the refund takes from pending shrinks the batch. */
+/** Takes `amount` of a pending batch: what the refund takes from pending shrinks the net the batch settles with. */
 export async function takeFromBatch(tx: DbLike, batch: Pick<SettlementRow, 'merchantId' | 'id'>, amount: bigint): Promise<void> {
   await tx
     .update(settlement)
-    .set({ netAmount: sql`${settlement.netAmount} - ${amount}`, refundedAmount: sql`${settlement.refundedAmount} + ${amount}`, updatedAt: sql`now()` })
+    .set({ refundedAmount: sql`${settlement.refundedAmount} + ${amount}`, updatedAt: sql`now()` })
     .where(and(eq(settlement.merchantId, batch.merchantId), eq(settlement.id, batch.id)));
 }
 

@@ -32,6 +32,7 @@ import { KeyedError } from '../../lib/admin';
 import { checkLowBalance, type LowBalanceNotifier } from '../balances/limit';
 import { callbackUrlOf, enqueueCallback } from '../callbacks/outbox';
 import { pgErrorCode, postTransfer, refundSplit } from '../ledger/service';
+import { pendingBatchNet } from '../settlements/service';
 import {
   getRefund,
   getRefundByMerchantRefundId,
@@ -111,8 +112,11 @@ export async function createRefund(db: DbLike, args: CreateRefundArgs): Promise<
       let fromPending = 0n;
       if (col.settlementId) {
         const batch = await lockSettlementBatch(tx, col.merchantId, col.settlementId);
-        if (batch && batch.status === SettlementStatus.PENDING && batch.netAmount > 0n) {
-          fromPending = args.amount < batch.netAmount ? args.amount : batch.netAmount;
+        // What the batch holds now; a payment still joining it is not counted, so the refund never takes more from
+        // pending than the batch will settle with.
+        const net = batch && batch.status === SettlementStatus.PENDING ? await pendingBatchNet(tx, batch) : 0n;
+        if (batch && net > 0n) {
+          fromPending = args.amount < net ? args.amount : net;
           await takeFromBatch(tx, batch, fromPending);
         }
       }

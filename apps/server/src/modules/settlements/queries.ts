@@ -53,15 +53,40 @@ export const settlementsSource = pagedSource({
   sort: { createdAt: settlement.createdAt, createTime: settlement.createdAt, settleDate: settlement.settleDate, netAmount: settlement.netAmount },
   countFrom: sql`${settlement}`,
   read: async (db, where, o) =>
-    (await db.select().from(settlement).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0)).map(toSettlementRecord),
+    (await withPendingTotals(db, await db.select().from(settlement).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0))).map(
+      toSettlementRecord,
+    ),
 });
+
+/**
+ * Batches as they stand: a pending batch's totals are summed from its collections now (its row is not updated by
+ * the payments that join it), a settled one's are those it settled with.
+ */
+export async function withPendingTotals(db: DbLike, rows: SettlementRow[]): Promise<SettlementRow[]> {
+  const pending = rows.filter((r) => r.status === SettlementStatus.PENDING);
+  if (pending.length === 0) return rows;
+  const res = await db.execute<{ id: string; n: number; gross: string; fee: string }>(sql`
+    select c.settlement_id as id, count(*)::int as n, sum(c.paid_amount)::text as gross, sum(c.admin_fee + c.service_fee)::text as fee
+    from ${collection} c
+    where c.merchant_id in (${sql.join([...new Set(pending.map((r) => r.merchantId))].map((m) => sql`${m}`), sql`, `)})
+      and c.settlement_id in (${sql.join(pending.map((r) => sql`${r.id}`), sql`, `)})
+    group by c.settlement_id`);
+  const sums = new Map(res.rows.map((r) => [r.id, r]));
+  return rows.map((r) => {
+    if (r.status !== SettlementStatus.PENDING) return r;
+    const x = sums.get(r.id);
+    const gross = BigInt(x?.gross ?? '0');
+    const fee = BigInt(x?.fee ?? '0');
+    return { ...r, collectionCount: x?.n ?? 0, grossAmount: gross, feeAmount: fee, netAmount: gross - fee - r.refundedAmount };
+  });
+}
 
 /* One batch opened: what it is made of ----------------------------------------------------------------------- */
 
 /** A batch the caller may see (another merchant's: undefined). */
 export async function findScopedBatch(db: DbLike, scope: Scope, id: string): Promise<SettlementRow | undefined> {
-  const [row] = await db.select().from(settlement).where(and(eq(settlement.id, id), scopeWhere(settlement.merchantId, scope)));
-  return row;
+  const rows = await db.select().from(settlement).where(and(eq(settlement.id, id), scopeWhere(settlement.merchantId, scope)));
+  return (await withPendingTotals(db, rows))[0];
 }
 
 /** Its collections summed (count, paid amounts, fees): what the batch's own totals must equal. */
@@ -98,16 +123,27 @@ export async function batchRefunds(
   };
 }
 
+/** Advisory lock class of settlement batches (the second int is a hash of the batch id). */
+const BATCH_LOCK_CLASS = 7_340_003;
+const batchLockKey = (id: string) => sql`${BATCH_LOCK_CLASS}::int, hashtext(${id})`;
+
 /**
- * Adds one collection to the pending batch of a date (creating it); undefined when that date's batch was already
- * settled (an early manual run).
+ * The pending batch of a date joined by a succeeded collection, created when it is the date's first (undefined when
+ * the batch found was settled meanwhile: the caller looks again). The batch row is not updated: its totals are summed
+ * when it settles, so the payments of a merchant do not queue on one row. The join holds the batch's advisory lock
+ * shared until commit; the settle takes it exclusively, so it waits for every payment that joined and sums them all.
  */
-export async function addToPendingBatch(
+export async function joinPendingBatch(
   tx: DbLike,
-  b: { merchantId: number; currency: CurrencyCode; settleDate: string; createdAt: Date; gross: bigint; fee: bigint },
+  b: { merchantId: number; currency: CurrencyCode; settleDate: string; createdAt: Date },
 ): Promise<SettlementRow | undefined> {
-  const net = b.gross - b.fee;
-  const rows = await tx
+  const pending = and(
+    eq(settlement.merchantId, b.merchantId),
+    eq(settlement.currency, b.currency),
+    eq(settlement.settleDate, b.settleDate),
+    eq(settlement.status, SettlementStatus.PENDING),
+  );
+  const [created] = await tx
     .insert(settlement)
     .values({
       id: newBusinessId(ID_PREFIX.SETTLEMENT, b.createdAt),
@@ -116,25 +152,28 @@ export async function addToPendingBatch(
       settleDate: b.settleDate,
       dueAt: dueAtOf(b.settleDate, b.currency),
       status: SettlementStatus.PENDING,
-      collectionCount: 1,
-      grossAmount: b.gross,
-      feeAmount: b.fee,
-      netAmount: net,
     })
-    .onConflictDoUpdate({
-      target: [settlement.merchantId, settlement.currency, settlement.settleDate],
-      targetWhere: eq(settlement.status, SettlementStatus.PENDING),
-      set: {
-        collectionCount: sql`${settlement.collectionCount} + 1`,
-        grossAmount: sql`${settlement.grossAmount} + ${b.gross}`,
-        feeAmount: sql`${settlement.feeAmount} + ${b.fee}`,
-        netAmount: sql`${settlement.netAmount} + ${net}`,
-        updatedAt: sql`now()`,
-      },
-      setWhere: eq(settlement.status, SettlementStatus.PENDING),
-    })
+    .onConflictDoNothing({ target: [settlement.merchantId, settlement.currency, settlement.settleDate], where: eq(settlement.status, SettlementStatus.PENDING) })
     .returning();
-  return rows[0];
+  const batch = created ?? (await tx.select().from(settlement).where(pending))[0];
+  if (!batch) return undefined;
+  // Shared with the other payments; a settle that took the batch first is waited for, then seen by the re-read. Two
+  // statements: a statement's snapshot is taken before it waits, so one reading in the same statement as the wait
+  // would still see the batch pending after its settle committed.
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${batchLockKey(batch.id)})`);
+  const [now] = await tx.select({ status: settlement.status }).from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, batch.id)));
+  return now?.status === SettlementStatus.PENDING ? batch : undefined;
+}
+
+/** Waits until no payment is joining the batch any more (called by the settle, which holds the batch row). */
+export async function lockBatchExclusive(tx: DbLike, id: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${batchLockKey(id)})`);
+}
+
+/** The totals of a batch from its collections (and the refunds it took while pending, kept on the row). */
+export async function sumBatch(tx: DbLike, b: SettlementRow): Promise<Pick<SettlementRow, 'collectionCount' | 'grossAmount' | 'feeAmount' | 'netAmount'>> {
+  const sums = await batchCollectionSums(tx, b);
+  return { collectionCount: sums.count, grossAmount: sums.gross, feeAmount: sums.fee, netAmount: sums.gross - sums.fee - b.refundedAmount };
 }
 
 /** The pending batch due first (locked; concurrent runners skip it), or undefined. */
@@ -155,9 +194,14 @@ export async function lockNextPendingBatch(tx: DbLike, args: { now: Date; mercha
   return batch;
 }
 
-export async function markSettled(tx: DbLike, batch: Pick<SettlementRow, 'merchantId' | 'id'>, now: Date): Promise<void> {
+export async function markSettled(
+  tx: DbLike,
+  batch: Pick<SettlementRow, 'merchantId' | 'id'>,
+  totals: Pick<SettlementRow, 'collectionCount' | 'grossAmount' | 'feeAmount' | 'netAmount'>,
+  now: Date,
+): Promise<void> {
   await tx
     .update(settlement)
-    .set({ status: SettlementStatus.SETTLED, settledAt: now, updatedAt: sql`now()` })
+    .set({ ...totals, status: SettlementStatus.SETTLED, settledAt: now, updatedAt: sql`now()` })
     .where(and(eq(settlement.merchantId, batch.merchantId), eq(settlement.id, batch.id)));
 }

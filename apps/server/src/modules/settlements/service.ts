@@ -1,8 +1,10 @@
 /**
  * Settlement batches (issue 4): a merchant's succeeded collections of one currency are grouped by the local date
- * they are due (T+N in the merchant's zone). The batch carries gross, fee, refunds taken from pending and the net
- * that moves from pending to available when the job settles it. Invariant: a merchant's pending balance in a
- * currency equals the sum of the net amounts of its pending batches.
+ * they are due (T+N in the merchant's zone). A payment joins its batch without updating it (no row shared by a
+ * merchant's payments is written on the payment path); the settle sums the batch's collections into gross, fee and
+ * net, less the refunds it took while pending (kept on the row by the refunds), and moves the net from pending to
+ * available. Invariant: a merchant's pending balance in a currency equals the sum over its pending batches of
+ * (collections' paid amounts - their fees - refunds taken), which for a settled batch is its stored net.
  */
 import { SETTLEMENT_DETAIL_MAX_REFUNDS, toMajorString, type CurrencyCode, type SettlementDetail } from '@mg/domain';
 import type { Db, DbLike } from '../../db/pool';
@@ -10,12 +12,14 @@ import { postTransfer, settle } from '../ledger/service';
 import { settleDateFor } from './dates';
 import type { Scope } from '../auth/scope';
 import {
-  addToPendingBatch,
   batchCollectionSums,
   batchRefunds,
   findScopedBatch,
+  joinPendingBatch,
+  lockBatchExclusive,
   lockNextPendingBatch,
   markSettled,
+  sumBatch,
   toSettlementRecord,
   type SettlementRow,
 } from './queries';
@@ -35,14 +39,19 @@ const JOIN_ATTEMPTS = 3;
  */
 export async function addToSettlementBatch(
   tx: DbLike,
-  args: { merchantId: number; currency: CurrencyCode; paidAt: Date; settlementDays: number; gross: bigint; fee: bigint },
+  args: { merchantId: number; currency: CurrencyCode; paidAt: Date; settlementDays: number },
 ): Promise<SettlementRow> {
   const settleDate = settleDateFor(args.paidAt, args.currency, args.settlementDays);
   for (let i = 0; i < JOIN_ATTEMPTS; i++) {
-    const row = await addToPendingBatch(tx, { ...args, settleDate, createdAt: args.paidAt });
+    const row = await joinPendingBatch(tx, { merchantId: args.merchantId, currency: args.currency, settleDate, createdAt: args.paidAt });
     if (row) return row;
   }
   throw new Error(`no pending settlement batch of ${settleDate} could be joined`);
+}
+
+/** What a pending batch holds now: its committed collections' net less the refunds it took (the refund's share). */
+export async function pendingBatchNet(tx: DbLike, batch: SettlementRow): Promise<bigint> {
+  return (await sumBatch(tx, batch)).netAmount;
 }
 
 /** Settles one batch in its own transaction; false when none was left to take. */
@@ -50,12 +59,15 @@ async function settleOne(db: Db, args: { now: Date; merchantId?: number; dueOnly
   return db.transaction(async (tx) => {
     const batch = await lockNextPendingBatch(tx, args);
     if (!batch) return false;
+    // Every payment still joining the batch commits first; then its collections are summed, all of them.
+    await lockBatchExclusive(tx, batch.id);
+    const totals = await sumBatch(tx, batch);
     const currency = batch.currency as CurrencyCode;
-    if (batch.netAmount > 0n) {
-      await postTransfer(tx, settle({ merchantId: batch.merchantId, currency, reference: batch.id, idempotencyKey: `settlement:${batch.id}`, amount: batch.netAmount }));
+    if (totals.netAmount > 0n) {
+      await postTransfer(tx, settle({ merchantId: batch.merchantId, currency, reference: batch.id, idempotencyKey: `settlement:${batch.id}`, amount: totals.netAmount }));
     }
-    await markSettled(tx, batch, args.now);
-    amounts[currency] = (amounts[currency] ?? 0n) + batch.netAmount;
+    await markSettled(tx, batch, totals, args.now);
+    amounts[currency] = (amounts[currency] ?? 0n) + totals.netAmount;
     return true;
   });
 }
