@@ -406,6 +406,10 @@ describe('settlements', () => {
     expect(batch).toMatchObject({ currency: 'IDR', status: 'pending', settledAt: null });
     expect(batch.collectionCount).toBeGreaterThanOrEqual(1);
     expect(BigInt(batch.netAmount)).toBeGreaterThan(0n);
+    // sorted by net, a pending batch counts with what it holds now (its row is written when it settles)
+    const byNet = (await demoRead.get('/settlements', { column: 'netAmount', order: 'desc', pageSize: 100 })).json().result.records as { netAmount: string }[];
+    expect(byNet.map((r) => BigInt(r.netAmount))).toEqual([...byNet.map((r) => BigInt(r.netAmount))].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    expect(byNet.some((r) => r.netAmount === batch.netAmount)).toBe(true);
 
     expect((await demoAdmin.post('/settlements/run', {})).statusCode).toBe(403);
     expect((await business.post('/settlements/run', {})).statusCode).toBe(403);

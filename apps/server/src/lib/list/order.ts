@@ -129,7 +129,7 @@ export function newestFirst(
  * ORDER BY of a list page: the default order (or the time column asked), else the allowed column (`column` must
  * be a key of `allow`, else 400 naming `column`) with the default order breaking ties.
  */
-export function listOrder(order: NewestFirst, allow: Readonly<Record<string, AnyColumn>>, column: string | undefined, direction: 'asc' | 'desc' | undefined): SQL[] {
+export function listOrder(order: NewestFirst, allow: Readonly<Record<string, AnyColumn | SQL>>, column: string | undefined, direction: 'asc' | 'desc' | undefined): SQL[] {
   const [time, id] = order.columns;
   const dir = direction ?? 'desc';
   if (column === undefined) return order.orderBy();

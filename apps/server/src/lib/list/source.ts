@@ -34,8 +34,8 @@ export interface PagedSource<L extends AnyListDecl> {
   where(q: ListFilters<L>, ctx: RequestScope): SQL | undefined;
   /** The default order (newest first) and the keyset continuation exports page with. */
   order: NewestFirst;
-  /** The column of every sort key of the list (checked at definition). */
-  sort: Readonly<Record<string, AnyColumn>>;
+  /** The column (or a computed value) of every sort key of the list (checked at definition). */
+  sort: Readonly<Record<string, AnyColumn | SQL>>;
   /** Records of one page in `orderBy`. */
   read(db: DbLike, where: SQL | undefined, o: ReadOptions): Promise<ListRecord<L>[]>;
   /** FROM of the capped count (joins the WHERE needs). */
@@ -54,7 +54,7 @@ export interface WholeSource<L extends AnyListDecl> {
 
 export type ListSource<L extends AnyListDecl = AnyListDecl> = PagedSource<L> | WholeSource<L>;
 
-function checkSort(list: AnyListDecl, sort: Readonly<Record<string, AnyColumn>>): void {
+function checkSort(list: AnyListDecl, sort: Readonly<Record<string, AnyColumn | SQL>>): void {
   const keys = sortKeysOf(list);
   const missing = keys.filter((k) => !Object.hasOwn(sort, k));
   const extra = Object.keys(sort).filter((k) => !keys.includes(k));

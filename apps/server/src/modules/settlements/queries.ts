@@ -50,7 +50,16 @@ export const settlementsSource = pagedSource({
     );
   },
   order: newestFirst(settlement, settlement.createdAt, settlement.id),
-  sort: { createdAt: settlement.createdAt, createTime: settlement.createdAt, settleDate: settlement.settleDate, netAmount: settlement.netAmount },
+  // a pending batch by what it holds now (its row's totals are written when it settles)
+  sort: {
+    createdAt: settlement.createdAt,
+    createTime: settlement.createdAt,
+    settleDate: settlement.settleDate,
+    netAmount: sql`(case when ${settlement.status} = ${SettlementStatus.PENDING}
+      then coalesce((select sum(c.paid_amount - c.admin_fee - c.service_fee) from ${collection} c
+                     where c.merchant_id = ${settlement.merchantId} and c.settlement_id = ${settlement.id}), 0) - ${settlement.refundedAmount}
+      else ${settlement.netAmount} end)`,
+  },
   countFrom: sql`${settlement}`,
   read: async (db, where, o) =>
     (await withPendingTotals(db, await db.select().from(settlement).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0))).map(
