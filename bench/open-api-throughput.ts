@@ -4,7 +4,8 @@
  *   POST /api/open/v1/collections                  (signed, Idempotency-Key, notifyUrl set)
  *   POST /api/open/v1/sandbox/collections/{id}/pay (signed: ledger transfer, settlement batch, callback outbox row)
  * then, in the same run against the same database and with the same concurrency, a raw-SQL baseline through pg
- * doing the same writes: insert the collection; then in one transaction lock it, add it to its settlement batch,
+ * doing the same writes: insert the collection; then in one transaction lock it, join its settlement batch (insert
+ * or find it, its advisory lock shared: the batch row is not updated),
  * insert the ledger transfer, lock and update the three balance rows the real flow moves (platform clearing,
  * merchant pending, platform fee revenue), insert the three entries, mark the collection paid, insert the callback
  * outbox row and set its notify status. Prints ops/s (one op = create + pay) and p50/p95, and the ratio.
@@ -36,6 +37,7 @@ import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps
 import { newBusinessId } from '../apps/server/src/lib/ids';
 import { feeOf, type FeeRuleValues } from '../apps/server/src/modules/fees/service';
 import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
+import { BATCH_LOCK_CLASS } from '../apps/server/src/modules/settlements/queries';
 import { dueAtOf, settleDateFor } from '../apps/server/src/modules/settlements/service';
 import {
   CpuMeter,
@@ -271,27 +273,25 @@ function rawOp(pool: pg.Pool, rule: FeeRuleValues | null, settlementDays: number
         id,
       ]);
       const date = settleDateFor(paidAt, CURRENCY, settlementDays);
-      const batch = await c.query<{ id: string }>(
-        `insert into settlement (id, merchant_id, currency, settle_date, due_at, status, collection_count, gross_amount, fee_amount, net_amount)
-         values ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9)
-         on conflict (merchant_id, currency, settle_date) do update set
-           collection_count = settlement.collection_count + 1, gross_amount = settlement.gross_amount + excluded.gross_amount,
-           fee_amount = settlement.fee_amount + excluded.fee_amount, net_amount = settlement.net_amount + excluded.net_amount,
-           updated_at = now()
-         where settlement.status = $6
-         returning id`,
-        [
-          newBusinessId('S', paidAt),
-          MERCHANT,
-          CURRENCY,
-          date,
-          dueAtOf(date, CURRENCY),
-          SettlementStatus.PENDING,
-          amt,
-          feeTotal,
-          amt - feeTotal,
-        ],
-      );
+      // Join the date's pending batch as the product does (settlements/queries.ts joinPendingBatch): find it taking its
+      // advisory lock shared and read its status again; the date's first payment creates it. Never an update.
+      const batchId = async (): Promise<string> => {
+        const found = await c.query<{ id: string }>(
+          'select s.id, pg_advisory_xact_lock_shared($5::int, hashtext(s.id)) from settlement s where s.merchant_id = $1 and s.currency = $2 and s.settle_date = $3 and s.status = $4',
+          [MERCHANT, CURRENCY, date, SettlementStatus.PENDING, BATCH_LOCK_CLASS],
+        );
+        if (found.rows[0]) {
+          await c.query('select status from settlement where merchant_id = $1 and id = $2', [MERCHANT, found.rows[0].id]);
+          return found.rows[0].id;
+        }
+        const created = await c.query<{ id: string }>(
+          `insert into settlement (id, merchant_id, currency, settle_date, due_at, status) values ($1, $2, $3, $4, $5, $6)
+           on conflict (merchant_id, currency, settle_date) where status = $6 do nothing returning id`,
+          [newBusinessId('S', paidAt), MERCHANT, CURRENCY, date, dueAtOf(date, CURRENCY), SettlementStatus.PENDING],
+        );
+        return created.rows[0]?.id ?? batchId();
+      };
+      const batch = { rows: [{ id: await batchId() }] };
       const transfer = await c.query<{ id: string }>(
         `insert into ledger_transfer (merchant_id, currency, flow, action_type, reference, idempotency_key, amount, fee)
          values ($1, $2, 'collection_succeeded', $7, $3, $4, $5, $6) returning id`,

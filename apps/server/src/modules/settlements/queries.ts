@@ -133,7 +133,7 @@ export async function batchRefunds(
 }
 
 /** Advisory lock class of settlement batches (the second int is a hash of the batch id). */
-const BATCH_LOCK_CLASS = 7_340_003;
+export const BATCH_LOCK_CLASS = 7_340_003;
 const batchLockKey = (id: string) => sql`${BATCH_LOCK_CLASS}::int, hashtext(${id})`;
 
 /**
@@ -146,12 +146,18 @@ export async function joinPendingBatch(
   tx: DbLike,
   b: { merchantId: number; currency: CurrencyCode; settleDate: string; createdAt: Date },
 ): Promise<SettlementRow | undefined> {
-  const pending = and(
-    eq(settlement.merchantId, b.merchantId),
-    eq(settlement.currency, b.currency),
-    eq(settlement.settleDate, b.settleDate),
-    eq(settlement.status, SettlementStatus.PENDING),
-  );
+  // The common case, two statements: find the date's pending batch taking its lock shared (a settle that holds it is
+  // waited for), then read its status again. Two, because a statement's snapshot is taken before it waits: the
+  // status read with the wait would still say pending after the settle committed.
+  const found = await tx.execute<{ id: string }>(sql`
+    select s.id, pg_advisory_xact_lock_shared(${BATCH_LOCK_CLASS}::int, hashtext(s.id)) from ${settlement} s
+    where s.merchant_id = ${b.merchantId} and s.currency = ${b.currency} and s.settle_date = ${b.settleDate} and s.status = ${SettlementStatus.PENDING}`);
+  const id = found.rows[0]?.id;
+  if (id) {
+    const [now] = await tx.select().from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, id)));
+    return now?.status === SettlementStatus.PENDING ? now : undefined;
+  }
+  // The date's first payment opens the batch; no settle can see it before this transaction commits, so no lock.
   const [created] = await tx
     .insert(settlement)
     .values({
@@ -164,14 +170,7 @@ export async function joinPendingBatch(
     })
     .onConflictDoNothing({ target: [settlement.merchantId, settlement.currency, settlement.settleDate], where: eq(settlement.status, SettlementStatus.PENDING) })
     .returning();
-  const batch = created ?? (await tx.select().from(settlement).where(pending))[0];
-  if (!batch) return undefined;
-  // Shared with the other payments; a settle that took the batch first is waited for, then seen by the re-read. Two
-  // statements: a statement's snapshot is taken before it waits, so one reading in the same statement as the wait
-  // would still see the batch pending after its settle committed.
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${batchLockKey(batch.id)})`);
-  const [now] = await tx.select({ status: settlement.status }).from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, batch.id)));
-  return now?.status === SettlementStatus.PENDING ? batch : undefined;
+  return created; // undefined: another payment opened it meanwhile; the caller looks again
 }
 
 /** Waits until no payment is joining the batch any more (called by the settle, which holds the batch row). */

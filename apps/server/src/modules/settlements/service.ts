@@ -30,7 +30,7 @@ export { toSettlementRecord as settlementView, type SettlementRow } from './quer
 /** Batches looked at by one settlement run before it stops (the job comes back a minute later). */
 const RUN_MAX_BATCHES = 10_000;
 /** Tries at joining the pending batch of the date (a settlement run may take the batch between two of them). */
-const JOIN_ATTEMPTS = 3;
+const JOIN_ATTEMPTS = 4;
 
 /**
  * Adds a succeeded collection to the pending batch of its own business day's T+N date (called inside the
