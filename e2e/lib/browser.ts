@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './server';
@@ -92,6 +92,33 @@ export async function clickUntilReload(page: Page, target: Locator, timeoutMs = 
     await page
       .waitForFunction(() => !(window as unknown as { __mgBeforeReload?: boolean }).__mgBeforeReload, undefined, { timeout: 10_000 })
       .catch(() => undefined);
+  }
+}
+
+/**
+ * Clicks a dialog's button until the request it sends has been answered, and returns that answer. A click during the
+ * dialog's opening animation can be dropped under load; a person clicks again, and so does this, but never while the
+ * button is busy with a request (antd shows it loading), so the request is sent once.
+ */
+export async function clickUntilResponse(page: Page, target: Locator, matches: (r: Response) => boolean, timeoutMs = 45_000): Promise<Response> {
+  let answer: Response | undefined;
+  const listener = (r: Response) => {
+    if (!answer && matches(r)) answer = r;
+  };
+  page.on('response', listener);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (!answer) {
+      if (Date.now() > deadline) throw new Error('the request was never answered');
+      const idle = await target
+        .evaluate((el) => !el.classList.contains('ant-btn-loading') && !(el as HTMLButtonElement).disabled)
+        .catch(() => false);
+      if (idle) await target.click({ timeout: 5_000 }).catch(() => undefined);
+      await page.waitForResponse(matches, { timeout: 10_000 }).catch(() => undefined);
+    }
+    return answer;
+  } finally {
+    page.off('response', listener);
   }
 }
 

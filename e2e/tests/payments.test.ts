@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { collectionsList, formatAmount, loginPath, parseAmount, translate, type CurrencyCode, type Language } from '@mg/domain';
-import { artifactsDir, launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { artifactsDir, clickUntilResponse, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { DEMO_WEBHOOK_SECRET, openApi, startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../lib/open-api';
 import { brandOf, DEMO_PASSWORD, originOf, signIn } from '../lib/session';
 
@@ -234,7 +234,12 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
       await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
       const confirm = merchant.locator('.ant-modal-confirm');
       await poll(() => confirm.textContent()).toContain(`${shown(minor(REFUND))} IDR`);
-      await confirm.locator('.ant-btn-primary').click();
+      const refundAnswer = await clickUntilResponse(
+        merchant,
+        confirm.locator('.ant-btn-primary'),
+        (r) => r.url().includes(`/api/collections/${order.id}/refunds`) && r.request().method() === 'POST',
+      );
+      expect(refundAnswer.status(), await refundAnswer.text()).toBe(200);
       await poll(() => merchant.locator('.ant-message-success').textContent()).toBe(EN.refundDone(shown(minor(REFUND)), IDR));
 
       const refunded = field(merchant, EN.refundedAmount);
@@ -275,7 +280,13 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
         const merchantField = staff.getByTestId('run-merchant');
         await merchantField.waitFor();
         await ((await merchantField.evaluate((el) => el.tagName)) === 'INPUT' ? merchantField : merchantField.locator('input')).fill('10001');
-        await staff.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary').click();
+        // a dropped click (the dialog still opening on a loaded machine) is clicked again; the run is asked once
+        const answer = await clickUntilResponse(
+          staff,
+          staff.locator('.ant-modal:visible .ant-modal-footer .ant-btn-primary'),
+          (r) => r.url().includes('/api/settlements/run') && r.request().method() === 'POST',
+        );
+        expect(answer.status(), await answer.text()).toBe(200);
         const done = staff.locator('.ant-modal-confirm-success');
         await poll(() => done.getByTestId('run-amounts').textContent()).toContain(shown(minor(AMOUNT) - fee - minor(REFUND)));
         await done.locator('.ant-btn-primary').click();
