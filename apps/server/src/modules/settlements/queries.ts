@@ -3,7 +3,7 @@
  * records list (its source: lib/list/source.ts).
  */
 import { ID_PREFIX, SettlementStatus, settlementsList, toMajorString, type CurrencyCode, type LedgerFlow, type ListRecord } from '@mg/domain';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, refund, settlement } from '../../db/schema';
 import { newBusinessId } from '../../lib/ids';
@@ -134,7 +134,8 @@ export async function batchRefunds(
 
 /** Advisory lock class of settlement batches (the second int is a hash of the batch id). */
 export const BATCH_LOCK_CLASS = 7_340_003;
-const batchLockKey = (id: string) => sql`${BATCH_LOCK_CLASS}::int, hashtext(${id})`;
+/** The lock key of a batch: its id as a value, or as a column of the statement (`s.id`). */
+const batchLockKey = (id: string | SQL) => sql`${BATCH_LOCK_CLASS}::int, hashtext(${id})`;
 
 /**
  * The pending batch of a date joined by a succeeded collection, created when it is the date's first (undefined when
@@ -150,12 +151,12 @@ export async function joinPendingBatch(
   // waited for), then read its status again. Two, because a statement's snapshot is taken before it waits: the
   // status read with the wait would still say pending after the settle committed.
   const found = await tx.execute<{ id: string }>(sql`
-    select s.id, pg_advisory_xact_lock_shared(${BATCH_LOCK_CLASS}::int, hashtext(s.id)) from ${settlement} s
+    select s.id, pg_advisory_xact_lock_shared(${batchLockKey(sql`s.id`)}) from ${settlement} s
     where s.merchant_id = ${b.merchantId} and s.currency = ${b.currency} and s.settle_date = ${b.settleDate} and s.status = ${SettlementStatus.PENDING}`);
   const id = found.rows[0]?.id;
   if (id) {
-    const [now] = await tx.select().from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, id)));
-    return now?.status === SettlementStatus.PENDING ? now : undefined;
+    const [current] = await tx.select().from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, id)));
+    return current?.status === SettlementStatus.PENDING ? current : undefined;
   }
   // The date's first payment opens the batch; no settle can see it before this transaction commits, so no lock.
   const [created] = await tx

@@ -198,6 +198,18 @@ export function MainLayout({ reload }: { reload?: () => void }) {
       : [...(inTab ? route.trail : []).map((x) => ({ key: x.path, title: titleIn(x, language) })), { key: activePath, title: titleOf(activePath) }]),
   ];
 
+  // The same inline menu in the sider (wide screens) and in the phone drawer.
+  const sideMenu = (
+    <Menu
+      mode="inline"
+      items={items}
+      selectedKeys={selectedKeys}
+      defaultOpenKeys={openKeys}
+      onClick={({ key }) => onMenuClick(key)}
+      data-testid="side-menu"
+      className="mg-menu"
+    />
+  );
   const hideHeader = settings.autoHideHeader && headerHidden;
   const style = { '--mg-brand': brand.primaryColor } as CSSProperties;
 
@@ -217,15 +229,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
           <div className="mg-sider__logo">
             <BrandLogo height={siderCollapsed ? 24 : 30} />
           </div>
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selectedKeys}
-            defaultOpenKeys={openKeys}
-            onClick={({ key }) => onMenuClick(key)}
-            data-testid="side-menu"
-            className="mg-menu"
-          />
+          {sideMenu}
         </Sider>
       )}
       <Layout className="mg-shell__main">
@@ -311,15 +315,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
           <div className="mg-sider__logo">
             <BrandLogo height={30} />
           </div>
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selectedKeys}
-            defaultOpenKeys={openKeys}
-            onClick={({ key }) => onMenuClick(key)}
-            data-testid="side-menu"
-            className="mg-menu"
-          />
+          {sideMenu}
         </Drawer>
       )}
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
