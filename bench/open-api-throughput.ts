@@ -93,7 +93,28 @@ interface PhaseResult {
   /** Mean number of client backends active / waiting for a lock (pg_stat_activity sampled every 200 ms). */
   waits: { active: number; lock: number };
   ids: string[];
+  /** Statements sent to PostgreSQL during the timed part (NaN when the server does not report them). */
+  roundTrips: number;
   firstError?: string;
+}
+
+/** The server's count of statements sent to PostgreSQL (it runs with DB_ROUND_TRIPS=on), else NaN. */
+async function serverRoundTrips(): Promise<number> {
+  const res = await fetch(`${BASE}/api/health`);
+  const body = (await res.json()) as Envelope<{ dbRoundTrips?: number }>;
+  return body.result?.dbRoundTrips ?? NaN;
+}
+
+/** Statements the raw-SQL phase's pool sends (each client.query is one round trip). */
+let rawRoundTrips = 0;
+function countRawRoundTrips(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      rawRoundTrips++;
+      return query(...args);
+    };
+  });
 }
 
 /** Runs `op` from CLIENTS loops for SECONDS (after WARMUP_OPS untimed ops per client). */
@@ -102,6 +123,7 @@ async function runPhase(
   op: (client: number, n: number) => Promise<{ id: string; createMs: number; payMs: number }>,
   meters: { server: CpuMeter; postgres: CpuMeter },
   monitor: pg.Client,
+  roundTrips: () => Promise<number>,
 ): Promise<PhaseResult> {
   const r: PhaseResult = {
     name,
@@ -114,12 +136,14 @@ async function runPhase(
     cpu: { server: 0, postgres: 0, bench: 0 },
     waits: { active: 0, lock: 0 },
     ids: [],
+    roundTrips: NaN,
   };
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
       for (let i = 0; i < WARMUP_OPS; i++) await op(c, -1 - i);
     }),
   );
+  const trips0 = await roundTrips();
   meters.server.start();
   meters.postgres.start();
   const benchCpu0 = process.cpuUsage();
@@ -155,6 +179,8 @@ async function runPhase(
     }),
   );
   r.seconds = (performance.now() - t0) / 1000;
+  // Less the one `select 1` of the health call that reads the counter.
+  r.roundTrips = (await roundTrips()) - trips0 - 1;
   await sampler;
   const mean = (k: 'active' | 'lock') => samples.reduce((a, x) => a + x[k], 0) / Math.max(1, samples.length);
   r.waits = { active: mean('active'), lock: mean('lock') };
@@ -393,6 +419,7 @@ function rawOp(pool: pg.Pool, rule: FeeRuleValues | null, settlementDays: number
 async function main(): Promise<void> {
   const url = databaseUrl();
   const pool = new pg.Pool({ connectionString: url, max: CLIENTS, application_name: 'bench-raw-sql' });
+  countRawRoundTrips(pool);
   const port = Number(new URL(BASE).port || 80);
   const serverPid = Number(opt('server-pid', '0')) || pidListeningOn(port);
   const pgDir = path.join(path.resolve(opt('data-dir', DEFAULT_DATA_DIR)), 'pg');
@@ -409,7 +436,7 @@ async function main(): Promise<void> {
 
   const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
   await monitor.connect();
-  const api = await runPhase('open API (HTTP, signed)', apiOp, meters, monitor);
+  const api = await runPhase('open API (HTTP, signed)', apiOp, meters, monitor, serverRoundTrips);
   if (api.ops === 0) throw new Error(`no open API op succeeded: ${api.firstError ?? 'unknown error'}`);
 
   const ruleRow = await pool.query<{ rate_bps: number; fixed_fee: string; min_fee: string }>(
@@ -428,7 +455,7 @@ async function main(): Promise<void> {
   const days =
     (await pool.query<{ d: number }>('select settlement_days as d from merchant where id = $1', [MERCHANT]))
       .rows[0]?.d ?? 1;
-  const raw = await runPhase('raw SQL (pg, same writes)', rawOp(pool, rule, days), meters, monitor);
+  const raw = await runPhase('raw SQL (pg, same writes)', rawOp(pool, rule, days), meters, monitor, async () => rawRoundTrips + 1);
   await monitor.end();
 
   // What the open API phase left behind: every paid collection has its callback in the outbox and its transfer.
@@ -460,6 +487,7 @@ async function main(): Promise<void> {
       'postgres',
       'bench',
       'DB active / lock-wait',
+      'DB round trips/op',
     ],
   ];
   for (const p of [api, raw]) {
@@ -480,6 +508,7 @@ async function main(): Promise<void> {
       per(p.cpu.postgres),
       per(p.cpu.bench),
       `${p.waits.active.toFixed(1)} / ${p.waits.lock.toFixed(1)}`,
+      Number.isFinite(p.roundTrips) && p.ops > 0 ? (p.roundTrips / (p.ops + p.errors)).toFixed(1) : '-',
     ]);
   }
   console.log('');

@@ -67,6 +67,8 @@ export interface BuildAppOptions {
   /** Where export files are written; default: a temporary directory. */
   dataDir?: string;
   /** Allow callbacks to loopback and private addresses (local testing). */
+  /** /api/health reports the statements sent to PostgreSQL (DB_ROUND_TRIPS=on, for bench:api). */
+  dbRoundTrips?: boolean;
   allowPrivateCallbacks?: boolean;
   /** Run background jobs (callbacks, expiry, settlement, exports). Default false; main.ts turns them on. */
   jobs?: boolean;
@@ -99,6 +101,7 @@ declare module 'fastify' {
     /** Base of links the server hands out (cashier, download links). */
     publicUrl: string;
     allowPrivateCallbacks: boolean;
+    dbRoundTrips: boolean;
     jobs: JobScheduler;
     /** The list sources of the areas by list name (lib/list/route.ts registerList); exports read them. */
     lists: ListRegistry;
@@ -135,6 +138,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('dataDir', opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mg-data-')));
   app.decorate('publicUrl', (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''));
   app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
+  app.decorate('dbRoundTrips', opts.dbRoundTrips ?? false);
   app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
   app.decorate('lists', new Map());
   const routeTable: { method: string; url: string }[] = [];
@@ -204,9 +208,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz next to every asset (apps/web/build/compress-plugin.ts): sent as they are to a
+      // browser that accepts them, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, file) => {
-        const rel = path.relative(webDir, file).split(path.sep).join('/');
+        // The precompressed copy of a file is cached like the file.
+        const rel = path.relative(webDir, file).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         res.header(
           'cache-control',
           rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel === 'index.html' ? 'no-cache' : 'public, max-age=3600',

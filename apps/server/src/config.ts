@@ -33,6 +33,8 @@ export interface Config {
   allowPrivateCallbacks: boolean;
   /** Background jobs (callback delivery, expiry, settlement, exports); JOBS=off for a read-only instance. */
   jobs: boolean;
+  /** /api/health also answers how many statements this process sent to PostgreSQL (bench:api counts per op). */
+  dbRoundTrips: boolean;
 }
 
 /** Thrown by parseConfig; `message` is the one line shown to the operator. */
@@ -101,6 +103,7 @@ const envSchema = z.object({
   SECRET_KEY: z.preprocess(blankToUndefined, z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional()),
   ALLOW_PRIVATE_CALLBACKS: onOff('true', 'false'),
   JOBS: onOff('on', 'off'),
+  DB_ROUND_TRIPS: onOff('on', 'off'),
 });
 
 /** Only these variables are read; everything else in the environment is ignored. */
@@ -139,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     secretKey: e.SECRET_KEY,
     allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === 'true',
     jobs: e.JOBS !== 'off',
+    dbRoundTrips: e.DB_ROUND_TRIPS === 'on',
   };
 }
 

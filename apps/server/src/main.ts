@@ -75,6 +75,7 @@ try {
     dataDir: config.dataDir,
     allowPrivateCallbacks: config.allowPrivateCallbacks,
     jobs: config.jobs,
+    dbRoundTrips: config.dbRoundTrips,
   });
   closeApp = () => app.close();
   if (shuttingDown) process.exit(0);

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { pagingSchema, wallClockSchema } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -228,6 +229,11 @@ describe('built web app', () => {
     await fs.mkdir(path.join(dir, 'assets'));
     await fs.writeFile(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
     await fs.writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await fs.writeFile(path.join(dir, 'assets', 'big-abc123.js'), `export const rows = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ i })))};`);
+    // What the web build's compress plugin writes next to each asset.
+    const big = await fs.readFile(path.join(dir, 'assets', 'big-abc123.js'));
+    await fs.writeFile(path.join(dir, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
+    await fs.writeFile(path.join(dir, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
     web = await buildTestApp(tdb, { webDistDir: dir });
   });
   afterAll(async () => {
@@ -243,6 +249,19 @@ describe('built web app', () => {
     const asset = await web.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build\'s brotli or gzip copy to a browser that accepts it, cached like the file', async () => {
+    const plain = await web.inject({ url: '/assets/big-abc123.js' });
+    const br = await web.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await web.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('SPA fallback for client routes; /api stays JSON; missing assets 404', async () => {

@@ -24,3 +24,4 @@ export * from './permission-codes';
 // The areas (declarations, vocabulary and answer shapes) are exported by the registry, one entry each.
 export * from './registry';
 export * from './permissions/catalogue';
+export * from './routes';

@@ -26,6 +26,7 @@ import {
   PermissionType,
   BUTTONS,
   MENU,
+  MENU_ROOTS,
   ROLES,
   flattenMenu,
   ROLE_ALL,
@@ -323,5 +324,12 @@ describe('platform admin currencies (spec §1)', () => {
     expect(platformAdminCurrencies(['IDR', 'THB'], true)).toEqual(['IDR', 'THB']);
     expect(platformAdminCurrencies(['IDR', 'THB'], false)).toEqual(['IDR', 'THB', 'USDT', 'INR', 'COP', 'BND']);
     expect(platformAdminCurrencies(['MXN', 'BRL', 'COP'], false)).toEqual(['MXN', 'BRL', 'COP', 'USDT', 'INR', 'BND']);
+  });
+});
+
+describe('menu roots', () => {
+  it('MENU_ROOTS are exactly the first segments of the menu (the sign-in bundle decides protected paths from them)', () => {
+    const roots = [...new Set(MENU.map((m) => `/${m.path.split('/')[1] ?? ''}`))].sort();
+    expect([...MENU_ROOTS].sort()).toEqual(roots);
   });
 });

@@ -24,8 +24,24 @@ export function createDatabase(url: string, opts: { max?: number; applicationNam
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
+    countRoundTrips(client);
   });
   return { pool, db: dbOf(pool) };
+}
+
+let roundTrips = 0;
+
+/** Statements sent to PostgreSQL by this process's pools (BEGIN and COMMIT included): bench:api divides it by ops. */
+export function dbRoundTrips(): number {
+  return roundTrips;
+}
+
+function countRoundTrips(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    roundTrips++;
+    return query(...args);
+  };
 }
 
 /** The drizzle handle of a pool the caller already has (the seed works on a plain pg pool). */

@@ -1,23 +1,29 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Spin } from 'antd';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
-import { MENU, homePath, loginPath, type Brand } from '@mg/domain';
+import { MENU_ROOTS, homePath, loginPath, type Brand } from '@mg/domain';
 import { hasSession } from '../session/storage';
 import { useSession } from '../session/store';
 import { UserLayout } from './layouts/UserLayout';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { RegisterResultPage } from '../features/auth/RegisterResultPage';
-import { AlterationPage } from '../features/auth/AlterationPage';
-import { SessionGate, loginRedirect } from './shell/SessionGate';
+import { loginRedirect } from '../features/auth/redirect';
+
+/**
+ * Only the sign-in page is in the first bundle (issue 10: the sign-in route paints from what it shows); the other
+ * public pages and the signed-in shell with every screen behind it load when first opened.
+ */
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })));
+const RegisterResultPage = lazy(() => import('../features/auth/RegisterResultPage').then((m) => ({ default: m.RegisterResultPage })));
+const AlterationPage = lazy(() => import('../features/auth/AlterationPage').then((m) => ({ default: m.AlterationPage })));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const SessionGate = lazy(() => import('./shell/SessionGate').then((m) => ({ default: m.SessionGate })));
 
 /** The four sign-in pages (spec §2), relative to the brand's prefix ('' for new-route brands, '/user' for legacy). */
 const USER_PAGES = [
   { path: 'login', element: <LoginPage /> },
-  { path: 'register', element: <RegisterPage /> },
-  { path: 'register-result', element: <RegisterResultPage /> },
-  { path: 'alteration', element: <AlterationPage /> },
+  { path: 'register', element: <Lazy><RegisterPage /></Lazy> },
+  { path: 'register-result', element: <Lazy><RegisterResultPage /></Lazy> },
+  { path: 'alteration', element: <Lazy><AlterationPage /></Lazy> },
 ] as const;
 
 /** Legacy brands also serve these publicly (signed out: the public product screens; signed in: the menu screens). */
@@ -57,7 +63,7 @@ export const PROTECTED_PREFIXES = [
     '/overview',
     '/authentication',
     '/common',
-    ...MENU.map((m) => `/${m.path.split('/')[1] ?? ''}`),
+    ...MENU_ROOTS,
   ]),
 ];
 
@@ -92,7 +98,11 @@ function SignedInArea({ brand, reload }: { brand: Brand; reload?: () => void }) 
       </Lazy>
     );
   if (!token) return <Navigate to={isProtectedPath(pathname) ? loginRedirect(brand, pathname, search) : '/404'} replace />;
-  return <SessionGate brand={brand} reload={reload} />;
+  return (
+    <Lazy>
+      <SessionGate brand={brand} reload={reload} />
+    </Lazy>
+  );
 }
 
 /** A signed-in user who opens a login route goes to the brand's home (spec §2). Decided when the page opens. */
@@ -120,7 +130,7 @@ export function buildRoutes(brand: Brand, opts: { reload?: () => void } = {}): R
     { path: '/pay/:token', element: <Lazy><CashierPage /></Lazy> },
     ...USER_PAGES.map(({ path }) => ({ path: `${otherPrefix}/${path}`, element: <RedirectKeepingSearch to={`${prefix}/${path}`} /> })),
     ...(brand.newRoute ? [] : [{ path: '/common', element: <Navigate to="/common/productList" replace /> }]),
-    { path: '/404', element: <NotFoundPage /> },
+    { path: '/404', element: <Lazy><NotFoundPage /></Lazy> },
     { path: '*', element: <SignedInArea brand={brand} reload={opts.reload} /> },
   ];
 }

@@ -26,10 +26,10 @@ export function newEventId(): string {
 }
 
 /**
- * Writes the callback to the outbox and sets the order's notify_status to pending; returns its event id, or null
- * when the order has no callback address (the order's notify status then stays as it is: nothing to notify).
+ * Writes the callback to the outbox only; for a caller that sets the order's notify status to pending in its own
+ * update of the order (one write of the order row per status change). Returns the event id, null without a url.
  */
-export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise<string | null> {
+export async function writeCallback(tx: DbLike, msg: CallbackMessage): Promise<string | null> {
   if (!msg.url) return null;
   const now = msg.now ?? new Date();
   const eventId = newEventId();
@@ -45,8 +45,17 @@ export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise
     status: NotifyStatus.PENDING,
     nextAttemptAt: now,
   });
+  return eventId;
+}
+
+/**
+ * Writes the callback to the outbox and sets the order's notify_status to pending; returns its event id, or null
+ * when the order has no callback address (the order's notify status then stays as it is: nothing to notify).
+ */
+export async function enqueueCallback(tx: DbLike, msg: CallbackMessage): Promise<string | null> {
+  const eventId = await writeCallback(tx, msg);
   // The order shows "pending" from now on, in the same transaction (the worker moves it on).
-  await mirrorNotifyStatus(tx, msg);
+  if (eventId) await mirrorNotifyStatus(tx, msg);
   return eventId;
 }
 

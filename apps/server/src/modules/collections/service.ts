@@ -53,7 +53,7 @@ import { validateAmount } from '../../lib/amounts';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
 import { KeyedError } from '../../lib/admin';
-import { callbackUrlOf, enqueueCallback } from '../callbacks/outbox';
+import { callbackUrlOf, writeCallback } from '../callbacks/outbox';
 import type { ChannelPaymentStatus } from '../channels/adapter';
 import { channelAdapterFor, sandboxPaymentResult } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
@@ -314,28 +314,32 @@ async function lockCollection(tx: DbLike, merchantId: number, id: string): Promi
   return row;
 }
 
-/** The callback target of an order: its own notifyUrl, else the merchant's collection callback address. */
-
-/** Enqueues the callback of a status change and stores the row's new notify status; returns the updated row. */
-async function notify(
+/**
+ * A status change with its callback: one update of the order row (its notify status set to pending with it when a
+ * callback goes out) and the outbox row, sent to the order's notifyUrl, else the merchant's collection address.
+ */
+async function transition(
   tx: DbLike,
   row: CollectionRow,
   m: Pick<MerchantRow, 'collectionCallbackUrl'> | undefined,
+  set: Partial<CollectionRow>,
   event: CallbackEventValue,
   publicUrl: string,
   now: Date,
 ): Promise<CollectionRow> {
-  const eventId = await enqueueCallback(tx, {
+  const url = callbackUrlOf(row, m);
+  const updated = await updateCollection(tx, row, url ? { ...set, notifyStatus: NotifyStatus.PENDING } : set);
+  if (!updated) throw notFound();
+  await writeCallback(tx, {
     merchantId: row.merchantId,
     eventType: event,
     orderKind: CallbackOrderKind.COLLECTION,
     orderId: row.id,
-    url: callbackUrlOf(row, m),
-    data: collectionView({ ...row, notifyStatus: NotifyStatus.PENDING }, publicUrl),
+    url,
+    data: collectionView(updated, publicUrl),
     now,
   });
-  if (!eventId) return row;
-  return (await updateCollection(tx, row, { notifyStatus: NotifyStatus.PENDING })) ?? row;
+  return updated;
 }
 
 /** Base of the cashier links in callback bodies when the caller passes none; the app sets it (registerCollectionJobs). */
@@ -375,13 +379,24 @@ export async function markCollectionPaid(
     const fee = adminFee + serviceFee;
     const m = await loadMerchant(tx, row.merchantId);
 
-    // Lock order everywhere: collection row, settlement batch, ledger accounts.
+    // Lock order everywhere: collection row, settlement batch, ledger accounts. The ledger is posted last: the
+    // balance rows every payment moves are then held from that one statement to the commit only.
     const batch = await addToSettlementBatch(tx, {
       merchantId: row.merchantId,
       currency,
       paidAt: now,
       settlementDays: m.settlementDays,
     });
+    const updated = await transition(
+      tx,
+      row,
+      m,
+      { status: target, paidAt: now, paidAmount: paid, adminFee, serviceFee, settlementId: batch.id, updatedAt: now },
+      CallbackEvent.COLLECTION_SUCCEEDED,
+      args.publicUrl ?? callbackPublicUrl,
+      now,
+    );
+    if (row.paymentLinkId) await markLinkPaid(tx, row.merchantId, row.paymentLinkId, row.id, now);
     await postTransfer(
       tx,
       collectionSucceeded({
@@ -393,10 +408,7 @@ export async function markCollectionPaid(
         fee,
       }),
     );
-    const updated = await updateCollection(tx, row, { status: target, paidAt: now, paidAmount: paid, adminFee, serviceFee, settlementId: batch.id, updatedAt: now });
-    if (!updated) throw notFound();
-    if (row.paymentLinkId) await markLinkPaid(tx, row.merchantId, row.paymentLinkId, row.id, now);
-    return notify(tx, updated, m, CallbackEvent.COLLECTION_SUCCEEDED, args.publicUrl ?? callbackPublicUrl, now);
+    return updated;
   });
 }
 
@@ -412,10 +424,8 @@ async function endCollection(
     const row = await lockCollection(tx, args.merchantId, args.id);
     if (row.status === target) return row; // repeated call: answered unchanged
     assertOpen(row, target);
-    const updated = await updateCollection(tx, row, { status: target, failureReason: reason, updatedAt: now });
-    if (!updated) throw notFound();
     const m = await loadMerchant(tx, row.merchantId);
-    return notify(tx, updated, m, event, args.publicUrl ?? callbackPublicUrl, now);
+    return transition(tx, row, m, { status: target, failureReason: reason, updatedAt: now }, event, args.publicUrl ?? callbackPublicUrl, now);
   });
 }
 
@@ -496,12 +506,11 @@ export async function expireDueCollections(db: Db, now: Date = new Date(), publi
       for (const row of due) {
         const processing = row.status === PaymentStatus.PROCESSING;
         const target = processing ? PaymentStatus.FAILED : PaymentStatus.CLOSED;
-        const updated = await updateCollection(tx, row, { status: target, failureReason: processing ? CollectionFailureReason.EXPIRED : null, updatedAt: now });
-        if (!updated) continue;
-        await notify(
+        await transition(
           tx,
-          updated,
+          row,
           byId.get(row.merchantId),
+          { status: target, failureReason: processing ? CollectionFailureReason.EXPIRED : null, updatedAt: now },
           processing ? CallbackEvent.COLLECTION_FAILED : CallbackEvent.COLLECTION_EXPIRED,
           publicUrl ?? callbackPublicUrl,
           now,

@@ -1,23 +1,22 @@
 /**
- * The double-entry ledger (DESIGN §5, docs/ledger.md). postTransfer is the only writer: one database transaction
- * per transfer; balances locked in id order; the database CHECK refuses a merchant balance below zero; entries are
- * inserted once and never updated or deleted (this module has no such statement, and a test keeps it that way).
+ * The double-entry ledger (DESIGN §5, docs/ledger.md). postTransfer is the only writer: one statement per transfer
+ * (atomic on its own or inside the caller's transaction); balances locked in id order; the database CHECK refuses a
+ * merchant balance below zero; entries are inserted once and never updated or deleted (this module has no such
+ * statement, and a test keeps it that way).
  */
 import { DomainError, MAX_AMOUNT_MINOR, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import type { TransferLeg, TransferRequest } from './flows';
 import {
   ensureAccounts,
-  insertEntries,
-  insertTransfer,
-  lockAccounts,
+  postInOneStatement,
   selectBalances,
   selectMerchantTotals,
   selectTransferByKey,
-  setBalance,
   selectReplay,
   selectStatement,
   type BalanceRow,
+  type PostHead,
   type ReplayRow,
   type StatementPage,
 } from './queries';
@@ -35,23 +34,15 @@ export interface PostedEntry {
   balanceAfter: bigint;
 }
 
-export interface PostedTransfer {
+/** The head of the transfer as requested (PostHead), with what the database gave it. */
+export interface PostedTransfer extends PostHead {
   transferId: number;
-  merchantId: number;
-  currency: CurrencyCode;
-  flow: string;
-  actionType: number;
-  reference: string;
-  idempotencyKey: string;
-  amount: bigint;
-  fee: bigint;
   createdAt: Date;
   entries: PostedEntry[];
   /** True when the idempotency key had already been used: nothing was written, the first result is returned. */
   replayed: boolean;
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
 const PG_CHECK_VIOLATION = '23514';
 
 /** The PostgreSQL error code of an error, looking through drizzle's wrapper (DrizzleQueryError.cause). */
@@ -125,100 +116,55 @@ function assertSameRequest(first: PostedTransfer, req: TransferRequest): PostedT
 /**
  * Posts one transfer atomically. Throws DomainError INSUFFICIENT_BALANCE (422) when a merchant balance would drop
  * below zero (nothing is written); replays the first result for a used idempotency key (nothing new is written).
+ *
+ * Inside a caller's transaction this is its last write that touches shared rows: callers post after their own
+ * updates, so the balance locks are held from this statement to the commit only.
  */
 export async function postTransfer(db: DbLike, req: TransferRequest): Promise<PostedTransfer> {
   validate(req);
-  const existing = await loadTransfer(db, req.merchantId, req.idempotencyKey);
-  if (existing) return assertSameRequest(existing, req);
-
-  // Distinct accounts in a fixed order (inserts of new accounts then also take their key locks in one order).
-  const wanted = [...new Map(req.legs.map((l) => [accountKey(l.account.merchantId, l.account.kind), l.account])).values()].sort(
-    (a, b) => a.merchantId - b.merchantId || a.kind.localeCompare(b.kind),
-  );
-
+  const head = {
+    merchantId: req.merchantId,
+    currency: req.currency,
+    flow: req.flow,
+    actionType: req.actionType,
+    reference: req.reference,
+    idempotencyKey: req.idempotencyKey,
+    amount: req.amount,
+    fee: req.fee,
+  };
+  const legs = req.legs.map((l) => ({ merchantId: l.account.merchantId, kind: l.account.kind, amount: l.amount }));
   try {
-    return await db.transaction(async (tx) => {
-      // 1. The transfer row first: a concurrent first call with the same key waits here on the unique index and
-      //    then fails with a unique violation, before it has locked any balance.
-      const transfer = await insertTransfer(tx, {
-          merchantId: req.merchantId,
-          currency: req.currency,
-          flow: req.flow,
-          actionType: req.actionType,
-          reference: req.reference,
-          idempotencyKey: req.idempotencyKey,
-          amount: req.amount,
-          fee: req.fee,
-      });
-
-      // 2. Get-or-create the accounts.
-      await ensureAccounts(tx, req.currency, wanted);
-
-      // 3. Lock them in id order.
-      const locked = await lockAccounts(tx, req.currency, wanted);
-      const byKey = new Map(locked.map((a) => [accountKey(a.merchantId, a.kind), { ...a, start: a.balance }]));
-
-      // 4. Apply the legs in order; each entry records the balance before and after.
-      const entryRows = req.legs.map((leg) => {
-        const acc = byKey.get(accountKey(leg.account.merchantId, leg.account.kind));
-        if (!acc) throw new Error(`ledger account not found: ${accountKey(leg.account.merchantId, leg.account.kind)}`);
-        const before = acc.balance;
-        acc.balance = before + leg.amount;
-        return {
-          transferId: transfer.id,
-          accountId: acc.id,
-          merchantId: acc.merchantId,
-          currency: req.currency,
-          amount: leg.amount,
-          balanceBefore: before,
-          balanceAfter: acc.balance,
-          kind: acc.kind as LedgerAccountKind,
-        };
-      });
-
-      // 5. Store the balances; the CHECK constraint refuses a merchant balance below zero.
-      for (const acc of byKey.values()) {
-        if (acc.balance === acc.start) continue;
-        await setBalance(tx, acc.id, acc.balance);
-      }
-
-      const inserted = await insertEntries(
-        tx,
-        entryRows.map(({ kind: _kind, ...row }) => row),
+    let out = await postInOneStatement(db, head, legs);
+    if (out.missingAccounts) {
+      // First movement of an account: create it (in a fixed order, so concurrent creators take key locks alike).
+      const wanted = [...new Map(req.legs.map((l) => [accountKey(l.account.merchantId, l.account.kind), l.account])).values()].sort(
+        (a, b) => a.merchantId - b.merchantId || a.kind.localeCompare(b.kind),
       );
-
-      return {
-        transferId: transfer.id,
-        merchantId: transfer.merchantId,
-        currency: req.currency,
-        flow: transfer.flow,
-        actionType: transfer.actionType,
-        reference: transfer.reference,
-        idempotencyKey: transfer.idempotencyKey,
-        amount: transfer.amount,
-        fee: transfer.fee,
-        createdAt: transfer.createdAt,
-        entries: entryRows.map((r, i) => ({
-          id: inserted[i]?.id ?? 0,
-          accountId: r.accountId,
-          merchantId: r.merchantId,
-          kind: r.kind,
-          amount: r.amount,
-          balanceBefore: r.balanceBefore,
-          balanceAfter: r.balanceAfter,
-        })),
-        replayed: false,
-      };
-    });
+      // With the posting in one transaction (a savepoint inside the caller's): a refused first debit leaves no account.
+      out = await db.transaction(async (tx) => {
+        await ensureAccounts(tx, req.currency, wanted);
+        const again = await postInOneStatement(tx, head, legs);
+        if (again.missingAccounts) throw new Error('ledger accounts missing after they were created');
+        return again;
+      });
+    }
+    if (!out.posted) {
+      const first = await loadTransfer(db, req.merchantId, req.idempotencyKey);
+      if (!first) throw new Error(`ledger transfer ${req.idempotencyKey} neither written nor found`);
+      return assertSameRequest(first, req);
+    }
+    const { posted } = out;
+    return {
+      ...head,
+      transferId: posted.transferId,
+      createdAt: posted.createdAt,
+      entries: posted.entries.map((e) => ({ ...e, kind: e.kind as LedgerAccountKind })),
+      replayed: false,
+    };
   } catch (e) {
     const { code, constraint } = pgErrorCode(e);
     if (code === PG_CHECK_VIOLATION && constraint === 'ledger_account_non_negative_ck') {
       throw new DomainError('INSUFFICIENT_BALANCE', {}, { cause: e });
-    }
-    if (code === PG_UNIQUE_VIOLATION && constraint === 'ledger_transfer_idempotency_uq') {
-      // A concurrent first call with the same key won; our transaction is rolled back. Answer with its result.
-      const winner = await loadTransfer(db, req.merchantId, req.idempotencyKey);
-      if (winner) return assertSameRequest(winner, req);
     }
     throw e;
   }

@@ -2,15 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { ERROR_CATALOGUE, loginPath, type Brand } from '@mg/domain';
+import { ERROR_CATALOGUE, type Brand } from '@mg/domain';
 import { isApiError } from '../../api/errors';
 import { identityApi } from '../../api/identity';
 import { clearSession, getSession, setPermissions, setUserInfo, useSession } from '../../session/store';
 import { MainLayout } from './MainLayout';
-
-export function loginRedirect(brand: Brand, pathname: string, search: string): string {
-  return `${loginPath(brand)}?redirect=${encodeURIComponent(`${pathname}${search}`)}`;
-}
+import { loginRedirect } from '../../features/auth/redirect';
 
 /**
  * Spec §4 "Session on navigation", with a token: user info and the permission menu are fetched when this tab has

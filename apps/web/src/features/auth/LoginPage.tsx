@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { ArrowLeftOutlined, KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { googleCodeSchema, isLanguage, usernameSchema, type Language } from '@mg/domain';
+import { isLanguage, type Language } from '@mg/domain';
 import { useBrand } from '../../brands';
 import { isApiError } from '../../api/errors';
 import { identityApi, isTwoFactorChallenge, type Depart, type LoginResult } from '../../api/identity';
@@ -14,10 +14,12 @@ import { pickLanguage } from '../../i18n/offer';
 import { usePageTitle } from '../../app/usePageTitle';
 import { AuthCard } from '../../app/pages/AuthCard';
 import { CaptchaField, type CaptchaHandle } from '../../components/CaptchaField';
-import { zodRule } from '../../components/zodRule';
+import { lazyRule } from '../../components/lazyRule';
 import { DepartModal } from './DepartModal';
 import { redirectTarget } from './redirect';
 import { authPath } from './paths';
+
+const loginChecks = () => import('./loginChecks');
 
 interface Credentials {
   username: string;
@@ -119,7 +121,7 @@ export function LoginPage() {
       {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="login-error" />}
       {step === 'credentials' ? (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submitCredentials(v)} className="mg-form" data-testid="login-form">
-          <Form.Item name="username" label={t('auth.login.username')} rules={[zodRule(usernameSchema, t)]}>
+          <Form.Item name="username" label={t('auth.login.username')} rules={[lazyRule(() => loginChecks().then((m) => m.checkUsername), t)]}>
             <Input size="large" prefix={<UserOutlined aria-hidden />} autoComplete="username" placeholder={t('auth.login.usernamePlaceholder')} data-testid="login-username" />
           </Form.Item>
           <Form.Item name="password" label={t('auth.login.password')} rules={[{ required: true, message: t('validation.password.required') }]}>
@@ -147,7 +149,7 @@ export function LoginPage() {
           <Form.Item
             name="code"
             label={t(recovery ? 'auth.twofa.recoveryLabel' : 'auth.twofa.codeLabel')}
-            rules={recovery ? [{ required: true, whitespace: true, message: t('auth.twofa.recoveryRequired') }] : [zodRule(googleCodeSchema, t)]}
+            rules={recovery ? [{ required: true, whitespace: true, message: t('auth.twofa.recoveryRequired') }] : [lazyRule(() => loginChecks().then((m) => m.checkGoogleCode), t)]}
           >
             <Input
               size="large"

@@ -1,0 +1,6 @@
+/**
+ * First path segments of every signed-in screen: the menu's groups and its top-level pages. The sign-in bundle
+ * decides "protected page (go to sign-in) or unknown (404)" from this list without loading the area registry that
+ * builds the menu; catalogue.test.ts keeps it equal to the roots of MENU.
+ */
+export const MENU_ROOTS = ['/dashboard', '/system', '/payment', '/funds', '/common', '/developer', '/account'] as const;
