@@ -35,6 +35,7 @@ import {
   int,
   machineLine,
   mb,
+  ms,
   opt,
   optInt,
   pidListeningOn,
@@ -42,6 +43,7 @@ import {
   procMemory,
   signIn,
   sleep,
+  summarize,
   type Envelope,
 } from './common';
 
@@ -147,6 +149,22 @@ async function http(): Promise<void> {
   console.log(
     `export-speed (HTTP): ${base}/api/exports collections ${filters.createTime_begin} .. ${filters.createTime_end}; server pid ${serverPid}, RSS ${mb(before?.rss ?? NaN)}, VmHWM so far ${mb(before?.hwm ?? NaN)}`,
   );
+  // The list's first page, called in a loop: what other users of the instance see before and while it exports.
+  const listUrl = `${base}/api/collections?${new URLSearchParams({ ...filters, pageNo: '1', pageSize: '10' })}`;
+  const listCall = async () => {
+    const s0 = performance.now();
+    const r = await fetch(listUrl, { headers });
+    await r.arrayBuffer();
+    return performance.now() - s0;
+  };
+  const idleList: number[] = [];
+  for (let i = 0; i < 60; i++) idleList.push(await listCall());
+  const busyList: number[] = [];
+  let exporting = true;
+  const probe = (async () => {
+    while (exporting) busyList.push(await listCall());
+  })();
+
   const rss = new RssSampler(serverPid);
   const t0 = performance.now();
   const res = await fetch(`${base}/api/exports`, {
@@ -197,14 +215,21 @@ async function http(): Promise<void> {
   let bytes = 0;
   for await (const chunk of dl.body) bytes += (chunk as Uint8Array).length;
   const seconds = (performance.now() - t0) / 1000;
+  exporting = false;
+  await probe;
   const peak = rss.stop();
   const after = procMemory(serverPid);
+  const idleP95 = summarize(idleList).p95;
+  const busyP95 = summarize(busyList).p95;
   console.log('');
   console.log(
     `rows: ${int(rows)} (${started.result.mode}) in ${seconds.toFixed(1)} s from POST to last byte = ${int(rows / seconds)} rows/s; XLSX ${mb(bytes)}${Number.isFinite(jobSeconds) ? `; job done after ${jobSeconds.toFixed(1)} s` : ''}`,
   );
   console.log(
     `server memory: RSS ${mb(before?.rss ?? NaN)} before, peak ${mb(peak)} during (sampled every 100 ms), VmHWM ${mb(after?.hwm ?? NaN)} (lifetime peak, was ${mb(before?.hwm ?? NaN)})`,
+  );
+  console.log(
+    `list first page (client time): p95 ${ms(idleP95)} ms idle (60 calls), ${ms(busyP95)} ms during the export (${busyList.length} calls) = ${(busyP95 / idleP95).toFixed(1)}x (target <= 2x)`,
   );
   console.log(`machine after the run: ${machineLine()}`);
   console.log(verdict(rows / seconds, peak));

@@ -407,7 +407,7 @@ async function main(): Promise<void> {
     }>(
       `insert into settlement (id, merchant_id, currency, settle_date, due_at, status)
        select * from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::timestamptz[], $6::text[])
-       on conflict (merchant_id, currency, settle_date) do update set updated_at = settlement.updated_at
+       on conflict (merchant_id, currency, settle_date) where status = '${SettlementStatus.PENDING}' do update set updated_at = settlement.updated_at
        returning id, merchant_id, settle_date, (xmax = 0) as inserted`,
       [
         keys.map(([, date]) => newBusinessId('S', new Date(`${date}T00:00:00Z`))),
@@ -596,10 +596,19 @@ async function main(): Promise<void> {
   );
 
   // A production table has been vacuumed and analysed; do the same so plans and index-only scans are realistic.
+  // A VACUUM that runs while autovacuum analyses the new rows leaves most pages not all-visible (its snapshot holds
+  // the horizon back: 10 % all-visible was seen), and index-only scans then visit the heap: vacuum until they are.
   const t2 = performance.now();
-  await client.query('vacuum (analyze) collection');
-  await client.query('vacuum (analyze) settlement');
-  console.log(`vacuum analyze: ${((performance.now() - t2) / 1000).toFixed(1)} s`);
+  let visible = 0;
+  for (let round = 0; round < 3 && visible < 0.99; round++) {
+    await client.query('vacuum (freeze, analyze) collection');
+    await client.query('vacuum (analyze) settlement');
+    const v = await client.query<{ f: number }>(
+      `select coalesce(relallvisible::float / nullif(relpages, 0), 1) as f from pg_class where oid = 'collection'::regclass`,
+    );
+    visible = Number(v.rows[0]?.f ?? 0);
+  }
+  console.log(`vacuum (freeze, analyze): ${((performance.now() - t2) / 1000).toFixed(1)} s, ${(visible * 100).toFixed(1)} % of the heap all-visible`);
 
   const sizes = await client.query<{ n: string; heap: string; idx: string }>(
     `select (select count(*) from collection)::text as n, pg_size_pretty(pg_table_size('collection')) as heap, pg_size_pretty(pg_indexes_size('collection')) as idx`,

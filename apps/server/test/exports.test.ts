@@ -6,6 +6,7 @@ import { EXPORT_SYNC_MAX_ROWS, ExportStatus } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayDownload, purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
+import { listSources } from '../src/modules/lists';
 import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
@@ -140,6 +141,12 @@ describe('direct exports', () => {
 });
 
 describe('large exports run as a job and are e-mailed', () => {
+  it('the job worker knows every list the routes serve (modules/lists.ts is complete)', () => {
+    const inWorker = listSources(app.publicUrl);
+    expect([...inWorker.keys()].sort()).toEqual([...app.lists.keys()].sort());
+    for (const [name, source] of app.lists) expect(inWorker.get(name)?.list).toBe(source.list);
+  });
+
   it('over the direct limit (counted with the list filters): a job with progress, a file, an e-mail with the link', async () => {
     // The real limit is EXPORT_SYNC_MAX_ROWS (100 000); the same path with a limit of 10 keeps the test fast.
     expect(EXPORT_SYNC_MAX_ROWS).toBe(100_000);
@@ -164,7 +171,7 @@ describe('large exports run as a job and are e-mailed', () => {
     // Another user cannot read someone else's job.
     expect((await business.get(`/exports/${jobId}`)).statusCode).toBe(404);
 
-    const deps = { db: app.db, lists: app.lists, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
+    const deps = { db: app.db, databaseUrl: tdb.url, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
     expect(await runNextExportJob(deps)).toBe(jobId);
     const done = (await demoAdmin.get(`/exports/${jobId}`)).json().result;
     expect(done.status).toBe(ExportStatus.DONE);

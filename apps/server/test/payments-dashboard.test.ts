@@ -6,7 +6,7 @@
  *
  * Long file: the lists share one seeded month of payments that takes seconds to write; each case is short.
  */
-import { ApiKeyMode, CollectionSource, Perm, type CurrencyCode } from '@mg/domain';
+import { ApiKeyMode, CollectionSource, LIST_COUNT_CAP, Perm, type CurrencyCode } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollection, markCollectionFailed, markCollectionPaid, type CollectionRow } from '../src/modules/collections/service';
@@ -195,6 +195,16 @@ describe('GET /api/collections', () => {
     // Sorting by amount, ascending.
     const byAmount = await demoAdmin.get('/collections', { ...march11, column: 'amount', order: 'asc' }, JAKARTA);
     expect(ids(byAmount)).toEqual([small.id, failed.id, evening.id]);
+  });
+
+  it('pages reach as deep as the capped count, and a deeper page is refused saying what to do', async () => {
+    const last = await demoAdmin.get('/collections', { pageSize: 10, pageNo: LIST_COUNT_CAP / 10 });
+    expect(last.statusCode).toBe(200);
+    const deeper = await demoAdmin.get('/collections', { pageSize: 10, pageNo: LIST_COUNT_CAP / 10 + 1 });
+    expect(deeper.statusCode).toBe(400);
+    expect(deeper.json().errors[0].field).toBe('pageNo');
+    expect(deeper.json().errors[0].message).toContain(String(LIST_COUNT_CAP));
+    expect(deeper.json().errors[0].message).toMatch(/export/i);
   });
 
   it('without a range: the last 30 days up to now', async () => {

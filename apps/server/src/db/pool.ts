@@ -29,6 +29,13 @@ export function createDatabase(url: string, opts: { max?: number; applicationNam
   return { pool, db: dbOf(pool) };
 }
 
+/** The connection string a pool was made with (a worker thread opens its own pool on the same database). */
+export function databaseUrlOf(pool: pg.Pool): string {
+  const url = pool.options.connectionString;
+  if (!url) throw new Error('the pool has no connection string');
+  return url;
+}
+
 let roundTrips = 0;
 
 /** Statements sent to PostgreSQL by this process's pools (BEGIN and COMMIT included): bench:api divides it by ops. */

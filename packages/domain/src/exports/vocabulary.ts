@@ -6,6 +6,11 @@ export type ExportStatusValue = (typeof ExportStatus)[keyof typeof ExportStatus]
 export const EXPORT_SYNC_MAX_ROWS = 100_000;
 /** Rows read per keyset page while exporting. */
 export const EXPORT_BATCH_ROWS = 1_000;
+/**
+ * Heap of the worker thread that writes an export job: it allocates fast and keeps little, so a small heap is
+ * collected early instead of growing the server's memory by the size of its garbage.
+ */
+export const EXPORT_WORKER_HEAP_MB = 128;
 /** Download links of finished export jobs stay valid this long. */
 export const EXPORT_LINK_TTL_HOURS = 72;
 /** Query parameter of the dashboard link e-mailed for a finished job: the dashboard downloads it with the session. */

@@ -347,6 +347,7 @@ export default {
   'validation.date.rangeTooLong': "The query range cannot exceed {{count}} months",
   'validation.date.rangeTooLong_one': "The query range cannot exceed {{count}} month",
   'validation.paging.pageNo': "Invalid page number",
+  'validation.paging.tooDeep': "Pages reach the first {{max}} records: narrow the date range or filters, sort the other way, or export the list",
   'validation.paging.pageSize': "Invalid page size",
   'validation.paging.column': "Invalid sort column",
   'validation.paging.order': "The sort order must be ascending or descending",

@@ -347,6 +347,7 @@ export default {
   'validation.date.rangeTooLong': "Rentang pencarian tidak boleh lebih dari {{count}} bulan",
   'validation.date.rangeTooLong_one': "Rentang pencarian tidak boleh lebih dari {{count}} bulan",
   'validation.paging.pageNo': "Nomor halaman tidak valid",
+  'validation.paging.tooDeep': "Halaman hanya menjangkau {{max}} data pertama: persempit rentang tanggal atau filter, balik urutannya, atau ekspor daftarnya",
   'validation.paging.pageSize': "Ukuran halaman tidak valid",
   'validation.paging.column': "Kolom pengurutan tidak valid",
   'validation.paging.order': "Urutan harus naik atau turun",

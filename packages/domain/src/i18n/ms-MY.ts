@@ -347,6 +347,7 @@ export default {
   'validation.date.rangeTooLong': "Julat carian tidak boleh melebihi {{count}} bulan",
   'validation.date.rangeTooLong_one': "Julat carian tidak boleh melebihi {{count}} bulan",
   'validation.paging.pageNo': "Nombor halaman tidak sah",
+  'validation.paging.tooDeep': "Halaman hanya mencapai {{max}} rekod pertama: kecilkan julat tarikh atau penapis, susun secara terbalik, atau eksport senarai",
   'validation.paging.pageSize': "Saiz halaman tidak sah",
   'validation.paging.column': "Lajur isihan tidak sah",
   'validation.paging.order': "Susunan mesti menaik atau menurun",

@@ -347,6 +347,7 @@ export default {
   'validation.date.rangeTooLong': "O período da consulta não pode exceder {{count}} meses",
   'validation.date.rangeTooLong_one': "O período da consulta não pode exceder {{count}} mês",
   'validation.paging.pageNo': "Número de página inválido",
+  'validation.paging.tooDeep': "As páginas alcançam os primeiros {{max}} registros: restrinja o período ou os filtros, inverta a ordenação ou exporte a lista",
   'validation.paging.pageSize': "Tamanho de página inválido",
   'validation.paging.column': "Coluna de ordenação inválida",
   'validation.paging.order': "A ordem deve ser crescente ou decrescente",

@@ -347,6 +347,7 @@ export default {
   'validation.date.rangeTooLong': "ช่วงเวลาที่ค้นหาต้องไม่เกิน {{count}} เดือน",
   'validation.date.rangeTooLong_one': "ช่วงเวลาที่ค้นหาต้องไม่เกิน {{count}} เดือน",
   'validation.paging.pageNo': "หมายเลขหน้าไม่ถูกต้อง",
+  'validation.paging.tooDeep': "หน้าแสดงได้ถึง {{max}} รายการแรกเท่านั้น: จำกัดช่วงวันที่หรือตัวกรองให้แคบลง เรียงลำดับกลับด้าน หรือส่งออกรายการ",
   'validation.paging.pageSize': "จำนวนรายการต่อหน้าไม่ถูกต้อง",
   'validation.paging.column': "คอลัมน์สำหรับเรียงลำดับไม่ถูกต้อง",
   'validation.paging.order': "การเรียงลำดับต้องเป็นจากน้อยไปมากหรือจากมากไปน้อย",

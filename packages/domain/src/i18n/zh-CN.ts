@@ -347,6 +347,7 @@ export default {
   'validation.date.rangeTooLong': "查询范围不能超过 {{count}} 个月",
   'validation.date.rangeTooLong_one': "查询范围不能超过 {{count}} 个月",
   'validation.paging.pageNo': "页码无效",
+  'validation.paging.tooDeep': "分页最多显示前 {{max}} 条记录：请缩小日期范围或筛选条件、反向排序，或导出列表",
   'validation.paging.pageSize': "每页条数无效",
   'validation.paging.column': "排序字段无效",
   'validation.paging.order': "排序方式必须为升序或降序",

@@ -4,12 +4,13 @@
  * spec §6 column rules applied to the answer (a record leaves out the fields of the columns its reader may not see).
  * Registering a source also makes it exportable (modules/exports reads `app.lists`).
  */
-import { answerSchemaOf, querySchemaOf, restrictedFieldsOf, visibleColumns, type AnyListDecl, type ColumnAccess, type ListFilters, type ListRecord } from '@mg/domain';
+import { LIST_COUNT_CAP, answerSchemaOf, querySchemaOf, restrictedFieldsOf, visibleColumns, type AnyListDecl, type ColumnAccess, type ListFilters, type ListRecord } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbLike } from '../../db/pool';
 import { columnAccess, requestScope } from '../../modules/auth/scope';
 import { envelopeOf, ok } from '../envelope';
+import { fieldError } from '../errors';
 import { listOrder } from './order';
 import { countCapped, type ListSource } from './source';
 
@@ -45,6 +46,11 @@ export async function answerList<L extends AnyListDecl>(db: DbLike, req: Fastify
   const hidden = hiddenFields(source.list, columnAccess(req));
   if (source.kind === 'whole') return strip(await source.all(db, query, ctx), hidden);
   const q = query as ListFilters<L> & PageQuery;
+  // Pages reach as deep as the count does: an OFFSET past it reads (and throws away) every row before the page, so
+  // its cost grows with the depth (issue 10: offset 362 720 took 110-887 ms). Deeper is refused with what to do.
+  if ((q.pageNo - 1) * q.pageSize >= LIST_COUNT_CAP) {
+    throw fieldError('pageNo', 'validation.paging.tooDeep', { params: { max: LIST_COUNT_CAP } });
+  }
   const where = source.where(q, ctx);
   const orderBy = listOrder(source.order, source.sort, q.column, q.order);
   const [records, count] = await Promise.all([

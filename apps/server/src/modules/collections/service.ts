@@ -249,7 +249,7 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
     throw fieldError('currency', 'collections.currencyNotOffered', { params: { currency: input.currency } });
   }
   const prod = await pickProduct(db, input);
-  if (await getCollectionByOrderId(db, input.merchantId, input.merchantOrderId)) throw duplicateOrder(input.merchantOrderId);
+  // A merchant order id used before is found by the unique index when the row is inserted (no read first).
 
   const fee = await quoteFee(db, {
     merchantId: input.merchantId,
@@ -357,11 +357,20 @@ function assertOpen(row: CollectionRow, target: PaymentStatusValue): void {
 /** The payer paid (sandbox channel / cashier / sandbox helper): pending|processing -> success. Idempotent. */
 export async function markCollectionPaid(
   db: Db,
-  args: { merchantId: number; id: string; paidAmount?: bigint; now?: Date; publicUrl?: string },
+  args: {
+    merchantId: number;
+    id: string;
+    paidAmount?: bigint;
+    now?: Date;
+    publicUrl?: string;
+    /** The caller's own check of the order, run on the locked row (throws to refuse). */
+    check?: (row: CollectionRow) => void;
+  },
 ): Promise<CollectionRow> {
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
     const row = await lockCollection(tx, args.merchantId, args.id);
+    args.check?.(row);
     if (PAID_STATUSES.includes(row.status as PaymentStatusValue)) return row;
     const paid = args.paidAmount ?? row.amount;
     if (paid <= 0n || paid > row.amount) throw fieldError('paidAmount', 'collections.paidAmountInvalid', { labelOf: 'amount' });

@@ -3,6 +3,7 @@ import { DomainError, EXPORT_DOWNLOAD_PATH, ExportStatus, Perm, visibleColumns }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseUrlOf } from '../../db/pool';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { columnAccess, holds, requestScope, requireAuth } from '../auth';
 import {
@@ -35,7 +36,14 @@ const jobView = z.object({
 
 export async function exportRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ db: app.db, lists: app.lists, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log });
+  const deps = () => ({
+    db: app.db,
+    databaseUrl: databaseUrlOf(app.pool),
+    dataDir: app.dataDir,
+    publicUrl: app.publicUrl,
+    mailer: app.mailer,
+    log: app.log,
+  });
 
   app.jobs.every('exports.run', 2_000, async () => {
     while ((await runNextExportJob(deps())) !== null) {

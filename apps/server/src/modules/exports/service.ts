@@ -16,62 +16,26 @@ import {
   EXPORT_SYNC_MAX_ROWS,
   ExportStatus,
   ID_PREFIX,
-  filterSchemaOf,
-  isCurrencyCode,
-  isLanguage,
   translate,
-  type AnyListDecl,
-  type CurrencyCode,
   type Language,
-  type ListFilters,
 } from '@mg/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
-import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
-import { exportColumns } from '../../lib/list/cells';
 import type { ListRegistry } from '../../lib/list/route';
 import { countAll, type ListSource } from '../../lib/list/source';
-import type { RequestScope, Scope } from '../auth/scope';
+import type { RequestScope } from '../auth/scope';
 import type { Mailer } from '../mail/mailer';
 import { claimQueuedJob, expiredJobs, failJob, finishJob, forgetLinks, insertJob, setProgress, userEmail, type ExportJobRow } from './queries';
-import { writeXlsx } from './xlsx';
+import { runJobInWorker } from './run-in-worker';
+import { langOf, selection, sourceOf, storedOf, writeJob, type StoredExport } from './write-job';
 
 export { findByToken, findUserJob, type ExportJobRow } from './queries';
+export { parseFilters, sourceOf, type StoredExport } from './write-job';
 
 /** A direct download link is used at once by the browser; it stays valid this long. */
 export const DIRECT_LINK_TTL_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 500;
-
-/** What is stored with a job: everything its rows and columns depend on, fixed when it was asked. */
-export interface StoredExport {
-  filters: Record<string, unknown>;
-  scope: Scope;
-  /** The session currency (default of the `currency` filter). */
-  currency: CurrencyCode | null;
-  /** Keys of the columns the user could see (spec §6), in order. */
-  columns: string[];
-  /** "Now" of default ranges. */
-  now: string;
-}
-
-/** The list source of an export kind; 400 naming `kind` for one the app does not serve. */
-export function sourceOf(lists: ListRegistry, kind: string): ListSource {
-  const source = lists.get(kind);
-  if (!source) throw fieldError('kind', 'error.fieldInvalid', { params: { value: kind.slice(0, 32) } });
-  return source;
-}
-
-/** Parses the filters of the list (400 naming the first bad field). */
-export function parseFilters<L extends AnyListDecl>(list: L, raw: Record<string, unknown>): ListFilters<L> {
-  const parsed = filterSchemaOf(list).safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw fieldError(String(issue?.path[0] ?? 'filters'), issue?.message ?? 'error.fieldInvalid');
-  }
-  return parsed.data as ListFilters<L>;
-}
 
 export function fileNameOf(kind: string, lang: Language, createdAt: Date): string {
   const stamp = createdAt.toISOString().slice(0, 19).replace(/[-:T]/g, '');
@@ -118,12 +82,6 @@ export type StartExportResult =
   | { mode: 'download'; url: string; rows: number; job: ExportJobRow }
   | { mode: 'job'; jobId: string; totalRows: number; job: ExportJobRow };
 
-/** The rows of an export: the WHERE of a paged list, or the filters a whole list reads with. */
-function selection(source: ListSource, filters: Record<string, unknown>, ctx: RequestScope): { where: SQL | undefined; parsed: ListFilters<AnyListDecl> } {
-  const parsed = parseFilters(source.list, filters);
-  return { where: source.kind === 'paged' ? source.where(parsed, ctx) : undefined, parsed };
-}
-
 async function rowCount(db: Db, source: ListSource, filters: Record<string, unknown>, ctx: RequestScope): Promise<number> {
   const { where, parsed } = selection(source, filters, ctx);
   return source.kind === 'paged' ? countAll(db, source, where) : (await source.all(db, parsed, ctx)).length;
@@ -155,37 +113,6 @@ export async function startExport(db: Db, lists: ListRegistry, publicUrl: string
     : { mode: 'job', jobId: job.id, totalRows: rows, job };
 }
 
-function storedOf(job: ExportJobRow): { stored: StoredExport; ctx: RequestScope } {
-  const stored = job.filters as StoredExport;
-  const currency = isCurrencyCode(stored.currency) ? stored.currency : undefined;
-  return { stored, ctx: { scope: stored.scope, timeZone: job.timeZone, currency, now: stored.now ? new Date(stored.now) : job.createdAt } };
-}
-
-function langOf(job: ExportJobRow): Language {
-  return isLanguage(job.lang) ? job.lang : 'en-US';
-}
-
-/** Writes the export of a job to `out`, as it was asked. */
-function writeJob(db: Db, lists: ListRegistry, job: ExportJobRow, out: Writable, onProgress?: (rows: number) => Promise<void>): Promise<number> {
-  const source = sourceOf(lists, job.kind);
-  const { stored, ctx } = storedOf(job);
-  const lang = langOf(job);
-  const { where, parsed } = selection(source, stored.filters, ctx);
-  const byKey = new Map(source.list.columns.map((c) => [c.key as string, c]));
-  const columns = stored.columns.map((k) => byKey.get(k)).filter((c) => c !== undefined);
-  return writeXlsx(out, {
-    db,
-    source,
-    where,
-    whole: { filters: parsed, ctx },
-    columns: exportColumns(columns, lang),
-    lang,
-    timeZone: job.timeZone,
-    sheetName: translate(lang, `${job.kind}.title`),
-    ...(onProgress ? { onProgress } : {}),
-  });
-}
-
 /** Streams a finished export: live from the database for direct ones, from the file for job ones. */
 export async function streamExport(db: Db, lists: ListRegistry, job: ExportJobRow, out: Writable): Promise<void> {
   if (job.filePath) {
@@ -197,7 +124,8 @@ export async function streamExport(db: Db, lists: ListRegistry, job: ExportJobRo
 
 export interface JobDeps {
   db: Db;
-  lists: ListRegistry;
+  /** The database the job's worker thread connects to (the server's own). */
+  databaseUrl: string;
   dataDir: string;
   publicUrl: string;
   mailer: Mailer;
@@ -213,7 +141,7 @@ export async function runNextExportJob(deps: JobDeps): Promise<string | null> {
   try {
     fs.mkdirSync(dir, { recursive: true });
     let lastProgress = 0;
-    const rows = await writeJob(deps.db, deps.lists, claimed, fs.createWriteStream(file), async (done) => {
+    const rows = await runJobInWorker({ databaseUrl: deps.databaseUrl, publicUrl: deps.publicUrl, job: claimed, file }, async (done) => {
       if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
       lastProgress = Date.now();
       await setProgress(deps.db, claimed.id, done);

@@ -129,11 +129,14 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw notFound();
     return row;
   };
-  /** A collection the sandbox helpers may drive: the caller's, created in sandbox mode. */
+  /** The sandbox helpers drive only the caller's collections created in sandbox mode. */
+  const assertSandboxOrder = (row: { mode: string }) => {
+    if (row.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'open-api.sandboxOrderOnly');
+  };
   const sandboxCollectionOf = async (req: FastifyRequest, id: string) => {
     sandboxOnly(req);
     const row = await collectionOf(req, id);
-    if (row.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'open-api.sandboxOrderOnly');
+    assertSandboxOrder(row);
     return row;
   };
 
@@ -332,8 +335,9 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const col = await sandboxCollectionOf(req, req.params.id);
-      const row = await markCollectionPaid(app.db, { merchantId: col.merchantId, id: col.id });
+      sandboxOnly(req);
+      // The order is read once, locked, by the payment itself (an unknown id: 404 from there).
+      const row = await markCollectionPaid(app.db, { merchantId: req.openApi.merchantId, id: req.params.id, check: assertSandboxOrder });
       return ok(openCollectionView(row, app.publicUrl));
     },
   );

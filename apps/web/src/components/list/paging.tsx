@@ -70,9 +70,12 @@ export function tablePagination(values: UrlValues) {
     pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
     showQuickJumper: true,
     showSizeChanger: true,
-    // Payment lists count at most LIST_COUNT_CAP rows (a count over millions of rows would cost more than the page).
+    // Payment lists count at most LIST_COUNT_CAP rows (a count over millions of rows would cost more than the page),
+    // and pages reach that deep only (the server refuses deeper ones): the total says so.
     showTotal: (total: number) =>
-      i18n.t('common.messages.total', { total: total >= LIST_COUNT_CAP ? `${LIST_COUNT_CAP.toLocaleString()}+` : total.toLocaleString() }),
+      total >= LIST_COUNT_CAP
+        ? i18n.t('common.messages.totalCapped', { total: LIST_COUNT_CAP.toLocaleString() })
+        : i18n.t('common.messages.total', { total: total.toLocaleString() }),
   };
 }
 

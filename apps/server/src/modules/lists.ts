@@ -1,0 +1,36 @@
+/**
+ * Every list source of the app. The areas' routes register them one by one (lib/list/route.ts registerList); an
+ * export job's worker thread, which has no Fastify instance, finds its list here. A test keeps this equal to what the
+ * routes register.
+ */
+import type { ListSource } from '../lib/list/source';
+import { announcementsSource } from './announcements/queries';
+import { auditSource } from './audit/queries';
+import { balanceRecordsSource } from './balance-records/queries';
+import { collectionsSource } from './collections/queries';
+import { dictionariesSource } from './dictionaries/queries';
+import { mailOutboxSource } from './mail-outbox/queries';
+import { paymentLinksSource } from './payment-links/queries';
+import { productsSource } from './products/queries';
+import { refundsSource } from './refunds/queries';
+import { salesSource } from './sales/queries';
+import { settlementsSource } from './settlements/queries';
+import { usersSource } from './users/queries';
+
+export function listSources(publicUrl: string): Map<string, ListSource> {
+  const all = [
+    announcementsSource,
+    auditSource,
+    balanceRecordsSource,
+    collectionsSource,
+    dictionariesSource,
+    mailOutboxSource,
+    paymentLinksSource(publicUrl),
+    productsSource,
+    refundsSource,
+    salesSource,
+    settlementsSource,
+    usersSource,
+  ] as unknown as ListSource[];
+  return new Map(all.map((s) => [s.list.name, s]));
+}
