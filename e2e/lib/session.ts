@@ -57,13 +57,16 @@ export async function dbClient(dataDir: string): Promise<pg.Client> {
 export async function sideMenuTexts(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
   const CLOSED = '[data-testid="side-menu"] .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title';
-  for (;;) {
+  for (let attempt = 0; attempt < 60; attempt++) {
     const closed = page.locator(CLOSED);
     const before = await closed.count();
     if (before === 0) break;
     await closed.first().click();
-    // Wait for the submenu to open (application state), not for a time.
-    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length < (n as number), [CLOSED, before] as const);
+    // Wait for the submenu to open (application state), not for a time. A click that lands while the menu renders
+    // again (the shell loads lazily) can be lost: then the loop counts again and clicks the still-closed one.
+    await page
+      .waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length < (n as number), [CLOSED, before] as const, { timeout: 5_000 })
+      .catch(() => undefined);
   }
   const texts = await menu.locator('.ant-menu-title-content').allTextContents();
   return texts.map((t) => t.trim()).filter(Boolean);

@@ -178,9 +178,15 @@ export async function insertCollection(db: DbLike, values: typeof collection.$in
 }
 
 /** The order row locked for the rest of the transaction (the first lock of every status change). */
-export async function lockCollectionRow(db: DbLike, merchantId: number, id: string): Promise<CollectionRow | undefined> {
-  const [row] = await db.select().from(collection).where(and(eq(collection.merchantId, merchantId), eq(collection.id, id))).for('update');
-  return row;
+/** The order locked, with its merchant (read, not locked), in one round trip. */
+export async function lockCollectionWithMerchant(db: DbLike, merchantId: number, id: string): Promise<{ row: CollectionRow; m: MerchantRow } | undefined> {
+  const [found] = await db
+    .select({ row: collection, m: merchant })
+    .from(collection)
+    .innerJoin(merchant, eq(merchant.id, collection.merchantId))
+    .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
+    .for('update', { of: collection });
+  return found;
 }
 
 export async function updateCollection(db: DbLike, row: { merchantId: number; id: string }, set: Partial<typeof collection.$inferInsert>): Promise<CollectionRow | undefined> {

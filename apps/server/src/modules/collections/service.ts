@@ -34,7 +34,7 @@ import type { Db, DbLike } from '../../db/pool';
 import {
   expireLinks,
   insertCollection,
-  lockCollectionRow,
+  lockCollectionWithMerchant,
   lockDueCollections,
   markLinkPaid,
   selectCallbackUrls,
@@ -308,10 +308,11 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Status changes                                                                                               */
 
-async function lockCollection(tx: DbLike, merchantId: number, id: string): Promise<CollectionRow> {
-  const row = await lockCollectionRow(tx, merchantId, id);
-  if (!row) throw notFound();
-  return row;
+/** The order locked for its status change, with its merchant (404 when it is not this merchant's). */
+async function lockCollection(tx: DbLike, merchantId: number, id: string): Promise<{ row: CollectionRow; m: MerchantRow }> {
+  const locked = await lockCollectionWithMerchant(tx, merchantId, id);
+  if (!locked) throw notFound();
+  return locked;
 }
 
 /**
@@ -369,7 +370,7 @@ export async function markCollectionPaid(
 ): Promise<CollectionRow> {
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
-    const row = await lockCollection(tx, args.merchantId, args.id);
+    const { row, m } = await lockCollection(tx, args.merchantId, args.id);
     args.check?.(row);
     if (PAID_STATUSES.includes(row.status as PaymentStatusValue)) return row;
     const paid = args.paidAmount ?? row.amount;
@@ -386,7 +387,6 @@ export async function markCollectionPaid(
       serviceFee = q.serviceFee;
     }
     const fee = adminFee + serviceFee;
-    const m = await loadMerchant(tx, row.merchantId);
 
     // Lock order everywhere: collection row, settlement batch, ledger accounts. The ledger is posted last: the
     // balance rows every payment moves are then held from that one statement to the commit only.
@@ -430,10 +430,9 @@ async function endCollection(
 ): Promise<CollectionRow> {
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
-    const row = await lockCollection(tx, args.merchantId, args.id);
+    const { row, m } = await lockCollection(tx, args.merchantId, args.id);
     if (row.status === target) return row; // repeated call: answered unchanged
     assertOpen(row, target);
-    const m = await loadMerchant(tx, row.merchantId);
     return transition(tx, row, m, { status: target, failureReason: reason, updatedAt: now }, event, args.publicUrl ?? callbackPublicUrl, now);
   });
 }

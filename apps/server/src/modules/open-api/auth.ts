@@ -33,7 +33,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '../../lib/errors';
 import type { DbTx } from '../../db/pool';
 import {
-  checkIdempotencyKey,
+  claimOf,
   IdempotencyAnswered,
   IDEMPOTENT_REPLAYED_HEADER,
   runIdempotent,
@@ -45,6 +45,7 @@ import { ipMatcher } from './ip';
 import { KeyRateLimiter } from './key-rate-limit';
 import {
   claimNonce,
+  claimNonceAndLookup,
   keyWithWhitelist,
   purgeIdempotencyRecords,
   purgeNonces,
@@ -79,6 +80,8 @@ interface OpenApiState {
   bodyError?: Error;
   /** The request's key; `answered` once its answer is stored (or it replays one). */
   idempotency?: IdempotencyRequest & { answered: boolean };
+  /** A POST's key and what it said, read with the nonce claim; acted on after the rate limit. */
+  idempotencyClaim?: { request: IdempotencyRequest; claim: IdempotencyClaim };
 }
 
 const state = new WeakMap<FastifyRequest, OpenApiState>();
@@ -196,24 +199,31 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
       throw err('OPEN_API_LIVE_KEY_NEEDS_WHITELIST');
     }
 
-    if (!(await claimNonce(app.db, key.id, s.nonce))) throw err('OPEN_API_NONCE_REUSED');
+    // A POST's Idempotency-Key is checked here; a bad one is reported after the nonce is spent, as any refusal.
+    let idemError: Error | undefined;
+    let idemRequest: IdempotencyRequest | undefined;
+    if (req.method === 'POST') {
+      const idem = headerOf(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY);
+      if (idem === undefined) idemError = err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
+      else if (idem.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+        idemError = fieldError('Idempotency-Key', 'validation.text.tooLong', { params: { max: IDEMPOTENCY_KEY_MAX_LENGTH } });
+      } else if (!TOKEN_RE.test(idem)) idemError = fieldError('Idempotency-Key', 'error.fieldInvalid');
+      else idemRequest = { merchantId: key.merchantId, key: idem, method: req.method, path: req.url.slice(0, 255), requestHash: s.bodyHash };
+    }
+
+    if (idemRequest) {
+      // One round trip for both: the nonce, and what the key says (acted on after the rate limit, below).
+      const { nonceFresh, lookup } = await claimNonceAndLookup(app.db, key.id, s.nonce, idemRequest);
+      if (!nonceFresh) throw err('OPEN_API_NONCE_REUSED');
+      s.idempotencyClaim = { request: idemRequest, claim: claimOf(idemRequest, lookup) };
+    } else if (!(await claimNonce(app.db, key.id, s.nonce))) throw err('OPEN_API_NONCE_REUSED');
 
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > API_KEY_LAST_USED_RESOLUTION_S * 1000) {
       await touchKeyLastUsed(app.db, key.id);
     }
 
     req.openApi = { merchantId: key.merchantId, keyId: key.id, mode: key.mode as ApiKeyModeValue };
-
-    if (req.method === 'POST') {
-      const idem = headerOf(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY);
-      if (idem === undefined) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
-      if (idem.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-        throw fieldError('Idempotency-Key', 'validation.text.tooLong', {
-          params: { max: IDEMPOTENCY_KEY_MAX_LENGTH },
-        });
-      }
-      if (!TOKEN_RE.test(idem)) throw fieldError('Idempotency-Key', 'error.fieldInvalid');
-    }
+    if (idemError) throw idemError;
   });
 
   // Per key, once the signature proved the caller holds it; before the Idempotency-Key, so a 429 is never replayed.
@@ -225,16 +235,8 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
   app.addHook('preHandler', async (req, reply) => {
     if (!isOpenApiRoute(req) || req.method !== 'POST') return;
     const s = state.get(req);
-    const key = headerOf(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY);
-    if (!s || !req.openApi || key === undefined) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
-    const r = {
-      merchantId: req.openApi.merchantId,
-      key,
-      method: req.method,
-      path: req.url.slice(0, 255),
-      requestHash: s.bodyHash,
-    };
-    const claim = await checkIdempotencyKey(app.db, r);
+    if (!s || !req.openApi || !s.idempotencyClaim) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
+    const { request: r, claim } = s.idempotencyClaim;
     if (claim.kind === 'free') {
       s.idempotency = { ...r, answered: false };
       return;

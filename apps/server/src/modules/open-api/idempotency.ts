@@ -42,9 +42,9 @@ function verdict(
   return row.lockFree ? { kind: 'free' } : { kind: 'in_progress' };
 }
 
-/** Before the handler: what the key says (one statement, nothing written). */
-export async function checkIdempotencyKey(db: Db, r: IdempotencyRequest): Promise<IdempotencyClaim> {
-  return verdict(r, await idempotencyLookup(db, r));
+/** What a key's lookup (idempotencyLookup, claimNonceAndLookup) says about this request. */
+export function claimOf(r: IdempotencyRequest, lookup: Awaited<ReturnType<typeof idempotencyLookup>>): IdempotencyClaim {
+  return verdict(r, lookup);
 }
 
 /** The key was answered by a twin request that committed first: roll back and answer as it did. */

@@ -61,13 +61,16 @@ export async function merchantCurrencies(db: DbLike, merchantId: number): Promis
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Nonces                                                                                                        */
 
-/** True when the nonce is fresh for this key (and is now recorded); false when it was used within the window. */
-export async function claimNonce(db: DbLike, keyId: string, nonce: string): Promise<boolean> {
-  const res = await db.execute(sql`
+/** The nonce insert (or take-over of an aged-out row); returns a row when the nonce is fresh. */
+const nonceInsert = (keyId: string, nonce: string) => sql`
     insert into api_nonce (key_id, nonce) values (${keyId}, ${nonce})
     on conflict (key_id, nonce) do update set created_at = now()
       where api_nonce.created_at < now() - make_interval(secs => ${OPEN_API_NONCE_TTL_S})
-    returning 1 as ok`);
+    returning 1 as ok`;
+
+/** True when the nonce is fresh for this key (and is now recorded); false when it was used within the window. */
+export async function claimNonce(db: DbLike, keyId: string, nonce: string): Promise<boolean> {
+  const res = await db.execute(nonceInsert(keyId, nonce));
   return res.rows.length === 1;
 }
 
@@ -95,32 +98,50 @@ const IDEMPOTENCY_LOCK_CLASS = 7_340_002;
 const lockKey = (r: IdempotencyRequest) =>
   sql`${IDEMPOTENCY_LOCK_CLASS}::int, hashtext(${`${r.merchantId}:${r.key}`})`;
 
+type LookupRow = {
+  method: string | null;
+  path: string | null;
+  request_hash: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  lock_free: boolean;
+};
+
+const lookupOf = (row: LookupRow) => ({
+  method: row.method,
+  path: row.path,
+  requestHash: row.request_hash,
+  responseStatus: row.response_status,
+  responseBody: row.response_body,
+  lockFree: row.lock_free,
+});
+
+const lookupSelect = (r: IdempotencyRequest) => sql`
+    select rec.method, rec.path, rec.request_hash, rec.response_status, rec.response_body,
+           pg_try_advisory_xact_lock(${lockKey(r)}) as lock_free
+    from (select 1) one
+    left join idempotency_record rec on rec.merchant_id = ${r.merchantId} and rec.key = ${r.key}`;
+
 /**
  * The stored answer of a key, if any, and whether no transaction holds the key right now (a try-lock taken and
  * released by this one statement).
  */
 export async function idempotencyLookup(db: DbLike, r: IdempotencyRequest) {
-  const res = await db.execute<{
-    method: string | null;
-    path: string | null;
-    request_hash: string | null;
-    response_status: number | null;
-    response_body: string | null;
-    lock_free: boolean;
-  }>(sql`
-    select rec.method, rec.path, rec.request_hash, rec.response_status, rec.response_body,
-           pg_try_advisory_xact_lock(${lockKey(r)}) as lock_free
-    from (select 1) one
-    left join idempotency_record rec on rec.merchant_id = ${r.merchantId} and rec.key = ${r.key}`);
+  const res = await db.execute<LookupRow>(lookupSelect(r));
+  return lookupOf(res.rows[0]!);
+}
+
+/**
+ * A POST's nonce claim and its Idempotency-Key lookup in one round trip (issue 10): whether the nonce was fresh
+ * (and is now recorded), and what the key says.
+ */
+export async function claimNonceAndLookup(db: DbLike, keyId: string, nonce: string, r: IdempotencyRequest) {
+  const res = await db.execute<LookupRow & { nonce_fresh: boolean }>(sql`
+    with fresh as (${nonceInsert(keyId, nonce)})
+    select exists (select 1 from fresh) as nonce_fresh, l.*
+    from (${lookupSelect(r)}) l`);
   const row = res.rows[0]!;
-  return {
-    method: row.method,
-    path: row.path,
-    requestHash: row.request_hash,
-    responseStatus: row.response_status,
-    responseBody: row.response_body,
-    lockFree: row.lock_free,
-  };
+  return { nonceFresh: row.nonce_fresh, lookup: lookupOf(row) };
 }
 
 /** Holds the key until the calling transaction ends (commit, rollback or a lost connection). */
