@@ -21,7 +21,7 @@ import { DEMO_PASSWORD, baseUrl, ms, opt, optInt, printTable } from './common';
 
 const RUNS = optInt('runs', 5);
 const USER = opt('user', 'demo_admin');
-const HOST = opt('host', 'tikipay.test');
+const HOST = opt('host', 'merchant.tikipay.test');
 const LIST_PATH = opt('list-path', '/payment/collections');
 const LIST_ROWS = `[data-testid="pane-${LIST_PATH}"] tr.ant-table-row`;
 
