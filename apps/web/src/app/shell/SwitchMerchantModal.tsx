@@ -23,10 +23,11 @@ export function SwitchMerchantModal({ open, onClose, reload }: { open: boolean; 
     try {
       const result = await identityApi.switchSubMerchant(target, userInfo.username);
       applyLoginResult(brand, result);
+      // The button stays busy until the page has gone: a second switch sent from the reloading page would replace
+      // the token just stored, and the new page would open signed out.
       (reload ?? (() => window.location.reload()))();
     } catch {
       // shown by the API client
-    } finally {
       setSaving(false);
     }
   };
