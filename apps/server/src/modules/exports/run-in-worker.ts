@@ -42,6 +42,8 @@ export function runJobInWorker(input: WorkerJob, onProgress: (rows: number) => P
       resourceLimits: { maxOldGenerationSizeMb: EXPORT_WORKER_HEAP_MB },
     });
     let settled = false;
+    // Set once the worker says it finished: its exit may then come before the last progress write has ended.
+    let doneRows: number | undefined;
     let progress = Promise.resolve();
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -50,10 +52,14 @@ export function runJobInWorker(input: WorkerJob, onProgress: (rows: number) => P
     };
     worker.on('message', (m: WorkerMessage) => {
       if ('progress' in m) progress = progress.then(() => onProgress(m.progress)).catch(() => undefined);
-      else if ('done' in m) void progress.then(() => finish(() => resolve(m.done)));
-      else finish(() => reject(new Error(m.error)));
+      else if ('done' in m) {
+        const rows = (doneRows = m.done);
+        void progress.then(() => finish(() => resolve(rows)));
+      } else finish(() => reject(new Error(m.error)));
     });
     worker.on('error', (err) => finish(() => reject(err)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`export worker exited with code ${code} before it finished`))));
+    worker.on('exit', (code) => {
+      if (doneRows === undefined) finish(() => reject(new Error(`export worker exited with code ${code} before it finished`)));
+    });
   });
 }

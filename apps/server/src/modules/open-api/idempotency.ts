@@ -30,7 +30,8 @@ export type IdempotencyClaim =
   | { kind: 'in_progress' }
   | { kind: 'mismatch' };
 
-function verdict(
+/** What a key's lookup (idempotencyLookup, claimNonceAndLookup) says about this request. */
+export function claimOf(
   r: IdempotencyRequest,
   row: Awaited<ReturnType<typeof idempotencyLookup>>,
 ): IdempotencyClaim {
@@ -40,11 +41,6 @@ function verdict(
     return { kind: 'replay', status: row.responseStatus, body: row.responseBody };
   }
   return row.lockFree ? { kind: 'free' } : { kind: 'in_progress' };
-}
-
-/** What a key's lookup (idempotencyLookup, claimNonceAndLookup) says about this request. */
-export function claimOf(r: IdempotencyRequest, lookup: Awaited<ReturnType<typeof idempotencyLookup>>): IdempotencyClaim {
-  return verdict(r, lookup);
 }
 
 /** The key was answered by a twin request that committed first: roll back and answer as it did. */
@@ -66,7 +62,7 @@ export async function runIdempotent<T>(
 ): Promise<{ status: number; text: string }> {
   return db.transaction(async (tx) => {
     await lockIdempotencyKey(tx, r);
-    const prior = verdict(r, { ...(await idempotencyLookup(tx, r)), lockFree: true });
+    const prior = claimOf(r, { ...(await idempotencyLookup(tx, r)), lockFree: true });
     if (prior.kind !== 'free') throw new IdempotencyAnswered(prior);
     const out = answer(await work(tx));
     await insertIdempotencyAnswer(tx, r, out.status, out.text);
