@@ -43,5 +43,13 @@ export default defineConfig({
     // No vendor groups: a group is one chunk wherever its modules are used, so antd grouped with pro-components
     // put 536 KiB on the sign-in page. Rolldown's own split loads each library with the first route that needs it.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // antd's own rc-* packages declare no `sideEffects`, so every module of one is kept once any is imported:
+        // antd's ConfigProvider alone brought all of rc-field-form (form state, async-validator) to the sign-in
+        // page. Their modules only define components and helpers (issue 10).
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -25,12 +25,15 @@ async function openPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-/** The antd empty-state text inside the language switcher: it comes from antd's locale, not from our strings. */
+/**
+ * The empty-state text of the sign-in page's language switcher: antd's "No data" from antd's locale, not from our
+ * strings, so it shows which antd locale the page loaded.
+ */
 async function antdEmptyText(page: Page): Promise<string> {
   const switcher = page.getByTestId('language-switcher');
   await switcher.click();
   await page.keyboard.type('zzzz');
-  const text = (await page.locator('.ant-select-dropdown .ant-empty-description').first().textContent()) ?? '';
+  const text = (await switcher.locator('.mg-picker__empty').textContent()) ?? '';
   await page.keyboard.press('Escape');
   return text.trim();
 }

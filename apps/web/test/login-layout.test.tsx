@@ -22,8 +22,13 @@ async function renderAt(brandValue: string, path: string) {
   return { router, view };
 }
 
+/** The options of the open switcher (the sign-in layout's light Picker). */
 function optionLabels(): string[] {
-  return Array.from(document.querySelectorAll('.ant-select-item-option')).map((el) => el.textContent ?? '');
+  return Array.from(document.querySelectorAll('.mg-picker__option')).map((el) => el.textContent ?? '');
+}
+
+function openPicker(picker: HTMLElement) {
+  fireEvent.click(picker.querySelector('button') as Element);
 }
 
 beforeEach(() => {
@@ -46,7 +51,7 @@ describe('sign-in layout', () => {
     expect(country.textContent).not.toContain('IDR');
 
     const language = screen.getByTestId('language-switcher');
-    fireEvent.mouseDown(language.querySelector('.ant-select-selector') as Element);
+    openPicker(language);
     await waitFor(() => expect(optionLabels().length).toBeGreaterThan(0));
     expect(optionLabels()).toEqual(['简体中文', 'English', 'Bahasa Indonesia', 'ไทย', 'Bahasa Melayu']);
   });
@@ -55,9 +60,9 @@ describe('sign-in layout', () => {
     await renderAt('lumipay', '/login');
     await screen.findByTestId('page-title');
     const language = screen.getByTestId('language-switcher');
-    fireEvent.mouseDown(language.querySelector('.ant-select-selector') as Element);
+    openPicker(language);
     await waitFor(() => expect(optionLabels()).toContain('Bahasa Indonesia'));
-    const option = Array.from(document.querySelectorAll('.ant-select-item-option')).find((el) => el.textContent === 'Bahasa Indonesia') as Element;
+    const option = Array.from(document.querySelectorAll('.mg-picker__option')).find((el) => el.textContent === 'Bahasa Indonesia') as Element;
     await act(async () => {
       fireEvent.click(option);
     });
@@ -66,10 +71,9 @@ describe('sign-in layout', () => {
     expect(document.documentElement.lang).toBe('id-ID');
     expect(window.localStorage.getItem('LANGUAGE:lumipay')).toBe('id-ID');
 
-    // antd speaks Indonesian too: the searchable switcher's empty state.
-    const input = language.querySelector('input') as HTMLInputElement;
-    fireEvent.mouseDown(language.querySelector('.ant-select-selector') as Element);
-    fireEvent.change(input, { target: { value: 'zzzz' } });
+    // antd's locale follows: the searchable switcher's empty state is antd's "No data" in Indonesian.
+    openPicker(language);
+    fireEvent.change(language.querySelector('.mg-picker__search') as HTMLInputElement, { target: { value: 'zzzz' } });
     await waitFor(() => expect(document.body.textContent).toContain('Tidak ada data'));
   });
 
@@ -88,7 +92,7 @@ describe('sign-in layout', () => {
     expect((await screen.findByTestId('page-title')).textContent).toBe('Entrar');
     expect(screen.queryByTestId('country-switcher')).toBeNull();
     const language = screen.getByTestId('language-switcher');
-    fireEvent.mouseDown(language.querySelector('.ant-select-selector') as Element);
+    openPicker(language);
     await waitFor(() => expect(optionLabels()).toEqual(['简体中文', 'English', 'Português (Brasil)']));
   });
 

@@ -56,7 +56,12 @@ describe('sign-in', () => {
     await fillCredentials();
     await waitFor(() => expect(screen.getByTestId('login-captcha-image').querySelector('img')?.getAttribute('src')).toBe(IMAGE));
     await submit('login-submit');
-    const login = server.calls.find((c) => c.path === '/sys/login');
+    // the form checks first (its checks load on first use), then signs in
+    const login = await waitFor(() => {
+      const call = server.calls.find((c) => c.path === '/sys/login');
+      expect(call).toBeDefined();
+      return call;
+    });
     expect(login?.body).toMatchObject({ username: 'demo_admin', password: 'Demo#2026pay', captcha: 'abcd' });
     // no country chosen: none is sent (the server takes the merchant's home country, not lumipay's first, IDR)
     expect(login?.body).not.toHaveProperty('countryCurrency');

@@ -1,5 +1,9 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Pages are lazy chunks (with antd's <App> in another: app/AntdScope.tsx), transformed on first import: under a
+// loaded suite that took over the default 1 s. findBy* and waitFor still answer as soon as the page is there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; antd's responsive observers and the layout breakpoint need one. Wide by default.
 let viewportWidth = 1280;

@@ -82,8 +82,13 @@ export function configureApi(overrides: Partial<ApiContext>): void {
   ctx = { ...ctx, ...overrides };
 }
 
-export function setApiNotifier(next: ApiNotifier): void {
+/** The notifier of the mounted antd `<App>`; `undefined` goes back to the static fallback (that `<App>` unmounted). */
+export function setApiNotifier(next: ApiNotifier | undefined): void {
   notifier = next;
+}
+
+export function currentApiNotifier(): ApiNotifier | undefined {
+  return notifier;
 }
 
 async function getNotifier(): Promise<ApiNotifier> {

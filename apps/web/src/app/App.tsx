@@ -3,14 +3,14 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { Brand } from '@mg/domain';
 import type { ActiveLocale } from '../i18n';
-import { AppProviders } from './AppProviders';
+import { RootProviders } from './RootProviders';
 import { buildRoutes } from './router';
 
 export function App({ brand, locale }: { brand: Brand; locale: ActiveLocale }) {
   const router = useMemo(() => createBrowserRouter(buildRoutes(brand)), [brand]);
   return (
-    <AppProviders brand={brand} locale={locale}>
+    <RootProviders brand={brand} locale={locale}>
       <RouterProvider router={router} />
-    </AppProviders>
+    </RootProviders>
   );
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Spin } from 'antd';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { MENU_ROOTS, homePath, loginPath, type Brand } from '@mg/domain';
 import { hasSession } from '../session/storage';
@@ -7,6 +6,7 @@ import { useSession } from '../session/store';
 import { UserLayout } from './layouts/UserLayout';
 import { LoginPage } from '../features/auth/LoginPage';
 import { loginRedirect } from '../features/auth/redirect';
+import { BootSpinner } from './components/BootSpinner';
 
 /**
  * Only the sign-in page is in the first bundle (issue 10: the sign-in route paints from what it shows); the other
@@ -36,16 +36,14 @@ const LEGACY_PUBLIC_PAGES = [
 const PublicProducts = lazy(() => import('../features/products/PublicProducts'));
 const CashierPage = lazy(() => import('../features/cashier/CashierPage'));
 
+/** antd `<App>` and react-query, loaded with the first page that needs them. */
+const AntdScope = lazy(() => import('./AntdScope'));
+
+/** A page loaded when first opened, with a spinner meanwhile (plain CSS: no antd before the page itself). */
 function Lazy({ children }: { children: ReactNode }) {
   return (
-    <Suspense
-      fallback={
-        <div className="mg-boot">
-          <Spin size="large" />
-        </div>
-      }
-    >
-      {children}
+    <Suspense fallback={<BootSpinner />}>
+      <AntdScope>{children}</AntdScope>
     </Suspense>
   );
 }

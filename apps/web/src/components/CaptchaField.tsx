@@ -1,5 +1,5 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { Input, Spin, Tooltip } from 'antd';
+import Input from 'antd/es/input';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { identityApi, newCheckKey } from '../api/identity';
@@ -12,10 +12,22 @@ export interface CaptchaHandle {
 
 /**
  * Captcha input with its image (GET /sys/randomImage/{checkKey}); a click on the image loads a new one. Used inside
- * an antd Form.Item (value/onChange come from there).
+ * an antd Form.Item (value/onChange come from there) or a PlainField.
  */
-export const CaptchaField = forwardRef<CaptchaHandle, { value?: string; onChange?: (v: string) => void; testIdPrefix?: string; size?: 'large' | 'middle' }>(
-  function CaptchaField({ value, onChange, testIdPrefix = 'login', size = 'large' }, ref) {
+interface CaptchaFieldProps {
+  value?: string;
+  onChange?: (v: string) => void;
+  testIdPrefix?: string;
+  size?: 'large' | 'middle';
+  /** The input's id, status and aria (an antd Form.Item passes `id`; PlainField's fieldAria all of them). */
+  id?: string;
+  status?: 'error';
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}
+
+export const CaptchaField = forwardRef<CaptchaHandle, CaptchaFieldProps>(
+  function CaptchaField({ value, onChange, testIdPrefix = 'login', size = 'large', ...inputProps }, ref) {
     const { t } = useTranslation();
     const [image, setImage] = useState<string | null>(null);
     const [loading, setLoading] = useState(false);
@@ -46,6 +58,7 @@ export const CaptchaField = forwardRef<CaptchaHandle, { value?: string; onChange
     return (
       <div className="mg-captcha">
         <Input
+          {...inputProps}
           size={size}
           value={value}
           onChange={(e) => onChange?.(e.target.value)}
@@ -56,11 +69,23 @@ export const CaptchaField = forwardRef<CaptchaHandle, { value?: string; onChange
           maxLength={8}
           data-testid={`${testIdPrefix}-captcha`}
         />
-        <Tooltip title={t('auth.login.captchaRefresh')}>
-          <button type="button" className="mg-captcha__image" onClick={refresh} aria-label={t('auth.login.captchaRefresh')} data-testid={`${testIdPrefix}-captcha-image`}>
-            {loading && !image ? <Spin size="small" /> : image ? <img src={image} alt={t('auth.login.captchaAlt')} /> : <span className="mg-captcha__retry">{t('auth.login.captchaRefresh')}</span>}
-          </button>
-        </Tooltip>
+        {/* a native tooltip and a CSS spinner: this field is on the sign-in page, which loads as little as it can */}
+        <button
+          type="button"
+          className="mg-captcha__image"
+          onClick={refresh}
+          title={t('auth.login.captchaRefresh')}
+          aria-label={t('auth.login.captchaRefresh')}
+          data-testid={`${testIdPrefix}-captcha-image`}
+        >
+          {loading && !image ? (
+            <span className="mg-spinner mg-spinner--small" role="status" aria-label={t('common.messages.loading')} />
+          ) : image ? (
+            <img src={image} alt={t('auth.login.captchaAlt')} />
+          ) : (
+            <span className="mg-captcha__retry">{t('auth.login.captchaRefresh')}</span>
+          )}
+        </button>
       </div>
     );
   },

@@ -1,49 +1,46 @@
 import { useState } from 'react';
-import { Select } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { getCurrency, hasCountrySwitcher, type CurrencyCode } from '@mg/domain';
 import { useBrand } from '../../brands';
+import { Picker } from '../../components/Picker';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { getChosenCurrency, getSessionCurrency, setSessionCurrency } from '../../session/storage';
 
 /**
- * Country (currency) of the session, stored per brand; shown only for brands with several countries. Before sign-in
- * a change is just stored: it becomes the session currency of the next calls (and of the sign-in).
+ * Country (currency) of the session before sign-in, stored per brand; shown only for brands with several countries.
+ * A change is just stored: it becomes the session currency of the next calls (and of the sign-in). Signed in, the
+ * header's SessionCountrySwitcher takes over. Drawn with the light Picker (the sign-in page loads no antd Select).
  */
 export function CountrySwitcher({
-  size = 'middle',
   optional = false,
   onChange,
 }: {
-  size?: 'small' | 'middle' | 'large';
   /** Sign-in: no choice is a valid state (the account's home country). */
   optional?: boolean;
   onChange?: (c: CurrencyCode) => void;
 }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
+  const { antdLocale } = useLocale();
   // No choice yet: the sign-in takes the account's home country, and the switcher says so instead of showing the
   // brand's first country as if it were chosen.
   const [currency, setCurrency] = useState<CurrencyCode | undefined>(() => (optional ? getChosenCurrency(brand) : getSessionCurrency(brand)));
   if (!hasCountrySwitcher(brand)) return null;
   return (
-    <Select<CurrencyCode>
+    <Picker<CurrencyCode>
       data-testid="country-switcher"
       aria-label={t('shell.layout.country')}
       className="mg-switcher mg-switcher--country"
-      size={size}
-      variant="filled"
       prefix={<EnvironmentOutlined aria-hidden />}
       value={currency}
       placeholder={t('shell.layout.countryHome')}
+      emptyText={antdLocale.Empty?.description ?? t('common.messages.noRecords')}
       onChange={(next) => {
         setSessionCurrency(brand, next);
         setCurrency(next);
         onChange?.(next);
       }}
-      showSearch
-      optionFilterProp="label"
-      popupMatchSelectWidth={false}
       options={brand.currencies.map((code) => {
         const c = getCurrency(code);
         const country = t(c.countryKey, { defaultValue: c.country });

@@ -5,7 +5,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { LAYOUT, loginPath } from '@mg/domain';
 import { useBrand } from '../../brands';
 import { useMediaQuery } from '../../components/useMediaQuery';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { LanguagePicker } from '../components/LanguagePicker';
 import { CountrySwitcher } from '../components/CountrySwitcher';
 import { BrandIllustration } from '../components/BrandIllustration';
 import { Footer } from './Footer';
@@ -13,7 +13,7 @@ import { Footer } from './Footer';
 /**
  * The sign-in ("user") layout of spec §2. From LAYOUT.loginBreakpoint (800 px) up: brand panel beside the form
  * column; below it: a single column. Country switcher only for brands with several countries, language switcher
- * hidden for needHide brands.
+ * hidden for needHide brands. Both are light Pickers, not antd Selects (issue 10).
  */
 export function UserLayout() {
   const { t } = useTranslation();
@@ -46,10 +46,10 @@ export function UserLayout() {
       )}
       <div className="mg-user__main">
         <header className="mg-user__bar">
-          <div className="mg-user__switchers">
+          <div className="mg-user__switchers" data-testid="user-switchers">
             {/* signing in: no choice means the account's home country; registering: the country of the new account */}
             <CountrySwitcher key={pathname} optional={pathname === loginPath(brand)} />
-            <LanguageSwitcher />
+            <LanguagePicker />
           </div>
         </header>
         <main className="mg-user__content">

@@ -1,5 +1,7 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+// Deep imports: the package root would bring every antd component any page uses into this first bundle (issue 10).
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
 import { ArrowLeftOutlined, KeyOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,18 +16,18 @@ import { pickLanguage } from '../../i18n/offer';
 import { usePageTitle } from '../../app/usePageTitle';
 import { AuthCard } from '../../app/pages/AuthCard';
 import { CaptchaField, type CaptchaHandle } from '../../components/CaptchaField';
-import { lazyRule } from '../../components/lazyRule';
-import { DepartModal } from './DepartModal';
+import { Notice } from '../../components/Notice';
+import { fieldAria, PlainField } from '../../components/PlainField';
+import { usePlainForm } from '../../components/usePlainForm';
 import { redirectTarget } from './redirect';
 import { authPath } from './paths';
 
 const loginChecks = () => import('./loginChecks');
+/** Only users of several departments see it: loaded when needed. */
+const DepartModal = lazy(() => import('./DepartModal').then((m) => ({ default: m.DepartModal })));
 
-interface Credentials {
-  username: string;
-  password: string;
-  captcha: string;
-}
+const CREDENTIALS = ['username', 'password', 'captcha'] as const;
+const CODE = ['code'] as const;
 
 function errorText(e: unknown, fallback: string): string {
   return isApiError(e) && e.message ? e.message : fallback;
@@ -43,12 +45,19 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const title = usePageTitle('auth.page.login');
-  const [form] = Form.useForm<Credentials>();
-  const [codeForm] = Form.useForm<{ code: string }>();
+  const [recovery, setRecovery] = useState(false);
+  // The sign-in page's own checks (no antd Form on this page: issue 10); the same messages as the domain schemas.
+  const form = usePlainForm(CREDENTIALS, {
+    username: (v) => loginChecks().then((m) => m.checkUsername(v, t)),
+    password: (v) => (v ? null : t('validation.password.required')),
+    captcha: (v) => (v.trim() ? null : t('auth.login.captchaRequired')),
+  });
+  const codeForm = usePlainForm(CODE, {
+    code: (v) => (recovery ? (v.trim() ? null : t('auth.twofa.recoveryRequired')) : loginChecks().then((m) => m.checkGoogleCode(v, t))),
+  });
   const captcha = useRef<CaptchaHandle>(null);
   const [step, setStep] = useState<'credentials' | 'twofa'>('credentials');
   const [ticket, setTicket] = useState('');
-  const [recovery, setRecovery] = useState(false);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The server ended the last session (401): say so here, once, rather than leave the user guessing.
@@ -65,7 +74,10 @@ export function LoginPage() {
     else finish();
   };
 
-  const submitCredentials = async (values: Credentials) => {
+  const submitCredentials = async (e: FormEvent) => {
+    e.preventDefault();
+    if (loading || !(await form.validate())) return;
+    const values = form.values;
     setLoading(true);
     setError(null);
     try {
@@ -84,21 +96,24 @@ export function LoginPage() {
       await signedIn(result);
     } catch (e) {
       setError(errorText(e, t('auth.login.failed')));
-      form.setFieldValue('captcha', '');
+      form.set('captcha', '');
       captcha.current?.refresh();
     } finally {
       setLoading(false);
     }
   };
 
-  const submitCode = async ({ code }: { code: string }) => {
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault();
+    if (loading || !(await codeForm.validate())) return;
+    const code = codeForm.values.code;
     setLoading(true);
     setError(null);
     try {
       await signedIn(await identityApi.login2fa(ticket, code.trim()));
     } catch (e) {
       setError(errorText(e, t('auth.login.failed')));
-      codeForm.setFieldValue('code', '');
+      codeForm.set('code', '');
     } finally {
       setLoading(false);
     }
@@ -108,7 +123,8 @@ export function LoginPage() {
     setStep('credentials');
     setError(null);
     setRecovery(false);
-    form.setFieldValue('captcha', '');
+    codeForm.reset();
+    form.set('captcha', '');
     captcha.current?.refresh();
   };
 
@@ -117,19 +133,50 @@ export function LoginPage() {
       title={step === 'twofa' ? t('auth.twofa.title') : title}
       subtitle={step === 'twofa' ? t(recovery ? 'auth.twofa.recoveryHint' : 'auth.twofa.hint') : t('auth.login.subheading', { brand: brand.name })}
     >
-      {expired && !error && <Alert className="mg-card__error" type="warning" showIcon message={t('auth.sessionExpired')} data-testid="login-expired" />}
-      {error && <Alert className="mg-card__error" type="error" showIcon message={error} data-testid="login-error" />}
+      {expired && !error && (
+        <Notice type="warning" testId="login-expired">
+          {t('auth.sessionExpired')}
+        </Notice>
+      )}
+      {error && (
+        <Notice type="error" testId="login-error">
+          {error}
+        </Notice>
+      )}
       {step === 'credentials' ? (
-        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void submitCredentials(v)} className="mg-form" data-testid="login-form">
-          <Form.Item name="username" label={t('auth.login.username')} rules={[lazyRule(() => loginChecks().then((m) => m.checkUsername), t)]}>
-            <Input size="large" prefix={<UserOutlined aria-hidden />} autoComplete="username" placeholder={t('auth.login.usernamePlaceholder')} data-testid="login-username" />
-          </Form.Item>
-          <Form.Item name="password" label={t('auth.login.password')} rules={[{ required: true, message: t('validation.password.required') }]}>
-            <Input.Password size="large" prefix={<LockOutlined aria-hidden />} autoComplete="current-password" placeholder={t('auth.login.passwordPlaceholder')} data-testid="login-password" />
-          </Form.Item>
-          <Form.Item name="captcha" label={t('auth.login.captcha')} rules={[{ required: true, whitespace: true, message: t('auth.login.captchaRequired') }]}>
-            <CaptchaField ref={captcha} />
-          </Form.Item>
+        <form onSubmit={(e) => void submitCredentials(e)} className="mg-form" data-testid="login-form" noValidate>
+          <PlainField id="login-username-input" label={t('auth.login.username')} error={form.field('username').error}>
+            <Input
+              {...fieldAria('login-username-input', form.field('username').error)}
+              size="large"
+              value={form.values.username}
+              onChange={(e) => form.set('username', e.target.value)}
+              prefix={<UserOutlined aria-hidden />}
+              autoComplete="username"
+              placeholder={t('auth.login.usernamePlaceholder')}
+              data-testid="login-username"
+            />
+          </PlainField>
+          <PlainField id="login-password-input" label={t('auth.login.password')} error={form.field('password').error}>
+            <Input.Password
+              {...fieldAria('login-password-input', form.field('password').error)}
+              size="large"
+              value={form.values.password}
+              onChange={(e) => form.set('password', e.target.value)}
+              prefix={<LockOutlined aria-hidden />}
+              autoComplete="current-password"
+              placeholder={t('auth.login.passwordPlaceholder')}
+              data-testid="login-password"
+            />
+          </PlainField>
+          <PlainField id="login-captcha-input" label={t('auth.login.captcha')} error={form.field('captcha').error}>
+            <CaptchaField
+              ref={captcha}
+              {...fieldAria('login-captcha-input', form.field('captcha').error)}
+              value={form.values.captcha}
+              onChange={(v) => form.set('captcha', v)}
+            />
+          </PlainField>
           <div className="mg-form__row">
             <Link to={authPath(brand, 'alteration')} data-testid="link-forgot">
               {t('auth.login.forgot')}
@@ -143,17 +190,16 @@ export function LoginPage() {
           <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="login-submit">
             {t('auth.login.submit')}
           </Button>
-        </Form>
+        </form>
       ) : (
-        <Form form={codeForm} layout="vertical" requiredMark={false} onFinish={(v) => void submitCode(v)} className="mg-form" key={recovery ? 'recovery' : 'code'}>
-          <Form.Item
-            name="code"
-            label={t(recovery ? 'auth.twofa.recoveryLabel' : 'auth.twofa.codeLabel')}
-            rules={recovery ? [{ required: true, whitespace: true, message: t('auth.twofa.recoveryRequired') }] : [lazyRule(() => loginChecks().then((m) => m.checkGoogleCode), t)]}
-          >
+        <form onSubmit={(e) => void submitCode(e)} className="mg-form" noValidate>
+          <PlainField id="twofa-code-input" label={t(recovery ? 'auth.twofa.recoveryLabel' : 'auth.twofa.codeLabel')} error={codeForm.field('code').error}>
             <Input
+              {...fieldAria('twofa-code-input', codeForm.field('code').error)}
               size="large"
               autoFocus
+              value={codeForm.values.code}
+              onChange={(e) => codeForm.set('code', e.target.value)}
               prefix={recovery ? <KeyOutlined aria-hidden /> : <SafetyCertificateOutlined aria-hidden />}
               inputMode={recovery ? 'text' : 'numeric'}
               autoComplete="one-time-code"
@@ -162,7 +208,7 @@ export function LoginPage() {
               className={recovery ? undefined : 'mg-code-input'}
               data-testid="twofa-code"
             />
-          </Form.Item>
+          </PlainField>
           <Button className="mg-card__cta" type="primary" size="large" block htmlType="submit" loading={loading} data-testid="twofa-submit">
             {t('auth.twofa.submit')}
           </Button>
@@ -170,16 +216,28 @@ export function LoginPage() {
             <Button type="link" icon={<ArrowLeftOutlined />} onClick={backToCredentials} data-testid="twofa-back" className="mg-link-btn">
               {t('auth.twofa.back')}
             </Button>
-            <Button type="link" onClick={() => setRecovery((r) => !r)} data-testid="twofa-recovery" className="mg-link-btn">
+            <Button
+              type="link"
+              onClick={() => {
+                setRecovery((r) => !r);
+                codeForm.reset();
+              }}
+              data-testid="twofa-recovery"
+              className="mg-link-btn"
+            >
               {t(recovery ? 'auth.twofa.useCode' : 'auth.twofa.useRecovery')}
             </Button>
           </div>
-        </Form>
+        </form>
       )}
       <p className="mg-card__secure">
         <LockOutlined aria-hidden /> {t('auth.login.secure')}
       </p>
-      {depart && <DepartModal open departs={depart.departs} username={depart.username} onDone={finish} />}
+      {depart && (
+        <Suspense fallback={null}>
+          <DepartModal open departs={depart.departs} username={depart.username} onDone={finish} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Picker } from '../src/components/Picker';
+
+const OPTIONS = [
+  { value: 'IDR', label: 'Indonesia · IDR' },
+  { value: 'THB', label: 'Thailand · THB' },
+  { value: 'PHP', label: 'Philippines · PHP' },
+];
+
+function setup(value: string | undefined) {
+  const onChange = vi.fn();
+  render(
+    <div>
+      <Picker value={value} options={OPTIONS} onChange={onChange} placeholder="Home country" emptyText="No data" aria-label="Country" data-testid="picker" />
+      <p data-testid="outside">outside</p>
+    </div>,
+  );
+  const trigger = screen.getByRole('button', { name: 'Country' });
+  const open = () => {
+    fireEvent.click(trigger);
+    return screen.getByRole('combobox');
+  };
+  return { onChange, trigger, open };
+}
+
+describe('Picker (the sign-in switchers)', () => {
+  it('shows the chosen label', () => {
+    setup('THB');
+    expect(screen.getByTestId('picker').textContent).toContain('Thailand · THB');
+  });
+
+  it('shows the placeholder when nothing is chosen', () => {
+    setup(undefined);
+    expect(screen.getByTestId('picker').textContent).toContain('Home country');
+  });
+
+  it('typing filters, Enter picks the first match and closes', () => {
+    const { onChange, open } = setup('IDR');
+    const search = open();
+    expect(document.activeElement).toBe(search);
+    fireEvent.change(search, { target: { value: 'phil' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Philippines · PHP']);
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith('PHP');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('arrows move from the chosen option; Enter picks the highlighted one', () => {
+    const { onChange, open } = setup('IDR');
+    const search = open();
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')[2]?.className).toContain('mg-picker__option--active');
+    fireEvent.keyDown(search, { key: 'ArrowDown' }); // wraps to the first
+    fireEvent.keyDown(search, { key: 'ArrowUp' }); // and back to the last
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onChange).toHaveBeenCalledWith('PHP');
+  });
+
+  it('picking the chosen option again changes nothing', () => {
+    const { onChange, open } = setup('IDR');
+    open();
+    fireEvent.click(screen.getByRole('option', { name: 'Indonesia · IDR' }));
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('no match: the empty text; Escape and a click outside close without a change', () => {
+    const { onChange, open, trigger } = setup('IDR');
+    const search = open();
+    fireEvent.change(search, { target: { value: 'zzzz' } });
+    expect(screen.getByTestId('picker').textContent).toContain('No data');
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+    open();
+    fireEvent.mouseDown(screen.getByTestId('outside'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
