@@ -225,3 +225,13 @@ describe('audit export cells', () => {
     expect(column.value({ detail: null }, { lang: 'th-TH', time: (d) => d.toISOString() })).toBeNull();
   });
 });
+
+describe('xlsx cell text', () => {
+  it('escapes what XML needs escaped, drops what XML forbids, and returns plain text as it is', async () => {
+    const { escapeXml } = await import('../src/lib/xlsx-stream');
+    const plain = 'BTP0NXK-000123 · Pagamento à vista 支付';
+    expect(escapeXml(plain)).toBe(plain);
+    expect(escapeXml('a & b < c > d "e"')).toBe('a &amp; b &lt; c &gt; d &quot;e&quot;');
+    expect(escapeXml('bell\u0007 tab\t nl\n')).toBe('bell tab\t nl\n');
+  });
+});

@@ -26,7 +26,12 @@ const CHUNK_CHARS = 64 * 1024;
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
+/** Any character escapeXml changes: most cells (ids, codes, dates) have none and are returned as they are. */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+
 export function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replace(INVALID_XML, '')
     .replace(/&/g, '&amp;')

@@ -73,6 +73,10 @@ export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<numb
   let written = 0;
   let page = firstPage.done ? undefined : firstPage.value;
   while (page) {
+    // The next page is read while this one is written: PostgreSQL works on it instead of waiting for us.
+    const next = iterator.next();
+    // Handled here too: if writing this page fails, the read in flight must not become an unhandled rejection.
+    next.catch(() => undefined);
     for (const r of page) {
       const cells = columns.map((c) => c.value(r, ctx));
       // Amount columns follow the row's currency: only a row in another currency than the first carries formats.
@@ -81,8 +85,8 @@ export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<numb
     }
     written += page.length;
     await opts.onProgress?.(written);
-    const next = await iterator.next();
-    page = next.done ? undefined : next.value;
+    const read = await next;
+    page = read.done ? undefined : read.value;
   }
   await sheet.finish();
   return written;
