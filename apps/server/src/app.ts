@@ -17,6 +17,7 @@ import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE } from '@mg/domain';
 import { WEB_DIST_DIR } from './config';
+import { ConfigCache } from './db/config-cache';
 import { dbOf, type Db } from './db/pool';
 import { createLogger } from './lib/logger';
 import { SecretBox } from './lib/secret-box';
@@ -102,6 +103,8 @@ declare module 'fastify' {
     publicUrl: string;
     allowPrivateCallbacks: boolean;
     dbRoundTrips: boolean;
+    /** Configuration rows the open API reads on every call (db/config-cache.ts). */
+    configCache: ConfigCache;
     jobs: JobScheduler;
     /** The list sources of the areas by list name (lib/list/route.ts registerList); exports read them. */
     lists: ListRegistry;
@@ -139,6 +142,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('publicUrl', (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''));
   app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
   app.decorate('dbRoundTrips', opts.dbRoundTrips ?? false);
+  app.decorate('configCache', new ConfigCache());
   app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
   app.decorate('lists', new Map());
   const routeTable: { method: string; url: string }[] = [];

@@ -104,7 +104,7 @@ describe('key lifecycle', () => {
 
     const res = await whoami(key.id, secret);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ caller: { merchantId: 10001, keyId: key.id, mode: 'sandbox' } });
+    expect(res.json()).toEqual({ caller: { merchantId: 10001, keyId: key.id, mode: 'sandbox', configVersion: expect.stringMatching(/^\d+$/) } });
 
     const audit = await tdb.pool.query<{ detail: unknown }>(`select detail from audit_log where action = 'api_key_created' order by id desc limit 1`);
     expect(audit.rows[0]!.detail).toMatchObject({ keyId: key.id, mode: 'sandbox' });

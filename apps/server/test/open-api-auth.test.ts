@@ -51,7 +51,10 @@ describe('signature', () => {
   it('accepts a correctly signed GET with a query and names the caller', async () => {
     const res = await openApiRequest(app, { method: 'GET', url: '/probe/whoami?merchantOrderId=A-1&x=%20y' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ caller: { merchantId: 10001, keyId: DEMO_KEY_ID, mode: 'sandbox' }, query: { merchantOrderId: 'A-1', x: ' y' } });
+    expect(res.json()).toEqual({
+      caller: { merchantId: 10001, keyId: DEMO_KEY_ID, mode: 'sandbox', configVersion: expect.stringMatching(/^\d+$/) },
+      query: { merchantOrderId: 'A-1', x: ' y' },
+    });
   });
 
   it('accepts a correctly signed POST and hands the parsed body to the route', async () => {
@@ -243,7 +246,15 @@ describe('headers', () => {
 
   it('records when a key was last used', async () => {
     await tdb.pool.query('update api_key set last_used_at = null where id = $1', [DEMO_KEY_ID]);
-    await openApiRequest(app, { method: 'GET', url: '/probe/whoami' });
+    // A server that has not cached the key yet (one that has, knows it wrote last_used_at within the minute).
+    const fresh = await buildTestApp(tdb);
+    await fresh.register(probeRoutes, { prefix: `${OPEN_API_PREFIX}/probe` });
+    await fresh.ready();
+    try {
+      expect((await openApiRequest(fresh, { method: 'GET', url: '/probe/whoami' })).statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
     const { rows } = await tdb.pool.query<{ last_used_at: Date | null }>('select last_used_at from api_key where id = $1', [DEMO_KEY_ID]);
     expect(rows[0]!.last_used_at).toBeInstanceOf(Date);
     expect(Date.now() - rows[0]!.last_used_at!.getTime()).toBeLessThan(60_000);

@@ -2,7 +2,11 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
-/** Open API key: the id is public, the secret is sealed (HMAC needs it in clear at verification time). */
+/**
+ * Open API key: the id is public, the secret is sealed (HMAC needs it in clear at verification time). The open API
+ * caches the columns its key check reads; a trigger raises the configuration version when one of them is written
+ * (migration 0008 lists them: a new column the check reads must be added there).
+ */
 export const apiKey = pgTable(
   'api_key',
   {

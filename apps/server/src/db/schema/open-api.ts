@@ -1,5 +1,5 @@
-/** Replay protection of the open API: nonces and idempotency keys. */
-import { index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+/** Replay protection of the open API: nonces and idempotency keys; the version of the configuration it caches. */
+import { bigint, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Nonces seen per key in the last 10 minutes (replay protection); rows older than that are purged. */
@@ -30,3 +30,13 @@ export const idempotencyRecord = pgTable(
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_record_created_idx').on(t.createdAt)],
 );
+
+/**
+ * One row: a counter that triggers (migration 0008) raise in the transaction of every write to api_key, merchant,
+ * product and fee_rule. The open API reads it with the nonce it claims anyway and drops its cached copies of those
+ * rows when it moved (db/config-cache.ts).
+ */
+export const configVersion = pgTable('config_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'bigint' }).notNull(),
+});

@@ -30,6 +30,7 @@ import {
   refundableMinor,
   shownFee,
 } from '@mg/domain';
+import { readConfig, type ConfigRead } from '../../db/config-cache';
 import type { Db, DbLike } from '../../db/pool';
 import {
   expireLinks,
@@ -63,6 +64,8 @@ import { addToSettlementBatch } from '../settlements/service';
 export interface CollectionDeps {
   db: DbLike;
   publicUrl: string;
+  /** The open API's cached configuration reads (merchant, products, fee rule); without it they read the database. */
+  config?: ConfigRead;
 }
 export interface CreateCollectionInput {
   merchantId: number;
@@ -167,8 +170,8 @@ export function collectionView(row: CollectionRow, publicUrl: string): Record<st
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Create                                                                                                       */
 
-async function loadMerchant(db: DbLike, merchantId: number): Promise<MerchantRow> {
-  const m = await selectMerchantRow(db, merchantId);
+async function loadMerchant(db: DbLike, merchantId: number, config?: ConfigRead): Promise<MerchantRow> {
+  const m = await readConfig(config, `merchant:${merchantId}`, () => selectMerchantRow(db, merchantId));
   if (!m) throw new KeyedError('NOT_FOUND', 'collections.merchantNotFound');
   return m;
 }
@@ -196,8 +199,8 @@ function urlOrNull(v: string | null | undefined, field: string): string | null {
 
 
 /** The enabled product for (currency, payment type[, channel]); validates the amount against its limits. */
-async function pickProduct(db: DbLike, input: CreateCollectionInput): Promise<ProductRow> {
-  const offered = await selectProductsOf(db, input.currency, input.paymentType);
+async function pickProduct(db: DbLike, input: CreateCollectionInput, config?: ConfigRead): Promise<ProductRow> {
+  const offered = await readConfig(config, `products:${input.currency}:${input.paymentType}`, () => selectProductsOf(db, input.currency, input.paymentType));
   if (offered.length === 0) {
     throw fieldError('paymentType', 'collections.paymentTypeNotOffered', {
       params: { paymentType: input.paymentType, currency: input.currency },
@@ -241,23 +244,27 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
   const notifyUrl = urlOrNull(input.notifyUrl, 'notifyUrl');
   const returnUrl = urlOrNull(input.returnUrl, 'returnUrl');
 
-  const m = await loadMerchant(db, input.merchantId);
+  const m = await loadMerchant(db, input.merchantId, deps.config);
   if (m.status === MERCHANT_FROZEN || (input.mode === ApiKeyMode.LIVE && m.status !== MERCHANT_ACTIVE)) {
     throw new KeyedError('BUSINESS_RULE', 'collections.merchantInactive');
   }
   if (!m.currencies.includes(input.currency)) {
     throw fieldError('currency', 'collections.currencyNotOffered', { params: { currency: input.currency } });
   }
-  const prod = await pickProduct(db, input);
+  const prod = await pickProduct(db, input, deps.config);
   // A merchant order id used before is found by the unique index when the row is inserted (no read first).
 
-  const fee = await quoteFee(db, {
-    merchantId: input.merchantId,
-    currency: input.currency,
-    paymentType: input.paymentType,
-    channel: prod.channel,
-    amount: input.amount,
-  });
+  const fee = await quoteFee(
+    db,
+    {
+      merchantId: input.merchantId,
+      currency: input.currency,
+      paymentType: input.paymentType,
+      channel: prod.channel,
+      amount: input.amount,
+    },
+    deps.config,
+  );
   const id = newBusinessId(ID_PREFIX.COLLECTION, now);
   const expiresAt = new Date(now.getTime() + expiryHours * HOUR_MS);
   const created = await channelAdapterFor(prod.channel, input.mode).createCollection({

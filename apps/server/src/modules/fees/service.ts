@@ -5,6 +5,7 @@
  * the amount. No rule at all: no fee.
  */
 import { FEE_ANY_CHANNEL, type CurrencyCode } from '@mg/domain';
+import { readConfig, type ConfigRead } from '../../db/config-cache';
 import type { DbLike } from '../../db/pool';
 import { selectBestRule } from './queries';
 
@@ -47,9 +48,10 @@ export function feeOf(amount: bigint, rule: FeeRuleValues): { adminFee: bigint; 
   return { adminFee, serviceFee };
 }
 
-export async function quoteFee(db: DbLike, input: FeeQuoteInput): Promise<FeeQuote> {
+export async function quoteFee(db: DbLike, input: FeeQuoteInput, config?: ConfigRead): Promise<FeeQuote> {
   const channels = input.channel != null && input.channel !== ANY_CHANNEL ? [input.channel, ANY_CHANNEL] : [ANY_CHANNEL];
-  const rule = await selectBestRule(db, { merchantId: input.merchantId, currency: input.currency, paymentType: input.paymentType, channels });
+  const q = { merchantId: input.merchantId, currency: input.currency, paymentType: input.paymentType, channels };
+  const rule = await readConfig(config, `fee_rule:${q.merchantId}:${q.currency}:${q.paymentType}:${channels.join(',')}`, () => selectBestRule(db, q));
   if (!rule) return { adminFee: 0n, serviceFee: 0n, total: 0n, rule: null };
   const { adminFee, serviceFee } = feeOf(input.amount, rule);
   return { adminFee, serviceFee, total: adminFee + serviceFee, rule };

@@ -59,6 +59,8 @@ export interface OpenApiCaller {
   merchantId: number;
   keyId: string;
   mode: ApiKeyModeValue;
+  /** The configuration version read with the nonce: the handler's cached reads use it (db/config-cache.ts). */
+  configVersion: string;
 }
 
 declare module 'fastify' {
@@ -74,6 +76,8 @@ interface OpenApiState {
   timestamp?: string;
   nonce?: string;
   signature?: string;
+  /** The key came from the configuration cache (not yet confirmed by the version of the nonce statement). */
+  keyFromCache?: boolean;
   /** hex SHA-256 of the raw body ("" when there is none). */
   bodyHash: string;
   /** A body that failed JSON parsing: reported after the signature check. */
@@ -112,6 +116,30 @@ const err = (
 
 function isMode(v: string): v is ApiKeyModeValue {
   return v === ApiKeyMode.SANDBOX || v === ApiKeyMode.LIVE;
+}
+
+const keyCacheKey = (keyId: string) => `api_key:${keyId}`;
+
+/** The key may sign for the merchant of the header: it exists, is that merchant's, active and not past its expiry. */
+function checkKey(key: KeyRow | undefined, merchantIdHeader: string): asserts key is KeyRow {
+  // A key of another merchant is as unknown as a key that does not exist.
+  if (!key || key.merchantId !== Number(merchantIdHeader) || !isMode(key.mode)) throw err('OPEN_API_UNKNOWN_KEY');
+  if (key.status !== ApiKeyStatus.ACTIVE) throw err('OPEN_API_KEY_REVOKED');
+  if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw err('OPEN_API_KEY_EXPIRED');
+}
+
+/** Nothing that decides whether the key may sign this request differs (last_used_at may). */
+function sameAuthority(a: KeyRow, b: KeyRow): boolean {
+  return (
+    a.id === b.id &&
+    a.merchantId === b.merchantId &&
+    a.mode === b.mode &&
+    a.secretSealed === b.secretSealed &&
+    a.status === b.status &&
+    (a.expiresAt?.getTime() ?? null) === (b.expiresAt?.getTime() ?? null) &&
+    a.ipWhitelist.length === b.ipWhitelist.length &&
+    a.ipWhitelist.every((ip, i) => ip === b.ipWhitelist[i])
+  );
 }
 
 /** Registers the open API authentication on the calling (encapsulated) plugin. */
@@ -157,24 +185,27 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
       throw err('OPEN_API_STALE_TIMESTAMP', { tolerance: OPEN_API_TIMESTAMP_TOLERANCE_S, serverTime: nowS });
     }
 
-    const key = await keyWithWhitelist(app.db, keyId);
-    // A key of another merchant is as unknown as a key that does not exist.
-    if (!key || key.merchantId !== Number(merchantId) || !isMode(key.mode)) throw err('OPEN_API_UNKNOWN_KEY');
-    if (key.status !== ApiKeyStatus.ACTIVE) throw err('OPEN_API_KEY_REVOKED');
-    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw err('OPEN_API_KEY_EXPIRED');
+    // The cached copy when there is one: confirmed (or read again) once the nonce statement says the version. A copy
+    // that fails a check may be out of date: the refusal comes from the database's row.
+    const cached = app.configCache.peek<KeyRow | undefined>(keyCacheKey(keyId))?.value;
+    let key = cached ?? (await keyWithWhitelist(app.db, keyId));
+    try {
+      checkKey(key, merchantId);
+    } catch (e) {
+      if (!cached) throw e;
+      key = await keyWithWhitelist(app.db, keyId);
+      checkKey(key, merchantId);
+    }
     s.key = key;
+    s.keyFromCache = key === cached;
     s.timestamp = timestamp;
     s.nonce = nonce;
     s.signature = headerOf(req, H.SIGNATURE)!;
   });
 
-  app.addHook('preValidation', async (req) => {
-    if (!isOpenApiRoute(req)) return;
-    const s = state.get(req);
-    const key = s?.key;
-    if (!s || !key || !s.timestamp || !s.nonce || s.signature === undefined)
-      throw err('OPEN_API_UNKNOWN_KEY');
-
+  /** The signature, the body and the IP of the request checked against a key. */
+  const verifyRequest = (req: FastifyRequest, s: OpenApiState, key: KeyRow) => {
+    if (!s.timestamp || !s.nonce || s.signature === undefined) throw err('OPEN_API_UNKNOWN_KEY');
     let secret: string;
     try {
       secret = app.secretBox.open(key.secretSealed);
@@ -198,6 +229,24 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
     } else if (key.mode !== ApiKeyMode.SANDBOX) {
       throw err('OPEN_API_LIVE_KEY_NEEDS_WHITELIST');
     }
+  };
+
+  app.addHook('preValidation', async (req) => {
+    if (!isOpenApiRoute(req)) return;
+    const s = state.get(req);
+    let key = s?.key;
+    if (!s || !key || !s.nonce) throw err('OPEN_API_UNKNOWN_KEY');
+    try {
+      verifyRequest(req, s, key);
+    } catch (e) {
+      // A cached copy may be out of date (a new whitelist, a rolled secret): the refusal comes from the database's row.
+      if (!s.keyFromCache) throw e;
+      const fresh = await keyWithWhitelist(app.db, key.id);
+      checkKey(fresh, String(key.merchantId));
+      verifyRequest(req, s, fresh);
+      key = fresh;
+      s.key = fresh;
+    }
 
     // A POST's Idempotency-Key is checked here; a bad one is reported after the nonce is spent, as any refusal.
     let idemError: Error | undefined;
@@ -211,18 +260,42 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
       else idemRequest = { merchantId: key.merchantId, key: idem, method: req.method, path: req.url.slice(0, 255), requestHash: s.bodyHash };
     }
 
+    let configVersion: string;
     if (idemRequest) {
-      // One round trip for both: the nonce, and what the key says (acted on after the rate limit, below).
-      const { nonceFresh, lookup } = await claimNonceAndLookup(app.db, key.id, s.nonce, idemRequest);
-      if (!nonceFresh) throw err('OPEN_API_NONCE_REUSED');
-      s.idempotencyClaim = { request: idemRequest, claim: claimOf(idemRequest, lookup) };
-    } else if (!(await claimNonce(app.db, key.id, s.nonce))) throw err('OPEN_API_NONCE_REUSED');
+      // One round trip for all three: the nonce, the configuration version, and what the key says (acted on after
+      // the rate limit, below).
+      const claimed = await claimNonceAndLookup(app.db, key.id, s.nonce, idemRequest);
+      if (!claimed.nonceFresh) throw err('OPEN_API_NONCE_REUSED');
+      configVersion = claimed.configVersion;
+      s.idempotencyClaim = { request: idemRequest, claim: claimOf(idemRequest, claimed.lookup) };
+    } else {
+      const claimed = await claimNonce(app.db, key.id, s.nonce);
+      if (!claimed.nonceFresh) throw err('OPEN_API_NONCE_REUSED');
+      configVersion = claimed.configVersion;
+    }
+
+    // The key as of this version: a cached copy of another version (or none) is read again, and if the key changed
+    // since the checks above (revoked, expired, rolled, its merchant's whitelist edited) the request is checked again.
+    const cacheKey = keyCacheKey(key.id);
+    if (!app.configCache.isCurrent(cacheKey, configVersion)) {
+      const fresh = await keyWithWhitelist(app.db, key.id);
+      app.configCache.set(cacheKey, configVersion, fresh);
+      if (!fresh || !sameAuthority(fresh, key)) {
+        checkKey(fresh, String(key.merchantId));
+        verifyRequest(req, s, fresh);
+      }
+      key = fresh;
+      s.key = fresh;
+    }
 
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > API_KEY_LAST_USED_RESOLUTION_S * 1000) {
       await touchKeyLastUsed(app.db, key.id);
+      // The cached copy learns it too (the write does not change the configuration version), else every call until
+      // the next change would write again.
+      app.configCache.set(cacheKey, configVersion, { ...key, lastUsedAt: new Date() });
     }
 
-    req.openApi = { merchantId: key.merchantId, keyId: key.id, mode: key.mode as ApiKeyModeValue };
+    req.openApi = { merchantId: key.merchantId, keyId: key.id, mode: key.mode as ApiKeyModeValue, configVersion };
     if (idemError) throw idemError;
   });
 

@@ -68,10 +68,19 @@ const nonceInsert = (keyId: string, nonce: string) => sql`
       where api_nonce.created_at < now() - make_interval(secs => ${OPEN_API_NONCE_TTL_S})
     returning 1 as ok`;
 
-/** True when the nonce is fresh for this key (and is now recorded); false when it was used within the window. */
-export async function claimNonce(db: DbLike, keyId: string, nonce: string): Promise<boolean> {
-  const res = await db.execute(nonceInsert(keyId, nonce));
-  return res.rows.length === 1;
+/** The configuration version (db/config-cache.ts), read in the statement that claims the nonce. */
+const configVersionOf = sql`(select version from config_version where id = 1)::text`;
+
+/**
+ * Whether the nonce is fresh for this key (and is now recorded; false when it was used within the window), and the
+ * configuration version the request's cached reads must match.
+ */
+export async function claimNonce(db: DbLike, keyId: string, nonce: string): Promise<{ nonceFresh: boolean; configVersion: string }> {
+  const res = await db.execute<{ nonce_fresh: boolean; config_version: string }>(sql`
+    with fresh as (${nonceInsert(keyId, nonce)})
+    select exists (select 1 from fresh) as nonce_fresh, ${configVersionOf} as config_version`);
+  const row = res.rows[0]!;
+  return { nonceFresh: row.nonce_fresh, configVersion: row.config_version };
 }
 
 /** Deletes nonces older than the window; returns how many. */
@@ -133,15 +142,15 @@ export async function idempotencyLookup(db: DbLike, r: IdempotencyRequest) {
 
 /**
  * A POST's nonce claim and its Idempotency-Key lookup in one round trip (issue 10): whether the nonce was fresh
- * (and is now recorded), and what the key says.
+ * (and is now recorded), the configuration version, and what the key says.
  */
 export async function claimNonceAndLookup(db: DbLike, keyId: string, nonce: string, r: IdempotencyRequest) {
-  const res = await db.execute<LookupRow & { nonce_fresh: boolean }>(sql`
+  const res = await db.execute<LookupRow & { nonce_fresh: boolean; config_version: string }>(sql`
     with fresh as (${nonceInsert(keyId, nonce)})
-    select exists (select 1 from fresh) as nonce_fresh, l.*
+    select exists (select 1 from fresh) as nonce_fresh, ${configVersionOf} as config_version, l.*
     from (${lookupSelect(r)}) l`);
   const row = res.rows[0]!;
-  return { nonceFresh: row.nonce_fresh, lookup: lookupOf(row) };
+  return { nonceFresh: row.nonce_fresh, configVersion: row.config_version, lookup: lookupOf(row) };
 }
 
 /** Holds the key until the calling transaction ends (commit, rollback or a lost connection). */

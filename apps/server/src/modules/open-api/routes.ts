@@ -156,7 +156,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const currency = currencyField(b.currency);
       return idempotently(app, req, reply, 201, async (tx) => {
         const row = await createCollection(
-          { db: tx, publicUrl: app.publicUrl },
+          { db: tx, publicUrl: app.publicUrl, config: { cache: app.configCache, version: req.openApi.configVersion } },
           {
             merchantId: req.openApi.merchantId,
             mode: req.openApi.mode,
