@@ -4,7 +4,8 @@
  *
  * - onRequest: the five headers (X-Merchant-Id, X-Key-Id, X-Timestamp, X-Nonce, X-Signature), the timestamp within
  *   OPEN_API_TIMESTAMP_TOLERANCE_S, the key (active, of that merchant, not revoked, not past expires_at: a rolled
- *   key keeps working until then). Nothing of the body is read before this passes.
+ *   key keeps working until then), from the configuration cache when it holds it (db/config-cache.ts), confirmed
+ *   once the nonce statement has read the configuration version. Nothing of the body is read before this passes.
  * - body: JSON only, captured raw (bytes as sent) before parsing, since the signature covers hex(SHA-256(raw body)).
  *   A body that is not JSON is reported (400) only after the signature has been checked.
  * - preValidation: the HMAC-SHA256 signature (constant time), the merchant's IP whitelist (non-empty: the caller
