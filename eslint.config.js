@@ -27,4 +27,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // An area's hooks and api are used by light widgets (the header's bell, the home page, the payer's cashier):
+    // the list kit's index would bring all of it (pro-components, ~320 KiB gzipped) with them (issue 10).
+    files: ['apps/web/src/features/*/hooks.ts', 'apps/web/src/features/*/api.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: 'components/list$', message: "Import the module itself (e.g. '../../components/list/keys'), not the list kit's index." }] }],
+    },
+  },
 );

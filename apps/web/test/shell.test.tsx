@@ -266,6 +266,23 @@ describe('tabs in the layout', () => {
     expect(within(activePane()).getByTestId('mount-id').textContent).not.toBe(mountBefore);
   });
 
+  it('a tab opened on another screen does not render the home tab until it is chosen', async () => {
+    signedIn(true);
+    await renderApp('lumipay', '/system/users', baseRoutes());
+    await tab('/system/users');
+    expect(screen.getByTestId('tab-/dashboard/home')).toBeTruthy();
+    expect(screen.queryByTestId('test-home')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('tab-/dashboard/home'));
+    });
+    expect(within(activePane()).getByTestId('test-home')).toBeTruthy();
+    // shown once, kept alive while hidden
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('tab-/system/users'));
+    });
+    expect(screen.getByTestId('test-home')).toBeTruthy();
+  });
+
   it('each tab keeps its own address (query)', async () => {
     signedIn(true);
     const app = await renderApp('lumipay', '/system/users?q=alice', baseRoutes());

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { MENU_ROOTS, homePath, loginPath, type Brand } from '@mg/domain';
 import { hasSession } from '../session/storage';
@@ -9,14 +9,30 @@ import { loginRedirect } from '../features/auth/redirect';
 import { BootSpinner } from './components/BootSpinner';
 
 /**
+ * A page loaded when first opened, together with antd's `<App>` and react-query (./AntdScope.tsx), fetched in
+ * parallel rather than one after the other, and rendered inside them.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Page, { default: Scope }] = await Promise.all([load(), import('./AntdScope')]);
+    const Scoped = (props: P) => (
+      <Scope>
+        <Page {...props} />
+      </Scope>
+    );
+    return { default: Scoped };
+  });
+}
+
+/**
  * Only the sign-in page is in the first bundle (issue 10: the sign-in route paints from what it shows); the other
  * public pages and the signed-in shell with every screen behind it load when first opened.
  */
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage').then((m) => ({ default: m.RegisterPage })));
-const RegisterResultPage = lazy(() => import('../features/auth/RegisterResultPage').then((m) => ({ default: m.RegisterResultPage })));
-const AlterationPage = lazy(() => import('../features/auth/AlterationPage').then((m) => ({ default: m.AlterationPage })));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-const SessionGate = lazy(() => import('./shell/SessionGate').then((m) => ({ default: m.SessionGate })));
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage').then((m) => m.RegisterPage));
+const RegisterResultPage = lazyPage(() => import('../features/auth/RegisterResultPage').then((m) => m.RegisterResultPage));
+const AlterationPage = lazyPage(() => import('../features/auth/AlterationPage').then((m) => m.AlterationPage));
+const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage').then((m) => m.NotFoundPage));
+const SessionGate = lazyPage(() => import('./shell/SessionGate').then((m) => m.SessionGate));
 
 /** The four sign-in pages (spec §2), relative to the brand's prefix ('' for new-route brands, '/user' for legacy). */
 const USER_PAGES = [
@@ -33,19 +49,12 @@ const LEGACY_PUBLIC_PAGES = [
 ] as const;
 
 /** Public pages outside the sign-in layout, loaded when opened. */
-const PublicProducts = lazy(() => import('../features/products/PublicProducts'));
-const CashierPage = lazy(() => import('../features/cashier/CashierPage'));
+const PublicProducts = lazyPage(() => import('../features/products/PublicProducts').then((m) => m.default));
+const CashierPage = lazyPage(() => import('../features/cashier/CashierPage').then((m) => m.default));
 
-/** antd `<App>` and react-query, loaded with the first page that needs them. */
-const AntdScope = lazy(() => import('./AntdScope'));
-
-/** A page loaded when first opened, with a spinner meanwhile (plain CSS: no antd before the page itself). */
+/** The spinner while a lazy page loads (plain CSS: no antd before the page itself). */
 function Lazy({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<BootSpinner />}>
-      <AntdScope>{children}</AntdScope>
-    </Suspense>
-  );
+  return <Suspense fallback={<BootSpinner />}>{children}</Suspense>;
 }
 
 /**

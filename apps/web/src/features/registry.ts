@@ -20,3 +20,8 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   ...Object.fromEntries(Object.entries(PAGES).map(([path, load]) => [screenKeyOf(path), lazy(load)])),
   [ANNOUNCEMENT_BELL]: lazy(() => import('./announcements/AnnouncementBell')),
 };
+
+/** Starts loading a screen's chunk by its key (the lazy component then renders without waiting); unknown: nothing. */
+export function preloadScreen(key: string): void {
+  void PAGES[`./${key}Page.tsx`]?.().catch(() => undefined);
+}

@@ -99,6 +99,10 @@ export function MainLayout({ reload }: { reload?: () => void }) {
 
   const [tabs, setTabs] = useState<Tab[]>(() => initialTabs(home, inTab ? route.path : undefined));
   const [paneLocations, setPaneLocations] = useState<Record<string, PaneLocation>>({});
+  // A tab's screen is rendered from the first time it is shown, then kept alive while hidden. The home tab is always
+  // there: rendering it unseen when the tab opened on a list made the list wait for the home's statistics (issue 10).
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([activePath]));
+  useEffect(() => setShown((prev) => (prev.has(activePath) ? prev : new Set(prev).add(activePath))), [activePath]);
 
   // Open the tab of the current address; remember its address (search and hash) for its pane.
   useEffect(() => {
@@ -290,6 +294,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
             if (!r) return null;
             const loc = paneLocations[tab.path] ?? { pathname: tab.path, search: '', hash: '' };
             const active = tab.path === activePath && route.kind !== 'external';
+            if (!active && !shown.has(tab.path)) return null;
             return (
               <div key={tab.path} className="mg-pane" style={active ? undefined : { display: 'none' }} data-testid={`pane-${tab.path}`} data-active={active ? 'true' : 'false'}>
                 <Routes location={loc}>

@@ -8,6 +8,7 @@ import { identityApi } from '../../api/identity';
 import { clearSession, getSession, setPermissions, setUserInfo, useSession } from '../../session/store';
 import { MainLayout } from './MainLayout';
 import { loginRedirect } from '../../features/auth/redirect';
+import { preloadScreenAt } from './preloadScreen';
 
 /**
  * Spec §4 "Session on navigation", with a token: user info and the permission menu are fetched when this tab has
@@ -25,6 +26,11 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
   const needsUser = !userInfo;
   const needsMenu = menu === null;
   const needsLoad = Boolean(token) && (needsUser || needsMenu);
+
+  // The screen asked for starts loading with the shell, not after the header's widgets (issue 10: React renders the
+  // screen's lazy chunk only once the components before it have loaded). Started while rendering, once: an effect
+  // would wait for the header's lazy widgets too.
+  useState(() => preloadScreenAt(pathname, brand));
 
   useEffect(() => {
     if (!needsLoad) return;

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const accountKeys = queryKeys('account');
 const STATUS_KEY = accountKeys.other('2fa');

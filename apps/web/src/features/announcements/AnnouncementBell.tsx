@@ -3,7 +3,7 @@ import { Badge, Button, Empty, List, Modal, Popover, Spin, Typography } from 'an
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../components/format';
-import { PriorityTag } from './AnnouncementsPage';
+import { PriorityTag } from './PriorityTag';
 import { useAnnouncementsOfUser, useMarkRead, type UserAnnouncement } from './hooks';
 
 /** Header bell: unread count, the latest released announcements; opening one marks it read. */

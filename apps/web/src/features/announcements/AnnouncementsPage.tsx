@@ -10,7 +10,6 @@ import {
   ANNOUNCEMENT_CONTENT_MAX_LENGTH,
   ANNOUNCEMENT_DEFAULT_PRIORITY,
   ANNOUNCEMENT_PRIORITIES,
-  ANNOUNCEMENT_PRIORITY_COLORS,
   ANNOUNCEMENT_STATUS_COLORS,
   ANNOUNCEMENT_TITLE_MAX_LENGTH,
   AnnouncementStatus,
@@ -23,14 +22,11 @@ import { Can } from '../../components/Can';
 import { useFormatters } from '../../components/format';
 import { FormModal, useFormSubmit } from '../../components/forms';
 import { ListPage, StatusTag } from '../../components/list';
+import { PriorityTag } from './PriorityTag';
 import { useAnnouncementTransition, useSaveAnnouncement, type AnnouncementRecord } from './hooks';
 
 /** Highest first, as the form offers them. */
 const PRIORITIES = [...ANNOUNCEMENT_PRIORITIES].reverse();
-
-export function PriorityTag({ priority }: { priority: string }) {
-  return <StatusTag value={priority} labels="announcements.priority" colors={ANNOUNCEMENT_PRIORITY_COLORS} />;
-}
 
 interface FormValues {
   title: string;

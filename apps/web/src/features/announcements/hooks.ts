@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnouncementPriority, AnnouncementStatusValue, ListRecord, announcementsList } from '@mg/domain';
 import { AnnouncementStatus } from '@mg/domain';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const announcementKeys = queryKeys('announcements');
 const BELL_KEY = announcementKeys.other('bell');

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_RECENT_SIGN_INS, auditList, type ListPage, type ListRecord } from '@mg/domain';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const auditKeys = queryKeys('audit');
 export type AuditRecord = ListRecord<typeof auditList>;

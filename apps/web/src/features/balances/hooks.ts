@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BalanceView } from '@mg/domain';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const balanceKeys = queryKeys('balances');
 

@@ -3,7 +3,7 @@
  * replaces the cached order at once (the page shows the new state without asking again).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { cashierApi, type CashierPayBody, type CashierView } from './api';
 
 export const cashierKeys = queryKeys('cashier');

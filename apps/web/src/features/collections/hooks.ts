@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallbackOrderKindValue, ListRecord, NotifyStatusValue, RefundWayValue, collectionsList, refundsList } from '@mg/domain';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const collectionKeys = queryKeys('collections');
 const refundKeys = queryKeys('refunds');

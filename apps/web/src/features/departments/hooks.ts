@@ -3,7 +3,7 @@
  * refreshes the tree (and the users lists that show departments).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { departmentsApi } from './api';
 
 export const departmentKeys = queryKeys('departments');

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyModeValue } from '@mg/domain';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { developerApi } from './api';
 
 export const developerKeys = queryKeys('developer');

@@ -5,7 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DictItemRecord, ListPage as Page, ListRecord, dictionariesList } from '@mg/domain';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const dictionaryKeys = queryKeys('dictionaries');
 

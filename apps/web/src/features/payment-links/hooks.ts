@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListRecord, paymentLinksList } from '@mg/domain';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const paymentLinkKeys = queryKeys('payment-links');
 

@@ -1,6 +1,6 @@
 /** Data of the permissions area: the whole permission tree and its writes (the tree refreshes after each). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { permissionsApi } from './api';
 
 export const permissionKeys = queryKeys('permissions');

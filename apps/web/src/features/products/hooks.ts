@@ -1,7 +1,7 @@
 /** Data of the products area: the public list of a currency and the merchant's summary (the signed-in list is the kit's). */
 import { useQuery } from '@tanstack/react-query';
 import type { CurrencyCode } from '@mg/domain';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { productsApi } from './api';
 
 export const productKeys = queryKeys('products');

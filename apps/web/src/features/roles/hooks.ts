@@ -3,7 +3,7 @@
  * permissions, and the writes of the roles screen.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { rolesApi } from './api';
 
 export const roleKeys = queryKeys('roles');

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettlementDetail } from '@mg/domain';
 import { api } from '../../api';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 
 export const settlementKeys = queryKeys('settlements');
 /** Balances move when batches settle. */

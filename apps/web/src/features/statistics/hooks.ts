@@ -3,7 +3,7 @@
  * invalidates `statisticsKeys.all`, so the home page agrees with the lists after it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { dashboardApi } from './api';
 
 export const statisticsKeys = queryKeys('statistics');

@@ -3,7 +3,7 @@
  * write refreshes the users list (and a department's users).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../components/list';
+import { queryKeys } from '../../components/list/keys';
 import { usersApi } from './api';
 
 export const userKeys = queryKeys('users');
