@@ -1,6 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { findBrand } from '@mg/domain';
+import { AppProviders } from '../src/app/AppProviders';
 import { Picker } from '../src/components/Picker';
+import type { ActiveLocale } from '../src/i18n';
+import { bootstrapLocale } from '../src/i18n/bootstrap';
+
+const brand = findBrand('lumipay')!;
+let locale: ActiveLocale;
+beforeAll(async () => {
+  locale = await bootstrapLocale(brand);
+});
 
 const OPTIONS = [
   { value: 'IDR', label: 'Indonesia · IDR' },
@@ -11,10 +21,10 @@ const OPTIONS = [
 function setup(value: string | undefined) {
   const onChange = vi.fn();
   render(
-    <div>
-      <Picker value={value} options={OPTIONS} onChange={onChange} placeholder="Home country" emptyText="No data" aria-label="Country" data-testid="picker" />
+    <AppProviders brand={brand} locale={locale}>
+      <Picker value={value} options={OPTIONS} onChange={onChange} placeholder="Home country" aria-label="Country" data-testid="picker" />
       <p data-testid="outside">outside</p>
-    </div>,
+    </AppProviders>,
   );
   const trigger = screen.getByRole('button', { name: 'Country' });
   const open = () => {
@@ -65,7 +75,7 @@ describe('Picker (the sign-in switchers)', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('no match: the empty text; Escape and a click outside close without a change', () => {
+  it('no match: antd\'s empty text of the page\'s language; Escape and a click outside close without a change', () => {
     const { onChange, open, trigger } = setup('IDR');
     const search = open();
     fireEvent.change(search, { target: { value: 'zzzz' } });

@@ -46,10 +46,6 @@ export class ConfigCache {
     if (!hit && this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(key, { version, value });
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
 
 /** A read through the cache when the caller has one and knows the version, else straight from the database. */

@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DownOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../i18n/LocaleProvider';
 
 export interface PickerOption<V extends string> {
   value: V;
@@ -12,8 +14,8 @@ interface PickerProps<V extends string> {
   onChange: (value: V) => void;
   placeholder?: string;
   prefix?: ReactNode;
-  /** Shown when the search matches nothing. */
-  emptyText: string;
+  /** Shown when the search matches nothing; antd's own "No data" of the page's language by default. */
+  emptyText?: string;
   'aria-label': string;
   'data-testid'?: string;
   className?: string;
@@ -26,6 +28,8 @@ interface PickerProps<V extends string> {
  * Escape or a click outside closes it.
  */
 export function Picker<V extends string>({ value, options, onChange, placeholder, prefix, emptyText, className, ...aria }: PickerProps<V>) {
+  const { t } = useTranslation();
+  const { antdLocale } = useLocale();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -125,7 +129,7 @@ export function Picker<V extends string>({ value, options, onChange, placeholder
               </li>
             ))}
           </ul>
-          {shown.length === 0 && <div className="mg-picker__empty">{emptyText}</div>}
+          {shown.length === 0 && <div className="mg-picker__empty">{emptyText ?? antdLocale.Empty?.description ?? t('common.messages.noRecords')}</div>}
         </div>
       )}
     </div>

@@ -3,12 +3,6 @@ import { useCallback, useRef, useState } from 'react';
 /** A field's check: the message of its first problem, or null. May load what it needs (features/auth/loginChecks.ts). */
 export type PlainCheck = (value: string) => string | null | Promise<string | null>;
 
-export interface PlainFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}
-
 /**
  * Form state for the sign-in page without antd's Form (issue 10: rc-field-form is a tenth of that page's
  * JavaScript). Fields are strings; every field is checked on submit, and once submitted each is checked again as it
@@ -55,6 +49,5 @@ export function usePlainForm<K extends string>(names: readonly K[], checks: Part
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const field = (name: K): PlainFieldProps => ({ value: values[name], onChange: (v) => set(name, v), error: errors[name] });
-  return { values, field, set, validate, reset };
+  return { values, errors, set, validate, reset };
 }

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { getCurrency, hasCountrySwitcher, type CurrencyCode } from '@mg/domain';
 import { useBrand } from '../../brands';
 import { Picker } from '../../components/Picker';
-import { useLocale } from '../../i18n/LocaleProvider';
 import { getChosenCurrency, getSessionCurrency, setSessionCurrency } from '../../session/storage';
 
 /**
@@ -22,7 +21,6 @@ export function CountrySwitcher({
 }) {
   const { t } = useTranslation();
   const { brand } = useBrand();
-  const { antdLocale } = useLocale();
   // No choice yet: the sign-in takes the account's home country, and the switcher says so instead of showing the
   // brand's first country as if it were chosen.
   const [currency, setCurrency] = useState<CurrencyCode | undefined>(() => (optional ? getChosenCurrency(brand) : getSessionCurrency(brand)));
@@ -35,7 +33,6 @@ export function CountrySwitcher({
       prefix={<EnvironmentOutlined aria-hidden />}
       value={currency}
       placeholder={t('shell.layout.countryHome')}
-      emptyText={antdLocale.Empty?.description ?? t('common.messages.noRecords')}
       onChange={(next) => {
         setSessionCurrency(brand, next);
         setCurrency(next);

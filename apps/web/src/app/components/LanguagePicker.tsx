@@ -1,13 +1,11 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Picker } from '../../components/Picker';
-import { useLocale } from '../../i18n/LocaleProvider';
 import { useLanguageChoice } from './languageChoice';
 
 /** The sign-in layout's language switcher: LanguageSwitcher's choice on the light Picker (issue 10). */
 export function LanguagePicker() {
   const { t } = useTranslation();
-  const { antdLocale } = useLocale();
   const choice = useLanguageChoice();
   if (!choice.visible) return null;
   return (
@@ -19,8 +17,6 @@ export function LanguagePicker() {
       value={choice.language}
       options={choice.options}
       onChange={choice.choose}
-      // antd's own "No data" in the page's language, as antd's Select says it elsewhere in the app
-      emptyText={antdLocale.Empty?.description ?? t('common.messages.noRecords')}
     />
   );
 }

@@ -145,9 +145,9 @@ export function LoginPage() {
       )}
       {step === 'credentials' ? (
         <form onSubmit={(e) => void submitCredentials(e)} className="mg-form" data-testid="login-form" noValidate>
-          <PlainField id="login-username-input" label={t('auth.login.username')} error={form.field('username').error}>
+          <PlainField id="login-username-input" label={t('auth.login.username')} error={form.errors.username}>
             <Input
-              {...fieldAria('login-username-input', form.field('username').error)}
+              {...fieldAria('login-username-input', form.errors.username)}
               size="large"
               value={form.values.username}
               onChange={(e) => form.set('username', e.target.value)}
@@ -157,9 +157,9 @@ export function LoginPage() {
               data-testid="login-username"
             />
           </PlainField>
-          <PlainField id="login-password-input" label={t('auth.login.password')} error={form.field('password').error}>
+          <PlainField id="login-password-input" label={t('auth.login.password')} error={form.errors.password}>
             <Input.Password
-              {...fieldAria('login-password-input', form.field('password').error)}
+              {...fieldAria('login-password-input', form.errors.password)}
               size="large"
               value={form.values.password}
               onChange={(e) => form.set('password', e.target.value)}
@@ -169,10 +169,10 @@ export function LoginPage() {
               data-testid="login-password"
             />
           </PlainField>
-          <PlainField id="login-captcha-input" label={t('auth.login.captcha')} error={form.field('captcha').error}>
+          <PlainField id="login-captcha-input" label={t('auth.login.captcha')} error={form.errors.captcha}>
             <CaptchaField
               ref={captcha}
-              {...fieldAria('login-captcha-input', form.field('captcha').error)}
+              {...fieldAria('login-captcha-input', form.errors.captcha)}
               value={form.values.captcha}
               onChange={(v) => form.set('captcha', v)}
             />
@@ -193,9 +193,9 @@ export function LoginPage() {
         </form>
       ) : (
         <form onSubmit={(e) => void submitCode(e)} className="mg-form" noValidate>
-          <PlainField id="twofa-code-input" label={t(recovery ? 'auth.twofa.recoveryLabel' : 'auth.twofa.codeLabel')} error={codeForm.field('code').error}>
+          <PlainField id="twofa-code-input" label={t(recovery ? 'auth.twofa.recoveryLabel' : 'auth.twofa.codeLabel')} error={codeForm.errors.code}>
             <Input
-              {...fieldAria('twofa-code-input', codeForm.field('code').error)}
+              {...fieldAria('twofa-code-input', codeForm.errors.code)}
               size="large"
               autoFocus
               value={codeForm.values.code}
