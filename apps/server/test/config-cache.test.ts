@@ -1,7 +1,8 @@
 /**
  * The open API's cached configuration reads (db/config-cache.ts): a warm call reads no key, merchant, product or fee
  * rule from the database, and a change written straight to the database (no server code involved, as another
- * instance or an operator's SQL would) is seen by the very next call.
+ * instance or an operator's SQL would) is seen by the very next call. And the create those reads serve: one statement
+ * after the nonce, with its Idempotency-Key answer, all or nothing.
  */
 import { ApiKeyStatus } from '@mg/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -41,12 +42,61 @@ function created(res: LightMyRequestResponse): { fee: { adminFee: string; total:
 }
 
 describe('configuration reads of the open API', () => {
-  it('a warm create makes 7 round trips: nonce with idempotency lookup and version, then its transaction', async () => {
+  it('a warm create makes 2 round trips: nonce with idempotency lookup and version, then one statement', async () => {
     created(await create());
     const before = dbRoundTrips();
     created(await create());
-    // nonce + Idempotency-Key lookup + version; begin; key lock; key lookup; insert order; insert answer; commit
-    expect(dbRoundTrips() - before).toBe(7);
+    // nonce + Idempotency-Key lookup + version; the key's lock, its record with the answer and the order together
+    expect(dbRoundTrips() - before).toBe(2);
+  });
+
+  it('a create and its payment make 11 round trips together (issue 10: at most 12)', async () => {
+    const createAndPay = async () => {
+      const { id } = created(await create()) as unknown as { id: string };
+      const paid = await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${id}/pay` });
+      expect(paid.statusCode).toBe(200);
+    };
+    await tdb.pool.query(`update merchant set collection_callback_url = 'https://merchant.example.test/hooks' where id = 10001`);
+    await createAndPay(); // the day's batch and the ledger accounts exist from now on, as on every payment but the first
+    const before = dbRoundTrips();
+    await createAndPay();
+    // create 2; pay: nonce, begin, order lock, batch join (2), order update with its callback, posting, commit, answer
+    expect(dbRoundTrips() - before).toBe(11);
+  });
+
+  it('the created answer is the order as stored: a read right after answers the same', async () => {
+    const res = await create();
+    const answer = created(res) as unknown as { id: string };
+    const read = await openApiRequest(app, { method: 'GET', url: `/collections/${answer.id}` });
+    expect(read.json().result).toEqual(answer);
+  });
+
+  it('concurrent creates with one Idempotency-Key make one order; the others replay its answer or are told it runs', async () => {
+    const body = { merchantOrderId: `CC-${process.pid}-burst`, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1 };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-burst' })),
+    );
+    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+    const done = answers.filter((a) => a.statusCode === 201);
+    expect(done.filter((a) => a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+    expect(new Set(done.map((a) => a.body)).size).toBe(1);
+    const { rows } = await tdb.pool.query(`select count(*)::int as n from collection where merchant_order_id = $1`, [body.merchantOrderId]);
+    expect(rows[0].n).toBe(1);
+    const again = await openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-burst' });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(done[0]!.body);
+  });
+
+  it('a merchant order id used before is 409 with no record of the order, and the refusal replays under its key', async () => {
+    const body = { merchantOrderId: `CC-${process.pid}-dup`, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1 };
+    created(await openApiRequest(app, { method: 'POST', url: '/collections', body }));
+    const dup = await openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-dup' });
+    expect(dup.statusCode).toBe(409);
+    const replay = await openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-dup' });
+    expect(replay.statusCode).toBe(409);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const { rows } = await tdb.pool.query(`select count(*)::int as n from collection where merchant_order_id = $1`, [body.merchantOrderId]);
+    expect(rows[0].n).toBe(1);
   });
 
   it('a merchant frozen in the database is refused on the next call, and served again once unfrozen', async () => {

@@ -11,7 +11,7 @@ export async function buildTestApp(tdb: TestDatabase, opts: Partial<BuildAppOpti
   return buildApp({
     pool: tdb.pool,
     db: tdb.db,
-    logLevel: 'silent',
+    logLevel: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
     webDistDir: null,
     captcha: false,
     nodeEnv: 'test',

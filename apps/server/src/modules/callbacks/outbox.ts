@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { NotifyStatus, type CallbackEventValue, type CallbackOrderKindValue } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
-import { insertDelivery, mirrorNotifyStatus } from './queries';
+import { deliveryInsert, insertDelivery, mirrorNotifyStatus, type DeliveryValues } from './queries';
+
+export { deliveryInsert };
 
 export interface CallbackMessage {
   merchantId: number;
@@ -30,22 +32,27 @@ export function newEventId(): string {
  * update of the order (one write of the order row per status change). Returns the event id, null without a url.
  */
 export async function writeCallback(tx: DbLike, msg: CallbackMessage): Promise<string | null> {
+  const v = deliveryOf(msg);
+  if (!v) return null;
+  await insertDelivery(tx, v);
+  return v.eventId;
+}
+
+/** The outbox row of a callback (with a new event id), or null without a url: nothing to send. */
+export function deliveryOf(msg: CallbackMessage): (DeliveryValues & { eventId: string }) | null {
   if (!msg.url) return null;
   const now = msg.now ?? new Date();
-  const eventId = newEventId();
-  const body = JSON.stringify({ type: msg.eventType, timestamp: now.toISOString(), data: msg.data });
-  await insertDelivery(tx, {
+  return {
     merchantId: msg.merchantId,
-    eventId,
+    eventId: newEventId(),
     eventType: msg.eventType,
     orderKind: msg.orderKind,
     orderId: msg.orderId,
     url: msg.url,
-    body,
+    body: JSON.stringify({ type: msg.eventType, timestamp: now.toISOString(), data: msg.data }),
     status: NotifyStatus.PENDING,
     nextAttemptAt: now,
-  });
-  return eventId;
+  };
 }
 
 /**

@@ -65,8 +65,15 @@ export async function deliveryById(db: DbLike, id: number): Promise<DeliveryRow 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Writing deliveries                                                                                            */
 
-export async function insertDelivery(tx: DbLike, v: typeof callbackDelivery.$inferInsert): Promise<void> {
-  await tx.insert(callbackDelivery).values(v);
+export type DeliveryValues = typeof callbackDelivery.$inferInsert;
+
+export async function insertDelivery(tx: DbLike, v: DeliveryValues): Promise<void> {
+  await deliveryInsert(tx, v);
+}
+
+/** The outbox insert as a statement not yet sent: for a caller that sends it with its own write of the order. */
+export function deliveryInsert(tx: DbLike, v: DeliveryValues) {
+  return tx.insert(callbackDelivery).values(v);
 }
 
 /**

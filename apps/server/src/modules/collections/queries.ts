@@ -3,7 +3,7 @@
  * index) and the lookups of one collection's details. The payment path's statements are in ./service.ts.
  */
 import { PaymentLinkStatus, PaymentStatus, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
 import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
@@ -177,7 +177,9 @@ export async function insertCollection(db: DbLike, values: typeof collection.$in
   return row;
 }
 
-/** The order row locked for the rest of the transaction (the first lock of every status change). */
+/** A prepared order as the insert the open API writes in one statement with its Idempotency-Key answer. */
+export const collectionInsert = (row: CollectionRow) => ({ table: collection, row });
+
 /** The order locked, with its merchant (read, not locked), in one round trip. */
 export async function lockCollectionWithMerchant(db: DbLike, merchantId: number, id: string): Promise<{ row: CollectionRow; m: MerchantRow } | undefined> {
   const [found] = await db
@@ -192,6 +194,25 @@ export async function lockCollectionWithMerchant(db: DbLike, merchantId: number,
 export async function updateCollection(db: DbLike, row: { merchantId: number; id: string }, set: Partial<typeof collection.$inferInsert>): Promise<CollectionRow | undefined> {
   const [updated] = await db.update(collection).set(set).where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id))).returning();
   return updated;
+}
+
+/**
+ * One update of a locked order with a statement that goes with it (its callback's outbox insert), in one round trip.
+ * False when no row matched (the other statement is still sent: the caller's transaction rolls back).
+ */
+export async function updateCollectionWith(
+  db: DbLike,
+  row: { merchantId: number; id: string },
+  set: Partial<typeof collection.$inferInsert>,
+  also: SQLWrapper,
+): Promise<boolean> {
+  const update = db
+    .update(collection)
+    .set(set)
+    .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
+    .returning({ id: collection.id });
+  const res = await db.execute<{ n: number }>(sql`with u as (${update.getSQL()}), a as (${also.getSQL()}) select count(*)::int as n from u`);
+  return res.rows[0]!.n === 1;
 }
 
 /** The link an order came from is paid by it (unless it was voided meanwhile). */

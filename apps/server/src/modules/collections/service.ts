@@ -33,6 +33,7 @@ import {
 import { readConfig, type ConfigRead } from '../../db/config-cache';
 import type { Db, DbLike } from '../../db/pool';
 import {
+  collectionInsert,
   expireLinks,
   insertCollection,
   lockCollectionWithMerchant,
@@ -46,6 +47,7 @@ import {
   selectProductsOf,
   selectSettlementStatus,
   updateCollection,
+  updateCollectionWith,
   type CollectionRow,
   type MerchantRow,
   type ProductRow,
@@ -54,7 +56,7 @@ import { validateAmount } from '../../lib/amounts';
 import { fieldError } from '../../lib/errors';
 import { newBusinessId, newToken } from '../../lib/ids';
 import { KeyedError } from '../../lib/admin';
-import { callbackUrlOf, writeCallback } from '../callbacks/outbox';
+import { callbackUrlOf, deliveryInsert, deliveryOf } from '../callbacks/outbox';
 import type { ChannelPaymentStatus } from '../channels/adapter';
 import { channelAdapterFor, sandboxPaymentResult } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
@@ -225,7 +227,29 @@ async function pickProduct(db: DbLike, input: CreateCollectionInput, config?: Co
 const duplicateOrder = (merchantOrderId: string) =>
   new KeyedError('CONFLICT', 'collections.duplicateOrderId', { merchantOrderId });
 
+export { collectionInsert };
+
+/** A unique index refusing a new order: its merchant order id was used before (409); anything else is rethrown. */
+export function collectionInsertError(e: unknown, merchantOrderId: string): unknown {
+  const { code, constraint } = pgErrorCode(e);
+  return code === PG_UNIQUE_VIOLATION && constraint === 'collection_merchant_order_uq' ? duplicateOrder(merchantOrderId) : e;
+}
+
 export async function createCollection(deps: CollectionDeps, input: CreateCollectionInput): Promise<CollectionRow> {
+  const row = await prepareCollection(deps, input);
+  try {
+    return await insertCollection(deps.db, row);
+  } catch (e) {
+    throw collectionInsertError(e, input.merchantOrderId);
+  }
+}
+
+/**
+ * A new order checked and priced, as the row to insert: every column is given (none left to a default), so what
+ * the creator answers from this row is what the table holds. A merchant order id used before is found by the unique
+ * index when the row is inserted (no read first).
+ */
+export async function prepareCollection(deps: CollectionDeps, input: CreateCollectionInput): Promise<CollectionRow> {
   const { db } = deps;
   const now = input.now ?? new Date();
   if (typeof input.merchantOrderId !== 'string' || !MERCHANT_ORDER_ID_PATTERN.test(input.merchantOrderId)) {
@@ -252,8 +276,6 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
     throw fieldError('currency', 'collections.currencyNotOffered', { params: { currency: input.currency } });
   }
   const prod = await pickProduct(db, input, deps.config);
-  // A merchant order id used before is found by the unique index when the row is inserted (no read first).
-
   const fee = await quoteFee(
     db,
     {
@@ -276,40 +298,40 @@ export async function createCollection(deps: CollectionDeps, input: CreateCollec
     amount: input.amount,
     expiresAt,
   });
-  try {
-    return await insertCollection(db, {
-        id,
-        merchantId: input.merchantId,
-        merchantOrderId: input.merchantOrderId,
-        mode: input.mode,
-        source: input.source,
-        paymentLinkId: input.paymentLinkId ?? null,
-        currency: input.currency,
-        paymentType: input.paymentType,
-        channel: prod.channel,
-        paymentCode: created.paymentCode,
-        channelReference: created.channelReference,
-        amount: input.amount,
-        adminFee: fee.adminFee,
-        serviceFee: fee.serviceFee,
-        status: PaymentStatus.PENDING,
-        payerName,
-        payerEmail,
-        payerPhone,
-        orderDescription,
-        expiryHours,
-        expiresAt,
-        notifyUrl,
-        returnUrl,
-        cashierToken: newToken(),
-        createdAt: now,
-        updatedAt: now,
-    });
-  } catch (e) {
-    const { code, constraint } = pgErrorCode(e);
-    if (code === PG_UNIQUE_VIOLATION && constraint === 'collection_merchant_order_uq') throw duplicateOrder(input.merchantOrderId);
-    throw e;
-  }
+  return {
+    id,
+    merchantId: input.merchantId,
+    merchantOrderId: input.merchantOrderId,
+    mode: input.mode,
+    source: input.source,
+    paymentLinkId: input.paymentLinkId ?? null,
+    currency: input.currency,
+    paymentType: input.paymentType,
+    channel: prod.channel,
+    paymentCode: created.paymentCode,
+    channelReference: created.channelReference,
+    amount: input.amount,
+    adminFee: fee.adminFee,
+    serviceFee: fee.serviceFee,
+    paidAmount: null,
+    refundedAmount: 0n,
+    status: PaymentStatus.PENDING,
+    failureReason: null,
+    payerName,
+    payerEmail,
+    payerPhone,
+    orderDescription,
+    expiryHours,
+    expiresAt,
+    paidAt: null,
+    notifyUrl,
+    returnUrl,
+    notifyStatus: null,
+    cashierToken: newToken(),
+    settlementId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /* ---------------------------------------------------------------------------------------------------------- */
@@ -336,9 +358,11 @@ async function transition(
   now: Date,
 ): Promise<CollectionRow> {
   const url = callbackUrlOf(row, m);
-  const updated = await updateCollection(tx, row, url ? { ...set, notifyStatus: NotifyStatus.PENDING } : set);
-  if (!updated) throw notFound();
-  await writeCallback(tx, {
+  const full = url ? { ...set, notifyStatus: NotifyStatus.PENDING } : set;
+  // The row is locked and `set` holds values, not expressions: the updated row is known before it is written, so
+  // the callback's body is, and the outbox row goes out with the update (one round trip; issue 10).
+  const updated: CollectionRow = { ...row, ...full };
+  const delivery = deliveryOf({
     merchantId: row.merchantId,
     eventType: event,
     orderKind: CallbackOrderKind.COLLECTION,
@@ -347,6 +371,10 @@ async function transition(
     data: collectionView(updated, publicUrl),
     now,
   });
+  const written = delivery
+    ? await updateCollectionWith(tx, row, full, deliveryInsert(tx, delivery))
+    : (await updateCollection(tx, row, full)) !== undefined;
+  if (!written) throw notFound();
   return updated;
 }
 

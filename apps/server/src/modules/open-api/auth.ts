@@ -30,18 +30,15 @@ import {
   OPEN_API_TIMESTAMP_TOLERANCE_S,
   type ApiKeyModeValue,
 } from '@mg/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '../../lib/errors';
-import type { DbTx } from '../../db/pool';
 import {
   claimOf,
-  IdempotencyAnswered,
-  IDEMPOTENT_REPLAYED_HEADER,
-  runIdempotent,
   storeIdempotentAnswer,
   type IdempotencyClaim,
   type IdempotencyRequest,
 } from './idempotency';
+import { answerFromClaim, pendingAnswers } from './answer';
 import { ipMatcher } from './ip';
 import { KeyRateLimiter } from './key-rate-limit';
 import {
@@ -83,8 +80,6 @@ interface OpenApiState {
   bodyHash: string;
   /** A body that failed JSON parsing: reported after the signature check. */
   bodyError?: Error;
-  /** The request's key; `answered` once its answer is stored (or it replays one). */
-  idempotency?: IdempotencyRequest & { answered: boolean };
   /** A POST's key and what it said, read with the nonce claim; acted on after the rate limit. */
   idempotencyClaim?: { request: IdempotencyRequest; claim: IdempotencyClaim };
 }
@@ -312,15 +307,15 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
     if (!s || !req.openApi || !s.idempotencyClaim) throw err('OPEN_API_IDEMPOTENCY_KEY_MISSING');
     const { request: r, claim } = s.idempotencyClaim;
     if (claim.kind === 'free') {
-      s.idempotency = { ...r, answered: false };
+      pendingAnswers.set(req, { ...r, answered: false });
       return;
     }
-    s.idempotency = { ...r, answered: true };
+    pendingAnswers.set(req, { ...r, answered: true });
     return answerFromClaim(reply, claim);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    const idem = state.get(req)?.idempotency;
+    const idem = pendingAnswers.get(req);
     if (!idem || idem.answered) return payload;
     idem.answered = true;
     // A 5xx is not an answer: the client retries. Anything else the handler said without idempotently() (a
@@ -342,51 +337,6 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
   app.jobs.every('open-api-idempotency-purge', IDEMPOTENCY_PURGE_JOB_MS, () =>
     purgeIdempotencyRecords(app.db),
   );
-}
-
-function answerFromClaim(
-  reply: FastifyReply,
-  claim: Exclude<IdempotencyClaim, { kind: 'free' }>,
-): FastifyReply {
-  switch (claim.kind) {
-    case 'replay':
-      return reply
-        .code(claim.status)
-        .header(IDEMPOTENT_REPLAYED_HEADER, 'true')
-        .type('application/json; charset=utf-8')
-        .send(claim.body);
-    case 'in_progress':
-      throw err('OPEN_API_IDEMPOTENCY_IN_PROGRESS');
-    case 'mismatch':
-      throw err('OPEN_API_IDEMPOTENCY_KEY_REUSED');
-  }
-}
-
-/**
- * Runs a POST's work in one transaction that also stores its answer under the request's Idempotency-Key (see
- * ./idempotency.ts): `status` and the route's own serializer make the exact text sent and replayed.
- */
-export async function idempotently<T>(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  status: number,
-  work: (tx: DbTx) => Promise<T>,
-): Promise<FastifyReply> {
-  const idem = state.get(req)?.idempotency;
-  if (!idem || idem.answered) throw new Error('idempotently() outside an open API POST');
-  try {
-    const out = await runIdempotent(app.db, idem, work, (result) => {
-      reply.code(status);
-      return { status, text: reply.serialize(result) as string };
-    });
-    idem.answered = true;
-    return reply.code(out.status).type('application/json; charset=utf-8').send(out.text);
-  } catch (e) {
-    if (!(e instanceof IdempotencyAnswered)) throw e;
-    idem.answered = true;
-    return answerFromClaim(reply, e.claim);
-  }
 }
 
 /** A fresh nonce (clients may use any unique token; exported for the docs' example and the tests). */

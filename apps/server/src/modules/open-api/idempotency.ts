@@ -12,10 +12,12 @@
  * The answer is kept as the JSON text that was sent, so any character (a NUL included) replays byte for byte.
  * Records are purged after IDEMPOTENCY_TTL_HOURS.
  */
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbTx } from '../../db/pool';
 import {
   idempotencyLookup,
   insertIdempotencyAnswer,
+  insertWithAnswer,
   lockIdempotencyKey,
   type IdempotencyRequest,
 } from './queries';
@@ -68,6 +70,24 @@ export async function runIdempotent<T>(
     await insertIdempotencyAnswer(tx, r, out.status, out.text);
     return out;
   });
+}
+
+/**
+ * As runIdempotent for work that is the insert of one row whose answer is known before it is written (a create):
+ * one statement, no transaction around it. Throws IdempotencyAnswered when a twin got there first.
+ */
+export async function insertIdempotent<T extends PgTable>(
+  db: Db,
+  r: IdempotencyRequest,
+  table: T,
+  row: T['$inferSelect'],
+  out: { status: number; text: string },
+): Promise<{ status: number; text: string }> {
+  if (await insertWithAnswer(db, r, out.status, out.text, table, row)) return out;
+  const prior = claimOf(r, { ...(await idempotencyLookup(db, r)), lockFree: true });
+  // A twin that rolled back leaves no record: the key is free again, and the client's retry will run the work.
+  if (prior.kind === 'free') throw new IdempotencyAnswered({ kind: 'in_progress' });
+  throw new IdempotencyAnswered(prior);
 }
 
 /** After the fact, for an answer the handler gave without runIdempotent (a refusal): kept unless a twin's is. */

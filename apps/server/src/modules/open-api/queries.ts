@@ -6,7 +6,8 @@
  * over a row that has already aged out (not yet purged); no row back means the nonce was reused.
  */
 import { API_KEY_LAST_USED_RESOLUTION_S, IDEMPOTENCY_TTL_HOURS, OPEN_API_NONCE_TTL_S } from '@mg/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbLike } from '../../db/pool';
 import { apiKey, merchant } from '../../db/schema';
 
@@ -169,6 +170,50 @@ export async function insertIdempotencyAnswer(
     insert into idempotency_record (merchant_id, key, method, path, request_hash, response_status, response_body)
     values (${r.merchantId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, ${status}, ${text})
     on conflict (merchant_id, key) do nothing`);
+}
+
+/** A row as the JSON object `json_populate_record` reads: column names, values as the driver sends them. */
+function rowJson<T extends PgTable>(table: T, row: T['$inferSelect']): string {
+  const out: Record<string, unknown> = {};
+  for (const [prop, col] of Object.entries(getTableColumns(table))) {
+    const v = (row as Record<string, unknown>)[prop];
+    out[col.name] = v == null ? null : col.mapToDriverValue(v);
+  }
+  // bigint columns reach the driver as bigints, which JSON has no form for: as text, which the column type reads.
+  return JSON.stringify(out, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+/**
+ * Work that is one row insert, done in one statement with its Idempotency-Key (issue 10: no BEGIN, lock, lookup,
+ * answer and COMMIT round trips): the key's lock, its record with the answer, and the row, all or nothing. The
+ * record insert sees a twin's record committed while this statement waited on the lock (a unique index checks the
+ * latest rows, not the statement's snapshot); then nothing is written and false comes back. Every column of the
+ * row is given (`json_populate_record` leaves a missing one null, never its default).
+ */
+export async function insertWithAnswer<T extends PgTable>(
+  db: DbLike,
+  r: IdempotencyRequest,
+  status: number,
+  text: string,
+  table: T,
+  row: T['$inferSelect'],
+): Promise<boolean> {
+  const name = sql.identifier(getTableName(table));
+  const res = await db.execute<{ claimed: boolean }>(sql`
+    with lk as (select pg_advisory_xact_lock(${lockKey(r)})),
+    claim as (
+      insert into idempotency_record (merchant_id, key, method, path, request_hash, response_status, response_body)
+      select ${r.merchantId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, ${status}, ${text} from lk
+      on conflict (merchant_id, key) do nothing
+      returning 1
+    ),
+    work as (
+      insert into ${name} select * from json_populate_record(null::${name}, ${rowJson(table, row)}::json)
+      where exists (select 1 from claim)
+      returning 1
+    )
+    select exists (select 1 from claim) as claimed`);
+  return res.rows[0]!.claimed;
 }
 
 /** Deletes records older than IDEMPOTENCY_TTL_HOURS; returns how many. */

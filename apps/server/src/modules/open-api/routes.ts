@@ -28,16 +28,19 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { KeyedError, notFound } from '../../lib/admin';
 import { balancesOf } from '../ledger/service';
 import {
-  createCollection,
+  collectionInsert,
+  collectionInsertError,
   getCollection,
   getCollectionByOrderId,
   markCollectionFailed,
+  prepareCollection,
   markCollectionPaid,
 } from '../collections/service';
 import { createRefund, getRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
-import { idempotently, openApiAuth } from './auth';
+import { idempotentInsert, idempotently } from './answer';
+import { openApiAuth } from './auth';
 import { merchantCurrencies } from './queries';
 import { amountField, currencyField } from './fields';
 import {
@@ -154,29 +157,31 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const b = req.body;
       const currency = currencyField(b.currency);
-      return idempotently(app, req, reply, 201, async (tx) => {
-        const row = await createCollection(
-          { db: tx, publicUrl: app.publicUrl, config: { cache: app.configCache, version: req.openApi.configVersion } },
-          {
-            merchantId: req.openApi.merchantId,
-            mode: req.openApi.mode,
-            source: CollectionSource.API,
-            merchantOrderId: b.merchantOrderId,
-            amount: amountField(b.amount, currency),
-            currency,
-            paymentType: b.paymentType,
-            channel: b.channel ?? null,
-            payerName: b.payerName,
-            payerEmail: b.payerEmail,
-            payerPhone: b.payerPhone,
-            orderDescription: b.orderDescription,
-            expiryHours: b.expiryHours,
-            notifyUrl: b.notifyUrl ?? null,
-            returnUrl: b.returnUrl ?? null,
-          },
-        );
-        return { ...ok(openCollectionView(row, app.publicUrl)), code: 201 };
-      });
+      const input = {
+        merchantId: req.openApi.merchantId,
+        mode: req.openApi.mode,
+        source: CollectionSource.API,
+        merchantOrderId: b.merchantOrderId,
+        amount: amountField(b.amount, currency),
+        currency,
+        paymentType: b.paymentType,
+        channel: b.channel ?? null,
+        payerName: b.payerName,
+        payerEmail: b.payerEmail,
+        payerPhone: b.payerPhone,
+        orderDescription: b.orderDescription,
+        expiryHours: b.expiryHours,
+        notifyUrl: b.notifyUrl ?? null,
+        returnUrl: b.returnUrl ?? null,
+      };
+      const config = { cache: app.configCache, version: req.openApi.configVersion };
+      const row = await prepareCollection({ db: app.db, publicUrl: app.publicUrl, config }, input);
+      const answer = { ...ok(openCollectionView(row, app.publicUrl)), code: 201 };
+      try {
+        return await idempotentInsert(app, req, reply, 201, answer, collectionInsert(row));
+      } catch (e) {
+        throw collectionInsertError(e, input.merchantOrderId);
+      }
     },
   );
 
