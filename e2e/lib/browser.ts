@@ -16,6 +16,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
+    logger: { isEnabled: (name) => name === 'api', log: (_name, _severity, message) => remember(`pw ${String(message)}`) },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -33,19 +34,47 @@ export function launchBrowser(): Promise<Browser> {
 export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
   // A browser zone unlike every session zone (spec §7 shifts dates between them): a test that passes here does not
   // depend on the machine's zone matching the session's.
-  return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: opts.locale ?? 'en-US', timezoneId: BROWSER_ZONE });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: opts.locale ?? 'en-US', timezoneId: BROWSER_ZONE });
+  context.on('page', (page) => {
+    page.on('pageerror', (err) => remember(`page error ${page.url()}: ${err.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') remember(`console ${m.type()} ${page.url()}: ${m.text()}`);
+    });
+    page.on('requestfailed', (r) => remember(`request failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+  });
+  return context;
 }
 
-/** Runs a browser step and keeps a screenshot of the page when it fails. */
-export async function withScreenshot<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * The last browser actions, page errors and failed requests of this test file, printed when a step fails: a step that
+ * fails on a loaded CI machine must say where it stopped, since it rarely fails twice in the same place.
+ */
+const trail: string[] = [];
+const TRAIL_LENGTH = 150;
+function remember(line: string): void {
+  trail.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 400)}`);
+  if (trail.length > TRAIL_LENGTH) trail.shift();
+}
+
+/** What a step may take before it is stopped, under vitest's testTimeout so the screenshot shows where it stopped. */
+const STEP_BUDGET_MS = 55_000;
+
+/** Runs a browser step and keeps a screenshot of the page, and the trail of its last actions, when it fails. */
+export async function withScreenshot<T>(page: Page, name: string, fn: () => Promise<T>, budgetMs = STEP_BUDGET_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step ${name} ran over ${budgetMs} ms`)), budgetMs);
+  });
   try {
-    return await fn();
+    return await Promise.race([fn(), overrun]);
   } catch (err) {
     mkdirSync(artifactsDir, { recursive: true });
     const file = path.join(artifactsDir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
-    console.error(`[e2e] failure screenshot: ${file}`);
+    await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+    console.error(`[e2e] failure screenshot: ${file} (page ${page.url()})\n[e2e] last actions:\n${trail.join('\n')}`);
     throw err;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -102,8 +131,16 @@ export async function clickUntilReload(page: Page, target: Locator, timeoutMs = 
  */
 export async function clickUntilResponse(page: Page, target: Locator, matches: (r: Response) => boolean, timeoutMs = 45_000): Promise<Response> {
   let answer: Response | undefined;
+  let answered!: () => void;
+  const arrived = new Promise<void>((resolve) => (answered = resolve));
+  // The answer can arrive while the click is still being performed (under load a click takes ~0.5 s): it is caught
+  // here, not by a waitForResponse started after the click, which would miss it and wait its whole timeout while
+  // the toast the test reads next (antd shows it 3 s) goes away.
   const listener = (r: Response) => {
-    if (!answer && matches(r)) answer = r;
+    if (!answer && matches(r)) {
+      answer = r;
+      answered();
+    }
   };
   page.on('response', listener);
   try {
@@ -114,7 +151,9 @@ export async function clickUntilResponse(page: Page, target: Locator, matches: (
         .evaluate((el) => !el.classList.contains('ant-btn-loading') && !(el as HTMLButtonElement).disabled)
         .catch(() => false);
       if (idle) await target.click({ timeout: 5_000 }).catch(() => undefined);
-      await page.waitForResponse(matches, { timeout: 10_000 }).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([arrived, new Promise<void>((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+      clearTimeout(timer);
     }
     return answer;
   } finally {
