@@ -76,6 +76,27 @@ describe('guard (spec §4)', () => {
     expect(window.localStorage.getItem('ACCESS_TOKEN')).toBeNull();
   });
 
+  it('permission fetch refused after a switch stored a new token: the new session is kept', async () => {
+    signedIn();
+    const failed = vi.spyOn(console, 'error');
+    await renderApp(
+      'lumipay',
+      '/system/users',
+      baseRoutes({
+        'GET /sys/permission/getUserPermissionByToken': () => {
+          setToken('tok-2'); // a sub-merchant switch answered while this call was out
+          return fail(401, 'token replaced');
+        },
+      }),
+      { reload: vi.fn() },
+    );
+    await waitFor(() => expect(failed).toHaveBeenCalledWith('[session] loading the session failed', expect.anything()));
+    await act(async () => undefined);
+    expect(window.localStorage.getItem('ACCESS_TOKEN')).toContain('tok-2');
+    expect(screen.queryByTestId('login-form')).toBeNull();
+    failed.mockRestore();
+  });
+
   it('permission fetch gets no answer (network, or a reload aborting it): the session stays, a retry is offered', async () => {
     signedIn();
     const reload = vi.fn();

@@ -15,7 +15,8 @@ import { preloadScreenAt } from './preloadScreen';
  * none yet (GET /user/info, GET /sys/permission/getUserPermissionByToken), the routes are built from the menu and
  * navigation continues. A failure the server answered signs out and goes to sign-in with the original address as
  * `redirect`. No answer at all (network down, or the page reloading after a session switch aborted the call) keeps
- * the session: signing out then would throw away the session that was just opened.
+ * the session: signing out then would throw away the session that was just opened. So does a refusal of a token that
+ * has been replaced meanwhile.
  */
 export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => void }) {
   const { token, userInfo, menu } = useSession();
@@ -35,6 +36,7 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
   useEffect(() => {
     if (!needsLoad) return;
     let cancelled = false;
+    const sentWith = getSession().token;
     void (async () => {
       try {
         if (!getSession().userInfo) {
@@ -48,6 +50,9 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
       } catch (e) {
         console.error('[session] loading the session failed', e);
         if (cancelled) return;
+        // Asked with a token that has since been replaced (a sub-merchant or country switch stored a new one just
+        // before reloading): the refusal is the old session's, and clearing would sign out the new one.
+        if (getSession().token !== sentWith) return;
         if (isApiError(e) && e.httpStatus === 0) {
           setUnreachable(true);
           return;
