@@ -91,4 +91,3 @@ async function answerOnce(
     return answerFromClaim(reply, e.claim);
   }
 }
-

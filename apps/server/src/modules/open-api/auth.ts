@@ -12,8 +12,8 @@
  *   must match, else 403; empty: sandbox keys only), the nonce (once per key within OPEN_API_NONCE_TTL_S), then
  *   `req.openApi` is set; api_key.last_used_at is written at most once a minute. POST: Idempotency-Key required.
  * - preHandler (after schema validation, so a 400 never consumes a key): the Idempotency-Key replay or refusal.
- *   The handler runs its work through `idempotently()`, which stores the answer in the work's own transaction;
- *   onSend stores the answers a handler gave otherwise (its refusals), never a 5xx.
+ *   The handler runs its work through `idempotently()` or `idempotentInsert()` (./answer.ts), which store the answer
+ *   with the work, in its transaction or its one statement; onSend stores the answers a handler gave otherwise (its refusals), never a 5xx.
  * Every failure is a DomainError with a specific OPEN_API_* code (401, 403, 400, 409, 422).
  */
 import { randomUUID } from 'node:crypto';

@@ -85,7 +85,7 @@ export async function insertIdempotent<T extends PgTable>(
 ): Promise<{ status: number; text: string }> {
   if (await insertWithAnswer(db, r, out.status, out.text, table, row)) return out;
   const prior = claimOf(r, { ...(await idempotencyLookup(db, r)), lockFree: true });
-  // A twin that rolled back leaves no record: the key is free again, and the client's retry will run the work.
+  // Not written because a twin's record was there; gone again only if purged in between: the client retries.
   if (prior.kind === 'free') throw new IdempotencyAnswered({ kind: 'in_progress' });
   throw new IdempotencyAnswered(prior);
 }
