@@ -156,17 +156,34 @@ const PAYOUT_FAILURE_CODES = [
   'DESTINATION_OVER_CHARGE_LIMIT',
   'ACCOUNT_PAYOUT_LIMIT_EXCEEDED',
   'CHANNEL_INSUFFICIENT_BALANCE',
+  /** Nobody reviewed the payout within PAYOUT_REVIEW_EXPIRY_HOURS: it was rejected and its hold released. */
+  'REVIEW_EXPIRED',
 ] as const;
 export type PayoutFailureCode = (typeof PAYOUT_FAILURE_CODES)[number];
 
 export interface PayoutFailureReason {
   code: PayoutFailureCode;
   messageKey: string;
+  /** The same payout may succeed if sent again later (a channel's passing trouble), not without a change. */
+  retryable: boolean;
 }
+
+/** Reasons of passing trouble: the merchant may send the same payout again. */
+const RETRYABLE_PAYOUT_FAILURES: readonly PayoutFailureCode[] = [
+  'CHANNEL_NETWORK_TIMEOUT',
+  'CHANNEL_UNKNOWN_ERROR',
+  'MAINTENANCE',
+  'NETWORK_ANOMALY',
+  'CHANNEL_PROCESSING_FAILED',
+  'CHANNEL_INSUFFICIENT_BALANCE',
+  'INSUFFICIENT_BALANCE',
+  'REVIEW_EXPIRED',
+];
 
 export const PAYOUT_FAILURE_REASONS: readonly PayoutFailureReason[] = PAYOUT_FAILURE_CODES.map((code) => ({
   code,
   messageKey: `payoutFailure.${codeToCamel(code)}`,
+  retryable: RETRYABLE_PAYOUT_FAILURES.includes(code),
 }));
 
 export function isPayoutFailureCode(value: unknown): value is PayoutFailureCode {
@@ -279,6 +296,13 @@ const FIELD_NAMES = [
   'accountName',
   'accountNumber',
   'bankCode',
+  'accountType',
+  'documentId',
+  'bankAgency',
+  'pixKeyType',
+  'merchantOrderId',
+  'description',
+  'reason',
   'remark',
   'file',
   // developer parameters and fee rules

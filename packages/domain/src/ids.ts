@@ -2,6 +2,7 @@
 export const ID_PREFIX = {
   COLLECTION: 'C',
   REFUND: 'R',
+  PAYOUT: 'P',
   SETTLEMENT: 'S',
   PAYMENT_LINK: 'L',
   EXPORT: 'E',

@@ -37,6 +37,8 @@ import { mailOutboxArea } from './mail-outbox';
 export * from './mail-outbox';
 import { paymentLinksArea } from './payment-links';
 export * from './payment-links';
+import { payoutsArea } from './payouts';
+export * from './payouts';
 import { permissionsArea } from './permissions';
 export * from './permissions';
 import { productsArea } from './products';
@@ -68,6 +70,7 @@ const DECLARED = [
   mailOutboxArea,
   collectionsArea,
   refundsArea,
+  payoutsArea,
   callbacksArea,
   paymentLinksArea,
   salesArea,

@@ -145,7 +145,7 @@ describe('errors', () => {
     expect(translate('en-US', e.messageKey, e.params)).toBe('a.png upload failed');
   });
   it('payout failure reasons', () => {
-    expect(PAYOUT_FAILURE_REASONS.length).toBe(19);
+    expect(PAYOUT_FAILURE_REASONS.length).toBe(20);
     expect(payoutFailureReason('INVALID_DESTINATION_ACCOUNT')?.messageKey).toBe(
       'payoutFailure.invalidDestinationAccount',
     );

@@ -28,6 +28,8 @@ export const GrantTier = {
   READ: 'read',
   /** Acting on payments: refunds, payment links, callback resend, the low-balance threshold. */
   OPERATE: 'operate',
+  /** Approving money out made by someone else (payout review and the approval policy): maker-checker. */
+  APPROVE: 'approve',
   /** Developer parameters: keys, callback addresses, IP whitelist (spec §6 "manage callback addresses"). */
   DEVELOP: 'develop',
   /** Spec §6 crypto read role: "exports only" (the transaction list to choose what to export, and the export). */

@@ -18,10 +18,14 @@ export const CallbackEvent = {
   COLLECTION_CLOSED: 'collection.closed',
   REFUND_SUCCEEDED: 'refund.succeeded',
   REFUND_FAILED: 'refund.failed',
+  PAYOUT_SUCCEEDED: 'payout.succeeded',
+  PAYOUT_FAILED: 'payout.failed',
+  PAYOUT_REJECTED: 'payout.rejected',
+  PAYOUT_CANCELLED: 'payout.cancelled',
 } as const;
 export type CallbackEventValue = (typeof CallbackEvent)[keyof typeof CallbackEvent];
 
-export const CallbackOrderKind = { COLLECTION: 'collection', REFUND: 'refund' } as const;
+export const CallbackOrderKind = { COLLECTION: 'collection', REFUND: 'refund', PAYOUT: 'payout' } as const;
 export type CallbackOrderKindValue = (typeof CallbackOrderKind)[keyof typeof CallbackOrderKind];
 export const CALLBACK_ORDER_KINDS = Object.values(CallbackOrderKind);
 
