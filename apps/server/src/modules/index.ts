@@ -26,6 +26,7 @@ import { developerRoutes } from './developer/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
 import { paymentLinkRoutes } from './payment-links/routes';
+import { payoutRoutes } from './payouts/routes';
 import { productRoutes } from './products/routes';
 import { refundRoutes } from './refunds/routes';
 import { salesRoutes } from './sales/routes';
@@ -60,6 +61,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: cashierRoutes },
   { routes: collectionRoutes },
   { routes: refundRoutes },
+  { routes: payoutRoutes },
   { routes: paymentLinkRoutes },
   { routes: balanceRoutes },
   { routes: balanceRecordRoutes },

@@ -24,6 +24,11 @@ export const AUDIT_ACTIONS = [
   'refund_created',
   'balance_limit_changed',
   'settlement_run',
+  'payout_created',
+  'payout_approved',
+  'payout_rejected',
+  'payout_cancelled',
+  'payout_policy_changed',
   // Developer parameters and fees (H3)
   'api_key_created',
   'api_key_rolled',

@@ -51,7 +51,7 @@ export const payoutsList = defineList({
     { key: 'accountNumber', header: 'payouts.fields.accountNumber', kind: ColumnKind.TEXT, width: 20 },
     { key: 'accountName', header: 'payouts.fields.accountName', kind: ColumnKind.TEXT, width: 20, optional: true },
     { key: 'currency', header: 'common.fields.currency', kind: ColumnKind.TEXT, optional: true, width: 9 },
-    { key: 'amount', header: 'payouts.fields.amount', kind: ColumnKind.MONEY },
+    { key: 'amount', header: 'payouts.fields.amount', kind: ColumnKind.MONEY, sortable: true },
     { key: 'fee', header: 'payouts.fields.fee', kind: ColumnKind.MONEY },
     { key: 'totalDebit', header: 'payouts.fields.totalDebit', kind: ColumnKind.MONEY, optional: true },
     { key: 'status', header: 'common.fields.status', kind: ColumnKind.STATUS, labels: 'status.payout', colors: PAYOUT_STATUS_COLORS, width: 14 },

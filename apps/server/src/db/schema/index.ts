@@ -26,3 +26,4 @@ export * from './payment-links';
 export * from './callbacks';
 export * from './balances';
 export * from './exports';
+export * from './payouts';

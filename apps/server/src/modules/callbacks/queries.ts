@@ -5,7 +5,7 @@
 import { CallbackOrderKind, NotifyStatus, type CallbackTriggerValue, type NotifyStatusValue } from '@mg/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { callbackAttempt, callbackDelivery, collection, merchant, refund } from '../../db/schema';
+import { callbackAttempt, callbackDelivery, collection, merchant, payout, refund } from '../../db/schema';
 import { deliveryView, type AttemptOutcome, type DeliveryRow, type DeliveryView } from './schemas';
 
 /* ---------------------------------------------------------------------------------------------------------- */
@@ -96,6 +96,11 @@ export async function mirrorNotifyStatus(
       .update(refund)
       .set({ notifyStatus: newest })
       .where(and(eq(refund.merchantId, order.merchantId), eq(refund.id, order.orderId)));
+  else if (order.orderKind === CallbackOrderKind.PAYOUT)
+    await tx
+      .update(payout)
+      .set({ notifyStatus: newest })
+      .where(and(eq(payout.merchantId, order.merchantId), eq(payout.id, order.orderId)));
 }
 
 /**

@@ -26,9 +26,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertKeyWithinLimit, revokeKeyRow, rollKeyRow, selectIntegration, selectKeys, selectOwnKey, updateIntegration, type KeyRow } from './queries';
 import { fieldError, FieldValidationError, type FieldIssue } from '../../lib/errors';
 import { KeyedError, notFound } from '../../lib/admin';
-import { audit, AuthError, requireAuth } from '../auth';
+import { audit, requireAuth } from '../auth';
 import { findUserById } from '../auth/queries';
-import { verifySecondFactor } from '../auth/totp';
+export { requireSecondFactor } from '../auth/second-factor';
 import { getOrCreateWebhookSecret, rollWebhookSecret } from '../callbacks/secret';
 import { formatIpRule, parseIpRule } from '../open-api/ip';
 
@@ -65,20 +65,6 @@ function keyView(r: KeyRow): ApiKeyView {
     createdAt: r.createdAt.toISOString(),
     createdBy: r.createdBy,
   };
-}
-
-/**
- * The Google code gate: when the user has 2FA on, a code is required (400 naming `googleCode` when missing) and must
- * be right (400 GOOGLE_CODE_ERROR, like the account calls: a 401 would sign the user out).
- */
-export async function requireSecondFactor(app: FastifyInstance, req: FastifyRequest, googleCode: string | undefined): Promise<void> {
-  const auth = requireAuth(req);
-  const user = await findUserById(app.db, auth.userId);
-  if (!user) throw new AuthError('UNAUTHORIZED');
-  if (!user.totpEnabled) return;
-  const code = googleCode?.trim();
-  if (!code) throw fieldError('googleCode', 'developer.googleCodeRequired');
-  if (!(await verifySecondFactor(app.db, user, code))) throw new AuthError('GOOGLE_CODE_ERROR', { status: 400 });
 }
 
 async function merchantRow(app: FastifyInstance, merchantId: number) {

@@ -41,8 +41,9 @@ import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
 import { idempotentInsert, idempotently } from './answer';
 import { openApiAuth } from './auth';
+import { openPayoutRoutes } from './payout-routes';
 import { merchantCurrencies } from './queries';
-import { amountField, currencyField } from './fields';
+import { amountField, currencyField } from '../../lib/fields';
 import {
   balanceSchema,
   collectionSchema,
@@ -56,10 +57,8 @@ import {
 
 const tags = ['open-api'];
 const openApi = { openApi: true } as const;
-
 const idParams = z.object({ id: z.string().min(1).max(32) });
 const url512 = z.url({ protocol: /^https?$/ }).max(512);
-
 const createCollectionBody = z.object({
   merchantOrderId: z
     .string()
@@ -126,6 +125,7 @@ function sandboxOnly(req: FastifyRequest): void {
 
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await openApiAuth(app);
+  await app.register(openPayoutRoutes);
 
   const collectionOf = async (req: FastifyRequest, id: string) => {
     const row = await getCollection(app.db, req.openApi.merchantId, id);

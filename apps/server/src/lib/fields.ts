@@ -1,6 +1,6 @@
-/** Request fields of the open API that the route schema cannot check alone: currency codes and money amounts. */
+/** Request fields the route schema cannot check alone (open API and dashboard): currency codes and money amounts. */
 import { decimalsOf, isCurrencyCode, MONEY_ERROR_KEYS, parseAmount, type CurrencyCode } from '@mg/domain';
-import { fieldError } from '../../lib/errors';
+import { fieldError } from './errors';
 
 /** A currency code, else a 400 naming `field`. */
 export function currencyField(value: string, field = 'currency'): CurrencyCode {

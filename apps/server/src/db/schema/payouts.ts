@@ -1,0 +1,81 @@
+/** Payouts (money out to bank accounts and e-wallets) and each merchant's approval policy. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, money, updatedAt } from './columns';
+
+export const payout = pgTable(
+  'payout',
+  {
+    id: varchar('id', { length: 32 }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    merchantOrderId: varchar('merchant_order_id', { length: 64 }).notNull(),
+    /** 'sandbox' | 'live': the mode of the key that created it (dashboard payouts: sandbox until live keys exist). */
+    mode: varchar('mode', { length: 8 }).notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    /** domain PAYOUT_DESTINATIONS bankCode, and what it resolved to when created. */
+    bankCode: varchar('bank_code', { length: 32 }).notNull(),
+    destinationKind: varchar('destination_kind', { length: 8 }).notNull(),
+    channel: integer('channel').notNull(),
+    accountName: varchar('account_name', { length: 100 }).notNull(),
+    accountNumber: varchar('account_number', { length: 80 }).notNull(),
+    accountType: varchar('account_type', { length: 16 }),
+    documentId: varchar('document_id', { length: 32 }),
+    bankAgency: varchar('bank_agency', { length: 16 }),
+    pixKeyType: varchar('pix_key_type', { length: 8 }),
+    amount: money('amount').notNull(),
+    /** Held with the amount when created; charged on success only. */
+    fee: money('fee').notNull(),
+    /** domain PayoutStatus. */
+    status: varchar('status', { length: 16 }).notNull(),
+    /** domain payout failure reason code: failed, or rejected when the review expired. */
+    failureCode: varchar('failure_code', { length: 40 }),
+    rejectReason: varchar('reject_reason', { length: 255 }),
+    description: varchar('description', { length: 255 }),
+    notifyUrl: varchar('notify_url', { length: 512 }),
+    notifyStatus: varchar('notify_status', { length: 16 }),
+    /** The maker: a dashboard username, or `api:<key id>`. */
+    createdBy: varchar('created_by', { length: 64 }).notNull(),
+    /** The checker, or 'auto' under the approval policy. */
+    reviewedBy: varchar('reviewed_by', { length: 64 }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    autoApproved: boolean('auto_approved').notNull().default(false),
+    /** When it went to the channel; a payout not yet sent can still be cancelled. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    channelReference: varchar('channel_reference', { length: 64 }),
+    /** When the (sandbox) channel's answer is due; null while processing: it waits for a helper. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.id] }),
+    uniqueIndex('payout_id_uq').on(t.id),
+    uniqueIndex('payout_merchant_order_uq').on(t.merchantId, t.merchantOrderId),
+    index('payout_merchant_created_idx').on(t.merchantId, t.currency, t.createdAt.desc(), t.id.desc()),
+    index('payout_destination_idx').on(t.merchantId, t.bankCode, t.accountNumber, t.createdAt),
+    // The jobs' work: payouts waiting for review (expiry), and sent ones waiting for the channel.
+    index('payout_review_idx').on(t.createdAt).where(sql`${t.status} = 'pending_review'`),
+    index('payout_processing_idx').on(t.dueAt).where(sql`${t.status} = 'processing'`),
+    check('payout_amount_ck', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/**
+ * A merchant's payout approval policy per currency (issue 11). No row: every payout is reviewed. Null limits: that
+ * limit never auto-approves.
+ */
+export const payoutPolicy = pgTable(
+  'payout_policy',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    /** Auto-approve a payout up to this amount (minor units) ... */
+    autoApproveMax: money('auto_approve_max'),
+    /** ... while the day's auto-approved total (merchant's zone) stays within this. */
+    dailyAutoMax: money('daily_auto_max'),
+    updatedBy: varchar('updated_by', { length: 64 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.currency] })],
+);

@@ -1,0 +1,133 @@
+/**
+ * Open API payouts (docs/open-api.md "Payouts"): create (idempotent, held at once), read by id or merchant order
+ * id, the destinations of a currency, cancel, and the sandbox helpers that end a processing payout. Registered
+ * inside openApiRoutes, so the signature, nonce, IP and Idempotency-Key checks of ./auth.ts run first.
+ */
+import { ApiKeyMode, MERCHANT_ORDER_ID_PATTERN, PAYOUT_API_MAKER_PREFIX, PAYOUT_DESCRIPTION_MAX_LENGTH, isPayoutFailureCode, type PayoutFailureCode } from '@mg/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { KeyedError, notFound } from '../../lib/admin';
+import { fieldError } from '../../lib/errors';
+import { getPayout, getPayoutByOrderId } from '../payouts/read';
+import { assertSandboxPayout, cancelPayout, completePayout, createPayout, payoutView } from '../payouts/service';
+import { destinationsSchema, destinationsView } from '../payouts/views';
+import { idempotently } from './answer';
+import { amountField, currencyField } from '../../lib/fields';
+import { createdEnvelope, payoutSchema } from './schemas';
+
+const tags = ['open-api'];
+const openApi = { openApi: true } as const;
+const idParams = z.object({ id: z.string().min(1).max(32) });
+
+const createPayoutBody = z.object({
+  merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN).describe('unique per merchant: letters, digits and - _ . :'),
+  amount: z.string().min(1).max(40).describe('decimal string in major units'),
+  currency: z.string().min(1).max(8),
+  bankCode: z.string().min(1).max(32).describe('a bankCode of GET /payouts/banks for this currency'),
+  accountName: z.string().max(200),
+  accountNumber: z.string().max(120).describe('account number, wallet phone, CLABE, IBAN, UPI id or PIX key, as the destination says'),
+  accountType: z.string().max(16).optional().describe('checking | savings, where the destination needs it'),
+  documentId: z.string().max(32).optional().describe('Brazil CPF/CNPJ, Colombia cédula/NIT, where needed'),
+  bankAgency: z.string().max(16).optional().describe('branch: Brazil agência, India IFSC, Japan branch code'),
+  pixKeyType: z.string().max(8).optional().describe('PIX: cpf | cnpj | email | phone | evp'),
+  description: z.string().max(PAYOUT_DESCRIPTION_MAX_LENGTH).optional(),
+  notifyUrl: z.url({ protocol: /^https?$/ }).max(512).nullish().describe("callback address of this payout; default: the merchant's payout callback address"),
+});
+
+function sandboxOnly(req: FastifyRequest): void {
+  if (req.openApi.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('FORBIDDEN', 'open-api.sandboxOnly');
+}
+
+export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const payoutOf = async (req: FastifyRequest, id: string) => {
+    const row = await getPayout(app.db, req.openApi.merchantId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+  const view = (req: FastifyRequest, row: Parameters<typeof payoutView>[0]) => payoutView(row, req.lang) as z.infer<typeof payoutSchema>;
+
+  app.post(
+    '/payouts',
+    {
+      config: openApi,
+      schema: { tags, summary: 'Create a payout; amount + fee are held at once (422 INSUFFICIENT_BALANCE when available cannot cover it)', body: createPayoutBody, response: { 201: createdEnvelope(payoutSchema) } },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const currency = currencyField(b.currency);
+      const amount = amountField(b.amount, currency);
+      return idempotently(app, req, reply, 201, async (tx) => {
+        const row = await createPayout(tx, {
+          ...b,
+          bankCode: b.bankCode.trim().toUpperCase(),
+          merchantId: req.openApi.merchantId,
+          mode: req.openApi.mode,
+          amount,
+          currency,
+          createdBy: `${PAYOUT_API_MAKER_PREFIX}${req.openApi.keyId}`,
+        });
+        return { ...ok(view(req, row)), code: 201 };
+      });
+    },
+  );
+
+  app.get(
+    '/payouts/banks',
+    { config: openApi, schema: { tags, summary: 'The payout destinations of a currency: bankCode, name, kind, fields, limits', querystring: z.object({ currency: z.string().min(1).max(8) }), response: { 200: envelopeOf(destinationsSchema) } } },
+    async (req) => ok(destinationsView(currencyField(req.query.currency))),
+  );
+
+  app.get(
+    '/payouts/:id',
+    { config: openApi, schema: { tags, summary: 'One payout by its platform id', params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
+    async (req) => ok(view(req, await payoutOf(req, req.params.id))),
+  );
+
+  app.get(
+    '/payouts',
+    { config: openApi, schema: { tags, summary: 'One payout by the merchant order id', querystring: z.object({ merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN) }), response: { 200: envelopeOf(payoutSchema) } } },
+    async (req) => {
+      const row = await getPayoutByOrderId(app.db, req.openApi.merchantId, req.query.merchantOrderId);
+      if (!row) throw notFound();
+      return ok(view(req, row));
+    },
+  );
+
+  app.post(
+    '/payouts/:id/cancel',
+    { config: openApi, schema: { tags, summary: 'Cancel a payout still pending review or not yet sent to the channel; the hold is released', params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
+    async (req, reply) => {
+      const found = await payoutOf(req, req.params.id);
+      return idempotently(app, req, reply, 200, async (tx) => ok(view(req, await cancelPayout(tx, { merchantId: found.merchantId, id: found.id }))));
+    },
+  );
+
+  /* Sandbox helpers: sandbox keys only ---------------------------------------------------------------------- */
+
+  app.post(
+    '/sandbox/payouts/:id/succeed',
+    { config: openApi, schema: { tags, summary: 'Sandbox: the channel pays the processing payout out now', params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
+    async (req) => {
+      sandboxOnly(req);
+      const row = await completePayout(app.db, { merchantId: req.openApi.merchantId, id: req.params.id, result: { status: 'success' }, check: assertSandboxPayout });
+      return ok(view(req, row));
+    },
+  );
+
+  app.post(
+    '/sandbox/payouts/:id/fail',
+    {
+      config: openApi,
+      schema: { tags, summary: 'Sandbox: the channel fails the processing payout with a reason code', params: idParams, body: z.object({ reason: z.string().max(40).describe('payout failure reason code') }), response: { 200: envelopeOf(payoutSchema) } },
+    },
+    async (req) => {
+      sandboxOnly(req);
+      const reason = req.body.reason;
+      if (!isPayoutFailureCode(reason)) throw fieldError('reason', 'error.fieldInvalid', { params: { value: reason.slice(0, 40) } });
+      const row = await completePayout(app.db, { merchantId: req.openApi.merchantId, id: req.params.id, result: { status: 'failed', reason: reason as PayoutFailureCode }, check: assertSandboxPayout });
+      return ok(view(req, row));
+    },
+  );
+};

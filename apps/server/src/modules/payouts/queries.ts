@@ -1,0 +1,235 @@
+/**
+ * SQL of payouts: the payout records list (its source), one payout's reads, the row locks and updates of its status
+ * changes, the jobs' due work, and the approval policy with what it reads (the day's auto-approved total, a
+ * destination's first use). Every value is a bound parameter.
+ */
+import {
+  PayoutStatus,
+  payoutFailureReason,
+  payoutsList,
+  toMajorString,
+  type CurrencyCode,
+  type ListRecord,
+  type PayoutStatusValue,
+} from '@mg/domain';
+import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbLike } from '../../db/pool';
+import { merchant, payout, payoutPolicy } from '../../db/schema';
+import { fieldError } from '../../lib/errors';
+import { amountFilter, createdBetween, listRange, newestFirst } from '../../lib/list/order';
+import { pagedSource } from '../../lib/list/source';
+import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
+
+export type PayoutRow = typeof payout.$inferSelect;
+export type PayoutInsert = typeof payout.$inferInsert;
+export type PayoutRecord = ListRecord<typeof payoutsList>;
+export type PayoutPolicyRow = typeof payoutPolicy.$inferSelect;
+
+/** A payout as the list, its export, its details, the open API and callbacks show it. */
+export function toPayoutRecord(p: PayoutRow): PayoutRecord {
+  const c = p.currency as CurrencyCode;
+  // The fee is charged on success only; a payout that ended otherwise shows none.
+  const charged = p.status === PayoutStatus.SUCCESS || p.status === PayoutStatus.PROCESSING || p.status === PayoutStatus.PENDING_REVIEW;
+  const fee = charged ? p.fee : 0n;
+  return {
+    id: p.id,
+    merchantId: p.merchantId,
+    merchantOrderId: p.merchantOrderId,
+    mode: p.mode,
+    currency: p.currency,
+    bankCode: p.bankCode,
+    destinationKind: p.destinationKind,
+    accountName: p.accountName,
+    accountNumber: p.accountNumber,
+    accountType: p.accountType,
+    documentId: p.documentId,
+    bankAgency: p.bankAgency,
+    pixKeyType: p.pixKeyType,
+    amount: toMajorString(p.amount, c),
+    fee: toMajorString(fee, c),
+    totalDebit: toMajorString(p.amount + fee, c),
+    status: p.status,
+    failureCode: p.failureCode,
+    failureReason: p.failureCode ? (payoutFailureReason(p.failureCode)?.messageKey ?? p.failureCode) : null,
+    rejectReason: p.rejectReason,
+    description: p.description,
+    createdBy: p.createdBy,
+    reviewedBy: p.reviewedBy,
+    reviewedAt: p.reviewedAt ? p.reviewedAt.toISOString() : null,
+    notifyStatus: p.notifyStatus,
+    createdAt: p.createdAt.toISOString(),
+    completedAt: p.completedAt ? p.completedAt.toISOString() : null,
+  };
+}
+
+export const payoutsSource = pagedSource({
+  list: payoutsList,
+  where: (q, ctx) => {
+    const currency = currencyOf(ctx, q.currency);
+    const min = amountFilter(q.amountMin, currency, 'amountMin');
+    const max = amountFilter(q.amountMax, currency, 'amountMax');
+    if (min !== undefined && max !== undefined && min > max) throw fieldError('amountMax', 'error.fieldInvalid', { params: { value: q.amountMax ?? '' } });
+    const range = listRange(payoutsList, q, ctx);
+    return and(
+      scopeWhere(payout.merchantId, ctx.scope),
+      createdBetween(payout.createdAt, range),
+      q.status?.length ? inArray(payout.status, q.status) : undefined,
+      q.merchantOrderId !== undefined ? eq(payout.merchantOrderId, q.merchantOrderId) : undefined,
+      q.id !== undefined ? eq(payout.id, q.id) : undefined,
+      q.bankCode !== undefined ? eq(payout.bankCode, q.bankCode.toUpperCase()) : undefined,
+      min !== undefined ? gte(payout.amount, min) : undefined,
+      max !== undefined ? lte(payout.amount, max) : undefined,
+      currency ? eq(payout.currency, currency) : undefined,
+    );
+  },
+  order: newestFirst(payout, payout.createdAt, payout.id),
+  sort: { createdAt: payout.createdAt, createTime: payout.createdAt, amount: payout.amount },
+  countFrom: sql`${payout}`,
+  read: async (db, where, o) => {
+    const rows = await db.select().from(payout).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0);
+    return rows.map(toPayoutRecord);
+  },
+});
+
+/* One payout ----------------------------------------------------------------------------------------------- */
+
+export async function selectPayout(db: DbLike, merchantId: number, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payout).where(and(eq(payout.merchantId, merchantId), eq(payout.id, id))).limit(1);
+  return row;
+}
+
+export async function selectPayoutByOrderId(db: DbLike, merchantId: number, merchantOrderId: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payout).where(and(eq(payout.merchantId, merchantId), eq(payout.merchantOrderId, merchantOrderId))).limit(1);
+  return row;
+}
+
+/** A payout the dashboard caller may see, by id (another merchant's: undefined, answered as 404). */
+export async function selectScopedPayout(db: DbLike, req: FastifyRequest, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payout).where(and(eq(payout.id, id), scopeWhere(payout.merchantId, ownScope(req))));
+  return row;
+}
+
+/** Payouts the caller may see, by ids (batch review). */
+export async function selectScopedPayouts(db: DbLike, req: FastifyRequest, ids: readonly string[]): Promise<PayoutRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(payout).where(and(inArray(payout.id, [...ids]), scopeWhere(payout.merchantId, ownScope(req))));
+}
+
+/** Locks one payout for a status change (every change of a payout takes this lock first). */
+export async function lockPayout(tx: DbLike, merchantId: number, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await tx.select().from(payout).where(and(eq(payout.merchantId, merchantId), eq(payout.id, id))).for('update');
+  return row;
+}
+
+export async function insertPayout(tx: DbLike, values: PayoutInsert): Promise<PayoutRow> {
+  const [row] = await tx.insert(payout).values(values).returning();
+  if (!row) throw new Error('payout insert returned nothing');
+  return row;
+}
+
+export async function updatePayout(tx: DbLike, row: Pick<PayoutRow, 'merchantId' | 'id'>, set: Partial<PayoutInsert>): Promise<PayoutRow> {
+  const [updated] = await tx
+    .update(payout)
+    .set(set)
+    .where(and(eq(payout.merchantId, row.merchantId), eq(payout.id, row.id)))
+    .returning();
+  if (!updated) throw new Error(`payout ${row.id} vanished`);
+  return updated;
+}
+
+export async function selectPayoutCallbackUrl(db: DbLike, merchantId: number): Promise<string | null> {
+  const [m] = await db.select({ url: merchant.payoutCallbackUrl }).from(merchant).where(eq(merchant.id, merchantId));
+  return m?.url ?? null;
+}
+
+export async function selectMerchantForPayout(db: DbLike, merchantId: number): Promise<{ status: string; currencies: string[] } | undefined> {
+  const [m] = await db.select({ status: merchant.status, currencies: merchant.currencies }).from(merchant).where(eq(merchant.id, merchantId));
+  return m;
+}
+
+/* The jobs ------------------------------------------------------------------------------------------------- */
+
+/** Approved payouts not yet sent to the channel, oldest first. */
+export function selectUnsent(db: DbLike, limit: number): Promise<Pick<PayoutRow, 'merchantId' | 'id'>[]> {
+  return db
+    .select({ merchantId: payout.merchantId, id: payout.id })
+    .from(payout)
+    .where(and(eq(payout.status, PayoutStatus.PROCESSING), isNull(payout.sentAt)))
+    .orderBy(asc(payout.createdAt))
+    .limit(limit);
+}
+
+/** Sent payouts whose channel answer is due. */
+export function selectDue(db: DbLike, now: Date, limit: number): Promise<Pick<PayoutRow, 'merchantId' | 'id'>[]> {
+  return db
+    .select({ merchantId: payout.merchantId, id: payout.id })
+    .from(payout)
+    .where(and(eq(payout.status, PayoutStatus.PROCESSING), lte(payout.dueAt, now)))
+    .orderBy(asc(payout.dueAt))
+    .limit(limit);
+}
+
+/** Payouts waiting for review since before `before`. */
+export function selectReviewExpired(db: DbLike, before: Date, limit: number): Promise<Pick<PayoutRow, 'merchantId' | 'id'>[]> {
+  return db
+    .select({ merchantId: payout.merchantId, id: payout.id })
+    .from(payout)
+    .where(and(eq(payout.status, PayoutStatus.PENDING_REVIEW), lt(payout.createdAt, before)))
+    .orderBy(asc(payout.createdAt))
+    .limit(limit);
+}
+
+/* The approval policy -------------------------------------------------------------------------------------- */
+
+export async function selectPolicies(db: DbLike, merchantId: number): Promise<PayoutPolicyRow[]> {
+  return db.select().from(payoutPolicy).where(eq(payoutPolicy.merchantId, merchantId)).orderBy(asc(payoutPolicy.currency));
+}
+
+export async function selectPolicy(db: DbLike, merchantId: number, currency: CurrencyCode): Promise<PayoutPolicyRow | undefined> {
+  const [row] = await db.select().from(payoutPolicy).where(and(eq(payoutPolicy.merchantId, merchantId), eq(payoutPolicy.currency, currency)));
+  return row;
+}
+
+export async function upsertPolicy(db: DbLike, v: { merchantId: number; currency: CurrencyCode; autoApproveMax: bigint | null; dailyAutoMax: bigint | null; updatedBy: string }): Promise<PayoutPolicyRow> {
+  const [row] = await db
+    .insert(payoutPolicy)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [payoutPolicy.merchantId, payoutPolicy.currency],
+      set: { autoApproveMax: v.autoApproveMax, dailyAutoMax: v.dailyAutoMax, updatedBy: v.updatedBy, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('payout policy upsert returned nothing');
+  return row;
+}
+
+/**
+ * Serialises the auto-approval decisions of one merchant and currency (the daily total must not be exceeded by two
+ * payouts deciding at once); taken only when the policy could auto-approve, never on the reviewed path.
+ */
+export async function lockAutoApproval(tx: DbLike, merchantId: number, currency: CurrencyCode): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('payout_auto'), hashtext(${`${merchantId}:${currency}`}))`);
+}
+
+/** What was auto-approved since `since` (held or paid: a payout that later failed or was cancelled still counted). */
+export async function sumAutoApprovedSince(tx: DbLike, merchantId: number, currency: CurrencyCode, since: Date): Promise<bigint> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${payout.amount}), 0)` })
+    .from(payout)
+    .where(and(eq(payout.merchantId, merchantId), eq(payout.currency, currency), eq(payout.autoApproved, true), gte(payout.createdAt, since)));
+  return BigInt(row?.total ?? 0);
+}
+
+/** When the merchant first paid out to this destination (null: never). */
+export async function selectDestinationFirstUse(tx: DbLike, merchantId: number, bankCode: string, accountNumber: string): Promise<Date | null> {
+  const [row] = await tx
+    .select({ first: payout.createdAt })
+    .from(payout)
+    .where(and(eq(payout.merchantId, merchantId), eq(payout.bankCode, bankCode), eq(payout.accountNumber, accountNumber)))
+    .orderBy(asc(payout.createdAt))
+    .limit(1);
+  return row?.first ?? null;
+}
+
+export type { PayoutStatusValue };

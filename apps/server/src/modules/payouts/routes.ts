@@ -1,0 +1,252 @@
+/**
+ * Payouts from the dashboard (docs/payments-api.md "Payouts"): the records list, the destinations of a currency,
+ * one payout with its history and callbacks, the fee quote of the confirmation step, create, review (approve or
+ * reject, one or many; maker-checker, the Google code when 2FA is on), cancel, and the approval policy.
+ */
+import {
+  ApiKeyMode,
+  CallbackOrderKind,
+  DomainError,
+  PAYOUT_REJECT_REASON_MAX_LENGTH,
+  PAYOUT_REVIEW_BATCH_MAX,
+  PaymentType,
+  Perm,
+  answerRecordOf,
+  findPayoutDestination,
+  payoutsList,
+  toMajorString,
+  type CurrencyCode,
+} from '@mg/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { amountOf } from '../../lib/amounts';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { fieldError } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { registerList } from '../../lib/list/route';
+import { notFound } from '../../lib/admin';
+import { audit, requireAuth } from '../auth';
+import { ownMerchant } from '../auth/scope';
+import { deliveriesForOrder, deliverySchema } from '../callbacks/service';
+import { requireSecondFactor } from '../auth/second-factor';
+import { quoteFee } from '../fees/service';
+import { balancesOf } from '../ledger/service';
+import { currencyField } from '../../lib/fields';
+import { registerPayoutJobs } from './jobs';
+import { payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
+import { destinationsSchema, destinationsView, policySchema, policyView, timelineOf, timelineSchema } from './views';
+import { approvePayout, cancelPayout, checkPayoutInput, createPayout, rejectPayout, type CreatePayoutInput } from './service';
+
+const tags = ['payouts'];
+const record = answerRecordOf(payoutsList);
+const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
+
+const destinationFields = {
+  bankCode: z.string().trim().min(1).max(32),
+  accountName: z.string().max(200).optional(),
+  accountNumber: z.string().max(120).optional(),
+  accountType: z.string().max(16).optional(),
+  documentId: z.string().max(32).optional(),
+  bankAgency: z.string().max(16).optional(),
+  pixKeyType: z.string().max(8).optional(),
+};
+const payoutBody = z.object({
+  merchantOrderId: z.string().trim().max(64).optional().describe('unique per merchant; default: the payout id'),
+  amount: z.string().max(40),
+  currency: z.string().min(1).max(8),
+  description: z.string().max(255).optional(),
+  ...destinationFields,
+});
+type PayoutBody = z.infer<typeof payoutBody>;
+
+const reviewBody = z.object({
+  action: z.enum(['approve', 'reject']),
+  ids: z.array(z.string().min(1).max(32)).min(1).max(PAYOUT_REVIEW_BATCH_MAX),
+  reason: z.string().trim().max(PAYOUT_REJECT_REASON_MAX_LENGTH).optional(),
+  googleCode,
+});
+
+function inputOf(req: FastifyRequest, b: PayoutBody, merchantOrderId: string): CreatePayoutInput {
+  const auth = requireAuth(req);
+  const currency = currencyField(b.currency);
+  return {
+    merchantId: ownMerchant(req),
+    mode: ApiKeyMode.SANDBOX,
+    merchantOrderId,
+    amount: amountOf(b.amount, currency, 'amount'),
+    currency,
+    bankCode: b.bankCode.toUpperCase(),
+    accountName: b.accountName,
+    accountNumber: b.accountNumber,
+    accountType: b.accountType,
+    documentId: b.documentId,
+    bankAgency: b.bankAgency,
+    pixKeyType: b.pixKeyType,
+    description: b.description,
+    createdBy: auth.username,
+  };
+}
+
+export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPayoutJobs(app);
+  registerList(app, payoutsSource, { tags, summary: 'Payouts, newest first' });
+
+  app.get(
+    '/payouts/banks',
+    {
+      config: { permission: Perm.PAYOUT_MENU },
+      schema: { tags, summary: 'The payout destinations of a currency: code, name, kind, fields, limits', querystring: z.object({ currency: z.string().min(1).max(8) }), response: { 200: envelopeOf(destinationsSchema) } },
+    },
+    async (req) => ok(destinationsView(currencyField(req.query.currency))),
+  );
+
+  app.post(
+    '/payouts/quote',
+    {
+      config: { permission: Perm.PAYOUT_ADD },
+      schema: {
+        tags,
+        summary: 'Check a payout and quote it (fee, total debit, available balance) before confirming; nothing is written',
+        body: payoutBody,
+        response: { 200: envelopeOf(z.object({ currency: z.string(), amount: z.string(), fee: z.string(), totalDebit: z.string(), available: z.string(), bankName: z.string() })) },
+      },
+    },
+    async (req) => {
+      const input = inputOf(req, req.body, req.body.merchantOrderId || 'QUOTE');
+      checkPayoutInput(input);
+      const destination = findPayoutDestination(input.currency, input.bankCode);
+      const fee = await quoteFee(app.db, { merchantId: input.merchantId, currency: input.currency, paymentType: PaymentType.PAYOUT, channel: destination?.channel ?? null, amount: input.amount });
+      const available = (await balancesOf(app.db, input.merchantId)).find((b) => b.currency === input.currency && b.kind === 'available')?.balance ?? 0n;
+      const c = input.currency;
+      return ok({ currency: c, amount: toMajorString(input.amount, c), fee: toMajorString(fee.total, c), totalDebit: toMajorString(input.amount + fee.total, c), available: toMajorString(available, c), bankName: destination?.name ?? input.bankCode });
+    },
+  );
+
+  app.post(
+    '/payouts',
+    {
+      config: { permission: Perm.PAYOUT_ADD },
+      schema: { tags, summary: 'Create a payout: amount + fee are held at once; reviewed unless the approval policy lets it through', body: payoutBody, response: { 200: envelopeOf(record) } },
+    },
+    async (req) => {
+      const orderId = req.body.merchantOrderId?.trim();
+      const input = inputOf(req, req.body, orderId || `DASH-${Date.now().toString(36).toUpperCase()}-${Math.random().toString(36).slice(2, 8).toUpperCase()}`);
+      const detail = { amount: req.body.amount, currency: input.currency, bankCode: input.bankCode, merchantOrderId: input.merchantOrderId };
+      try {
+        const row = await createPayout(app.db, input);
+        await audit(app.db, req, 'payout_created', { success: true, merchantId: row.merchantId, detail: { ...detail, payoutId: row.id, status: row.status } });
+        return ok(toPayoutRecord(row), t(req.lang, 'error.operationSucceeded'));
+      } catch (e) {
+        await audit(app.db, req, 'payout_created', { success: false, merchantId: input.merchantId, detail });
+        throw e;
+      }
+    },
+  );
+
+  app.get(
+    '/payouts/:id',
+    {
+      config: { permission: Perm.PAYOUT_MENU },
+      schema: {
+        tags,
+        summary: 'One payout with its status history and callback deliveries',
+        params: z.object({ id: z.string().min(1).max(32) }),
+        response: { 200: envelopeOf(z.object({ payout: record, timeline: timelineSchema, callbacks: z.array(deliverySchema) })) },
+      },
+    },
+    async (req) => {
+      const row = await selectScopedPayout(app.db, req, req.params.id);
+      if (!row) throw notFound();
+      const callbacks = await deliveriesForOrder(app.db, { merchantIds: [row.merchantId], orderKind: CallbackOrderKind.PAYOUT, orderId: row.id });
+      return ok({ payout: toPayoutRecord(row), timeline: timelineOf(row), callbacks });
+    },
+  );
+
+  app.post(
+    '/payouts/:id/cancel',
+    {
+      config: { permission: Perm.PAYOUT_CANCEL },
+      schema: { tags, summary: 'Cancel a payout pending review or not yet sent; its hold returns to available', params: z.object({ id: z.string().min(1).max(32) }), response: { 200: envelopeOf(record) } },
+    },
+    async (req) => {
+      const found = await selectScopedPayout(app.db, req, req.params.id);
+      if (!found) throw notFound();
+      const row = await cancelPayout(app.db, { merchantId: found.merchantId, id: found.id });
+      await audit(app.db, req, 'payout_cancelled', { success: true, merchantId: row.merchantId, detail: { payoutId: row.id } });
+      return ok(toPayoutRecord(row), t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  app.post(
+    '/payouts/review',
+    {
+      config: { permission: Perm.PAYOUT_REVIEW },
+      schema: {
+        tags,
+        summary: 'Approve or reject payouts pending review (one or many); each is changed or skipped with its reason',
+        body: reviewBody,
+        response: { 200: envelopeOf(z.object({ changed: z.array(record), skipped: z.array(z.object({ id: z.string(), message: z.string() })) })) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const b = req.body;
+      if (b.action === 'reject' && !b.reason) throw fieldError('reason', 'payouts.rejectReasonRequired');
+      await requireSecondFactor(app, req, b.googleCode);
+      const changed: z.infer<typeof record>[] = [];
+      const skipped: { id: string; message: string }[] = [];
+      for (const id of [...new Set(b.ids)]) {
+        const found = await selectScopedPayout(app.db, req, id);
+        try {
+          if (!found) throw notFound();
+          const a = { merchantId: found.merchantId, id, approver: auth.username };
+          const row = b.action === 'approve' ? await approvePayout(app.db, a) : await rejectPayout(app.db, { ...a, reason: b.reason ?? '' });
+          changed.push(toPayoutRecord(row));
+          await audit(app.db, req, b.action === 'approve' ? 'payout_approved' : 'payout_rejected', { success: true, merchantId: row.merchantId, detail: { payoutId: id, reason: b.reason ?? null } });
+        } catch (e) {
+          if (!(e instanceof DomainError)) throw e;
+          skipped.push({ id, message: t(req.lang, e.messageKey, e.params) });
+        }
+      }
+      return ok({ changed, skipped }, t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  app.get(
+    '/payouts/policy',
+    {
+      config: { permission: Perm.PAYOUT_MENU },
+      schema: { tags, summary: "The merchant's payout approval policy per currency (none: every payout is reviewed)", response: { 200: envelopeOf(policySchema) } },
+    },
+    async (req) => {
+      const merchantId = ownMerchant(req);
+      return ok(policyView(merchantId, await selectPolicies(app.db, merchantId)));
+    },
+  );
+
+  app.put(
+    '/payouts/policy',
+    {
+      config: { permission: Perm.PAYOUT_REVIEW },
+      schema: {
+        tags,
+        summary: 'Set the auto-approval limits of one currency (empty: that currency is always reviewed)',
+        body: z.object({ currency: z.string().min(1).max(8), autoApproveMax: z.string().max(40).nullable(), dailyAutoMax: z.string().max(40).nullable(), googleCode }),
+        response: { 200: envelopeOf(policySchema) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const merchantId = ownMerchant(req);
+      const currency: CurrencyCode = currencyField(req.body.currency);
+      const amount = (v: string | null, field: string) => (v === null || v.trim() === '' ? null : amountOf(v, currency, field));
+      const autoApproveMax = amount(req.body.autoApproveMax, 'autoApproveMax');
+      const dailyAutoMax = amount(req.body.dailyAutoMax, 'dailyAutoMax');
+      await requireSecondFactor(app, req, req.body.googleCode);
+      await upsertPolicy(app.db, { merchantId, currency, autoApproveMax, dailyAutoMax, updatedBy: auth.username });
+      await audit(app.db, req, 'payout_policy_changed', { success: true, merchantId, detail: { currency, autoApproveMax: req.body.autoApproveMax, dailyAutoMax: req.body.dailyAutoMax } });
+      return ok(policyView(merchantId, await selectPolicies(app.db, merchantId)), t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+};

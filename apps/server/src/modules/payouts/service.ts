@@ -1,0 +1,385 @@
+/**
+ * Payouts (issue 11): money out, from creation to its end state. Every status change is one transaction with the
+ * payout row locked: its ledger transfer (DESIGN §5: created available -> frozen amount + fee; succeeded frozen ->
+ * clearing + fee revenue; failed, rejected, cancelled, expired frozen -> available) and its callback are written
+ * with it or not at all. The ledger's CHECK refuses an available balance below zero: INSUFFICIENT_BALANCE (422),
+ * nothing written, under any concurrency.
+ *
+ * Long file: the state machine of one payout (create with the approval decision, approve, reject, cancel, send,
+ * succeed, fail, expire) reads best in one place; its SQL is in queries.ts.
+ */
+import {
+  ActionType,
+  ApiKeyMode,
+  CURRENCIES,
+  CallbackEvent,
+  CallbackOrderKind,
+  ID_PREFIX,
+  MERCHANT_ORDER_ID_PATTERN,
+  NotifyStatus,
+  PAYOUT_DESCRIPTION_MAX_LENGTH,
+  PAYOUT_NEW_DESTINATION_HOURS,
+  PAYOUT_REJECT_REASON_MAX_LENGTH,
+  PAYOUT_REVIEW_EXPIRY_HOURS,
+  PAYOUT_SANDBOX_DELAY_MS,
+  PAYOUT_STATUS,
+  PaymentType,
+  PayoutSandboxOutcome,
+  PayoutStatus,
+  destinationIssues,
+  findPayoutDestination,
+  formatWallClock,
+  parseAmount,
+  parseWallClock,
+  payoutSandboxOutcome,
+  FALLBACK_LANGUAGE,
+  payoutFailureReason,
+  type ApiKeyModeValue,
+  type Language,
+  type CallbackEventValue,
+  type CurrencyCode,
+  type DestinationInput,
+  type PayoutFailureCode,
+  type PayoutStatusValue,
+} from '@mg/domain';
+import { randomBytes } from 'node:crypto';
+import type { DbLike } from '../../db/pool';
+import { validateAmount } from '../../lib/amounts';
+import { FieldValidationError, fieldError } from '../../lib/errors';
+import { newBusinessId } from '../../lib/ids';
+import { KeyedError } from '../../lib/admin';
+import { t } from '../../lib/i18n';
+
+const DEFAULT_CALLBACK_LANGUAGE: Language = FALLBACK_LANGUAGE;
+import { enqueueCallback } from '../callbacks/outbox';
+import { quoteFee } from '../fees/service';
+import { payoutSucceeded, pgErrorCode, postTransfer, releasePayout, reservePayout } from '../ledger/service';
+import {
+  insertPayout,
+  lockAutoApproval,
+  lockPayout,
+  selectDestinationFirstUse,
+  selectDue,
+  selectMerchantForPayout,
+  selectPayoutCallbackUrl,
+  selectPolicy,
+  selectReviewExpired,
+  selectUnsent,
+  sumAutoApprovedSince,
+  toPayoutRecord,
+  updatePayout,
+  type PayoutRow,
+} from './queries';
+
+export type { PayoutRow } from './queries';
+
+const HOUR_MS = 3_600_000;
+const PG_UNIQUE_VIOLATION = '23505';
+const MERCHANT_ACTIVE = 'active';
+const MERCHANT_FROZEN = 'frozen';
+/** reviewedBy of a payout the approval policy let through. */
+export const AUTO_REVIEWER = 'auto';
+
+const notFound = () => new KeyedError('NOT_FOUND', 'payouts.notFound');
+const duplicateOrderId = (merchantOrderId: string) => new KeyedError('CONFLICT', 'payouts.duplicateMerchantOrderId', { merchantOrderId });
+
+export interface CreatePayoutInput extends DestinationInput {
+  merchantId: number;
+  mode: ApiKeyModeValue;
+  merchantOrderId: string;
+  amount: bigint;
+  currency: CurrencyCode;
+  bankCode: string;
+  description?: string | null;
+  notifyUrl?: string | null;
+  /** The maker: a dashboard username or `api:<key id>`. */
+  createdBy: string;
+  /** A batch row (payment type 9 fee rules) rather than a single payout (type 8). */
+  batch?: boolean;
+  now?: Date;
+}
+
+/**
+ * The payout as the open API and callbacks show it: the list record with the failure reason as code, message in
+ * `lang` (callbacks: English) and whether trying again may help.
+ */
+export function payoutView(row: PayoutRow, lang: Language = DEFAULT_CALLBACK_LANGUAGE): Record<string, unknown> {
+  const { failureCode: _code, ...r } = toPayoutRecord(row);
+  const reason = row.failureCode ? payoutFailureReason(row.failureCode) : undefined;
+  return {
+    ...r,
+    failureReason: row.failureCode ? { code: row.failureCode, message: t(lang, reason?.messageKey ?? row.failureCode), retryable: reason?.retryable ?? false } : null,
+  };
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Create                                                                                                       */
+
+const clean = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** The checks that need no database: destination, amount limits, order id, texts. Throws the first problem. */
+export function checkPayoutInput(input: CreatePayoutInput): void {
+  validateAmount(input.amount);
+  if (!MERCHANT_ORDER_ID_PATTERN.test(input.merchantOrderId)) throw fieldError('merchantOrderId', 'collections.merchantOrderIdInvalid');
+  const destination = findPayoutDestination(input.currency, input.bankCode);
+  if (!destination && !CURRENCIES[input.currency]) throw fieldError('currency', 'payouts.currencyUnsupported', { params: { currency: input.currency } });
+  const issues = destinationIssues(input.currency, input.bankCode, input);
+  if (issues.length > 0) {
+    throw new FieldValidationError(issues.map((i) => ({ field: i.field, messageKey: i.key, params: { currency: input.currency, ...i.params } })));
+  }
+  if (!destination) return;
+  const limit = (s: string) => {
+    const p = parseAmount(s, input.currency);
+    if (!p.ok) throw new Error(`payout limit ${s} of ${destination.bankCode} is not an amount`);
+    return p.minor;
+  };
+  const params = { currency: input.currency, bank: destination.name, min: destination.minAmount, max: destination.maxAmount };
+  if (input.amount < limit(destination.minAmount)) throw fieldError('amount', 'payouts.amountBelowMin', { params });
+  if (input.amount > limit(destination.maxAmount)) throw fieldError('amount', 'payouts.amountAboveMax', { params });
+  const description = clean(input.description);
+  if (description && description.length > PAYOUT_DESCRIPTION_MAX_LENGTH) {
+    throw fieldError('description', 'collections.tooLong', { params: { max: PAYOUT_DESCRIPTION_MAX_LENGTH } });
+  }
+}
+
+/** Whether the merchant's policy lets this payout through without review (inside the creating transaction). */
+async function autoApproves(tx: DbLike, input: CreatePayoutInput, now: Date): Promise<boolean> {
+  const policy = await selectPolicy(tx, input.merchantId, input.currency);
+  if (!policy || policy.autoApproveMax === null || input.amount > policy.autoApproveMax) return false;
+  const firstUse = await selectDestinationFirstUse(tx, input.merchantId, input.bankCode, (input.accountNumber ?? '').trim());
+  if (!firstUse || now.getTime() - firstUse.getTime() < PAYOUT_NEW_DESTINATION_HOURS * HOUR_MS) return false;
+  if (policy.dailyAutoMax === null) return true;
+  await lockAutoApproval(tx, input.merchantId, input.currency);
+  const zone = CURRENCIES[input.currency].timeZone;
+  const dayStart = parseWallClock(formatWallClock(now, zone, false), zone) ?? now;
+  const today = await sumAutoApprovedSince(tx, input.merchantId, input.currency, dayStart);
+  return today + input.amount <= policy.dailyAutoMax;
+}
+
+/**
+ * Creates a payout and holds amount + fee at once. Runs in the caller's transaction when given one (the open API's
+ * idempotent answer), else in its own.
+ */
+export async function createPayout(db: DbLike, input: CreatePayoutInput): Promise<PayoutRow> {
+  const now = input.now ?? new Date();
+  checkPayoutInput(input);
+  const destination = findPayoutDestination(input.currency, input.bankCode);
+  if (!destination) throw fieldError('bankCode', 'payouts.validation.bankCodeUnknown', { params: { currency: input.currency } });
+  const m = await selectMerchantForPayout(db, input.merchantId);
+  if (!m) throw notFound();
+  // As collections: a frozen merchant pays nothing out; live money only from an active (onboarded) one.
+  if (m.status === MERCHANT_FROZEN || (input.mode === ApiKeyMode.LIVE && m.status !== MERCHANT_ACTIVE)) {
+    throw new KeyedError('BUSINESS_RULE', 'collections.merchantInactive');
+  }
+  if (!m.currencies.includes(input.currency)) throw fieldError('currency', 'payouts.currencyUnsupported', { params: { currency: input.currency } });
+  const fee = await quoteFee(db, {
+    merchantId: input.merchantId,
+    currency: input.currency,
+    paymentType: input.batch ? PaymentType.BATCH_PAYOUT : PaymentType.PAYOUT,
+    channel: destination.channel,
+    amount: input.amount,
+  });
+  const id = newBusinessId(ID_PREFIX.PAYOUT, now);
+  try {
+    return await db.transaction(async (tx) => {
+      const auto = await autoApproves(tx, input, now);
+      const row = await insertPayout(tx, {
+        id,
+        merchantId: input.merchantId,
+        merchantOrderId: input.merchantOrderId,
+        mode: input.mode,
+        currency: input.currency,
+        bankCode: destination.bankCode,
+        destinationKind: destination.kind,
+        channel: destination.channel,
+        accountName: (input.accountName ?? '').trim(),
+        accountNumber: (input.accountNumber ?? '').trim(),
+        accountType: destination.extra.includes('accountType') ? clean(input.accountType) : null,
+        documentId: destination.extra.includes('documentId') ? clean(input.documentId) : null,
+        bankAgency: destination.extra.includes('bankAgency') ? clean(input.bankAgency) : null,
+        pixKeyType: destination.extra.includes('pixKeyType') ? clean(input.pixKeyType) : null,
+        amount: input.amount,
+        fee: fee.total,
+        status: auto ? PayoutStatus.PROCESSING : PayoutStatus.PENDING_REVIEW,
+        description: clean(input.description),
+        notifyUrl: clean(input.notifyUrl),
+        createdBy: input.createdBy,
+        reviewedBy: auto ? AUTO_REVIEWER : null,
+        reviewedAt: auto ? now : null,
+        autoApproved: auto,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // Last: the balance rows are locked from here to the commit only.
+      await postTransfer(tx, reservePayout({ ...ledgerBase(row), idempotencyKey: `payout:${row.id}:reserve`, amount: row.amount, fee: row.fee }));
+      return row;
+    });
+  } catch (e) {
+    const { code, constraint } = pgErrorCode(e);
+    if (code === PG_UNIQUE_VIOLATION && constraint === 'payout_merchant_order_uq') throw duplicateOrderId(input.merchantOrderId);
+    throw e;
+  }
+}
+
+function ledgerBase(row: PayoutRow) {
+  return { merchantId: row.merchantId, currency: row.currency as CurrencyCode, reference: row.id, actionType: ActionType.PAYOUT };
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Status changes                                                                                               */
+
+const EVENT_OF: Partial<Record<PayoutStatusValue, CallbackEventValue>> = {
+  success: CallbackEvent.PAYOUT_SUCCEEDED,
+  failed: CallbackEvent.PAYOUT_FAILED,
+  rejected: CallbackEvent.PAYOUT_REJECTED,
+  cancelled: CallbackEvent.PAYOUT_CANCELLED,
+};
+
+/**
+ * Ends a locked payout: the status, the ledger (charge on success, release otherwise) and the callback, in the
+ * caller's transaction.
+ */
+async function finish(
+  tx: DbLike,
+  row: PayoutRow,
+  to: PayoutStatusValue,
+  set: { failureCode?: PayoutFailureCode | null; rejectReason?: string | null; reviewedBy?: string | null },
+  now: Date,
+): Promise<PayoutRow> {
+  PAYOUT_STATUS.assertTransition(row.status as PayoutStatusValue, to);
+  const url = row.notifyUrl ?? (await selectPayoutCallbackUrl(tx, row.merchantId));
+  const base = ledgerBase(row);
+  if (to === PayoutStatus.SUCCESS) {
+    await postTransfer(tx, payoutSucceeded({ ...base, idempotencyKey: `payout:${row.id}:success`, amount: row.amount, fee: row.fee }));
+  } else {
+    await postTransfer(tx, releasePayout({ ...base, idempotencyKey: `payout:${row.id}:release`, amount: row.amount, fee: row.fee }));
+  }
+  const updated = await updatePayout(tx, row, {
+    status: to,
+    failureCode: set.failureCode ?? null,
+    rejectReason: set.rejectReason ?? null,
+    ...(set.reviewedBy !== undefined ? { reviewedBy: set.reviewedBy, reviewedAt: now } : {}),
+    dueAt: null,
+    completedAt: now,
+    updatedAt: now,
+  });
+  const event = EVENT_OF[to];
+  if (event) {
+    await enqueueCallback(tx, { merchantId: row.merchantId, eventType: event, orderKind: CallbackOrderKind.PAYOUT, orderId: row.id, url, data: payoutView(updated), now });
+  }
+  return url ? { ...updated, notifyStatus: NotifyStatus.PENDING } : updated;
+}
+
+/** Locks the payout and runs a change on it; an unknown id (or another merchant's) is a 404. */
+async function change(db: DbLike, merchantId: number, id: string, fn: (tx: DbLike, row: PayoutRow) => Promise<PayoutRow>): Promise<PayoutRow> {
+  return db.transaction(async (tx) => {
+    const row = await lockPayout(tx, merchantId, id);
+    if (!row) throw notFound();
+    return fn(tx, row);
+  });
+}
+
+const notPending = (row: PayoutRow) => new KeyedError('BUSINESS_RULE', 'payouts.notPendingReview', { status: row.status });
+
+/** Maker-checker: the approver is not the maker (an API payout's maker is its key, so any approver differs). */
+export async function approvePayout(db: DbLike, a: { merchantId: number; id: string; approver: string; now?: Date }): Promise<PayoutRow> {
+  const now = a.now ?? new Date();
+  return change(db, a.merchantId, a.id, async (tx, row) => {
+    if (row.status !== PayoutStatus.PENDING_REVIEW) throw notPending(row);
+    if (row.createdBy === a.approver) throw new KeyedError('FORBIDDEN', 'payouts.makerCannotApprove');
+    return updatePayout(tx, row, { status: PayoutStatus.PROCESSING, reviewedBy: a.approver, reviewedAt: now, updatedAt: now });
+  });
+}
+
+export async function rejectPayout(db: DbLike, a: { merchantId: number; id: string; approver: string; reason: string; now?: Date }): Promise<PayoutRow> {
+  const now = a.now ?? new Date();
+  const reason = a.reason.trim();
+  if (reason === '') throw fieldError('reason', 'payouts.rejectReasonRequired');
+  if (reason.length > PAYOUT_REJECT_REASON_MAX_LENGTH) throw fieldError('reason', 'collections.tooLong', { params: { max: PAYOUT_REJECT_REASON_MAX_LENGTH } });
+  return change(db, a.merchantId, a.id, async (tx, row) => {
+    if (row.status !== PayoutStatus.PENDING_REVIEW) throw notPending(row);
+    if (row.createdBy === a.approver) throw new KeyedError('FORBIDDEN', 'payouts.makerCannotApprove');
+    return finish(tx, row, PayoutStatus.REJECTED, { rejectReason: reason, reviewedBy: a.approver }, now);
+  });
+}
+
+/** While pending review, or approved but not yet sent to the channel. */
+export async function cancelPayout(db: DbLike, a: { merchantId: number; id: string; now?: Date }): Promise<PayoutRow> {
+  const now = a.now ?? new Date();
+  return change(db, a.merchantId, a.id, async (tx, row) => {
+    const cancellable = row.status === PayoutStatus.PENDING_REVIEW || (row.status === PayoutStatus.PROCESSING && row.sentAt === null);
+    if (!cancellable) throw new KeyedError('BUSINESS_RULE', 'payouts.notCancellable', { status: row.status });
+    return finish(tx, row, PayoutStatus.CANCELLED, {}, now);
+  });
+}
+
+/** The channel's answer: success, or failure with a catalogue reason. Idempotent for an ended payout. */
+export async function completePayout(
+  db: DbLike,
+  a: { merchantId: number; id: string; result: { status: 'success' } | { status: 'failed'; reason: PayoutFailureCode }; check?: (row: PayoutRow) => void; now?: Date },
+): Promise<PayoutRow> {
+  const now = a.now ?? new Date();
+  return change(db, a.merchantId, a.id, async (tx, row) => {
+    a.check?.(row);
+    if (row.status !== PayoutStatus.PROCESSING) {
+      if (PAYOUT_STATUS.isTerminal(row.status as PayoutStatusValue)) return row;
+      throw new KeyedError('BUSINESS_RULE', 'payouts.sandboxOnlyProcessing', { status: row.status });
+    }
+    if (row.sentAt === null) row = await updatePayout(tx, row, { sentAt: now, channelReference: channelReference() });
+    return a.result.status === 'success'
+      ? finish(tx, row, PayoutStatus.SUCCESS, {}, now)
+      : finish(tx, row, PayoutStatus.FAILED, { failureCode: a.result.reason }, now);
+  });
+}
+
+function channelReference(): string {
+  return `SBXP${randomBytes(8).toString('hex').toUpperCase()}`;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* The jobs: send approved payouts, take the sandbox channel's answers, expire unreviewed ones                   */
+
+/** Sends approved payouts to the (sandbox) channel: its answer is due a few seconds later, or never (magic 99). */
+export async function sendApproved(db: DbLike, limit: number, now = new Date()): Promise<number> {
+  let sent = 0;
+  for (const k of await selectUnsent(db, limit)) {
+    await change(db, k.merchantId, k.id, async (tx, row) => {
+      if (row.status !== PayoutStatus.PROCESSING || row.sentAt !== null) return row;
+      sent++;
+      const stays = payoutSandboxOutcome(row.accountNumber) === PayoutSandboxOutcome.STAY;
+      return updatePayout(tx, row, { sentAt: now, channelReference: channelReference(), dueAt: stays ? null : new Date(now.getTime() + PAYOUT_SANDBOX_DELAY_MS), updatedAt: now });
+    });
+  }
+  return sent;
+}
+
+/** The sandbox channel's asynchronous notifications: payouts whose answer is due end by their account number. */
+export async function completeDue(db: DbLike, limit: number, now = new Date()): Promise<number> {
+  const due = await selectDue(db, now, limit);
+  for (const k of due) {
+    await change(db, k.merchantId, k.id, async (tx, row) => {
+      if (row.status !== PayoutStatus.PROCESSING || row.dueAt === null || row.dueAt > now) return row;
+      return payoutSandboxOutcome(row.accountNumber) === PayoutSandboxOutcome.FAIL
+        ? finish(tx, row, PayoutStatus.FAILED, { failureCode: 'INVALID_DESTINATION_ACCOUNT' }, now)
+        : finish(tx, row, PayoutStatus.SUCCESS, {}, now);
+    });
+  }
+  return due.length;
+}
+
+/** Payouts nobody reviewed within PAYOUT_REVIEW_EXPIRY_HOURS: rejected with REVIEW_EXPIRED, the hold released. */
+export async function expireUnreviewed(db: DbLike, limit: number, now = new Date()): Promise<number> {
+  const expired = await selectReviewExpired(db, new Date(now.getTime() - PAYOUT_REVIEW_EXPIRY_HOURS * HOUR_MS), limit);
+  for (const k of expired) {
+    await change(db, k.merchantId, k.id, async (tx, row) => {
+      if (row.status !== PayoutStatus.PENDING_REVIEW) return row;
+      return finish(tx, row, PayoutStatus.REJECTED, { failureCode: 'REVIEW_EXPIRED' }, now);
+    });
+  }
+  return expired.length;
+}
+
+/** For sandbox helpers: the payout must be the caller's sandbox payout. */
+export function assertSandboxPayout(row: PayoutRow): void {
+  if (row.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'open-api.sandboxOrderOnly');
+}

@@ -1,0 +1,46 @@
+/**
+ * The money invariants of payouts, checked in the database of a test that moved money only by top-ups and payouts:
+ * every payout holds once, ends with exactly its one transfer (charged on success, released otherwise), frozen is
+ * what the open payouts hold, available is what came in less what is held or paid, fee revenue is the fees of paid
+ * payouts, and nothing is negative.
+ */
+import { expect } from 'vitest';
+import type pg from 'pg';
+import type { Db } from '../../src/db/pool';
+import { replayBalances } from '../../src/modules/ledger/service';
+
+export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: readonly number[]): Promise<void> {
+  const rows = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => (await pool.query(sql, params)).rows as T[];
+  expect(
+    await rows(`select t.id from ledger_transfer t left join ledger_entry e on e.transfer_id = t.id group by t.id having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0`),
+  ).toEqual([]);
+  for (const r of await replayBalances(db)) expect(r.replayed, `account ${r.accountId}`).toBe(r.balance);
+  expect(await rows(`select id from ledger_account where kind in ('available','pending','frozen') and balance < 0`)).toEqual([]);
+  // each payout: one hold of amount + fee; success one charge; failed / rejected / cancelled one release; open ones neither
+  expect(
+    await rows(
+      `select p.id from payout p
+       left join ledger_transfer t on t.merchant_id = p.merchant_id and t.reference = p.id
+       where p.merchant_id = any($1)
+       group by p.id, p.status, p.amount, p.fee
+       having count(*) filter (where t.flow = 'payout_reserved' and t.amount = p.amount and t.fee = p.fee) <> 1
+          or count(*) filter (where t.flow = 'payout_succeeded') <> (case when p.status = 'success' then 1 else 0 end)
+          or count(*) filter (where t.flow = 'payout_released') <> (case when p.status in ('failed','rejected','cancelled') then 1 else 0 end)`,
+      [merchantIds],
+    ),
+  ).toEqual([]);
+  const perMerchant = await rows<{ merchant_id: number; currency: string; frozen: string; held: string; available: string; expected: string }>(
+    `select m.merchant_id, m.currency,
+       coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'frozen'), 0)::text as frozen,
+       coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing')), 0)::text as held,
+       coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'available'), 0)::text as available,
+       (coalesce((select sum(amount) from ledger_transfer where merchant_id = m.merchant_id and currency = m.currency and flow = 'top_up'), 0)
+        - coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing','success')), 0))::text as expected
+     from (select distinct merchant_id, currency from payout where merchant_id = any($1)) m`,
+    [merchantIds],
+  );
+  for (const r of perMerchant) {
+    expect(r.frozen, `${r.merchant_id} ${r.currency} frozen`).toBe(r.held);
+    expect(r.available, `${r.merchant_id} ${r.currency} available`).toBe(r.expected);
+  }
+}
