@@ -44,6 +44,8 @@ export interface PayoutDestination {
   extra: readonly Exclude<PayoutDestinationField, 'accountName' | 'accountNumber'>[];
   /** i18n key of the account number's label when it is not a plain account number (phone, CLABE, PIX key ...). */
   accountLabel?: string;
+  /** i18n key of the branch field's label when it is not a plain branch (IFSC, Japanese branch code). */
+  agencyLabel?: string;
   /** Per payout, major units of the currency. */
   minAmount: string;
   maxAmount: string;
@@ -123,8 +125,8 @@ export const PAYOUT_DESTINATIONS: Readonly<Partial<Record<CurrencyCode, readonly
     wallet('EASYPAISA', 'Easypaisa', 57, phone('03', 11, 11), ['100', '500000']),
   ],
   INR: [
-    bank('SBI', 'State Bank of India', digits(9, 18), ['1', '1000000'], ['bankAgency']),
-    bank('HDFC', 'HDFC Bank', digits(9, 18), ['1', '1000000'], ['bankAgency']),
+    { ...bank('SBI', 'State Bank of India', digits(9, 18), ['1', '1000000'], ['bankAgency']), agencyLabel: 'payouts.fields.ifsc' },
+    { ...bank('HDFC', 'HDFC Bank', digits(9, 18), ['1', '1000000'], ['bankAgency']), agencyLabel: 'payouts.fields.ifsc' },
     wallet('UPI', 'UPI', 64, { kind: 'upi' }, ['1', '100000'], 'payouts.fields.upiId'),
   ],
   COP: [
@@ -139,8 +141,8 @@ export const PAYOUT_DESTINATIONS: Readonly<Partial<Record<CurrencyCode, readonly
     wallet('PAYNOW', 'PayNow', 71, phone('8', 8, 8), ['1', '200000'], 'payouts.fields.payNowPhone'),
   ],
   JPY: [
-    bank('MUFG', 'MUFG Bank', digits(7, 7), ['1', '1000000'], ['accountType', 'bankAgency']),
-    bank('SMBC', 'Sumitomo Mitsui Banking', digits(7, 7), ['1', '1000000'], ['accountType', 'bankAgency']),
+    { ...bank('MUFG', 'MUFG Bank', digits(7, 7), ['1', '1000000'], ['accountType', 'bankAgency']), agencyLabel: 'payouts.fields.branchCode' },
+    { ...bank('SMBC', 'Sumitomo Mitsui Banking', digits(7, 7), ['1', '1000000'], ['accountType', 'bankAgency']), agencyLabel: 'payouts.fields.branchCode' },
   ],
   KRW: [
     bank('KB', 'KB Kookmin Bank', digits(12, 14), ['1000', '50000000']),
@@ -180,6 +182,13 @@ export interface DestinationIssue {
 export function fieldsOf(d: PayoutDestination): PayoutDestinationField[] {
   const pixFirst = d.extra.includes('pixKeyType') ? (['pixKeyType'] as const) : [];
   return [...pixFirst, 'accountNumber', 'accountName', ...d.extra.filter((f) => f !== 'pixKeyType')];
+}
+
+/** The i18n key of a field's label at this destination (a wallet's account number is its phone, India's branch its IFSC). */
+export function fieldLabelKey(d: PayoutDestination | undefined, field: PayoutDestinationField): string {
+  if (field === 'accountNumber' && d?.accountLabel) return d.accountLabel;
+  if (field === 'bankAgency' && d?.agencyLabel) return d.agencyLabel;
+  return `payouts.fields.${field}`;
 }
 
 /** Document ids: Brazil CPF or CNPJ with their check digits; Colombia 6-10 digits (cédula or NIT without check). */

@@ -115,7 +115,7 @@ function AttemptTable({ attempts }: { attempts: CallbackAttempt[] }) {
   );
 }
 
-function DeliveryCard({ delivery }: { delivery: CallbackDelivery }) {
+export function DeliveryCard({ delivery }: { delivery: CallbackDelivery }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { instant } = useFormatters();

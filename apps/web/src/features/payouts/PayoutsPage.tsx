@@ -1,0 +1,116 @@
+/**
+ * Payout records (docs/payments-api.md "Payouts"): the declared list (packages/domain payouts/list.ts) with a new
+ * payout, the review of the ticked payouts pending review (approve / reject), cancel while it can, the approval
+ * policy, and one payout's details on a row click.
+ */
+import { useState } from 'react';
+import { App, Button, Popconfirm, Space } from 'antd';
+import { CheckOutlined, CloseOutlined, PlusOutlined, SafetyOutlined, StopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PayoutStatus, Perm, payoutsList } from '@mg/domain';
+import { Can } from '../../components/Can';
+import { ListPage, useMoney } from '../../components/list';
+import { usePermission } from '../../session/usePermission';
+import { PayoutDrawer } from './PayoutDrawer';
+import { PayoutFormModal } from './PayoutFormModal';
+import { PolicyModal } from './PolicyModal';
+import { ReviewModal, type ReviewAction } from './ReviewModal';
+import { useCancelPayout, type PayoutRecord } from './hooks';
+
+// An approved payout leaves for the channel within seconds (the job); the list offers cancel while it waits for review.
+const cancellable = (r: PayoutRecord) => r.status === PayoutStatus.PENDING_REVIEW;
+
+function CancelButton({ payout }: { payout: PayoutRecord }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const money = useMoney();
+  const cancel = useCancelPayout();
+  return (
+    <Can code={Perm.PAYOUT_CANCEL}>
+      <Popconfirm
+        title={t('payouts.cancel.confirm', { id: payout.id, amount: `${money(payout.totalDebit, payout.currency)} ${payout.currency}` })}
+        okText={t('common.actions.confirm')}
+        cancelText={t('common.actions.cancel')}
+        okButtonProps={{ danger: true, loading: cancel.isPending }}
+        onConfirm={async () => {
+          await cancel.mutateAsync(payout.id);
+          message.success(t('payouts.cancel.done', { id: payout.id }));
+        }}
+      >
+        <Button type="link" size="small" danger icon={<StopOutlined />} data-testid={`cancel-${payout.id}`}>
+          {t('payouts.cancel.action')}
+        </Button>
+      </Popconfirm>
+    </Can>
+  );
+}
+
+export default function PayoutsPage() {
+  const { t } = useTranslation();
+  const perm = usePermission();
+  const [creating, setCreating] = useState(false);
+  const [policy, setPolicy] = useState(false);
+  const [open, setOpen] = useState<string | null>(null);
+  const [selected, setSelected] = useState<PayoutRecord[]>([]);
+  const [reviewing, setReviewing] = useState<{ action: ReviewAction; rows: PayoutRecord[] } | null>(null);
+  const pending = selected.filter((r) => r.status === PayoutStatus.PENDING_REVIEW);
+  const canReview = perm.has(Perm.PAYOUT_REVIEW);
+
+  return (
+    <>
+      <ListPage
+        list={payoutsList}
+        tooltip={t('collections.defaultRangeHint')}
+        onRowClick={(r) => setOpen(r.id)}
+        selection={canReview ? { selected, onChange: setSelected } : undefined}
+        tools={[
+          <Can key="create" code={Perm.PAYOUT_ADD}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-payout">
+              {t('payouts.form.new')}
+            </Button>
+          </Can>,
+          <Can key="review" code={Perm.PAYOUT_REVIEW}>
+            <Space>
+              <Button icon={<CheckOutlined />} disabled={pending.length === 0} onClick={() => setReviewing({ action: 'approve', rows: pending })} data-testid="approve-selected">
+                {`${t('payouts.review.approve')}${pending.length ? ` (${pending.length})` : ''}`}
+              </Button>
+              <Button danger icon={<CloseOutlined />} disabled={pending.length === 0} onClick={() => setReviewing({ action: 'reject', rows: pending })} data-testid="reject-selected">
+                {`${t('payouts.review.reject')}${pending.length ? ` (${pending.length})` : ''}`}
+              </Button>
+              <Button icon={<SafetyOutlined />} onClick={() => setPolicy(true)} data-testid="payout-policy">
+                {t('payouts.policy.title')}
+              </Button>
+            </Space>
+          </Can>,
+        ]}
+        actions={(r) => [
+          ...(r.status === PayoutStatus.PENDING_REVIEW && canReview
+            ? [
+                <Button key="approve" type="link" size="small" onClick={() => setReviewing({ action: 'approve', rows: [r] })} data-testid={`approve-${r.id}`}>
+                  {t('payouts.review.approve')}
+                </Button>,
+                <Button key="reject" type="link" size="small" danger onClick={() => setReviewing({ action: 'reject', rows: [r] })} data-testid={`reject-${r.id}`}>
+                  {t('payouts.review.reject')}
+                </Button>,
+              ]
+            : []),
+          ...(cancellable(r) ? [<CancelButton key="cancel" payout={r} />] : []),
+        ]}
+      />
+      {creating && <PayoutFormModal onClose={() => setCreating(false)} />}
+      {policy && <PolicyModal onClose={() => setPolicy(false)} />}
+      {reviewing && (
+        <ReviewModal
+          action={reviewing.action}
+          rows={reviewing.rows}
+          onClose={() => setReviewing(null)}
+          onDone={() => {
+            setReviewing(null);
+            setSelected([]);
+          }}
+        />
+      )}
+      <PayoutDrawer id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
