@@ -18,6 +18,7 @@ export const AUDIT_DETAIL_KEYS = [
   // money
   'merchantId', 'collectionId', 'refundId', 'amount', 'refundWay', 'limitBalance', 'dueOnly', 'settled', 'amounts',
   'paymentType', 'channel', 'rateBps', 'fixedFee', 'minFee', 'updatedAt',
+  'payoutId', 'bankCode', 'merchantOrderId', 'autoApproveMax', 'dailyAutoMax',
   // callbacks
   'deliveryId', 'eventId', 'orderKind', 'orderId', 'responseStatus', 'error',
 ] as const;

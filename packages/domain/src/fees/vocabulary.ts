@@ -37,6 +37,25 @@ const rule = (currency: CurrencyCode, paymentType: number, rateBps: number, fixe
   currency, paymentType, channel, rateBps, fixedFee, minFee,
 });
 
+/** Platform default payout fees per currency: [single payout, batch row], major units. */
+const PAYOUT_FIXED_FEES: Readonly<Partial<Record<CurrencyCode, readonly [string, string]>>> = {
+  IDR: ['4000', '3000'],
+  THB: ['10', '8'],
+  PHP: ['15', '12'],
+  MYR: ['1', '0.8'],
+  VND: ['5000', '4000'],
+  MMK: ['1000', '800'],
+  MXN: ['6', '5'],
+  BRL: ['1.5', '1.2'],
+  PKR: ['100', '80'],
+  INR: ['5', '4'],
+  COP: ['2000', '1600'],
+  BND: ['1', '0.8'],
+  SGD: ['0.5', '0.4'],
+  JPY: ['100', '80'],
+  KRW: ['500', '400'],
+};
+
 /** Explicit platform defaults (the usual market prices); every other product pair gets DEFAULT_RATE_BPS. */
 const EXPLICIT_FEE_RULES: readonly DefaultFeeRule[] = [
   rule('IDR', PaymentType.VA, 0, '4000'),
@@ -56,6 +75,11 @@ const EXPLICIT_FEE_RULES: readonly DefaultFeeRule[] = [
   rule('BRL', PaymentType.CREDIT_CARD, 399, '0.39'),
   rule('INR', PaymentType.UPI, 100, '0', '2'),
   rule('USDT', PaymentType.CRYPTO, 50, '0', '1'),
+  // Payouts: a flat fee per transfer, single (8) and in a batch (9), as the local rails charge.
+  ...Object.entries(PAYOUT_FIXED_FEES).flatMap(([currency, [single, batch]]) => [
+    rule(currency as CurrencyCode, PaymentType.PAYOUT, 0, single),
+    rule(currency as CurrencyCode, PaymentType.BATCH_PAYOUT, 0, batch),
+  ]),
 ];
 
 /** The platform's default fee rules (merchant 10000), seeded on every start where missing. */

@@ -9,6 +9,7 @@ import { CheckOutlined, CloseOutlined, PlusOutlined, SafetyOutlined, StopOutline
 import { useTranslation } from 'react-i18next';
 import { PayoutStatus, Perm, payoutsList } from '@mg/domain';
 import { Can } from '../../components/Can';
+import { useCurrentUser } from '../../components/forms';
 import { ListPage, useMoney } from '../../components/list';
 import { usePermission } from '../../session/usePermission';
 import { PayoutDrawer } from './PayoutDrawer';
@@ -53,7 +54,10 @@ export default function PayoutsPage() {
   const [open, setOpen] = useState<string | null>(null);
   const [selected, setSelected] = useState<PayoutRecord[]>([]);
   const [reviewing, setReviewing] = useState<{ action: ReviewAction; rows: PayoutRecord[] } | null>(null);
-  const pending = selected.filter((r) => r.status === PayoutStatus.PENDING_REVIEW);
+  const { data: user } = useCurrentUser();
+  // Maker-checker: a reviewer is offered only other people's payouts (the server refuses the maker's own anyway).
+  const reviewable = (r: PayoutRecord) => r.status === PayoutStatus.PENDING_REVIEW && r.createdBy !== user?.username;
+  const pending = selected.filter(reviewable);
   const canReview = perm.has(Perm.PAYOUT_REVIEW);
 
   return (
@@ -84,7 +88,7 @@ export default function PayoutsPage() {
           </Can>,
         ]}
         actions={(r) => [
-          ...(r.status === PayoutStatus.PENDING_REVIEW && canReview
+          ...(canReview && reviewable(r)
             ? [
                 <Button key="approve" type="link" size="small" onClick={() => setReviewing({ action: 'approve', rows: [r] })} data-testid={`approve-${r.id}`}>
                   {t('payouts.review.approve')}
