@@ -27,7 +27,7 @@ const minor = (v: string) => {
   return r.minor;
 };
 const shown = (m: bigint) => formatAmount(m, IDR, { locale: 'en-US' });
-const en = (key: string, params?: Record<string, unknown>) => translate('en-US', key, params);
+const en = (key: string, params?: Record<string, string | number>) => translate('en-US', key, params);
 
 async function idrBalance(): Promise<{ available: bigint; frozen: bigint }> {
   const r = await openApi<{ balances: { currency: string; available: string; frozen: string }[] }>(base, 'GET', '/api/open/v1/balance?currency=IDR');

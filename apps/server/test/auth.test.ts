@@ -410,12 +410,16 @@ describe('getUserPermissionByToken', () => {
     expect(opPaths).not.toContain('/developer/parameters');
     expect(opPaths).not.toContain('/system/users');
     expect(o.auth.map((x: { action: string }) => x.action)).toContain(Perm.REFUND_ADD);
+    // Spec §6 "single and batch payout": the operator makes payouts; approving them is the admin's (maker-checker).
+    expect(o.auth.map((x: { action: string }) => x.action)).toEqual(expect.arrayContaining([Perm.PAYOUT_ADD, Perm.PAYOUT_CANCEL]));
+    expect(o.auth.map((x: { action: string }) => x.action)).not.toContain(Perm.PAYOUT_REVIEW);
+    expect(a.auth.map((x: { action: string }) => x.action)).toContain(Perm.PAYOUT_REVIEW);
 
     // Read-only: home, the payment lists and products, exporting them; not a single other button.
     const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
     expect(shape(r.menu)).toEqual([
       { path: '/dashboard/home' },
-      { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }, { path: '/payment/sales' }] },
+      { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/payouts' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }, { path: '/payment/sales' }] },
       { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
       { path: '/common', children: [{ path: '/common/productList' }, { path: '/common/productSummary' }] },
       { path: '/account/security' },

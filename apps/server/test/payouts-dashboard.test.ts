@@ -22,7 +22,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   await postTransfer(tdb.db, topUp({ merchantId: 10001, currency: 'IDR', reference: 'dash-payout-fund', idempotencyKey: 'dash-payout-fund', amount: 2_000_000n }));
   app = await buildAdminTestApp(tdb);
-  [demoAdmin, operator, reader, business] = await Promise.all(['demo_admin', 'demo_operator', 'demo_read', 'demo_business'].map((u) => signIn(app, u)));
+  [demoAdmin, operator, reader, business] = await Promise.all([signIn(app, 'demo_admin'), signIn(app, 'demo_operator'), signIn(app, 'demo_read'), signIn(app, 'demo_business')]);
 });
 afterAll(async () => {
   await app?.close();

@@ -3,6 +3,7 @@ export const ID_PREFIX = {
   COLLECTION: 'C',
   REFUND: 'R',
   PAYOUT: 'P',
+  PAYOUT_BATCH: 'B',
   SETTLEMENT: 'S',
   PAYMENT_LINK: 'L',
   EXPORT: 'E',

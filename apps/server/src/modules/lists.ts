@@ -11,6 +11,7 @@ import { collectionsSource } from './collections/queries';
 import { dictionariesSource } from './dictionaries/queries';
 import { mailOutboxSource } from './mail-outbox/queries';
 import { paymentLinksSource } from './payment-links/queries';
+import { payoutsSource } from './payouts/queries';
 import { productsSource } from './products/queries';
 import { refundsSource } from './refunds/queries';
 import { salesSource } from './sales/queries';
@@ -26,6 +27,7 @@ export function listSources(publicUrl: string): Map<string, ListSource> {
     dictionariesSource,
     mailOutboxSource,
     paymentLinksSource(publicUrl),
+    payoutsSource,
     productsSource,
     refundsSource,
     salesSource,

@@ -9,6 +9,7 @@ export * from './perm';
 export * from './list';
 export * from './destinations';
 export * from './checksums';
+export * from './batch';
 
 const PAGE = '/payment/payouts';
 

@@ -9,6 +9,10 @@ export const payout = pgTable(
     id: varchar('id', { length: 32 }).notNull(),
     merchantId: integer('merchant_id').notNull(),
     merchantOrderId: varchar('merchant_order_id', { length: 64 }).notNull(),
+    /** The batch it came in (its hold is the batch's one transfer), null for a single payout. */
+    batchId: varchar('batch_id', { length: 32 }),
+    /** Its row in the batch file (1 = the first row under the header). */
+    batchRow: integer('batch_row'),
     /** 'sandbox' | 'live': the mode of the key that created it (dashboard payouts: sandbox until live keys exist). */
     mode: varchar('mode', { length: 8 }).notNull(),
     currency: varchar('currency', { length: 8 }).notNull(),
@@ -53,6 +57,7 @@ export const payout = pgTable(
     uniqueIndex('payout_id_uq').on(t.id),
     uniqueIndex('payout_merchant_order_uq').on(t.merchantId, t.merchantOrderId),
     index('payout_merchant_created_idx').on(t.merchantId, t.currency, t.createdAt.desc(), t.id.desc()),
+    index('payout_batch_idx').on(t.merchantId, t.batchId).where(sql`${t.batchId} is not null`),
     index('payout_destination_idx').on(t.merchantId, t.bankCode, t.accountNumber, t.createdAt),
     // The jobs' work: payouts waiting for review (expiry), and sent ones waiting for the channel.
     index('payout_review_idx').on(t.createdAt).where(sql`${t.status} = 'pending_review'`),
@@ -78,4 +83,30 @@ export const payoutPolicy = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.currency] })],
+);
+
+/** A batch of payouts from an uploaded file: submitted whole (its total held at once) or refused whole. */
+export const payoutBatch = pgTable(
+  'payout_batch',
+  {
+    id: varchar('id', { length: 32 }).notNull(),
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    /** domain PayoutBatchStatus. */
+    status: varchar('status', { length: 16 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** What the file held and what was submitted (rows excluded in the preview are the difference). */
+    uploadedCount: integer('uploaded_count').notNull(),
+    uploadedTotal: money('uploaded_total').notNull(),
+    rowCount: integer('row_count').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    totalFee: money('total_fee').notNull(),
+    createdBy: varchar('created_by', { length: 64 }).notNull(),
+    reviewedBy: varchar('reviewed_by', { length: 64 }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.id] }), uniqueIndex('payout_batch_id_uq').on(t.id), index('payout_batch_merchant_created_idx').on(t.merchantId, t.createdAt.desc())],
 );

@@ -1,6 +1,7 @@
-/** Background jobs of payouts: send approved ones, take the sandbox channel's answers, expire unreviewed ones. */
+/** Background jobs of payouts: send approved ones, take the sandbox channel's answers, expire unreviewed ones, move batches on. */
 import { PAYOUT_JOB_BATCH, PAYOUT_JOB_MS } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
+import { advanceBatches } from './batch';
 import { completeDue, expireUnreviewed, sendApproved } from './service';
 
 export function registerPayoutJobs(app: FastifyInstance): void {
@@ -9,5 +10,6 @@ export function registerPayoutJobs(app: FastifyInstance): void {
     await sendApproved(app.db, PAYOUT_JOB_BATCH, now);
     await completeDue(app.db, PAYOUT_JOB_BATCH, now);
     await expireUnreviewed(app.db, PAYOUT_JOB_BATCH, now);
+    await advanceBatches(app.db, now);
   });
 }

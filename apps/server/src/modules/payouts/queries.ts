@@ -4,6 +4,7 @@
  * destination's first use). Every value is a bound parameter.
  */
 import {
+  PayoutBatchStatus,
   PayoutStatus,
   payoutFailureReason,
   payoutsList,
@@ -12,10 +13,10 @@ import {
   type ListRecord,
   type PayoutStatusValue,
 } from '@mg/domain';
-import { and, asc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
-import { merchant, payout, payoutPolicy } from '../../db/schema';
+import { merchant, payout, payoutBatch, payoutPolicy } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, listRange, newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
@@ -233,3 +234,97 @@ export async function selectDestinationFirstUse(tx: DbLike, merchantId: number, 
 }
 
 export type { PayoutStatusValue };
+
+/* Batches -------------------------------------------------------------------------------------------------- */
+
+export type PayoutBatchRow = typeof payoutBatch.$inferSelect;
+const INSERT_CHUNK = 1_000;
+
+/** Merchant order ids of this merchant already used by a payout, among `ids`. */
+export async function selectUsedOrderIds(db: DbLike, merchantId: number, ids: readonly string[]): Promise<Set<string>> {
+  const used = new Set<string>();
+  for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .select({ id: payout.merchantOrderId })
+      .from(payout)
+      .where(and(eq(payout.merchantId, merchantId), inArray(payout.merchantOrderId, ids.slice(i, i + INSERT_CHUNK))));
+    for (const r of rows) used.add(r.id);
+  }
+  return used;
+}
+
+export async function insertBatch(tx: DbLike, values: typeof payoutBatch.$inferInsert): Promise<PayoutBatchRow> {
+  const [row] = await tx.insert(payoutBatch).values(values).returning();
+  if (!row) throw new Error('payout batch insert returned nothing');
+  return row;
+}
+
+/** The payouts of a batch, in multi-row inserts. */
+export async function insertPayouts(tx: DbLike, values: readonly PayoutInsert[]): Promise<void> {
+  for (let i = 0; i < values.length; i += INSERT_CHUNK) await tx.insert(payout).values(values.slice(i, i + INSERT_CHUNK));
+}
+
+export async function selectBatch(db: DbLike, merchantId: number, id: string): Promise<PayoutBatchRow | undefined> {
+  const [row] = await db.select().from(payoutBatch).where(and(eq(payoutBatch.merchantId, merchantId), eq(payoutBatch.id, id)));
+  return row;
+}
+
+export async function selectScopedBatch(db: DbLike, req: FastifyRequest, id: string): Promise<PayoutBatchRow | undefined> {
+  const [row] = await db.select().from(payoutBatch).where(and(eq(payoutBatch.id, id), scopeWhere(payoutBatch.merchantId, ownScope(req))));
+  return row;
+}
+
+export async function lockBatch(tx: DbLike, merchantId: number, id: string): Promise<PayoutBatchRow | undefined> {
+  const [row] = await tx.select().from(payoutBatch).where(and(eq(payoutBatch.merchantId, merchantId), eq(payoutBatch.id, id))).for('update');
+  return row;
+}
+
+export async function updateBatch(tx: DbLike, b: Pick<PayoutBatchRow, 'merchantId' | 'id'>, set: Partial<typeof payoutBatch.$inferInsert>): Promise<PayoutBatchRow> {
+  const [row] = await tx.update(payoutBatch).set(set).where(and(eq(payoutBatch.merchantId, b.merchantId), eq(payoutBatch.id, b.id))).returning();
+  if (!row) throw new Error(`payout batch ${b.id} vanished`);
+  return row;
+}
+
+/** The newest batches of the caller's merchant. */
+export function selectBatches(db: DbLike, req: FastifyRequest, limit: number): Promise<PayoutBatchRow[]> {
+  return db.select().from(payoutBatch).where(scopeWhere(payoutBatch.merchantId, ownScope(req))).orderBy(desc(payoutBatch.createdAt)).limit(limit);
+}
+
+/** Approves every payout of the batch still pending review, in one statement. */
+export async function approveBatchPayouts(tx: DbLike, b: Pick<PayoutBatchRow, 'merchantId' | 'id'>, approver: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(payout)
+    .set({ status: PayoutStatus.PROCESSING, reviewedBy: approver, reviewedAt: now, updatedAt: now })
+    .where(and(eq(payout.merchantId, b.merchantId), eq(payout.batchId, b.id), eq(payout.status, PayoutStatus.PENDING_REVIEW)))
+    .returning({ id: payout.id });
+  return rows.length;
+}
+
+export async function selectBatchPayoutIds(db: DbLike, b: Pick<PayoutBatchRow, 'merchantId' | 'id'>, status?: PayoutStatusValue): Promise<string[]> {
+  const rows = await db
+    .select({ id: payout.id })
+    .from(payout)
+    .where(and(eq(payout.merchantId, b.merchantId), eq(payout.batchId, b.id), status ? eq(payout.status, status) : undefined))
+    .orderBy(asc(payout.batchRow));
+  return rows.map((r) => r.id);
+}
+
+export function selectBatchPayouts(db: DbLike, b: Pick<PayoutBatchRow, 'merchantId' | 'id'>): Promise<PayoutRow[]> {
+  return db.select().from(payout).where(and(eq(payout.merchantId, b.merchantId), eq(payout.batchId, b.id))).orderBy(asc(payout.batchRow));
+}
+
+/** Batches approved or processing, with how many of their payouts are sent and still open. */
+export async function selectActiveBatches(db: DbLike, limit: number): Promise<{ merchantId: number; id: string; status: string; sent: number; open: number }[]> {
+  const rows = await db
+    .select({
+      merchantId: payoutBatch.merchantId,
+      id: payoutBatch.id,
+      status: payoutBatch.status,
+      sent: sql<number>`(select count(*)::int from ${payout} p where p.merchant_id = ${payoutBatch.merchantId} and p.batch_id = ${payoutBatch.id} and p.sent_at is not null)`,
+      open: sql<number>`(select count(*)::int from ${payout} p where p.merchant_id = ${payoutBatch.merchantId} and p.batch_id = ${payoutBatch.id} and p.status in ('pending_review', 'processing'))`,
+    })
+    .from(payoutBatch)
+    .where(inArray(payoutBatch.status, [PayoutBatchStatus.REVIEWED, PayoutBatchStatus.PROCESSING]))
+    .limit(limit);
+  return rows;
+}
