@@ -132,7 +132,9 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaIndex: bo
       return reply.code(status).send(fail(status, code, message));
     }
 
-    req.log.error({ err, body: req.body, headers: req.headers }, 'unhandled error');
+    // An uploaded file's bytes are not logged (and pino's redaction cannot walk a Buffer).
+    const body = Buffer.isBuffer(req.body) ? `<${req.body.length} bytes>` : req.body;
+    req.log.error({ err, body, headers: req.headers }, 'unhandled error');
     return reply.code(500).send(fail(500, 'INTERNAL', catalogueMessage(lang, 'INTERNAL'), { requestId: String(req.id) }));
   });
 

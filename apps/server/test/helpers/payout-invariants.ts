@@ -1,6 +1,6 @@
 /**
  * The money invariants of payouts, checked in the database of a test that moved money only by top-ups and payouts:
- * every payout holds once, ends with exactly its one transfer (charged on success, released otherwise), frozen is
+ * every payout holds once (a batch's payouts together, in its one transfer), ends with exactly its one transfer (charged on success, released otherwise), frozen is
  * what the open payouts hold, available is what came in less what is held or paid, fee revenue is the fees of paid
  * payouts, and nothing is negative.
  */
@@ -22,10 +22,23 @@ export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: 
       `select p.id from payout p
        left join ledger_transfer t on t.merchant_id = p.merchant_id and t.reference = p.id
        where p.merchant_id = any($1)
-       group by p.id, p.status, p.amount, p.fee
-       having count(*) filter (where t.flow = 'payout_reserved' and t.amount = p.amount and t.fee = p.fee) <> 1
+       group by p.id, p.status, p.amount, p.fee, p.batch_id
+       having count(*) filter (where t.flow = 'payout_reserved' and t.amount = p.amount and t.fee = p.fee) <> (case when p.batch_id is null then 1 else 0 end)
           or count(*) filter (where t.flow = 'payout_succeeded') <> (case when p.status = 'success' then 1 else 0 end)
           or count(*) filter (where t.flow = 'payout_released') <> (case when p.status in ('failed','rejected','cancelled') then 1 else 0 end)`,
+      [merchantIds],
+    ),
+  ).toEqual([]);
+  // each batch: one hold of its payouts' amounts and fees together
+  expect(
+    await rows(
+      `select b.id from payout_batch b
+       left join ledger_transfer t on t.merchant_id = b.merchant_id and t.reference = b.id and t.flow = 'payout_reserved'
+       where b.merchant_id = any($1)
+       group by b.id, b.merchant_id, b.total_amount, b.total_fee
+       having count(t.id) <> 1 or max(t.amount) <> b.total_amount or max(t.fee) <> b.total_fee
+          or b.total_amount <> (select coalesce(sum(amount), 0) from payout p where p.merchant_id = b.merchant_id and p.batch_id = b.id)
+          or b.total_fee <> (select coalesce(sum(fee), 0) from payout p where p.merchant_id = b.merchant_id and p.batch_id = b.id)`,
       [merchantIds],
     ),
   ).toEqual([]);

@@ -17,6 +17,8 @@ export const PAYOUT_BATCH_MAX_BYTES = 10 * 1024 * 1024;
 /** An XLSX (a zip) may unpack to at most this much, and at most this many times its own size: a zip bomb is refused. */
 export const PAYOUT_BATCH_MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
 export const PAYOUT_BATCH_MAX_ZIP_RATIO = 100;
+/** A cell is read up to this length: longer than any payout field, so its rule still names it as too long. */
+export const PAYOUT_BATCH_CELL_MAX_CHARS = 300;
 export const PAYOUT_BATCH_FORMATS = ['xlsx', 'csv'] as const;
 export type PayoutBatchFormat = (typeof PAYOUT_BATCH_FORMATS)[number];
 

@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
+  PAYOUT_BATCH_CELL_MAX_CHARS,
   PAYOUT_BATCH_MAX_BYTES,
   PAYOUT_BATCH_MAX_ROWS,
   PAYOUT_BATCH_MAX_UNZIPPED_BYTES,
@@ -172,7 +173,8 @@ export async function readBatchFile(buf: Buffer, currency: CurrencyCode): Promis
     cells.forEach((c, j) => {
       const col = byIndex[j];
       if (!col) return;
-      values[col] = c.text.trim();
+      // Longer than any field takes: kept long enough to be refused by its rule, not to fill the answer.
+      values[col] = c.text.trim().slice(0, PAYOUT_BATCH_CELL_MAX_CHARS);
       if (c.formula) formulas.push(col);
     });
     rows.push({ row: i, values, formulas });

@@ -33,6 +33,7 @@ import { requireSecondFactor } from '../auth/second-factor';
 import { quoteFee } from '../fees/service';
 import { balancesOf } from '../ledger/service';
 import { currencyField } from '../../lib/fields';
+import { batchRoutes } from './batch-routes';
 import { registerPayoutJobs } from './jobs';
 import { payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
 import { destinationsSchema, destinationsView, policySchema, policyView, timelineOf, timelineSchema } from './views';
@@ -90,6 +91,7 @@ function inputOf(req: FastifyRequest, b: PayoutBody, merchantOrderId: string): C
 
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   registerPayoutJobs(app);
+  await batchRoutes(app);
   registerList(app, payoutsSource, { tags, summary: 'Payouts, newest first' });
 
   app.get(

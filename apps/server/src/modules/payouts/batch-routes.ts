@@ -1,0 +1,231 @@
+/**
+ * Batch payouts from the dashboard (docs/payments-api.md "Batch payouts"): the template of a currency, the check of
+ * an uploaded file (every row with its problems per cell; nothing written), the submit of the checked rows (the
+ * batch held whole or refused whole), the batches with their counts, their review, and the per-row result file.
+ */
+import {
+  ApiKeyMode,
+  PAYOUT_BATCH_CELL_MAX_CHARS,
+  PAYOUT_BATCH_FORMATS,
+  PAYOUT_BATCH_MAX_BYTES,
+  PAYOUT_BATCH_MAX_ROWS,
+  PAYOUT_REJECT_REASON_MAX_LENGTH,
+  Perm,
+  batchColumnLabelKey,
+  batchColumnsOf,
+  parseAmount,
+  toMajorString,
+  type BatchColumn,
+  type CurrencyCode,
+} from '@mg/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { FieldValidationError, fieldError } from '../../lib/errors';
+import { currencyField } from '../../lib/fields';
+import { t } from '../../lib/i18n';
+import { notFound } from '../../lib/admin';
+import { audit, requireAuth } from '../auth';
+import { requireSecondFactor } from '../auth/second-factor';
+import { ownMerchant } from '../auth/scope';
+import { approveBatch, checkBatchRows, rejectBatch, submitBatch, type BatchRowInput } from './batch';
+import { readBatchFile, resultFile, templateFile } from './batch-file';
+import { selectBatchPayouts, selectBatches, selectScopedBatch, toPayoutRecord, type PayoutBatchRow } from './queries';
+
+const tags = ['payouts'];
+/** A JSON submit of 10 000 rows, with room. */
+const SUBMIT_BODY_LIMIT = 32 * 1024 * 1024;
+const BATCH_LIST_LIMIT = 50;
+const idParams = z.object({ id: z.string().min(1).max(32) });
+const valuesSchema = z.record(z.string(), z.string().max(PAYOUT_BATCH_CELL_MAX_CHARS));
+const rowSchema = z.object({ row: z.number().int().min(1), values: valuesSchema, formulas: z.array(z.string()).optional() });
+const issueSchema = z.object({ column: z.string(), key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+
+export const batchSchema = z.object({
+  id: z.string(),
+  merchantId: z.number().int(),
+  currency: z.string(),
+  status: z.string().describe('PayoutBatchStatus'),
+  fileName: z.string(),
+  uploadedCount: z.number().int(),
+  uploadedTotal: z.string(),
+  rowCount: z.number().int(),
+  totalAmount: z.string(),
+  totalFee: z.string(),
+  totalDebit: z.string(),
+  createdBy: z.string(),
+  reviewedBy: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+
+function batchView(b: PayoutBatchRow): z.infer<typeof batchSchema> {
+  const c = b.currency as CurrencyCode;
+  return {
+    id: b.id,
+    merchantId: b.merchantId,
+    currency: b.currency,
+    status: b.status,
+    fileName: b.fileName,
+    uploadedCount: b.uploadedCount,
+    uploadedTotal: toMajorString(b.uploadedTotal, c),
+    rowCount: b.rowCount,
+    totalAmount: toMajorString(b.totalAmount, c),
+    totalFee: toMajorString(b.totalFee, c),
+    totalDebit: toMajorString(b.totalAmount + b.totalFee, c),
+    createdBy: b.createdBy,
+    reviewedBy: b.reviewedBy,
+    createdAt: b.createdAt.toISOString(),
+    completedAt: b.completedAt ? b.completedAt.toISOString() : null,
+  };
+}
+
+function sendFile(reply: FastifyReply, buf: Buffer, name: string, type: string) {
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .send(buf);
+}
+
+/** The sum of the amounts that parse (what the file says it pays out), minor units. */
+function totalOf(rows: readonly { values: Partial<Record<BatchColumn, string>> }[], currency: CurrencyCode): bigint {
+  return rows.reduce((acc, r) => {
+    const p = parseAmount((r.values.amount ?? '').trim(), currency);
+    return p.ok ? acc + p.minor : acc;
+  }, 0n);
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export async function batchRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // An uploaded file arrives as it is (the dashboard sends its bytes); its kind is read from the content.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: PAYOUT_BATCH_MAX_BYTES + 1 }, (_req, body, done) => done(null, body));
+
+  r.get(
+    '/payouts/batches/template',
+    {
+      config: { permission: Perm.PAYOUT_ADD },
+      schema: { tags, summary: "A currency's batch template (XLSX or CSV): localised header labels, an example row", querystring: z.object({ currency: z.string().min(1).max(8), format: z.enum(PAYOUT_BATCH_FORMATS).default('xlsx') }) },
+    },
+    async (req, reply) => {
+      const currency = currencyField(req.query.currency);
+      const buf = await templateFile(currency, req.lang, req.query.format);
+      return sendFile(reply, buf, `payouts-${currency}.${req.query.format}`, req.query.format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE);
+    },
+  );
+
+  r.post(
+    '/payouts/batches/check',
+    {
+      config: { permission: Perm.PAYOUT_ADD },
+      bodyLimit: PAYOUT_BATCH_MAX_BYTES + 1,
+      schema: {
+        tags,
+        summary: `Check an uploaded batch file (body: its bytes; XLSX or CSV, up to ${PAYOUT_BATCH_MAX_ROWS} rows): every row with its problems; nothing is written`,
+        querystring: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255).optional() }),
+        response: { 200: envelopeOf(z.object({ currency: z.string(), fileName: z.string(), columns: z.array(z.string()), uploadedCount: z.number().int(), uploadedTotal: z.string(), rows: z.array(z.object({ row: z.number().int(), values: valuesSchema, formulas: z.array(z.string()), issues: z.array(issueSchema) })) })) },
+      },
+    },
+    async (req) => {
+      const currency = currencyField(req.query.currency);
+      if (!Buffer.isBuffer(req.body)) throw fieldError('file', 'payouts.batch.badFormat');
+      const rows = await readBatchFile(req.body, currency);
+      const checked = await checkBatchRows(app.db, ownMerchant(req), currency, rows);
+      return ok({
+        currency,
+        fileName: req.query.fileName ?? 'batch',
+        columns: batchColumnsOf(currency),
+        uploadedCount: rows.length,
+        uploadedTotal: toMajorString(totalOf(rows, currency), currency),
+        rows: checked.map((c, i) => ({ ...c, values: c.values as Record<string, string>, formulas: rows[i]?.formulas ?? [] })),
+      });
+    },
+  );
+
+  r.post(
+    '/payouts/batches',
+    {
+      config: { permission: Perm.PAYOUT_ADD },
+      bodyLimit: SUBMIT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Submit checked rows as one batch: all payouts created and their total held at once, or nothing (400 naming rows[n].column, 422 INSUFFICIENT_BALANCE)',
+        body: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255), uploadedCount: z.number().int().min(0), uploadedTotal: z.string().max(40), rows: z.array(rowSchema).max(PAYOUT_BATCH_MAX_ROWS) }),
+        response: { 200: envelopeOf(batchSchema) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const currency = currencyField(req.body.currency);
+      const merchantId = ownMerchant(req);
+      const rows = req.body.rows as BatchRowInput[];
+      const checked = await checkBatchRows(app.db, merchantId, currency, rows);
+      const issues = checked.flatMap((c) => c.issues.map((i) => ({ field: `rows.${c.row}.${i.column}`, labelOf: i.column, messageKey: i.key, params: { ...i.params } })));
+      if (issues.length > 0) throw new FieldValidationError(issues);
+      const uploadedTotal = parseAmount(req.body.uploadedTotal, currency, { allowZero: true });
+      const b = await submitBatch(app.db, {
+        merchantId,
+        mode: ApiKeyMode.SANDBOX,
+        currency,
+        fileName: req.body.fileName,
+        uploadedCount: req.body.uploadedCount,
+        uploadedTotal: uploadedTotal.ok ? uploadedTotal.minor : 0n,
+        rows,
+        createdBy: auth.username,
+      });
+      await audit(app.db, req, 'payout_created', { success: true, merchantId, detail: { payoutId: b.id, currency, amount: toMajorString(b.totalAmount, currency), status: b.status } });
+      return ok(batchView(b), t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  r.get(
+    '/payouts/batches',
+    { config: { permission: Perm.PAYOUT_MENU }, schema: { tags, summary: 'The newest batches of the merchant', response: { 200: envelopeOf(z.array(batchSchema)) } } },
+    async (req) => ok((await selectBatches(app.db, req, BATCH_LIST_LIMIT)).map(batchView)),
+  );
+
+  r.post(
+    '/payouts/batches/:id/review',
+    {
+      config: { permission: Perm.PAYOUT_REVIEW },
+      schema: {
+        tags,
+        summary: 'Approve or reject a whole batch (every payout still pending review); the maker cannot; the Google code when 2FA is on',
+        params: idParams,
+        body: z.object({ action: z.enum(['approve', 'reject']), reason: z.string().trim().max(PAYOUT_REJECT_REASON_MAX_LENGTH).optional(), googleCode: z.string().trim().max(32).optional() }),
+        response: { 200: envelopeOf(batchSchema) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const found = await selectScopedBatch(app.db, req, req.params.id);
+      if (!found) throw notFound();
+      if (req.body.action === 'reject' && !req.body.reason) throw fieldError('reason', 'payouts.rejectReasonRequired');
+      await requireSecondFactor(app, req, req.body.googleCode);
+      const a = { merchantId: found.merchantId, id: found.id, approver: auth.username };
+      const b = req.body.action === 'approve' ? await approveBatch(app.db, a) : await rejectBatch(app.db, { ...a, reason: req.body.reason ?? '' });
+      await audit(app.db, req, req.body.action === 'approve' ? 'payout_approved' : 'payout_rejected', { success: true, merchantId: b.merchantId, detail: { payoutId: b.id, reason: req.body.reason ?? null } });
+      return ok(batchView(b), t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  r.get(
+    '/payouts/batches/:id/result',
+    { config: { permission: Perm.PAYOUT_MENU }, schema: { tags, summary: 'The per-row result file of a batch (XLSX): every row with its payout, status and reason', params: idParams } },
+    async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
+      const b = await selectScopedBatch(app.db, req, req.params.id);
+      if (!b) throw notFound();
+      const lang = req.lang;
+      const header = ['row', 'merchantOrderId', 'bankCode', 'accountNumber', 'accountName', 'amount', 'fee', 'status', 'failureReason', 'rejectReason', 'payoutId'].map((k) =>
+        k === 'row' ? t(lang, 'payouts.batch.row') : k === 'status' ? t(lang, 'common.fields.status') : k === 'fee' ? t(lang, 'payouts.fields.fee') : k === 'payoutId' ? t(lang, 'payouts.fields.id') : k === 'failureReason' ? t(lang, 'payouts.fields.failureReason') : k === 'rejectReason' ? t(lang, 'payouts.fields.rejectReason') : t(lang, batchColumnLabelKey(k as BatchColumn)),
+      );
+      const rows = (await selectBatchPayouts(app.db, b)).map((p) => {
+        const rec = toPayoutRecord(p);
+        return [p.batchRow ?? 0, rec.merchantOrderId, rec.bankCode, rec.accountNumber, rec.accountName, Number(rec.amount), Number(rec.fee), t(lang, `status.payout.${rec.status}`), rec.failureReason ? t(lang, rec.failureReason) : '', rec.rejectReason ?? '', rec.id];
+      });
+      return sendFile(reply, await resultFile(header, rows), `payout-batch-${b.id}.xlsx`, XLSX_TYPE);
+    },
+  );
+}

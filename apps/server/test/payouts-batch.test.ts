@@ -1,0 +1,205 @@
+/**
+ * Batch payouts through the dashboard API on real PostgreSQL: the template (read back as an upload), the check of
+ * a file with bad rows (per cell, nothing written), headers in another language, files that are not batches (not a
+ * spreadsheet, a zip bomb, too big, formulas), the submit held whole or refused whole, the batch review by someone
+ * else, the sandbox paying it out, the batch moving to processed, and the result file agreeing with the payouts.
+ */
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postTransfer, topUp } from '../src/modules/ledger/service';
+import { advanceBatches } from '../src/modules/payouts/batch';
+import { completeDue, sendApproved } from '../src/modules/payouts/service';
+import { buildAdminTestApp, login } from './helpers/admin-session';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { balance, count } from './helpers/money-fixtures';
+import { checkPayoutInvariants } from './helpers/payout-invariants';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let adminToken: string;
+let operatorToken: string;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await postTransfer(tdb.db, topUp({ merchantId: 10001, currency: 'IDR', reference: 'batch-fund', idempotencyKey: 'batch-fund', amount: 20_000_000n }));
+  app = await buildAdminTestApp(tdb);
+  [adminToken, operatorToken] = await Promise.all([login(app, 'demo_admin'), login(app, 'demo_operator')]);
+});
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+const headers = (token: string, extra: Record<string, string> = {}) => ({ 'x-access-token': token, 'x-lang': 'en-US', ...extra });
+const upload = (token: string, file: Buffer, currency = 'IDR') =>
+  app.inject({ method: 'POST', url: `/api/payouts/batches/check?currency=${currency}&fileName=batch.csv`, headers: headers(token, { 'content-type': 'application/octet-stream' }), payload: file });
+const post = (token: string, url: string, payload: object) => app.inject({ method: 'POST', url: `/api${url}`, headers: headers(token), payload });
+const result = (res: LightMyRequestResponse) => {
+  if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
+  return JSON.parse(res.body).result;
+};
+
+/** A one-entry zip (deflated), as a spreadsheet is: 30 MB of spaces pack into a few kB, the ratio of a zip bomb. */
+function zipOf(name: string, data: Buffer): Buffer {
+  const packed = zlib.deflateRawSync(data, { level: 9 });
+  const n = Buffer.from(name);
+  const crc = zlib.crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(packed.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(n.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(packed.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(n.length, 28);
+  const dirAt = local.length + n.length + packed.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + n.length, 12);
+  end.writeUInt32LE(dirAt, 16);
+  return Buffer.concat([local, n, packed, central, n, end]);
+}
+
+const HEADER = 'Merchant order ID,Bank code,Account number,Account name,Amount,Description';
+let seq = 0;
+function csv(rows: string[][], header = HEADER): Buffer {
+  return Buffer.from([header, ...rows.map((r) => r.join(','))].join('\r\n'), 'utf8');
+}
+const goodRow = (n: number): string[] => [`B-${process.pid}-${++seq}`, 'BCA', `123456780${n % 10}`, `Payee ${n}`, '100000', `Invoice ${n}`];
+
+describe('the template and the check of a file', () => {
+  it('serves a template whose example row passes the check, with the currency\'s own columns', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/payouts/batches/template?currency=IDR&format=xlsx', headers: headers(operatorToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('payouts-IDR.xlsx');
+    const checked = result(await upload(operatorToken, res.rawPayload));
+    expect(checked.columns).toEqual(['merchantOrderId', 'bankCode', 'accountNumber', 'accountName', 'amount', 'description']);
+    expect(checked.rows).toEqual([expect.objectContaining({ row: 1, issues: [] })]);
+    const brl = await app.inject({ method: 'GET', url: '/api/payouts/batches/template?currency=BRL&format=csv', headers: headers(operatorToken) });
+    expect(brl.body.split('\r\n')[0]).toBe('\uFEFFMerchant order ID,Bank code,Account number,Account name,Account type,Document ID,Bank branch,PIX key type,Amount,Description');
+  });
+
+  it('reports every bad cell of a 50-row file, nothing written; headers in Portuguese are read too', async () => {
+    const rows = Array.from({ length: 50 }, (_, i) => goodRow(i));
+    rows[4]![2] = '123'; // BCA takes 10 digits
+    rows[9]![0] = rows[8]![0]!; // the order id of row 9 again
+    rows[19]![4] = '100000.5'; // IDR has no decimals
+    const before = await count(tdb.pool, 'select 1 from payout');
+    const checked = result(await upload(operatorToken, csv(rows)));
+    expect(checked.uploadedCount).toBe(50);
+    const bad = checked.rows.filter((r: { issues: unknown[] }) => r.issues.length > 0);
+    expect(bad.map((r: { row: number; issues: { column: string; key: string }[] }) => [r.row, r.issues.map((i) => `${i.column}:${i.key}`)])).toEqual([
+      [5, ['accountNumber:payouts.validation.exactLength']],
+      [10, ['merchantOrderId:payouts.batch.duplicateInFile']],
+      [20, ['amount:validation.amount.mustBeInteger']],
+    ]);
+    expect(await count(tdb.pool, 'select 1 from payout')).toBe(before);
+    const pt = result(await upload(operatorToken, csv([goodRow(1)], 'ID do pedido;Código do banco;Número da conta;Nome do titular;Valor').subarray(0).toString().replace(/,/g, ';') as unknown as Buffer));
+    expect(pt.rows[0].issues).toEqual([]);
+  });
+
+  it('refuses what is not a batch: not a spreadsheet, a zip bomb, a file over 10 MB, formulas', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const notSheet = await upload(operatorToken, png);
+    expect(notSheet.statusCode).toBe(400);
+    expect(JSON.parse(notSheet.body).message).toBe('The file is not an XLSX or CSV file: please use the template');
+
+    const bomb = await upload(operatorToken, zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(30 * 1024 * 1024, 0x20)));
+    expect(bomb.statusCode).toBe(400);
+    expect(JSON.parse(bomb.body).message).toContain('unpacks');
+
+    const big = await upload(operatorToken, Buffer.alloc(11 * 1024 * 1024, 0x61));
+    expect([400, 413]).toContain(big.statusCode);
+
+    const fwb = new ExcelJS.Workbook();
+    const fws = fwb.addWorksheet('IDR');
+    fws.addRow(HEADER.split(','));
+    fws.addRow([`F-${process.pid}`, 'BCA', '1234567890', 'Budi', { formula: '1+1', result: 2 }]);
+    const f = result(await upload(operatorToken, Buffer.from(await fwb.xlsx.writeBuffer())));
+    expect(f.rows[0].issues).toEqual(expect.arrayContaining([{ column: 'amount', key: 'payouts.batch.formula' }]));
+  });
+});
+
+describe('submitting and reviewing a batch', () => {
+  let batchId = '';
+  let rows: { row: number; values: Record<string, string> }[] = [];
+
+  it('refuses a batch with a bad row whole, naming the row and the column', async () => {
+    const bad = [{ row: 1, values: { merchantOrderId: `X-${process.pid}`, bankCode: 'OVO', accountNumber: '0712345678', accountName: 'Budi', amount: '100000' } }];
+    const res = await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'bad.csv', uploadedCount: 1, uploadedTotal: '100000', rows: bad });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).errors).toEqual([expect.objectContaining({ field: 'rows.1.accountNumber' })]);
+    expect(await count(tdb.pool, 'select 1 from payout_batch')).toBe(0);
+  });
+
+  it('submits 47 of 50 rows: one hold for the total, uploaded and submitted counts side by side', async () => {
+    const before = await balance(tdb.pool, 10001, 'IDR', 'available');
+    const checked = result(await upload(operatorToken, csv(Array.from({ length: 50 }, (_, i) => goodRow(i)))));
+    rows = checked.rows.slice(0, 47).map((r: { row: number; values: Record<string, string> }) => ({ row: r.row, values: r.values }));
+    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'batch.csv', uploadedCount: 50, uploadedTotal: checked.uploadedTotal, rows }));
+    batchId = b.id;
+    expect(b).toMatchObject({ status: 'pending_review', uploadedCount: 50, uploadedTotal: '5000000', rowCount: 47, totalAmount: '4700000', totalFee: String(47 * 3000), createdBy: 'demo_operator' });
+    expect(before - (await balance(tdb.pool, 10001, 'IDR', 'available'))).toBe(4_700_000n + 47n * 3_000n);
+    const { rows: t } = await tdb.pool.query(`select count(*)::int as n from ledger_transfer where reference = $1`, [b.id]);
+    expect(t[0].n).toBe(1);
+    // the same order ids again: every row is refused
+    const again = await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'again.csv', uploadedCount: 47, uploadedTotal: '4700000', rows });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses a batch the balance cannot cover, whole', async () => {
+    const big = Array.from({ length: 3 }, (_, i) => ({ row: i + 1, values: { merchantOrderId: `BIG-${process.pid}-${i}`, bankCode: 'BCA', accountNumber: '1234567890', accountName: 'Budi', amount: '400000000' } }));
+    const res = await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'big.csv', uploadedCount: 3, uploadedTotal: '1200000000', rows: big });
+    expect(res.statusCode).toBe(422);
+    expect(await count(tdb.pool, `select 1 from payout where merchant_order_id like 'BIG-%'`)).toBe(0);
+  });
+
+  it('the maker cannot approve it; the admin does; the sandbox pays it out; the result file agrees', async () => {
+    expect((await post(operatorToken, `/payouts/batches/${batchId}/review`, { action: 'approve' })).statusCode).toBe(403);
+    const approved = result(await post(adminToken, `/payouts/batches/${batchId}/review`, { action: 'approve' }));
+    expect(approved).toMatchObject({ status: 'reviewed', reviewedBy: 'demo_admin' });
+    const now = new Date();
+    await sendApproved(tdb.db, 500, now);
+    await advanceBatches(tdb.db, now);
+    await completeDue(tdb.db, 500, new Date(now.getTime() + 60_000));
+    await advanceBatches(tdb.db, now);
+    const list = result(await app.inject({ method: 'GET', url: '/api/payouts/batches', headers: headers(adminToken) }));
+    expect(list[0]).toMatchObject({ id: batchId, status: 'processed', rowCount: 47 });
+
+    const file = await app.inject({ method: 'GET', url: `/api/payouts/batches/${batchId}/result`, headers: headers(adminToken) });
+    expect(file.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.rowCount).toBe(48);
+    const statuses = new Set<string>();
+    sheet.eachRow((r, n) => {
+      if (n > 1) statuses.add(String(r.getCell(8).value));
+    });
+    expect([...statuses]).toEqual(['Succeeded']);
+    await checkPayoutInvariants(tdb.pool, tdb.db, [10001]);
+  });
+
+  it('a rejected batch gives its whole hold back', async () => {
+    const before = await balance(tdb.pool, 10001, 'IDR', 'available');
+    const checked = result(await upload(operatorToken, csv(Array.from({ length: 5 }, (_, i) => goodRow(i)))));
+    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'r.csv', uploadedCount: 5, uploadedTotal: checked.uploadedTotal, rows: checked.rows.map((r: { row: number; values: object }) => ({ row: r.row, values: r.values })) }));
+    expect((await post(adminToken, `/payouts/batches/${b.id}/review`, { action: 'reject' })).statusCode).toBe(400);
+    expect(result(await post(adminToken, `/payouts/batches/${b.id}/review`, { action: 'reject', reason: 'wrong file' })).status).toBe('rejected');
+    expect(await balance(tdb.pool, 10001, 'IDR', 'available')).toBe(before);
+    await checkPayoutInvariants(tdb.pool, tdb.db, [10001]);
+  });
+});
