@@ -174,6 +174,9 @@ describe('submitting and reviewing a batch', () => {
     const now = new Date();
     await sendApproved(tdb.db, 500, now);
     await advanceBatches(tdb.db, now);
+    await advanceBatches(tdb.db, now);
+    // sent, not answered yet: processing, not processed
+    expect(result(await app.inject({ method: 'GET', url: '/api/payouts/batches', headers: headers(adminToken) }))[0]).toMatchObject({ id: batchId, status: 'processing' });
     await completeDue(tdb.db, 500, new Date(now.getTime() + 60_000));
     await advanceBatches(tdb.db, now);
     const list = result(await app.inject({ method: 'GET', url: '/api/payouts/batches', headers: headers(adminToken) }));

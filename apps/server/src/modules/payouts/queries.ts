@@ -320,8 +320,10 @@ export async function selectActiveBatches(db: DbLike, limit: number): Promise<{ 
       merchantId: payoutBatch.merchantId,
       id: payoutBatch.id,
       status: payoutBatch.status,
-      sent: sql<number>`(select count(*)::int from ${payout} p where p.merchant_id = ${payoutBatch.merchantId} and p.batch_id = ${payoutBatch.id} and p.sent_at is not null)`,
-      open: sql<number>`(select count(*)::int from ${payout} p where p.merchant_id = ${payoutBatch.merchantId} and p.batch_id = ${payoutBatch.id} and p.status in ('pending_review', 'processing'))`,
+      // The outer columns spelled with their table: drizzle writes a single table's columns unqualified, which inside
+      // the subquery would name the payout's own columns.
+      sent: sql<number>`(select count(*)::int from ${payout} p where p.merchant_id = payout_batch.merchant_id and p.batch_id = payout_batch.id and p.sent_at is not null)`,
+      open: sql<number>`(select count(*)::int from ${payout} p where p.merchant_id = payout_batch.merchant_id and p.batch_id = payout_batch.id and p.status in ('pending_review', 'processing'))`,
     })
     .from(payoutBatch)
     .where(inArray(payoutBatch.status, [PayoutBatchStatus.REVIEWED, PayoutBatchStatus.PROCESSING]))

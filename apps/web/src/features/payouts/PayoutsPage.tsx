@@ -5,13 +5,15 @@
  */
 import { useState } from 'react';
 import { App, Button, Popconfirm, Space } from 'antd';
-import { CheckOutlined, CloseOutlined, PlusOutlined, SafetyOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, PlusOutlined, SafetyOutlined, StopOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PayoutStatus, Perm, payoutsList } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { useCurrentUser } from '../../components/forms';
 import { ListPage, useMoney } from '../../components/list';
 import { usePermission } from '../../session/usePermission';
+import { BatchModal } from './BatchModal';
+import { BatchesDrawer } from './BatchesDrawer';
 import { PayoutDrawer } from './PayoutDrawer';
 import { PayoutFormModal } from './PayoutFormModal';
 import { PolicyModal } from './PolicyModal';
@@ -51,6 +53,8 @@ export default function PayoutsPage() {
   const perm = usePermission();
   const [creating, setCreating] = useState(false);
   const [policy, setPolicy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [batches, setBatches] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [selected, setSelected] = useState<PayoutRecord[]>([]);
   const [reviewing, setReviewing] = useState<{ action: ReviewAction; rows: PayoutRecord[] } | null>(null);
@@ -73,6 +77,14 @@ export default function PayoutsPage() {
               {t('payouts.form.new')}
             </Button>
           </Can>,
+          <Can key="batch" code={Perm.PAYOUT_ADD}>
+            <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="batch-payout">
+              {t('payouts.batch.open')}
+            </Button>
+          </Can>,
+          <Button key="batches" icon={<UnorderedListOutlined />} onClick={() => setBatches(true)} data-testid="batches">
+            {t('payouts.batch.list')}
+          </Button>,
           <Can key="review" code={Perm.PAYOUT_REVIEW}>
             <Space>
               <Button icon={<CheckOutlined />} disabled={pending.length === 0} onClick={() => setReviewing({ action: 'approve', rows: pending })} data-testid="approve-selected">
@@ -103,6 +115,8 @@ export default function PayoutsPage() {
       />
       {creating && <PayoutFormModal onClose={() => setCreating(false)} />}
       {policy && <PolicyModal onClose={() => setPolicy(false)} />}
+      {uploading && <BatchModal onClose={() => setUploading(false)} />}
+      <BatchesDrawer open={batches} onClose={() => setBatches(false)} />
       {reviewing && (
         <ReviewModal
           action={reviewing.action}

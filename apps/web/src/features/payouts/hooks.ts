@@ -4,8 +4,8 @@
  * they move), which reload where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListRecord, payoutsList } from '@mg/domain';
-import { api } from '../../api';
+import type { BatchColumn, BatchRowValues, ListRecord, payoutsList } from '@mg/domain';
+import { api, download, request } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 import type { CallbackDelivery } from '../collections/hooks';
 
@@ -67,14 +67,8 @@ export interface PolicyView {
 }
 
 const PATH = '/payouts';
-
-export function usePayoutBanks(currency: string) {
-  return useQuery({
-    queryKey: payoutKeys.other('banks', currency),
-    queryFn: () => api.get<PayoutDestinationView[]>(`${PATH}/banks`, { currency }),
-    staleTime: Infinity,
-  });
-}
+/** An open batch list refreshes this often: batches move on in the background (review, sending, the channel). */
+const BATCH_REFRESH_MS = 5_000;
 
 export function usePayoutDetail(id: string | null) {
   return useQuery({
@@ -128,3 +122,78 @@ export function useSavePayoutPolicy() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.other('policy') }),
   });
 }
+
+/* Batches --------------------------------------------------------------------------------------------------- */
+
+export interface BatchIssue {
+  column: BatchColumn;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface CheckedRow {
+  row: number;
+  values: BatchRowValues;
+  formulas: BatchColumn[];
+  issues: BatchIssue[];
+}
+
+export interface BatchCheck {
+  currency: string;
+  fileName: string;
+  columns: BatchColumn[];
+  uploadedCount: number;
+  uploadedTotal: string;
+  rows: CheckedRow[];
+}
+
+export interface BatchView {
+  id: string;
+  merchantId: number;
+  currency: string;
+  status: string;
+  fileName: string;
+  uploadedCount: number;
+  uploadedTotal: string;
+  rowCount: number;
+  totalAmount: string;
+  totalFee: string;
+  totalDebit: string;
+  createdBy: string;
+  reviewedBy: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** Sends a file's bytes to be checked; silent: the wizard shows the refusal. */
+export function useCheckBatch() {
+  return useMutation({
+    mutationFn: ({ file, currency }: { file: File; currency: string }) =>
+      request<BatchCheck>('POST', `${PATH}/batches/check`, { data: file, params: { currency, fileName: file.name }, headers: { 'Content-Type': 'application/octet-stream' }, silent: true }),
+  });
+}
+
+export function useSubmitBatch() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (input: { currency: string; fileName: string; uploadedCount: number; uploadedTotal: string; rows: { row: number; values: BatchRowValues }[] }) =>
+      api.post<BatchView>(`${PATH}/batches`, input, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useBatches(enabled: boolean) {
+  return useQuery({ queryKey: payoutKeys.other('batches'), queryFn: () => api.get<BatchView[]>(`${PATH}/batches`), enabled, refetchInterval: enabled ? BATCH_REFRESH_MS : false });
+}
+
+export function useReviewBatch() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (input: { id: string; action: 'approve' | 'reject'; reason?: string; googleCode?: string }) =>
+      api.post<BatchView>(`${PATH}/batches/${encodeURIComponent(input.id)}/review`, { action: input.action, reason: input.reason, googleCode: input.googleCode }, { silent: true }),
+    onSuccess: invalidate,
+  });
+}
+
+export const downloadTemplate = (currency: string, format: 'xlsx' | 'csv') => download(`${PATH}/batches/template`, { currency, format }, `payouts-${currency}.${format}`);
+export const downloadBatchResult = (id: string) => download(`${PATH}/batches/${encodeURIComponent(id)}/result`, {}, `payout-batch-${id}.xlsx`);
