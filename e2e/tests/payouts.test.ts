@@ -52,6 +52,27 @@ async function toEnglish(page: Page): Promise<void> {
   await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
 }
 
+/** Turns Google Authenticator on for a signed-in user, as if enrolled elsewhere: the next approval must ask the code. */
+async function turnOnTotp(username: string, secret: string): Promise<void> {
+  const db = await dbClient(dataDir);
+  await db.query(`update app_user set totp_secret = $1, totp_enabled = true, totp_last_step = null where username = $2`, [secret, username]);
+  await db.end();
+}
+async function turnOffTotp(username: string): Promise<void> {
+  const db = await dbClient(dataDir);
+  await db.query(`update app_user set totp_enabled = false, totp_secret = null, totp_last_step = null where username = $1`, [username]);
+  await db.end();
+}
+
+/** Types the current code into the open code dialog, cell by cell (the dialog may still be opening), all six checked. */
+async function typeGoogleCode(page: Page, secret: string): Promise<void> {
+  await page.getByTestId('google-code').first().waitFor();
+  const code = await generate({ secret });
+  const cells = page.locator('.ant-modal-wrap:visible .ant-otp input');
+  for (let i = 0; i < code.length; i++) await cells.nth(i).fill(code[i]!);
+  await poll(() => cells.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code);
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -73,9 +94,7 @@ describe.sequential('a single payout: make, confirm, review with the Google code
     admin = await (await newContext(browser)).newPage();
   });
   afterAll(async () => {
-    const db = await dbClient(dataDir);
-    await db.query(`update app_user set totp_enabled = false, totp_secret = null, totp_last_step = null where username = 'demo_admin'`);
-    await db.end();
+    await turnOffTotp('demo_admin');
     await operator?.context().close();
     await admin?.context().close();
   });
@@ -123,20 +142,13 @@ describe.sequential('a single payout: make, confirm, review with the Google code
       await signIn(admin, port, 'demo_admin');
       await toEnglish(admin);
       // 2FA turned on after the sign-in: the approval must ask the code
-      const db = await dbClient(dataDir);
-      await db.query(`update app_user set totp_secret = $1, totp_enabled = true, totp_last_step = null where username = 'demo_admin'`, [secret]);
-      await db.end();
+      await turnOnTotp('demo_admin', secret);
       await admin.goto(`${originOf(tikipay, port)}/payment/payouts`);
       await admin.getByTestId(`approve-${payoutId}`).click();
       await admin.getByTestId('review-summary').waitFor();
       expect(await admin.getByTestId('review-summary').textContent()).toContain(shown(minor(AMOUNT)));
       await admin.getByTestId('review-ok').click();
-      await admin.getByTestId('google-code').first().waitFor();
-      const code = await generate({ secret });
-      const cells = admin.locator('.ant-modal-wrap:visible .ant-otp input');
-      // cell by cell, each checked, then all six together: the dialog may still be opening when typing starts
-      for (let i = 0; i < code.length; i++) await cells.nth(i).fill(code[i]!);
-      await poll(() => cells.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code);
+      await typeGoogleCode(admin, secret);
       await clickUntilResponse(admin, admin.getByTestId('google-code-ok'), (r) => r.url().endsWith('/api/payouts/review') && r.status() === 200);
 
       const row = admin.locator(`tr[data-row-key="${payoutId}"]`);
@@ -184,9 +196,7 @@ describe.sequential('a batch payout: template, 50 rows with three bad, fix one, 
     admin = await (await newContext(browser)).newPage();
   });
   afterAll(async () => {
-    const db = await dbClient(dataDir);
-    await db.query(`update app_user set totp_enabled = false, totp_secret = null, totp_last_step = null where username = 'demo_admin'`);
-    await db.end();
+    await turnOffTotp('demo_admin');
     await operator?.context().close();
     await admin?.context().close();
   });
@@ -250,17 +260,11 @@ describe.sequential('a batch payout: template, 50 rows with three bad, fix one, 
     await withScreenshot(admin, 'payouts-4-batch-review', async () => {
       await signIn(admin, port, 'demo_admin');
       await toEnglish(admin);
-      const db = await dbClient(dataDir);
-      await db.query(`update app_user set totp_secret = $1, totp_enabled = true, totp_last_step = null where username = 'demo_admin'`, [secret]);
-      await db.end();
+      await turnOnTotp('demo_admin', secret);
       await admin.goto(`${originOf(tikipay, port)}/payment/payouts`);
       await admin.getByTestId('batches').click();
       await admin.getByTestId(`approve-batch-${batchId}`).click();
-      await admin.getByTestId('google-code').first().waitFor();
-      const code = await generate({ secret });
-      const cells = admin.locator('.ant-modal-wrap:visible .ant-otp input');
-      for (let i = 0; i < code.length; i++) await cells.nth(i).fill(code[i]!);
-      await poll(() => cells.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value).join(''))).toBe(code);
+      await typeGoogleCode(admin, secret);
       await clickUntilResponse(admin, admin.getByTestId('google-code-ok'), (r) => r.url().includes(`/api/payouts/batches/${batchId}/review`) && r.status() === 200);
       // sent, answered by the sandbox channel, then processed: the open list refreshes by itself
       const row = admin.locator(`[data-testid="batches-drawer"] tr[data-row-key="${batchId}"]`);

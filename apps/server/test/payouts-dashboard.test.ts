@@ -87,6 +87,15 @@ describe('payouts in the dashboard', () => {
     expect((await operator.post(`/payouts/${c.id}/cancel`)).statusCode).toBe(422);
   });
 
+  it('the home figures count what is waiting for review and what was paid, like the list', async () => {
+    const list = ok(await demoAdmin.get('/payouts', { status: 'pending_review' }));
+    const stats = ok(await demoAdmin.get('/statistics'));
+    expect(stats.payouts.pendingReview.count).toBe(list.total);
+    const sum = list.records.reduce((acc: bigint, r: { amount: string }) => acc + BigInt(r.amount), 0n);
+    expect(BigInt(stats.payouts.pendingReview.amount)).toBe(sum);
+    expect(BigInt(stats.balance.frozen)).toBeGreaterThan(0n);
+  });
+
   it("another merchant's payout is a 404, and its list does not show it", async () => {
     const p = ok(await operator.post('/payouts', body()));
     expect((await business.get(`/payouts/${p.id}`)).statusCode).toBe(404);

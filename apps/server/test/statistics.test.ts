@@ -100,8 +100,11 @@ describe('GET /api/statistics', () => {
     expect(s.balance).toEqual({
       available: String(await balance(tdb.pool, M, 'IDR', 'available')),
       pending: String(await balance(tdb.pool, M, 'IDR', 'pending')),
+      frozen: String(await balance(tdb.pool, M, 'IDR', 'frozen')),
     });
     expect(BigInt(s.balance.pending)).toBeGreaterThan(0n);
+    // No payout of this merchant yet: the payout figures are zeros, not missing.
+    expect(s.payouts).toEqual({ paid: { amount: '0', count: 0 }, pendingReview: { amount: '0', count: 0 } });
   });
 
   it('the same calendar days in São Paulo group the orders differently', async () => {

@@ -2,6 +2,7 @@
  * Answer shapes of the open API (serialisation and the OpenAPI page at /api/docs). Amounts are decimal strings in
  * major units with the currency's decimals, times ISO-8601 UTC.
  */
+import { payoutsList } from '@mg/domain';
 import { z } from 'zod';
 import { collectionView, type CollectionRow } from '../collections/service';
 import { refundView, type RefundRow } from '../refunds/service';
@@ -124,34 +125,10 @@ export const settlementRunSchema = z.object({
   amounts: z.record(z.string(), z.string()).describe('net amount moved to available, per currency'),
 });
 
-export const payoutSchema = z.object({
-  id: z.string().describe('platform payout id (P...)'),
-  merchantId: z.number().int(),
-  merchantOrderId: z.string(),
-  mode: z.string().describe('sandbox | live'),
-  currency: z.string(),
-  bankCode: z.string(),
-  destinationKind: z.string().describe('bank | ewallet'),
-  accountName: z.string(),
-  accountNumber: z.string(),
-  accountType: z.string().nullable(),
-  documentId: z.string().nullable(),
-  bankAgency: z.string().nullable(),
-  pixKeyType: z.string().nullable(),
-  amount: money,
-  fee: money.describe('charged on success; 0 once failed, rejected or cancelled'),
-  totalDebit: money.describe('amount + fee: what the balance gives'),
-  status: z.string().describe('pending_review, processing, success, failed, rejected, cancelled'),
+/** The payout record of the lists (one declaration), its failure spelled out as code, message and retry flag. */
+export const payoutSchema = payoutsList.record.omit({ failureCode: true, failureReason: true }).extend({
   failureReason: z
     .object({ code: z.string(), message: z.string(), retryable: z.boolean() })
     .nullable()
     .describe('why it failed (or expired in review): a stable code, its text in the request language, whether trying again may help'),
-  rejectReason: z.string().nullable().describe("the reviewer's reason when rejected"),
-  description: z.string().nullable(),
-  createdBy: z.string().describe('api:<key id>, or the dashboard user'),
-  reviewedBy: z.string().nullable().describe("the approver, or 'auto' under the approval policy"),
-  reviewedAt: iso.nullable(),
-  notifyStatus: z.string().nullable(),
-  createdAt: iso,
-  completedAt: iso.nullable(),
 });

@@ -9,6 +9,7 @@ import {
   COLLECTED_STATUSES,
   IN_FLIGHT_STATUSES,
   MERCHANT_ACCOUNT_KINDS,
+  PayoutStatus,
   RefundFundStatus,
   formatWallClock,
   parseWallClock,
@@ -17,7 +18,7 @@ import {
 } from '@mg/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { collection, ledgerAccount, refund } from '../../db/schema';
+import { collection, ledgerAccount, payout, refund } from '../../db/schema';
 import { scopeWhere, type Scope } from '../auth/scope';
 import type { DateRange } from '../../lib/list/order';
 
@@ -36,7 +37,8 @@ export interface Statistics {
   successRate: number | null;
   refunds: { amount: string; count: number };
   fees: string;
-  balance: { available: string; pending: string };
+  balance: { available: string; pending: string; frozen: string };
+  payouts: { paid: { amount: string; count: number }; pendingReview: { amount: string; count: number } };
   byDay: { date: string; amount: string; count: number }[];
   byPaymentType: { paymentType: number; amount: string; count: number }[];
   today: { collected: { amount: string; count: number }; successRate: number | null };
@@ -96,7 +98,7 @@ export async function computeStatistics(db: DbLike, input: StatisticsInput): Pro
   const major = (v: string | null | undefined) => toMajorString(BigInt(v ?? '0'), currency);
   const today: DateRange = { begin: startOfLocalDay(input.now, timeZone), end: input.now };
 
-  const [main, todays, byDay, byType, refunds, balance] = await Promise.all([
+  const [main, todays, byDay, byType, refunds, balance, payouts] = await Promise.all([
     summary(db, input, range),
     summary(db, input, today),
     // Every local day of the range, zeros included.
@@ -127,13 +129,23 @@ export async function computeStatistics(db: DbLike, input: StatisticsInput): Pro
       where ${scopeWhere(refund.merchantId, input.scope) ?? sql`true`} and currency = ${currency}
         and status = ${RefundFundStatus.RETURNED_SUCCESS}
         and created_at >= ${range.begin} and created_at <= ${range.end}`),
-    db.execute<{ available: string; pending: string }>(sql`
+    db.execute<{ available: string; pending: string; frozen: string }>(sql`
       select coalesce(sum(balance) filter (where kind = 'available'), 0)::text as available,
-             coalesce(sum(balance) filter (where kind = 'pending'), 0)::text as pending
+             coalesce(sum(balance) filter (where kind = 'pending'), 0)::text as pending,
+             coalesce(sum(balance) filter (where kind = 'frozen'), 0)::text as frozen
       from ${ledgerAccount}
       where ${scopeWhere(ledgerAccount.merchantId, input.scope) ?? sql`true`} and currency = ${currency}
         and kind in (${merchantKinds})`),
+    // Paid in the range (by creation, as the payout list's range), and waiting for review now whatever their date.
+    db.execute<{ paid: string; paid_n: number; review: string; review_n: number }>(sql`
+      select coalesce(sum(amount) filter (where status = ${PayoutStatus.SUCCESS} and created_at >= ${range.begin} and created_at <= ${range.end}), 0)::text as paid,
+             (count(*) filter (where status = ${PayoutStatus.SUCCESS} and created_at >= ${range.begin} and created_at <= ${range.end}))::int as paid_n,
+             coalesce(sum(amount) filter (where status = ${PayoutStatus.PENDING_REVIEW}), 0)::text as review,
+             (count(*) filter (where status = ${PayoutStatus.PENDING_REVIEW}))::int as review_n
+      from ${payout}
+      where ${scopeWhere(payout.merchantId, input.scope) ?? sql`true`} and currency = ${currency}`),
   ]);
+  const p = payouts.rows[0];
 
   return {
     currency,
@@ -142,7 +154,8 @@ export async function computeStatistics(db: DbLike, input: StatisticsInput): Pro
     successRate: rate(main.n, main.decided),
     refunds: { amount: major(refunds.rows[0]?.amount), count: Number(refunds.rows[0]?.n ?? 0) },
     fees: major(main.fees),
-    balance: { available: major(balance.rows[0]?.available), pending: major(balance.rows[0]?.pending) },
+    balance: { available: major(balance.rows[0]?.available), pending: major(balance.rows[0]?.pending), frozen: major(balance.rows[0]?.frozen) },
+    payouts: { paid: { amount: major(p?.paid), count: Number(p?.paid_n ?? 0) }, pendingReview: { amount: major(p?.review), count: Number(p?.review_n ?? 0) } },
     byDay: byDay.rows.map((r) => ({ date: r.date, amount: major(r.amount), count: Number(r.n) })),
     byPaymentType: byType.rows.map((r) => ({ paymentType: Number(r.payment_type), amount: major(r.amount), count: Number(r.n) })),
     today: { collected: { amount: major(todays.amount), count: todays.n }, successRate: rate(todays.n, todays.decided) },

@@ -84,6 +84,11 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
 
   const onFile = async (file: File) => {
     setError(null);
+    // Refused here, without sending 10+ MB for the server to refuse.
+    if (file.size > PAYOUT_BATCH_MAX_BYTES) {
+      setError(t('payouts.batch.tooBig', { max: PAYOUT_BATCH_MAX_BYTES / MB }));
+      return;
+    }
     try {
       const c = await check.mutateAsync({ file, currency });
       setChecked(c);

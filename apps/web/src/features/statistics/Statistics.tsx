@@ -190,6 +190,20 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
           foot: t('statistics.feesHint'),
         },
         {
+          testId: 'stat-payouts',
+          title: t('statistics.payouts'),
+          hint: t('statistics.payoutsHint'),
+          value: money(data.payouts.paid.amount),
+          suffix: data.currency,
+          foot: (
+            <>
+              {t('statistics.payoutCount', { count: data.payouts.paid.count })}
+              <br />
+              {t('statistics.pendingReviewLine', { amount: money(data.payouts.pendingReview.amount), count: data.payouts.pendingReview.count })}
+            </>
+          ),
+        },
+        {
           testId: 'stat-available',
           title: t('statistics.available'),
           value: money(data.balance.available),

@@ -23,7 +23,9 @@ export interface Statistics {
   successRate: number | null;
   refunds: AmountCount;
   fees: string;
-  balance: { available: string; pending: string };
+  balance: { available: string; pending: string; frozen: string };
+  /** Payouts paid in the range, and those waiting for review now (whatever their date). */
+  payouts: { paid: AmountCount; pendingReview: AmountCount };
   byDay: DayVolume[];
   byPaymentType: PaymentTypeVolume[];
   today: { collected: AmountCount; successRate: number | null };
