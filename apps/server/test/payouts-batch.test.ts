@@ -130,6 +130,8 @@ describe('the template and the check of a file', () => {
     fws.addRow([`F-${process.pid}`, 'BCA', '1234567890', 'Budi', { formula: '1+1', result: 2 }]);
     const f = result(await upload(operatorToken, Buffer.from(await fwb.xlsx.writeBuffer())));
     expect(f.rows[0].issues).toEqual(expect.arrayContaining([{ column: 'amount', key: 'payouts.batch.formula' }]));
+    const csvFormula = result(await upload(operatorToken, csv([[`G-${process.pid}`, 'BCA', '1234567890', '=HYPERLINK("http://x")', '100000']])));
+    expect(csvFormula.rows[0].issues).toEqual(expect.arrayContaining([{ column: 'accountName', key: 'payouts.batch.formula' }]));
   });
 });
 

@@ -153,12 +153,15 @@ async function xlsxCells(buf: Buffer): Promise<Cell[][]> {
   return Array.from(out, (r) => r ?? []);
 }
 
-/** The rows of an uploaded file by column, blank rows dropped; refuses a file that cannot be a batch. */
+/**
+ * The rows of an uploaded file by column, blank rows dropped; refuses a file that cannot be a batch. A CSV cell
+ * starting with `=` is a formula to any spreadsheet that opens the file: flagged like an XLSX formula.
+ */
 export async function readBatchFile(buf: Buffer, currency: CurrencyCode): Promise<UploadedRow[]> {
   if (buf.length === 0) throw fileError('payouts.batch.empty');
   if (buf.length > PAYOUT_BATCH_MAX_BYTES) throw fileError('payouts.batch.tooBig', { max: PAYOUT_BATCH_MAX_BYTES / 1024 / 1024 });
   const format = sniffFormat(buf);
-  const grid: Cell[][] = format === 'xlsx' ? await xlsxCells(buf) : parseCsv(buf.toString('utf8')).map((r) => r.map((text) => ({ text, formula: false })));
+  const grid: Cell[][] = format === 'xlsx' ? await xlsxCells(buf) : parseCsv(buf.toString('utf8')).map((r) => r.map((text) => ({ text, formula: text.trim().startsWith('=') })));
   const columns = batchColumnsOf(currency);
   const header = grid[0] ?? [];
   const byIndex = header.map((h) => batchColumnOfHeader(h.text, columns));
