@@ -20,7 +20,8 @@ function answer(overrides: Record<string, unknown> = {}) {
     successRate: 0.875,
     refunds: { amount: '250000', count: 3 },
     fees: '98765',
-    balance: { available: '7500000', pending: '4321000' },
+    balance: { available: '7500000', pending: '4321000', frozen: '304000' },
+    payouts: { paid: { amount: '900000', count: 4 }, pendingReview: { amount: '300000', count: 2 } },
     byDay: [{ date: formatWallClock(new Date(), JAKARTA, false), amount: '12345678', count: 42 }],
     byPaymentType: [
       { paymentType: 1, amount: '10000000', count: 30 },
@@ -55,7 +56,9 @@ describe('Home statistics', () => {
       'stat-fees-value': '98,765IDR',
       'stat-available-value': '7,500,000IDR',
       'stat-pending-value': '4,321,000IDR',
+      'stat-payouts-value': '900,000IDR',
     });
+    expect(screen.getByTestId('stat-payouts-foot').textContent).toBe('Payouts: 4Waiting for review: 300,000 (2)');
     // The rest of the home stays: greeting and merchant card.
     expect(screen.getByTestId('home-welcome')).toBeTruthy();
     expect(screen.getByTestId('home-merchant')).toBeTruthy();
