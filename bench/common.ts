@@ -7,10 +7,14 @@
  *   printTable(rows)         fixed-width table on stdout
  *   signIn(base, username)   dashboard session token (server started with CAPTCHA=off)
  *   RssSampler               peak RSS of this process or of another pid, sampled every 100 ms
+ *   openApiPost(key, path)   a signed open API POST with a fresh nonce and Idempotency-Key
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { OPEN_API_HEADERS, OPEN_API_PREFIX } from '@mg/domain';
+import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:18080';
 export const DEFAULT_DATA_DIR = '/tmp/bench-data';
@@ -284,4 +288,39 @@ export class CpuMeter {
 export function machineLine(): string {
   const [a, b, c] = os.loadavg().map((v) => v.toFixed(1));
   return `${os.cpus().length} cores, load average ${a} / ${b} / ${c} (1 / 5 / 15 min)`;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Open API                                                                                                     */
+
+export interface OpenApiKey {
+  base: string;
+  keyId: string;
+  keySecret: string;
+  merchantId: number;
+}
+
+/** A signed POST under /api/open/v1 (fresh nonce and Idempotency-Key), its status and parsed envelope. */
+export async function openApiPost<T>(key: OpenApiKey, pathRel: string, body: unknown): Promise<{ status: number; body: Envelope<T> }> {
+  const url = `${OPEN_API_PREFIX}${pathRel}`;
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = randomUUID();
+  const H = OPEN_API_HEADERS;
+  const headers: Record<string, string> = {
+    [H.MERCHANT_ID]: String(key.merchantId),
+    [H.KEY_ID]: key.keyId,
+    [H.TIMESTAMP]: timestamp,
+    [H.NONCE]: nonce,
+    [H.IDEMPOTENCY_KEY]: randomUUID(),
+    [H.SIGNATURE]: signRequest(key.keySecret, { method: 'POST', pathWithQuery: url, timestamp, nonce, bodyHash: bodyHash(payload) }),
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${key.base}${url}`, { method: 'POST', headers, body: body === undefined ? undefined : payload });
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as Envelope<T> };
+  } catch {
+    throw new Error(`${url} -> ${res.status}: ${text.slice(0, 200)}`);
+  }
 }

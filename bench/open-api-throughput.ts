@@ -16,7 +16,7 @@
  * clean measurement, JOBS=off (the callback worker would otherwise try to deliver the enqueued callbacks). The load
  * generator runs on the same machine as the server and the database and takes CPU from them.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import {
   COLLECTION_EXPIRY_HOURS_DEFAULT,
@@ -24,7 +24,6 @@ import {
   CallbackOrderKind,
   LEDGER_FLOW_ACTION,
   NotifyStatus,
-  OPEN_API_HEADERS,
   OPEN_API_PREFIX,
   PLATFORM_MERCHANT_ID,
   PaymentStatus,
@@ -36,7 +35,6 @@ import pg from 'pg';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
 import { newBusinessId } from '../apps/server/src/lib/ids';
 import { feeOf, type FeeRuleValues } from '../apps/server/src/modules/fees/service';
-import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
 import { BATCH_LOCK_CLASS } from '../apps/server/src/modules/settlements/queries';
 import { dueAtOf, settleDateFor } from '../apps/server/src/modules/settlements/service';
 import {
@@ -54,6 +52,7 @@ import {
   postgresPids,
   printTable,
   summarize,
+  openApiPost,
   type Envelope,
 } from './common';
 
@@ -194,41 +193,7 @@ async function runPhase(
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Open API                                                                                                     */
 
-async function signedPost<T>(pathRel: string, body: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const url = `${OPEN_API_PREFIX}${pathRel}`;
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomUUID();
-  const H = OPEN_API_HEADERS;
-  const headers: Record<string, string> = {
-    [H.MERCHANT_ID]: String(MERCHANT),
-    [H.KEY_ID]: KEY_ID,
-    [H.TIMESTAMP]: timestamp,
-    [H.NONCE]: nonce,
-    [H.IDEMPOTENCY_KEY]: randomUUID(),
-    [H.SIGNATURE]: signRequest(KEY_SECRET, {
-      method: 'POST',
-      pathWithQuery: url,
-      timestamp,
-      nonce,
-      bodyHash: bodyHash(payload),
-    }),
-  };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${BASE}${url}`, {
-    method: 'POST',
-    headers,
-    body: body === undefined ? undefined : payload,
-  });
-  const text = await res.text();
-  let parsed: Envelope<T>;
-  try {
-    parsed = JSON.parse(text) as Envelope<T>;
-  } catch {
-    throw new Error(`${url} -> ${res.status}: ${text.slice(0, 200)}`);
-  }
-  return { status: res.status, body: parsed };
-}
+const signedPost = <T>(pathRel: string, body: unknown) => openApiPost<T>({ base: BASE, keyId: KEY_ID, keySecret: KEY_SECRET, merchantId: MERCHANT }, pathRel, body);
 
 async function apiOp(client: number, n: number): Promise<{ id: string; createMs: number; payMs: number }> {
   const t0 = performance.now();

@@ -80,10 +80,10 @@ describe('GET /api/balances', () => {
       { merchantId: 10001, mode: ApiKeyMode.SANDBOX, source: CollectionSource.API, merchantOrderId: 'BAL-ALL', amount: 30_000n, currency: 'THB', paymentType: 16 },
     );
     await markCollectionPaid(tdb.db, { merchantId: 10001, id: c.id });
-    const all = (await admin.get('/balances')).json().result as { currency: string; available: string; pending: string; limitBalance: string | null }[];
+    const all = (await admin.get('/balances')).json().result as { currency: string; available: string; pending: string; frozen: string; limitBalance: string | null }[];
     const thb = all.find((b) => b.currency === 'THB')!;
     const home = (await admin.get('/statistics', { currency: 'THB' })).json().result.balance;
-    expect({ available: thb.available, pending: thb.pending }).toEqual(home);
+    expect({ available: thb.available, pending: thb.pending, frozen: thb.frozen }).toEqual(home);
     const sum = async (kind: string) =>
       (await balance(tdb.pool, 10030, 'THB', kind)) + (await balance(tdb.pool, 10001, 'THB', kind));
     const minor = (s: string) => BigInt(s.replace('.', ''));

@@ -71,6 +71,18 @@ describe('payouts in the dashboard', () => {
     expect(list.records).toEqual([r.changed[0]]);
   });
 
+  it('approves and rejects one payout by its own path, answering a refusal as the error it is', async () => {
+    const a = ok(await operator.post('/payouts', body()));
+    const b = ok(await operator.post('/payouts', body()));
+    expect((await operator.post(`/payouts/${a.id}/approve`, {})).statusCode).toBe(403);
+    expect(ok(await demoAdmin.post(`/payouts/${a.id}/approve`, {}))).toMatchObject({ id: a.id, status: 'processing', reviewedBy: 'demo_admin' });
+    expect((await demoAdmin.post(`/payouts/${a.id}/approve`, {})).statusCode).toBe(422);
+    expect((await demoAdmin.post(`/payouts/${b.id}/reject`, {})).statusCode).toBe(400);
+    expect(ok(await demoAdmin.post(`/payouts/${b.id}/reject`, { reason: 'not ours' }))).toMatchObject({ status: 'rejected', rejectReason: 'not ours' });
+    const mine = ok(await demoAdmin.post('/payouts', body()));
+    expect((await demoAdmin.post(`/payouts/${mine.id}/approve`, {})).statusCode).toBe(403);
+  });
+
   it('rejects with a reason for many at once, and cancels one pending review', async () => {
     const a = ok(await operator.post('/payouts', body()));
     const b = ok(await operator.post('/payouts', body()));

@@ -94,6 +94,29 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await batchRoutes(app);
   registerList(app, payoutsSource, { tags, summary: 'Payouts, newest first' });
 
+  /** Approves or rejects each payout (maker-checker in the service); a refused one is skipped with its message. */
+  const review = async (req: FastifyRequest, b: z.infer<typeof reviewBody>, opts: { throwSkipped?: boolean } = {}) => {
+    const auth = requireAuth(req);
+    if (b.action === 'reject' && !b.reason) throw fieldError('reason', 'payouts.rejectReasonRequired');
+    await requireSecondFactor(app, req, b.googleCode);
+    const changed: z.infer<typeof record>[] = [];
+    const skipped: { id: string; message: string }[] = [];
+    for (const id of [...new Set(b.ids)]) {
+      const found = await selectScopedPayout(app.db, req, id);
+      try {
+        if (!found) throw notFound();
+        const a = { merchantId: found.merchantId, id, approver: auth.username };
+        const row = b.action === 'approve' ? await approvePayout(app.db, a) : await rejectPayout(app.db, { ...a, reason: b.reason ?? '' });
+        changed.push(toPayoutRecord(row));
+        await audit(app.db, req, b.action === 'approve' ? 'payout_approved' : 'payout_rejected', { success: true, merchantId: row.merchantId, detail: { payoutId: id, reason: b.reason ?? null } });
+      } catch (e) {
+        if (!(e instanceof DomainError) || opts.throwSkipped) throw e;
+        skipped.push({ id, message: t(req.lang, e.messageKey, e.params) });
+      }
+    }
+    return { changed, skipped };
+  };
+
   app.get(
     '/payouts/banks',
     {
@@ -191,29 +214,29 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ changed: z.array(record), skipped: z.array(z.object({ id: z.string(), message: z.string() })) })) },
       },
     },
-    async (req) => {
-      const auth = requireAuth(req);
-      const b = req.body;
-      if (b.action === 'reject' && !b.reason) throw fieldError('reason', 'payouts.rejectReasonRequired');
-      await requireSecondFactor(app, req, b.googleCode);
-      const changed: z.infer<typeof record>[] = [];
-      const skipped: { id: string; message: string }[] = [];
-      for (const id of [...new Set(b.ids)]) {
-        const found = await selectScopedPayout(app.db, req, id);
-        try {
-          if (!found) throw notFound();
-          const a = { merchantId: found.merchantId, id, approver: auth.username };
-          const row = b.action === 'approve' ? await approvePayout(app.db, a) : await rejectPayout(app.db, { ...a, reason: b.reason ?? '' });
-          changed.push(toPayoutRecord(row));
-          await audit(app.db, req, b.action === 'approve' ? 'payout_approved' : 'payout_rejected', { success: true, merchantId: row.merchantId, detail: { payoutId: id, reason: b.reason ?? null } });
-        } catch (e) {
-          if (!(e instanceof DomainError)) throw e;
-          skipped.push({ id, message: t(req.lang, e.messageKey, e.params) });
-        }
-      }
-      return ok({ changed, skipped }, t(req.lang, 'error.operationSucceeded'));
-    },
+    async (req) => ok(await review(req, req.body), t(req.lang, 'error.operationSucceeded')),
   );
+
+  // One payout by its path (the issue's contract): the same review, a refusal answered as the error it is.
+  for (const action of ['approve', 'reject'] as const) {
+    app.post(
+      `/payouts/:id/${action}`,
+      {
+        config: { permission: Perm.PAYOUT_REVIEW },
+        schema: {
+          tags,
+          summary: action === 'approve' ? 'Approve one payout pending review (not its maker; the Google code when 2FA is on)' : 'Reject one payout pending review with a reason; its hold is released',
+          params: z.object({ id: z.string().min(1).max(32) }),
+          body: reviewBody.omit({ action: true, ids: true }),
+          response: { 200: envelopeOf(record) },
+        },
+      },
+      async (req) => {
+        const out = await review(req, { ...req.body, action, ids: [req.params.id] }, { throwSkipped: true });
+        return ok(out.changed[0]!, t(req.lang, 'error.operationSucceeded'));
+      },
+    );
+  }
 
   app.get(
     '/payouts/policy',
