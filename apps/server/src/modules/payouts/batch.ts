@@ -197,8 +197,10 @@ export async function rejectBatch(db: DbLike, a: { merchantId: number; id: strin
   const b = await db.transaction(async (tx) => {
     const locked = await lockBatch(tx, a.merchantId, a.id);
     if (!locked) throw notFound();
-    if (locked.status !== PayoutBatchStatus.PENDING_REVIEW) throw new KeyedError('BUSINESS_RULE', 'payouts.notPendingReview', { status: locked.status });
     if (locked.createdBy === a.approver) throw new KeyedError('FORBIDDEN', 'payouts.makerCannotApprove');
+    // Rejected already: a rejection cut short (a crash, a restart) is finished below.
+    if (locked.status === PayoutBatchStatus.REJECTED) return locked;
+    if (locked.status !== PayoutBatchStatus.PENDING_REVIEW) throw new KeyedError('BUSINESS_RULE', 'payouts.notPendingReview', { status: locked.status });
     return updateBatch(tx, locked, { status: PayoutBatchStatus.REJECTED, reviewedBy: a.approver, reviewedAt: now, updatedAt: now, completedAt: now });
   });
   // Each payout ends like a single one (its own release and callback); a rerun finishes what a crash left.

@@ -80,7 +80,7 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
   const invalid = included.filter((r) => (issues.get(r.row)?.length ?? 0) > 0);
   const amount = (minor: bigint) => `${money(toMajorString(minor, currency), currency)} ${currency}`;
   const label = (c: BatchColumn) => t(batchColumnLabelKey(c));
-  const text = (i: BatchIssue) => t(i.key, { ...i.params, field: label(i.column) });
+  const text = (i: BatchIssue) => i.text ?? t(i.key, { ...i.params, field: label(i.column) });
 
   const onFile = async (file: File) => {
     setError(null);
@@ -122,9 +122,13 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
         } catch (e) {
           // Rows the server refused (an order id used meanwhile ...) come back as rows.<n>.<column>: shown on their cells.
           const named = isApiError(e) && Array.isArray(e.errors) ? (e.errors as { field?: string; message?: string }[]) : [];
-          const onRows = named.map((x) => /^rows\.(\d+)\.(\w+)$/.exec(x.field ?? '')).filter((m): m is RegExpExecArray => m !== null);
+          const onRows = named.flatMap((x) => {
+            const m = /^rows\.(\d+)\.(\w+)$/.exec(x.field ?? '');
+            return m ? [{ row: Number(m[1]), column: m[2] as BatchColumn, message: x.message ?? '' }] : [];
+          });
           if (onRows.length > 0) {
-            setRows((all) => all.map((r) => ({ ...r, serverIssues: [...r.serverIssues, ...onRows.filter((m) => Number(m[1]) === r.row).map((m) => ({ column: m[2] as BatchColumn, key: 'payouts.duplicateMerchantOrderId', params: { merchantOrderId: r.values.merchantOrderId ?? '' } }))] })));
+            // The server's message is already in the user's language: kept as the issue's text.
+            setRows((all) => all.map((r) => ({ ...r, serverIssues: [...r.serverIssues, ...onRows.filter((x) => x.row === r.row).map((x) => ({ column: x.column, key: '', text: x.message }))] })));
           }
           setError(e instanceof Error ? e.message : String(e));
         }
@@ -216,8 +220,8 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
                         onChange={(e) => edit(r.row, c, e.target.value)}
                         data-testid={`cell-${r.row}-${c}`}
                       />
-                      {cellIssues.map((i) => (
-                        <Typography.Text key={i.key} type="danger" style={{ fontSize: 12, display: 'block' }} data-testid={`issue-${r.row}-${c}`}>
+                      {cellIssues.map((i, n) => (
+                        <Typography.Text key={`${i.key}-${n}`} type="danger" style={{ fontSize: 12, display: 'block' }} data-testid={`issue-${r.row}-${c}`}>
                           {text(i)}
                         </Typography.Text>
                       ))}

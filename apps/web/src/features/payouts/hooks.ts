@@ -15,18 +15,6 @@ const balanceRecordKeys = queryKeys('balance-records');
 
 export type PayoutRecord = ListRecord<typeof payoutsList>;
 
-/** `GET /api/payouts/banks`: one destination of a currency. */
-export interface PayoutDestinationView {
-  bankCode: string;
-  name: string;
-  kind: 'bank' | 'ewallet';
-  channel: number;
-  fields: string[];
-  accountLabel: string | null;
-  minAmount: string;
-  maxAmount: string;
-}
-
 export interface PayoutInput {
   merchantOrderId?: string;
   amount: string;
@@ -129,6 +117,8 @@ export interface BatchIssue {
   column: BatchColumn;
   key: string;
   params?: Record<string, string | number>;
+  /** A message the server already wrote in the user's language (a refused submit), shown as it is. */
+  text?: string;
 }
 
 export interface CheckedRow {
