@@ -10,6 +10,7 @@ import {
   collectionSucceeded,
   payoutSucceeded,
   postTransfer,
+  postTransfers,
   refund,
   releasePayout,
   replayBalances,
@@ -70,6 +71,12 @@ function generate(seed: number): TransferRequest[] {
   }
   return ops;
 }
+
+/** PostgreSQL's own account of an error (a deadlock names the processes and the row), for a failing expectation. */
+const pgDetail = (e: unknown) => {
+  const cause = (e as { cause?: { detail?: string; where?: string } }).cause;
+  return `${String(e)} ${cause?.detail ?? ''} ${cause?.where ?? ''}`;
+};
 
 type Outcome = { req: TransferRequest; result?: PostedTransfer; error?: unknown };
 
@@ -206,6 +213,43 @@ describe('ledger invariants under concurrency', () => {
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
     for (const o of outcomes) if (o.status === 'rejected') expect((o.reason as DomainError).code).toBe('INSUFFICIENT_BALANCE');
+    await checkInvariants();
+  });
+  it('transfers posted together (postTransfers) next to single ones: a group is written whole or not at all', async () => {
+    const rnd = mulberry32(42);
+    const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+    const merchants = [49990, 49991];
+    for (const m of merchants) await postTransfer(clients.db, topUp({ merchantId: m, currency: 'IDR', reference: 'fund', idempotencyKey: `fund-${m}`, amount: 3000n }));
+    const op = (key: string): TransferRequest => {
+      const b = { merchantId: merchants[int(0, 1)]!, currency: 'IDR' as const, reference: key, idempotencyKey: key };
+      const amount = BigInt(int(1, 400));
+      const r = rnd();
+      if (r < 0.2) return topUp({ ...b, amount });
+      if (r < 0.4) return collectionSucceeded({ ...b, amount, fee: amount / 10n });
+      if (r < 0.7) return reservePayout({ ...b, amount, fee: 2n });
+      return refund({ ...b, amount });
+    };
+    const groups = Array.from({ length: 40 }, (_, g) => Array.from({ length: int(1, 6) }, (_, i) => op(`grp${g}-${i}`)));
+    // one group that must be refused whole: its last transfer overdraws
+    groups.push([topUp({ merchantId: 49990, currency: 'IDR', reference: 'big', idempotencyKey: 'grp-big-0', amount: 5n }), refund({ merchantId: 49990, currency: 'IDR', reference: 'big', idempotencyKey: 'grp-big-1', amount: 10n ** 12n })]);
+    const singles = Array.from({ length: 80 }, (_, i) => op(`sgl${i}`));
+    const groupResults: PromiseSettledResult<void>[] = new Array(groups.length);
+    await Promise.all([
+      ...Array.from({ length: CLIENTS / 2 }, async (_, c) => {
+        for (let g = c; g < groups.length; g += CLIENTS / 2) [groupResults[g]] = await Promise.allSettled([postTransfers(clients.db, groups[g]!)]);
+      }),
+      ...Array.from({ length: CLIENTS / 2 }, async (_, c) => {
+        for (let i = c; i < singles.length; i += CLIENTS / 2) await postTransfer(clients.db, singles[i]!).catch((e: unknown) => expect((e as DomainError).code, pgDetail(e)).toBe('INSUFFICIENT_BALANCE'));
+      }),
+    ]);
+    for (const [g, res] of groupResults.entries()) {
+      const keys = groups[g]!.map((r) => r.idempotencyKey);
+      const { rows } = await tdb.pool.query<{ n: number }>('select count(*)::int as n from ledger_transfer where idempotency_key = any($1)', [keys]);
+      if (res.status === 'rejected') expect((res.reason as DomainError).code, keys[0]).toBe('INSUFFICIENT_BALANCE');
+      expect(rows[0]!.n, keys[0]).toBe(res.status === 'fulfilled' ? keys.length : 0);
+    }
+    expect(groupResults.at(-1)!.status).toBe('rejected');
+    expect(groupResults.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(10);
     await checkInvariants();
   });
 });

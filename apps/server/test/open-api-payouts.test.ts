@@ -1,11 +1,19 @@
 /**
  * Open API payouts through the HTTP stack with signed requests (the demo sandbox key of merchant 10001): the banks
  * of a currency, create (201, held at once, idempotent), read by id and merchant order id, cancel, the sandbox
- * helpers, the answers an integrator sees for bad input and an uncovered amount, and the signed callback rows.
+ * helpers, the answers an integrator sees for bad input and an uncovered amount, and the signed callbacks as an
+ * integrator's endpoint receives and verifies them.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYOUT_SANDBOX_DELAY_MS } from '@mg/domain';
+import { getOrCreateWebhookSecret } from '../src/modules/callbacks/secret';
+import { verifyWebhook } from '../src/modules/callbacks/signature';
+import { deliverDue } from '../src/modules/callbacks/worker';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
+import { approvePayout, completeDue, sendApproved } from '../src/modules/payouts/service';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
@@ -119,5 +127,43 @@ describe('open API payouts', () => {
     expect(huge.statusCode).toBe(422);
     expect(huge.json()).toMatchObject({ errorCode: 'INSUFFICIENT_BALANCE' });
     expect((await get('/payouts/P000000000000AAAAAAAAAA')).statusCode).toBe(404);
+  });
+
+  it('an integrator follows a payout by its signed callback: approved, paid out by the sandbox channel, payout.succeeded verified', async () => {
+    const received: { url: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
+    const receiver = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/payouts`;
+      // Only this payout's callback is in the outbox.
+      await tdb.pool.query('delete from callback_attempt');
+      await tdb.pool.query('delete from callback_delivery');
+      const created = expectStatus(await post('/payouts', body({ notifyUrl: url, amount: '175000' })), 201).result;
+      await approvePayout(tdb.db, { merchantId: M, id: created.id, approver: 'checker' });
+      const sentAt = new Date();
+      await sendApproved(tdb.db, 100, sentAt);
+      const answeredAt = new Date(sentAt.getTime() + PAYOUT_SANDBOX_DELAY_MS);
+      await completeDue(tdb.db, 100, answeredAt);
+      await deliverDue({ db: tdb.db, secretBox: app.secretBox, allowPrivate: true, now: answeredAt });
+
+      const mine = received.filter((r) => r.url === '/hooks/payouts');
+      expect(mine).toHaveLength(1);
+      const secret = await getOrCreateWebhookSecret(tdb.db, app.secretBox, M);
+      const event = verifyWebhook(secret, mine[0]!.headers, mine[0]!.body, 300, answeredAt) as { type: string; data: Record<string, unknown> };
+      expect(event.type).toBe('payout.succeeded');
+      expect(event.data).toMatchObject({ id: created.id, merchantOrderId: created.merchantOrderId, status: 'success', amount: created.amount, fee: created.fee, failureReason: null });
+      const read = expectStatus(await get(`/payouts/${created.id}`), 200).result;
+      expect(read).toMatchObject({ status: 'success', notifyStatus: 'notified' });
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** Payouts: statuses and their transitions, limits, review timing and the sandbox channel's magic account numbers. */
 import { defineStateMachine, type StateMachine } from '../state-machine';
+import type { PayoutBatchStatusValue } from '../statuses';
 
 /** Issue 11's status vocabulary, the open API's and the callbacks'. */
 export const PayoutStatus = {
@@ -42,6 +43,15 @@ export const PAYOUT_STATUS_COLORS: Readonly<Record<PayoutStatusValue, string>> =
   cancelled: 'default',
 };
 
+export const PAYOUT_BATCH_STATUS_COLORS: Readonly<Record<PayoutBatchStatusValue, string>> = {
+  initial: 'default',
+  pending_review: 'gold',
+  reviewed: 'blue',
+  rejected: 'volcano',
+  processing: 'processing',
+  processed: 'green',
+};
+
 /** A payout nobody reviewed within this many hours expires, and its hold is released. */
 export const PAYOUT_REVIEW_EXPIRY_HOURS = 72;
 /** Never auto-approved to a destination first used less than this many hours ago. */
@@ -52,7 +62,7 @@ export const PAYOUT_REJECT_REASON_MAX_LENGTH = 255;
 export const PAYOUT_REVIEW_BATCH_MAX = 500;
 /** The payout jobs (sending, sandbox completion, review expiry) run this often, and handle this many at a time. */
 export const PAYOUT_JOB_MS = 2_000;
-export const PAYOUT_JOB_BATCH = 200;
+export const PAYOUT_JOB_BATCH = 1_000;
 /** The sandbox channel answers a sent payout this long after sending (its asynchronous notification). */
 export const PAYOUT_SANDBOX_DELAY_MS = 3_000;
 

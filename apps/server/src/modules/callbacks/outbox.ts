@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { NotifyStatus, type CallbackEventValue, type CallbackOrderKindValue } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
-import { deliveryInsert, insertDelivery, mirrorNotifyStatus, type DeliveryValues } from './queries';
+import { deliveryInsert, insertDeliveries, insertDelivery, mirrorNotifyStatus, type DeliveryValues } from './queries';
 
 export { deliveryInsert };
 
@@ -36,6 +36,16 @@ export async function writeCallback(tx: DbLike, msg: CallbackMessage): Promise<s
   if (!v) return null;
   await insertDelivery(tx, v);
   return v.eventId;
+}
+
+/**
+ * Writes many callbacks to the outbox in one statement, for a caller that sets its orders' notify status itself
+ * (messages without a url are skipped). Returns how many were written.
+ */
+export async function writeCallbacks(tx: DbLike, msgs: readonly CallbackMessage[]): Promise<number> {
+  const rows = msgs.map(deliveryOf).filter((v) => v !== null);
+  await insertDeliveries(tx, rows);
+  return rows.length;
 }
 
 /** The outbox row of a callback (with a new event id), or null without a url: nothing to send. */

@@ -4,6 +4,7 @@
  */
 import { CallbackOrderKind, NotifyStatus, type CallbackTriggerValue, type NotifyStatusValue } from '@mg/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { insertMany } from '../../db/insert-many';
 import type { DbLike } from '../../db/pool';
 import { callbackAttempt, callbackDelivery, collection, merchant, payout, refund } from '../../db/schema';
 import { deliveryView, type AttemptOutcome, type DeliveryRow, type DeliveryView } from './schemas';
@@ -69,6 +70,11 @@ export type DeliveryValues = typeof callbackDelivery.$inferInsert;
 
 export async function insertDelivery(tx: DbLike, v: DeliveryValues): Promise<void> {
   await deliveryInsert(tx, v);
+}
+
+/** Many outbox rows in one statement (a job or a batch ending many orders). */
+export async function insertDeliveries(tx: DbLike, rows: readonly DeliveryValues[]): Promise<void> {
+  await insertMany(tx, callbackDelivery, rows);
 }
 
 /** The outbox insert as a statement not yet sent: for a caller that sends it with its own write of the order. */

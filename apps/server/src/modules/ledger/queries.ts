@@ -320,3 +320,73 @@ export async function selectTransferByKey(db: DbLike, merchantId: number, idempo
     .orderBy(ledgerEntry.id);
   return { head, entries };
 }
+
+/* Many transfers at once (service.postTransfers) ----------------------------------------------------------- */
+
+/** One array parameter (drizzle would spread a bare array into a list of parameters). */
+const arr = (values: readonly unknown[]) => sql.param(values);
+
+export interface AccountRef {
+  merchantId: number;
+  currency: string;
+  kind: string;
+}
+
+/** Ids of the accounts that exist among `refs`, by `merchantId:currency:kind`. */
+export async function selectAccountIds(db: DbLike, refs: readonly AccountRef[]): Promise<Map<string, number>> {
+  const res = await db.execute<{ id: string; merchant_id: number; currency: string; kind: string }>(sql`
+    select a.id::text as id, a.merchant_id, a.currency, a.kind from ${ledgerAccount} a
+    join unnest(${arr(refs.map((r) => r.merchantId))}::int[], ${arr(refs.map((r) => r.currency))}::text[], ${arr(refs.map((r) => r.kind))}::text[]) as w(merchant_id, currency, kind)
+      on w.merchant_id = a.merchant_id and w.currency = a.currency and w.kind = a.kind`);
+  return new Map(res.rows.map((r) => [`${r.merchant_id}:${r.currency}:${r.kind}`, Number(r.id)]));
+}
+
+/** Inserts transfer rows, skipping used idempotency keys; answers the new ones' ids by `merchantId:idempotencyKey`. */
+export async function insertTransfers(db: DbLike, heads: readonly PostHead[]): Promise<Map<string, number>> {
+  const col = <T>(f: (h: PostHead) => T) => heads.map(f);
+  const res = await db.execute<{ id: string; merchant_id: number; idempotency_key: string }>(sql`
+    insert into ${ledgerTransfer} (merchant_id, currency, flow, action_type, reference, idempotency_key, amount, fee)
+    select * from unnest(${arr(col((h) => h.merchantId))}::int[], ${arr(col((h) => h.currency))}::text[], ${arr(col((h) => h.flow))}::text[],
+      ${arr(col((h) => h.actionType))}::smallint[], ${arr(col((h) => h.reference))}::text[], ${arr(col((h) => h.idempotencyKey))}::text[],
+      ${arr(col((h) => h.amount.toString()))}::bigint[], ${arr(col((h) => h.fee.toString()))}::bigint[])
+    on conflict (merchant_id, idempotency_key) do nothing
+    returning id::text as id, merchant_id, idempotency_key`);
+  return new Map(res.rows.map((r) => [`${r.merchant_id}:${r.idempotency_key}`, Number(r.id)]));
+}
+
+/** Locks the accounts in id order (the order every posting uses) and answers their balances. */
+export async function lockAccounts(db: DbLike, ids: readonly number[]): Promise<Map<number, bigint>> {
+  // Ordered by the numeric id (an output column named id would sort as text: another order, and deadlocks).
+  const res = await db.execute<{ account_id: string; balance: string }>(sql`
+    select a.id::text as account_id, a.balance::text as balance from ${ledgerAccount} a where a.id = any(${arr([...ids])}::bigint[]) order by a.id for update`);
+  return new Map(res.rows.map((r) => [Number(r.account_id), BigInt(r.balance)]));
+}
+
+/** Sets each locked account's balance, its version raised by the number of entries that moved it. */
+export async function setBalances(db: DbLike, rows: readonly { id: number; balance: bigint; moves: number }[]): Promise<void> {
+  await db.execute(sql`
+    update ${ledgerAccount} a set balance = v.balance, version = a.version + v.n, updated_at = now()
+    from unnest(${arr(rows.map((r) => r.id))}::bigint[], ${arr(rows.map((r) => r.balance.toString()))}::bigint[], ${arr(rows.map((r) => r.moves))}::int[]) as v(id, balance, n)
+    where a.id = v.id`);
+}
+
+export interface EntryInsert {
+  transferId: number;
+  accountId: number;
+  merchantId: number;
+  currency: string;
+  amount: bigint;
+  balanceBefore: bigint;
+  balanceAfter: bigint;
+}
+
+/** Inserts entries in the order given (their ids follow it, as the statement reads them). */
+export async function insertEntries(db: DbLike, rows: readonly EntryInsert[]): Promise<void> {
+  const col = <T>(f: (e: EntryInsert) => T) => rows.map(f);
+  await db.execute(sql`
+    insert into ${ledgerEntry} (transfer_id, account_id, merchant_id, currency, amount, balance_before, balance_after)
+    select t, a, m, c, x, b, f from unnest(${arr(col((e) => e.transferId))}::bigint[], ${arr(col((e) => e.accountId))}::bigint[], ${arr(col((e) => e.merchantId))}::int[],
+      ${arr(col((e) => e.currency))}::text[], ${arr(col((e) => e.amount.toString()))}::bigint[], ${arr(col((e) => e.balanceBefore.toString()))}::bigint[],
+      ${arr(col((e) => e.balanceAfter.toString()))}::bigint[]) with ordinality as u(t, a, m, c, x, b, f, n)
+    order by n`);
+}

@@ -1,21 +1,29 @@
 /**
- * The double-entry ledger (DESIGN §5, docs/ledger.md). postTransfer is the only writer: one statement per transfer
+ * The double-entry ledger (DESIGN §5, docs/ledger.md). postTransfer (one statement per transfer) and postTransfers
+ * (many in one transaction, for jobs and batches) are the only writers
  * (atomic on its own or inside the caller's transaction); balances locked in id order; the database CHECK refuses a
  * merchant balance below zero; entries are inserted once and never updated or deleted (this module has no such
  * statement, and a test keeps it that way).
  */
-import { DomainError, MAX_AMOUNT_MINOR, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
+import { DomainError, MAX_AMOUNT_MINOR, isNonNegativeKind, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import type { TransferLeg, TransferRequest } from './flows';
 import {
   ensureAccounts,
+  insertEntries,
+  insertTransfers,
+  lockAccounts,
   postInOneStatement,
+  selectAccountIds,
+  setBalances,
   selectBalances,
   selectMerchantTotals,
   selectTransferByKey,
   selectReplay,
   selectStatement,
+  type AccountRef,
   type BalanceRow,
+  type EntryInsert,
   type PostHead,
   type ReplayRow,
   type StatementPage,
@@ -168,6 +176,55 @@ export async function postTransfer(db: DbLike, req: TransferRequest): Promise<Po
     }
     throw e;
   }
+}
+
+/**
+ * Posts many transfers together, in the caller's transaction (or one of its own): for a job or a batch ending many
+ * orders at once, where a statement and a commit per transfer made 10 000 payouts take a minute. Five statements
+ * whatever the count: the accounts looked up (created if missing), the transfers inserted, the accounts locked in
+ * id order (the order postTransfer uses: no deadlock between them), each balance set once, the entries inserted with
+ * their running balances. A merchant balance below zero after any entry refuses all of them (INSUFFICIENT_BALANCE).
+ * Every idempotency key must be new: a used one throws (the callers post the transfer of a status change they hold
+ * the lock of, so a used key means the change was already made).
+ */
+export async function postTransfers(db: DbLike, reqs: readonly TransferRequest[]): Promise<void> {
+  if (reqs.length === 0) return;
+  for (const r of reqs) validate(r);
+  const keyOf = (a: AccountRef) => `${a.merchantId}:${a.currency}:${a.kind}`;
+  const refs = [...new Map(reqs.flatMap((r) => r.legs.map((l) => ({ merchantId: l.account.merchantId, currency: r.currency, kind: l.account.kind }))).map((a) => [keyOf(a), a])).values()];
+  await db.transaction(async (tx) => {
+    let ids = await selectAccountIds(tx, refs);
+    // Created in postTransfer's order (merchant, then kind), so two creators of the same accounts wait, not deadlock.
+    const missing = refs.filter((a) => !ids.has(keyOf(a))).sort((a, b) => a.merchantId - b.merchantId || a.kind.localeCompare(b.kind));
+    if (missing.length > 0) {
+      for (const currency of new Set(missing.map((a) => a.currency))) {
+        await ensureAccounts(tx, currency as CurrencyCode, missing.filter((a) => a.currency === currency).map((a) => ({ merchantId: a.merchantId, kind: a.kind as LedgerAccountKind })));
+      }
+      ids = await selectAccountIds(tx, refs);
+    }
+    const transferIds = await insertTransfers(
+      tx,
+      reqs.map((r) => ({ merchantId: r.merchantId, currency: r.currency, flow: r.flow, actionType: r.actionType, reference: r.reference, idempotencyKey: r.idempotencyKey, amount: r.amount, fee: r.fee })),
+    );
+    if (transferIds.size !== reqs.length) throw new Error(`ledger: ${reqs.length - transferIds.size} of ${reqs.length} transfers had a used idempotency key`);
+    const balances = await lockAccounts(tx, [...new Set(ids.values())].sort((a, b) => a - b));
+    const moves = new Map<number, number>();
+    const entries: EntryInsert[] = [];
+    for (const r of reqs) {
+      const transferId = transferIds.get(`${r.merchantId}:${r.idempotencyKey}`) as number;
+      for (const leg of r.legs) {
+        const accountId = ids.get(keyOf({ merchantId: leg.account.merchantId, currency: r.currency, kind: leg.account.kind })) as number;
+        const before = balances.get(accountId) as bigint;
+        const after = before + leg.amount;
+        if (after < 0n && isNonNegativeKind(leg.account.kind)) throw new DomainError('INSUFFICIENT_BALANCE', {});
+        balances.set(accountId, after);
+        moves.set(accountId, (moves.get(accountId) ?? 0) + 1);
+        entries.push({ transferId, accountId, merchantId: leg.account.merchantId, currency: r.currency, amount: leg.amount, balanceBefore: before, balanceAfter: after });
+      }
+    }
+    await setBalances(tx, [...moves].map(([id, n]) => ({ id, balance: balances.get(id) as bigint, moves: n })));
+    await insertEntries(tx, entries);
+  });
 }
 
 /** Stored balances of one merchant, every currency and kind. */

@@ -33,15 +33,15 @@ import {
   insertBatch,
   insertPayouts,
   lockBatch,
+  lockBatchPending,
   selectActiveBatches,
-  selectBatchPayoutIds,
   selectMerchantForPayout,
   selectUsedOrderIds,
   updateBatch,
   type PayoutBatchRow,
   type PayoutInsert,
 } from './queries';
-import { rejectPayout } from './service';
+import { finishPayouts } from './service';
 
 export interface BatchRowInput {
   row: number;
@@ -203,11 +203,16 @@ export async function rejectBatch(db: DbLike, a: { merchantId: number; id: strin
     if (locked.status !== PayoutBatchStatus.PENDING_REVIEW) throw new KeyedError('BUSINESS_RULE', 'payouts.notPendingReview', { status: locked.status });
     return updateBatch(tx, locked, { status: PayoutBatchStatus.REJECTED, reviewedBy: a.approver, reviewedAt: now, updatedAt: now, completedAt: now });
   });
-  // Each payout ends like a single one (its own release and callback); a rerun finishes what a crash left.
-  for (const id of await selectBatchPayoutIds(db, b, PayoutStatus.PENDING_REVIEW)) {
-    await rejectPayout(db, { merchantId: b.merchantId, id, approver: a.approver, reason: a.reason, now });
+  // Each payout ends with its own release and callback, PAYOUT_JOB_BATCH of them per transaction; a rerun finishes
+  // what a crash left.
+  for (;;) {
+    const ended = await db.transaction(async (tx) => {
+      const rows = await lockBatchPending(tx, b, PAYOUT_JOB_BATCH);
+      await finishPayouts(tx, rows.map((row) => ({ row, to: PayoutStatus.REJECTED, rejectReason: a.reason, reviewedBy: a.approver })), now);
+      return rows.length;
+    });
+    if (ended < PAYOUT_JOB_BATCH) return b;
   }
-  return b;
 }
 
 /** The job: an approved batch is processing once a payout was sent, processed once none is open. */

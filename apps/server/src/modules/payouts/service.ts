@@ -51,23 +51,25 @@ import { KeyedError } from '../../lib/admin';
 import { t } from '../../lib/i18n';
 
 const DEFAULT_CALLBACK_LANGUAGE: Language = FALLBACK_LANGUAGE;
-import { enqueueCallback } from '../callbacks/outbox';
+import { writeCallbacks } from '../callbacks/outbox';
 import { quoteFee } from '../fees/service';
-import { payoutSucceeded, pgErrorCode, postTransfer, releasePayout, reservePayout } from '../ledger/service';
+import { payoutSucceeded, pgErrorCode, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
 import {
   insertPayout,
   lockAutoApproval,
+  lockDue,
   lockPayout,
+  lockReviewExpired,
+  lockUnsent,
+  markSent,
   selectDestinationFirstUse,
-  selectDue,
   selectMerchantForPayout,
   selectPayoutCallbackUrl,
   selectPolicy,
-  selectReviewExpired,
-  selectUnsent,
   sumAutoApprovedSince,
   toPayoutRecord,
   updatePayout,
+  updatePayouts,
   type PayoutRow,
 } from './queries';
 
@@ -235,39 +237,75 @@ const EVENT_OF: Partial<Record<PayoutStatusValue, CallbackEventValue>> = {
   cancelled: CallbackEvent.PAYOUT_CANCELLED,
 };
 
+/** How one locked payout ends. */
+export interface PayoutEnding {
+  row: PayoutRow;
+  to: PayoutStatusValue;
+  failureCode?: PayoutFailureCode | null;
+  rejectReason?: string | null;
+  reviewedBy?: string | null;
+}
+
 /**
- * Ends a locked payout: the status, the ledger (charge on success, release otherwise) and the callback, in the
- * caller's transaction.
+ * Ends locked payouts in the caller's transaction: their status (one update per kind of ending), their callbacks
+ * (one outbox insert), and last their ledger transfers (charge on success, release otherwise), so the balance rows
+ * are held from there to the commit only. One payout or a thousand: the same few statements (a job or a batch
+ * rejection ended 10 000 payouts one transaction each in a minute).
  */
-async function finish(
-  tx: DbLike,
-  row: PayoutRow,
-  to: PayoutStatusValue,
-  set: { failureCode?: PayoutFailureCode | null; rejectReason?: string | null; reviewedBy?: string | null },
-  now: Date,
-): Promise<PayoutRow> {
-  PAYOUT_STATUS.assertTransition(row.status as PayoutStatusValue, to);
-  const url = row.notifyUrl ?? (await selectPayoutCallbackUrl(tx, row.merchantId));
-  const base = ledgerBase(row);
-  if (to === PayoutStatus.SUCCESS) {
-    await postTransfer(tx, payoutSucceeded({ ...base, idempotencyKey: `payout:${row.id}:success`, amount: row.amount, fee: row.fee }));
-  } else {
-    await postTransfer(tx, releasePayout({ ...base, idempotencyKey: `payout:${row.id}:release`, amount: row.amount, fee: row.fee }));
+export async function finishPayouts(tx: DbLike, endings: readonly PayoutEnding[], now: Date): Promise<PayoutRow[]> {
+  if (endings.length === 0) return [];
+  const merchantUrls = new Map<number, string | null>();
+  const targets: (string | null)[] = [];
+  for (const e of endings) {
+    PAYOUT_STATUS.assertTransition(e.row.status as PayoutStatusValue, e.to);
+    if (!e.row.notifyUrl && !merchantUrls.has(e.row.merchantId)) merchantUrls.set(e.row.merchantId, await selectPayoutCallbackUrl(tx, e.row.merchantId));
+    targets.push(e.row.notifyUrl ?? merchantUrls.get(e.row.merchantId) ?? null);
   }
-  const updated = await updatePayout(tx, row, {
-    status: to,
-    failureCode: set.failureCode ?? null,
-    rejectReason: set.rejectReason ?? null,
-    ...(set.reviewedBy !== undefined ? { reviewedBy: set.reviewedBy, reviewedAt: now } : {}),
-    dueAt: null,
-    completedAt: now,
-    updatedAt: now,
+  const groups = new Map<string, { set: Partial<PayoutRow>; ids: string[] }>();
+  endings.forEach((e, i) => {
+    const set: Partial<PayoutRow> = {
+      status: e.to,
+      failureCode: e.failureCode ?? null,
+      rejectReason: e.rejectReason ?? null,
+      ...(e.reviewedBy !== undefined ? { reviewedBy: e.reviewedBy, reviewedAt: now } : {}),
+      ...(targets[i] && EVENT_OF[e.to] ? { notifyStatus: NotifyStatus.PENDING } : {}),
+      dueAt: null,
+      completedAt: now,
+      updatedAt: now,
+    };
+    const key = JSON.stringify(set);
+    const g = groups.get(key) ?? { set, ids: [] };
+    g.ids.push(e.row.id);
+    groups.set(key, g);
   });
-  const event = EVENT_OF[to];
-  if (event) {
-    await enqueueCallback(tx, { merchantId: row.merchantId, eventType: event, orderKind: CallbackOrderKind.PAYOUT, orderId: row.id, url, data: payoutView(updated), now });
-  }
-  return url ? { ...updated, notifyStatus: NotifyStatus.PENDING } : updated;
+  const updated = new Map<string, PayoutRow>();
+  for (const g of groups.values()) for (const r of await updatePayouts(tx, g.ids, g.set)) updated.set(r.id, r);
+  const rows = endings.map((e) => {
+    const r = updated.get(e.row.id);
+    if (!r) throw new Error(`payout ${e.row.id} vanished`);
+    return r;
+  });
+  await writeCallbacks(
+    tx,
+    endings.flatMap((e, i) => {
+      const event = EVENT_OF[e.to];
+      const row = rows[i] as PayoutRow;
+      return event ? [{ merchantId: row.merchantId, eventType: event, orderKind: CallbackOrderKind.PAYOUT, orderId: row.id, url: targets[i] ?? null, data: payoutView(row), now }] : [];
+    }),
+  );
+  const transfers = endings.map(({ row, to }) => {
+    const t = { ...ledgerBase(row), amount: row.amount, fee: row.fee };
+    return to === PayoutStatus.SUCCESS ? payoutSucceeded({ ...t, idempotencyKey: `payout:${row.id}:success` }) : releasePayout({ ...t, idempotencyKey: `payout:${row.id}:release` });
+  });
+  if (transfers.length === 1) await postTransfer(tx, transfers[0] as TransferRequest);
+  else await postTransfers(tx, transfers);
+  return rows;
+}
+
+/** Ends one locked payout (finishPayouts for one). */
+async function finish(tx: DbLike, row: PayoutRow, to: PayoutStatusValue, set: Omit<PayoutEnding, 'row' | 'to'>, now: Date): Promise<PayoutRow> {
+  const [ended] = await finishPayouts(tx, [{ row, to, ...set }], now);
+  return ended as PayoutRow;
 }
 
 /** Locks the payout and runs a change on it; an unknown id (or another merchant's) is a 404. */
@@ -341,42 +379,40 @@ function channelReference(): string {
 
 /** Sends approved payouts to the (sandbox) channel: its answer is due a few seconds later, or never (magic 99). */
 export async function sendApproved(db: DbLike, limit: number, now = new Date()): Promise<number> {
-  let sent = 0;
-  for (const k of await selectUnsent(db, limit)) {
-    await change(db, k.merchantId, k.id, async (tx, row) => {
-      if (row.status !== PayoutStatus.PROCESSING || row.sentAt !== null) return row;
-      sent++;
-      const stays = payoutSandboxOutcome(row.accountNumber) === PayoutSandboxOutcome.STAY;
-      return updatePayout(tx, row, { sentAt: now, channelReference: channelReference(), dueAt: stays ? null : new Date(now.getTime() + PAYOUT_SANDBOX_DELAY_MS), updatedAt: now });
-    });
-  }
-  return sent;
+  return db.transaction(async (tx) => {
+    const rows = await lockUnsent(tx, limit);
+    const due = new Date(now.getTime() + PAYOUT_SANDBOX_DELAY_MS);
+    await markSent(
+      tx,
+      rows.map((r) => ({ id: r.id, channelReference: channelReference(), dueAt: payoutSandboxOutcome(r.accountNumber) === PayoutSandboxOutcome.STAY ? null : due })),
+      now,
+    );
+    return rows.length;
+  });
 }
 
 /** The sandbox channel's asynchronous notifications: payouts whose answer is due end by their account number. */
 export async function completeDue(db: DbLike, limit: number, now = new Date()): Promise<number> {
-  const due = await selectDue(db, now, limit);
-  for (const k of due) {
-    await change(db, k.merchantId, k.id, async (tx, row) => {
-      if (row.status !== PayoutStatus.PROCESSING || row.dueAt === null || row.dueAt > now) return row;
-      return payoutSandboxOutcome(row.accountNumber) === PayoutSandboxOutcome.FAIL
-        ? finish(tx, row, PayoutStatus.FAILED, { failureCode: 'INVALID_DESTINATION_ACCOUNT' }, now)
-        : finish(tx, row, PayoutStatus.SUCCESS, {}, now);
-    });
-  }
-  return due.length;
+  return db.transaction(async (tx) => {
+    const rows = await lockDue(tx, now, limit);
+    await finishPayouts(
+      tx,
+      rows.map((row) =>
+        payoutSandboxOutcome(row.accountNumber) === PayoutSandboxOutcome.FAIL ? { row, to: PayoutStatus.FAILED, failureCode: 'INVALID_DESTINATION_ACCOUNT' } : { row, to: PayoutStatus.SUCCESS },
+      ),
+      now,
+    );
+    return rows.length;
+  });
 }
 
 /** Payouts nobody reviewed within PAYOUT_REVIEW_EXPIRY_HOURS: rejected with REVIEW_EXPIRED, the hold released. */
 export async function expireUnreviewed(db: DbLike, limit: number, now = new Date()): Promise<number> {
-  const expired = await selectReviewExpired(db, new Date(now.getTime() - PAYOUT_REVIEW_EXPIRY_HOURS * HOUR_MS), limit);
-  for (const k of expired) {
-    await change(db, k.merchantId, k.id, async (tx, row) => {
-      if (row.status !== PayoutStatus.PENDING_REVIEW) return row;
-      return finish(tx, row, PayoutStatus.REJECTED, { failureCode: 'REVIEW_EXPIRED' }, now);
-    });
-  }
-  return expired.length;
+  return db.transaction(async (tx) => {
+    const rows = await lockReviewExpired(tx, new Date(now.getTime() - PAYOUT_REVIEW_EXPIRY_HOURS * HOUR_MS), limit);
+    await finishPayouts(tx, rows.map((row) => ({ row, to: PayoutStatus.REJECTED, failureCode: 'REVIEW_EXPIRED' as const })), now);
+    return rows.length;
+  });
 }
 
 /** For sandbox helpers: the payout must be the caller's sandbox payout. */

@@ -6,15 +6,13 @@ import { useState } from 'react';
 import { App, Button, Drawer, Form, Input, Modal, Space, Table } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAYOUT_REJECT_REASON_MAX_LENGTH, PayoutBatchStatus, Perm } from '@mg/domain';
+import { PAYOUT_BATCH_STATUS_COLORS, PAYOUT_REJECT_REASON_MAX_LENGTH, PayoutBatchStatus, Perm } from '@mg/domain';
 import { useCurrentUser } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { StatusTag, useMoney } from '../../components/list';
 import { usePermission } from '../../session/usePermission';
 import { useGoogleCodeGate } from '../developer/_gate';
 import { downloadBatchResult, useBatches, useReviewBatch, type BatchView } from './hooks';
-
-const BATCH_STATUS_COLORS: Readonly<Record<string, string>> = { initial: 'default', pending_review: 'gold', reviewed: 'blue', rejected: 'volcano', processing: 'processing', processed: 'green' };
 
 export function BatchesDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -58,7 +56,7 @@ export function BatchesDrawer({ open, onClose }: { open: boolean; onClose: () =>
           { title: t('payouts.batch.rows'), key: 'rows', render: (_, b) => `${b.rowCount} / ${b.uploadedCount}` },
           { title: t('payouts.fields.amount'), key: 'amount', align: 'right', render: (_, b) => total(b, b.totalAmount) },
           { title: t('payouts.fields.totalDebit'), key: 'debit', align: 'right', render: (_, b) => total(b, b.totalDebit) },
-          { title: t('common.fields.status'), key: 'status', render: (_, b) => <StatusTag value={b.status} labels="status.payoutBatch" colors={BATCH_STATUS_COLORS} /> },
+          { title: t('common.fields.status'), key: 'status', render: (_, b) => <StatusTag value={b.status} labels="status.payoutBatch" colors={PAYOUT_BATCH_STATUS_COLORS} /> },
           { title: t('payouts.fields.createdBy'), dataIndex: 'createdBy' },
           { title: t('common.fields.createdAt'), key: 'createdAt', render: (_, b) => instant(b.createdAt) },
           {
