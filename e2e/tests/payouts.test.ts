@@ -144,12 +144,20 @@ describe.sequential('a single payout: make, confirm, review with the Google code
       // 2FA turned on after the sign-in: the approval must ask the code
       await turnOnTotp('demo_admin', secret);
       await admin.goto(`${originOf(tikipay, port)}/payment/payouts`);
+      // The reviewer's queue: what waits for them is counted, and one click filters the list to it.
+      const count = admin.getByTestId('review-waiting').locator('.ant-badge-count');
+      await count.waitFor();
+      expect(Number(await count.getAttribute('title'))).toBeGreaterThanOrEqual(1);
+      await clickUntilResponse(admin, admin.getByTestId('review-queue'), (r) => r.url().includes('/api/payouts?') && r.url().includes('status=pending_review') && r.status() === 200);
       await admin.getByTestId(`approve-${payoutId}`).click();
       await admin.getByTestId('review-summary').waitFor();
       expect(await admin.getByTestId('review-summary').textContent()).toContain(shown(minor(AMOUNT)));
       await admin.getByTestId('review-ok').click();
       await typeGoogleCode(admin, secret);
       await clickUntilResponse(admin, admin.getByTestId('google-code-ok'), (r) => r.url().endsWith('/api/payouts/review') && r.status() === 200);
+      // reviewed: it leaves the queue; the whole list again
+      await poll(() => admin.getByTestId('review-waiting').locator('.ant-badge-count').count()).toBe(0);
+      await clickUntilResponse(admin, admin.getByRole('button', { name: 'Reset' }), (r) => r.url().includes('/api/payouts?') && !r.url().includes('status=') && r.status() === 200);
 
       const row = admin.locator(`tr[data-row-key="${payoutId}"]`);
       // sent by the job, answered by the sandbox channel a few seconds later: reload until the list says so

@@ -71,6 +71,20 @@ describe('payouts in the dashboard', () => {
     expect(list.records).toEqual([r.changed[0]]);
   });
 
+  it("a reviewer's queue counts others' payouts and batches pending review, never their own; readers are refused", async () => {
+    const waiting = async (c: Client) => ok(await c.get('/payouts/review/waiting')) as { payouts: number; batches: number };
+    const [adminBefore, businessBefore] = [await waiting(demoAdmin), await waiting(business)];
+    const p = ok(await operator.post('/payouts', body()));
+    ok(await demoAdmin.post('/payouts', body()));
+    expect(await waiting(demoAdmin)).toEqual({ payouts: adminBefore.payouts + 1, batches: adminBefore.batches });
+    // demo_business's session is in THB: IDR payouts are not in its queue (the count follows the session currency).
+    expect(await waiting(business)).toEqual(businessBefore);
+    ok(await demoAdmin.post(`/payouts/${p.id}/approve`, {}));
+    expect(await waiting(demoAdmin)).toEqual(adminBefore);
+    expect((await reader.get('/payouts/review/waiting')).statusCode).toBe(403);
+    expect((await operator.get('/payouts/review/waiting')).statusCode).toBe(403);
+  });
+
   it('approves and rejects one payout by its own path, answering a refusal as the error it is', async () => {
     const a = ok(await operator.post('/payouts', body()));
     const b = ok(await operator.post('/payouts', body()));

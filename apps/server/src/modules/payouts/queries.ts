@@ -13,7 +13,7 @@ import {
   type ListRecord,
   type PayoutStatusValue,
 } from '@mg/domain';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { insertMany } from '../../db/insert-many';
 import type { DbLike } from '../../db/pool';
@@ -21,7 +21,7 @@ import { merchant, payout, payoutBatch, payoutPolicy } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, listRange, newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
-import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
+import { currencyOf, ownScope, scopeWhere, sessionCurrency } from '../auth/scope';
 
 export type PayoutRow = typeof payout.$inferSelect;
 export type PayoutInsert = typeof payout.$inferInsert;
@@ -301,6 +301,38 @@ export async function updateBatch(tx: DbLike, b: Pick<PayoutBatchRow, 'merchantI
 }
 
 /** The newest batches of the caller's merchant. */
+/**
+ * What waits for this user's review in the session currency: single payouts and batches pending review that someone
+ * else made (maker-checker: their own are not theirs to review).
+ */
+export async function countWaitingForReview(db: DbLike, req: FastifyRequest, username: string): Promise<{ payouts: number; batches: number }> {
+  const currency = sessionCurrency(req);
+  const [p] = await db
+    .select({ n: count() })
+    .from(payout)
+    .where(
+      and(
+        scopeWhere(payout.merchantId, ownScope(req)),
+        eq(payout.status, PayoutStatus.PENDING_REVIEW),
+        isNull(payout.batchId),
+        ne(payout.createdBy, username),
+        currency ? eq(payout.currency, currency) : undefined,
+      ),
+    );
+  const [b] = await db
+    .select({ n: count() })
+    .from(payoutBatch)
+    .where(
+      and(
+        scopeWhere(payoutBatch.merchantId, ownScope(req)),
+        eq(payoutBatch.status, PayoutBatchStatus.PENDING_REVIEW),
+        ne(payoutBatch.createdBy, username),
+        currency ? eq(payoutBatch.currency, currency) : undefined,
+      ),
+    );
+  return { payouts: p?.n ?? 0, batches: b?.n ?? 0 };
+}
+
 export function selectBatches(db: DbLike, req: FastifyRequest, limit: number): Promise<PayoutBatchRow[]> {
   return db.select().from(payoutBatch).where(scopeWhere(payoutBatch.merchantId, ownScope(req))).orderBy(desc(payoutBatch.createdAt)).limit(limit);
 }

@@ -35,7 +35,7 @@ import { balancesOf } from '../ledger/service';
 import { currencyField } from '../../lib/fields';
 import { batchRoutes } from './batch-routes';
 import { registerPayoutJobs } from './jobs';
-import { payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
+import { countWaitingForReview, payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
 import { destinationsSchema, destinationsView, policySchema, policyView, timelineOf, timelineSchema } from './views';
 import { approvePayout, cancelPayout, checkPayoutInput, createPayout, rejectPayout, type CreatePayoutInput } from './service';
 
@@ -215,6 +215,19 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await review(req, req.body), t(req.lang, 'error.operationSucceeded')),
+  );
+
+  app.get(
+    '/payouts/review/waiting',
+    {
+      config: { permission: Perm.PAYOUT_REVIEW },
+      schema: {
+        tags,
+        summary: "What waits for the caller's review in the session currency: single payouts and batches pending review made by someone else",
+        response: { 200: envelopeOf(z.object({ payouts: z.number().int(), batches: z.number().int() })) },
+      },
+    },
+    async (req) => ok(await countWaitingForReview(app.db, req, requireAuth(req).username)),
   );
 
   // One payout by its path (the contract): the same review, a refusal answered as the error it is.

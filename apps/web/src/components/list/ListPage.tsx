@@ -8,7 +8,7 @@
  */
 import { useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { Button, Card, Descriptions, Empty, List, Result } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import type { AnyListDecl, ListRecord } from '@mg/domain';
 import { ExportButton } from '../export';
@@ -35,6 +35,8 @@ export interface ListPageProps<L extends AnyListDecl> {
   /** Above the table (a hint, a notice). */
   banner?: ReactNode;
   actionRef?: RefObject<ActionType | undefined>;
+  /** The filter form, for a page that sets filters itself (a "waiting for my review" button). */
+  formRef?: RefObject<ProFormInstance | undefined>;
   /** Rows the user ticks for a batch action (the table only; cards have no boxes). */
   selection?: { selected: readonly ListRecord<L>[]; onChange: (rows: ListRecord<L>[]) => void };
 }
@@ -87,7 +89,7 @@ function CardView({ columns, rows, rowKey, loading, pagination, actions, onRowCl
   );
 }
 
-export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tools = [], onRowClick, title, tooltip, banner, actionRef: given, selection }: ListPageProps<L>) {
+export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tools = [], onRowClick, title, tooltip, banner, actionRef: given, formRef, selection }: ListPageProps<L>) {
   const { t } = useTranslation();
   const own = useRef<ActionType>(undefined);
   const actionRef = given ?? own;
@@ -133,6 +135,7 @@ export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tool
       <ProTable<ListRecord<L>>
         rowKey={rowKey}
         actionRef={actionRef}
+        formRef={formRef}
         columns={columns}
         request={async (params, sort) => {
           try {

@@ -1,11 +1,13 @@
 /**
  * Payout records (docs/payments-api.md "Payouts"): the declared list (packages/domain payouts/list.ts) with a new
- * payout, the review of the ticked payouts pending review (approve / reject), cancel while it can, the approval
- * policy, and one payout's details on a row click.
+ * payout, the review of the ticked payouts pending review (approve / reject), a reviewer's queue (what waits for
+ * their review: the list filtered to it, and the batches), cancel while it can, the approval policy, and one
+ * payout's details on a row click.
  */
-import { useState } from 'react';
-import { App, Button, Popconfirm, Space } from 'antd';
-import { CheckOutlined, CloseOutlined, PlusOutlined, SafetyOutlined, StopOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
+import { App, Badge, Button, Popconfirm } from 'antd';
+import { AuditOutlined, CheckOutlined, CloseOutlined, PlusOutlined, SafetyOutlined, StopOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { PayoutStatus, Perm, payoutsList } from '@mg/domain';
 import { Can } from '../../components/Can';
@@ -18,7 +20,7 @@ import { PayoutDrawer } from './PayoutDrawer';
 import { PayoutFormModal } from './PayoutFormModal';
 import { PolicyModal } from './PolicyModal';
 import { ReviewModal, type ReviewAction } from './ReviewModal';
-import { useCancelPayout, type PayoutRecord } from './hooks';
+import { useCancelPayout, useReviewWaiting, type PayoutRecord } from './hooks';
 
 // An approved payout leaves for the channel within seconds (the job); the list offers cancel while it waits for review.
 const cancellable = (r: PayoutRecord) => r.status === PayoutStatus.PENDING_REVIEW;
@@ -63,12 +65,19 @@ export default function PayoutsPage() {
   const reviewable = (r: PayoutRecord) => r.status === PayoutStatus.PENDING_REVIEW && r.createdBy !== user?.username;
   const pending = selected.filter(reviewable);
   const canReview = perm.has(Perm.PAYOUT_REVIEW);
+  const waiting = useReviewWaiting(canReview);
+  const formRef = useRef<ProFormInstance>(undefined);
+  const showWaiting = () => {
+    formRef.current?.setFieldsValue({ status: PayoutStatus.PENDING_REVIEW });
+    formRef.current?.submit();
+  };
 
   return (
     <>
       <ListPage
         list={payoutsList}
         tooltip={t('collections.defaultRangeHint')}
+        formRef={formRef}
         onRowClick={(r) => setOpen(r.id)}
         selection={canReview ? { selected, onChange: setSelected } : undefined}
         tools={[
@@ -82,21 +91,33 @@ export default function PayoutsPage() {
               {t('payouts.batch.open')}
             </Button>
           </Can>,
-          <Button key="batches" icon={<UnorderedListOutlined />} onClick={() => setBatches(true)} data-testid="batches">
-            {t('payouts.batch.list')}
-          </Button>,
+          <Badge key="batches" count={canReview ? (waiting.data?.batches ?? 0) : 0} size="small" data-testid="batches-waiting">
+            <Button icon={<UnorderedListOutlined />} onClick={() => setBatches(true)} data-testid="batches">
+              {t('payouts.batch.list')}
+            </Button>
+          </Badge>,
           <Can key="review" code={Perm.PAYOUT_REVIEW}>
-            <Space>
-              <Button icon={<CheckOutlined />} disabled={pending.length === 0} onClick={() => setReviewing({ action: 'approve', rows: pending })} data-testid="approve-selected">
-                {`${t('payouts.review.approve')}${pending.length ? ` (${pending.length})` : ''}`}
-              </Button>
-              <Button danger icon={<CloseOutlined />} disabled={pending.length === 0} onClick={() => setReviewing({ action: 'reject', rows: pending })} data-testid="reject-selected">
-                {`${t('payouts.review.reject')}${pending.length ? ` (${pending.length})` : ''}`}
-              </Button>
+            <>
+              <Badge count={waiting.data?.payouts ?? 0} size="small" overflowCount={999} data-testid="review-waiting">
+                <Button icon={<AuditOutlined />} onClick={showWaiting} data-testid="review-queue">
+                  {t('payouts.review.queue')}
+                </Button>
+              </Badge>
+              {/* Shown once payouts are ticked: the toolbar stays short enough for one line. */}
+              {pending.length > 0 && (
+                <>
+                  <Button icon={<CheckOutlined />} onClick={() => setReviewing({ action: 'approve', rows: pending })} data-testid="approve-selected">
+                    {`${t('payouts.review.approve')} (${pending.length})`}
+                  </Button>
+                  <Button danger icon={<CloseOutlined />} onClick={() => setReviewing({ action: 'reject', rows: pending })} data-testid="reject-selected">
+                    {`${t('payouts.review.reject')} (${pending.length})`}
+                  </Button>
+                </>
+              )}
               <Button icon={<SafetyOutlined />} onClick={() => setPolicy(true)} data-testid="payout-policy">
                 {t('payouts.policy.title')}
               </Button>
-            </Space>
+            </>
           </Can>,
         ]}
         actions={(r) => [

@@ -57,6 +57,8 @@ export interface PolicyView {
 const PATH = '/payouts';
 /** An open batch list refreshes this often: batches move on in the background (review, sending, the channel). */
 const BATCH_REFRESH_MS = 5_000;
+/** A reviewer's count of what waits for them follows others' new payouts this often. */
+const WAITING_REFRESH_MS = 30_000;
 
 export function usePayoutDetail(id: string | null) {
   return useQuery({
@@ -97,6 +99,16 @@ export function useReviewPayouts() {
 export function useCancelPayout() {
   const invalidate = useInvalidateMoney();
   return useMutation({ mutationFn: (id: string) => api.post<PayoutRecord>(`${PATH}/${encodeURIComponent(id)}/cancel`), onSuccess: invalidate });
+}
+
+/** Single payouts and batches pending review made by someone else, in the session currency. */
+export interface ReviewWaiting {
+  payouts: number;
+  batches: number;
+}
+
+export function useReviewWaiting(enabled: boolean) {
+  return useQuery({ queryKey: payoutKeys.other('review-waiting'), queryFn: () => api.get<ReviewWaiting>(`${PATH}/review/waiting`), enabled, refetchInterval: enabled ? WAITING_REFRESH_MS : false });
 }
 
 export function usePayoutPolicy(enabled: boolean) {
