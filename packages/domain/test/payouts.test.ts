@@ -10,6 +10,7 @@ import {
   isValidIfsc,
   parseAmount,
   payoutSandboxOutcome,
+  payoutShownFee,
   type CurrencyCode,
 } from '../src';
 
@@ -72,5 +73,9 @@ describe('payout statuses and the sandbox', () => {
     expect(payoutSandboxOutcome('1234567813')).toBe('fail');
     expect(payoutSandboxOutcome('1234567899')).toBe('stay');
     expect(payoutSandboxOutcome('1234567800')).toBe('succeed');
+  });
+  it('shows the fee while it is held and once charged, none for a payout that ended otherwise', () => {
+    expect(['pending_review', 'processing', 'success'].map((s) => payoutShownFee(s, 4000n))).toEqual([4000n, 4000n, 4000n]);
+    expect(['failed', 'rejected', 'cancelled'].map((s) => payoutShownFee(s, 4000n))).toEqual([0n, 0n, 0n]);
   });
 });

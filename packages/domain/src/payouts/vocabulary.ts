@@ -34,6 +34,11 @@ export const PAYOUT_STATUS: StateMachine<PayoutStatusValue> = defineStateMachine
 /** Statuses that hold money (available -> frozen until they end). */
 export const PAYOUT_HOLDING_STATUSES: readonly PayoutStatusValue[] = [S.PENDING_REVIEW, S.PROCESSING];
 
+/** The fee a payout shows: held while open, charged on success; one that ended otherwise paid none. */
+export function payoutShownFee(status: string, fee: bigint): bigint {
+  return status === S.SUCCESS || PAYOUT_HOLDING_STATUSES.includes(status as PayoutStatusValue) ? fee : 0n;
+}
+
 export const PAYOUT_STATUS_COLORS: Readonly<Record<PayoutStatusValue, string>> = {
   pending_review: 'gold',
   processing: 'processing',
@@ -63,6 +68,8 @@ export const PAYOUT_REVIEW_BATCH_MAX = 500;
 /** The payout jobs (sending, sandbox completion, review expiry) run this often, and handle this many at a time. */
 export const PAYOUT_JOB_MS = 2_000;
 export const PAYOUT_JOB_BATCH = 1_000;
+/** A channel that has no answer yet for a payout whose answer was due is asked again this much later. */
+export const PAYOUT_QUERY_RETRY_MS = 60_000;
 /** The sandbox channel answers a sent payout this long after sending (its asynchronous notification). */
 export const PAYOUT_SANDBOX_DELAY_MS = 3_000;
 

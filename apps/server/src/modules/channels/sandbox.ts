@@ -5,10 +5,13 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
   CHANNEL_CASHIER,
+  PAYOUT_SANDBOX_DELAY_MS,
   PaymentType,
+  PayoutSandboxOutcome,
   SandboxOutcome,
   decimalsOf,
   isCollectionFailureReason,
+  payoutSandboxOutcome,
   sandboxOutcome,
   toMajorString,
 } from '@mg/domain';
@@ -18,6 +21,9 @@ import type {
   ChannelCollectionCreated,
   ChannelNotification,
   ChannelPaymentStatus,
+  ChannelPayout,
+  ChannelPayoutResult,
+  ChannelPayoutSent,
 } from './adapter';
 
 /** Channels whose payment code is a QR payload (QRIS, PromptPay, DuitNow QR, VietQR, PIX, PayNow). */
@@ -156,6 +162,24 @@ export const sandboxChannel: ChannelAdapter = {
         return { channelReference: reference, result: { status: b.status, reason: b.reason } };
       default:
         throw new Error('sandbox: unknown status');
+    }
+  },
+
+  /** Answers PAYOUT_SANDBOX_DELAY_MS later, except to an account number that keeps it processing (magic 99). */
+  async sendPayout(p: ChannelPayout, now: Date): Promise<ChannelPayoutSent> {
+    const stays = payoutSandboxOutcome(p.accountNumber) === PayoutSandboxOutcome.STAY;
+    return { channelReference: `SBXP${randomBytes(8).toString('hex').toUpperCase()}`, answerDueAt: stays ? null : new Date(now.getTime() + PAYOUT_SANDBOX_DELAY_MS) };
+  },
+
+  /** By the documented magic account numbers (docs/open-api.md): ...13 fails, ...99 stays processing. */
+  async queryPayout(p: ChannelPayout): Promise<ChannelPayoutResult> {
+    switch (payoutSandboxOutcome(p.accountNumber)) {
+      case PayoutSandboxOutcome.FAIL:
+        return { status: 'failed', reason: 'INVALID_DESTINATION_ACCOUNT' };
+      case PayoutSandboxOutcome.STAY:
+        return { status: 'pending' };
+      default:
+        return { status: 'success' };
     }
   },
 };

@@ -7,6 +7,7 @@ import {
   PayoutBatchStatus,
   PayoutStatus,
   payoutFailureReason,
+  payoutShownFee,
   payoutsList,
   toMajorString,
   type CurrencyCode,
@@ -31,9 +32,7 @@ export type PayoutPolicyRow = typeof payoutPolicy.$inferSelect;
 /** A payout as the list, its export, its details, the open API and callbacks show it. */
 export function toPayoutRecord(p: PayoutRow): PayoutRecord {
   const c = p.currency as CurrencyCode;
-  // The fee is charged on success only; a payout that ended otherwise shows none.
-  const charged = p.status === PayoutStatus.SUCCESS || p.status === PayoutStatus.PROCESSING || p.status === PayoutStatus.PENDING_REVIEW;
-  const fee = charged ? p.fee : 0n;
+  const fee = payoutShownFee(p.status, p.fee);
   return {
     id: p.id,
     merchantId: p.merchantId,

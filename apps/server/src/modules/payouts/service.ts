@@ -21,17 +21,15 @@ import {
   PAYOUT_NEW_DESTINATION_HOURS,
   PAYOUT_REJECT_REASON_MAX_LENGTH,
   PAYOUT_REVIEW_EXPIRY_HOURS,
-  PAYOUT_SANDBOX_DELAY_MS,
+  PAYOUT_QUERY_RETRY_MS,
   PAYOUT_STATUS,
   PaymentType,
-  PayoutSandboxOutcome,
   PayoutStatus,
   destinationIssues,
   findPayoutDestination,
   formatWallClock,
   parseAmount,
   parseWallClock,
-  payoutSandboxOutcome,
   FALLBACK_LANGUAGE,
   payoutFailureReason,
   type ApiKeyModeValue,
@@ -42,7 +40,6 @@ import {
   type PayoutFailureCode,
   type PayoutStatusValue,
 } from '@mg/domain';
-import { randomBytes } from 'node:crypto';
 import type { DbLike } from '../../db/pool';
 import { validateAmount } from '../../lib/amounts';
 import { FieldValidationError, fieldError } from '../../lib/errors';
@@ -52,6 +49,8 @@ import { t } from '../../lib/i18n';
 
 const DEFAULT_CALLBACK_LANGUAGE: Language = FALLBACK_LANGUAGE;
 import { writeCallbacks } from '../callbacks/outbox';
+import type { ChannelPayout } from '../channels/adapter';
+import { channelAdapterFor } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
 import { payoutSucceeded, pgErrorCode, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
 import {
@@ -363,42 +362,47 @@ export async function completePayout(
       if (PAYOUT_STATUS.isTerminal(row.status as PayoutStatusValue)) return row;
       throw new KeyedError('BUSINESS_RULE', 'payouts.sandboxOnlyProcessing', { status: row.status });
     }
-    if (row.sentAt === null) row = await updatePayout(tx, row, { sentAt: now, channelReference: channelReference() });
+    if (row.sentAt === null) {
+      const sent = await channelOf(row).sendPayout(channelPayout(row), now);
+      row = await updatePayout(tx, row, { sentAt: now, channelReference: sent.channelReference });
+    }
     return a.result.status === 'success'
       ? finish(tx, row, PayoutStatus.SUCCESS, {}, now)
       : finish(tx, row, PayoutStatus.FAILED, { failureCode: a.result.reason }, now);
   });
 }
 
-function channelReference(): string {
-  return `SBXP${randomBytes(8).toString('hex').toUpperCase()}`;
+/** The payout as its channel sees it. */
+function channelPayout(row: PayoutRow): ChannelPayout {
+  return { id: row.id, currency: row.currency as CurrencyCode, channel: row.channel, bankCode: row.bankCode, accountNumber: row.accountNumber, accountName: row.accountName, amount: row.amount };
 }
 
-/* ---------------------------------------------------------------------------------------------------------- */
-/* The jobs: send approved payouts, take the sandbox channel's answers, expire unreviewed ones                   */
+const channelOf = (row: PayoutRow) => channelAdapterFor(row.channel, row.mode);
 
-/** Sends approved payouts to the (sandbox) channel: its answer is due a few seconds later, or never (magic 99). */
+/* ---------------------------------------------------------------------------------------------------------- */
+/* The jobs: send approved payouts, take the channel's answers, expire unreviewed ones                          */
+
+/** Hands approved payouts to their channel, noting its reference and when its answer is due. */
 export async function sendApproved(db: DbLike, limit: number, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await lockUnsent(tx, limit);
-    const due = new Date(now.getTime() + PAYOUT_SANDBOX_DELAY_MS);
-    await markSent(
-      tx,
-      rows.map((r) => ({ id: r.id, channelReference: channelReference(), dueAt: payoutSandboxOutcome(r.accountNumber) === PayoutSandboxOutcome.STAY ? null : due })),
-      now,
-    );
+    const sent = await Promise.all(rows.map(async (r) => ({ id: r.id, ...(await channelOf(r).sendPayout(channelPayout(r), now)) })));
+    await markSent(tx, sent.map((s) => ({ id: s.id, channelReference: s.channelReference, dueAt: s.answerDueAt })), now);
     return rows.length;
   });
 }
 
-/** The sandbox channel's asynchronous notifications: payouts whose answer is due end by their account number. */
+/** The channels' answers to payouts whose answer is due: they end, or are asked again PAYOUT_QUERY_RETRY_MS later. */
 export async function completeDue(db: DbLike, limit: number, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await lockDue(tx, now, limit);
+    const answers = await Promise.all(rows.map(async (row) => ({ row, answer: await channelOf(row).queryPayout(channelPayout(row)) })));
+    const waiting = answers.filter((a) => a.answer.status === 'pending').map((a) => a.row.id);
+    if (waiting.length > 0) await updatePayouts(tx, waiting, { dueAt: new Date(now.getTime() + PAYOUT_QUERY_RETRY_MS), updatedAt: now });
     await finishPayouts(
       tx,
-      rows.map((row) =>
-        payoutSandboxOutcome(row.accountNumber) === PayoutSandboxOutcome.FAIL ? { row, to: PayoutStatus.FAILED, failureCode: 'INVALID_DESTINATION_ACCOUNT' } : { row, to: PayoutStatus.SUCCESS },
+      answers.flatMap(({ row, answer }): PayoutEnding[] =>
+        answer.status === 'success' ? [{ row, to: PayoutStatus.SUCCESS }] : answer.status === 'failed' ? [{ row, to: PayoutStatus.FAILED, failureCode: answer.reason }] : [],
       ),
       now,
     );
