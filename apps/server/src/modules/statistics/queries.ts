@@ -15,6 +15,7 @@ import {
   parseWallClock,
   toMajorString,
   type CurrencyCode,
+  type Statistics,
 } from '@mg/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
@@ -30,19 +31,6 @@ export interface StatisticsInput {
   now: Date;
 }
 
-export interface Statistics {
-  currency: CurrencyCode;
-  range: { begin: string; end: string };
-  collected: { amount: string; count: number };
-  successRate: number | null;
-  refunds: { amount: string; count: number };
-  fees: string;
-  balance: { available: string; pending: string; frozen: string };
-  payouts: { paid: { amount: string; count: number }; pendingReview: { amount: string; count: number } };
-  byDay: { date: string; amount: string; count: number }[];
-  byPaymentType: { paymentType: number; amount: string; count: number }[];
-  today: { collected: { amount: string; count: number }; successRate: number | null };
-}
 
 const collectedList = sql.join(
   COLLECTED_STATUSES.map((s) => sql`${s}`),

@@ -1,5 +1,5 @@
 /** Home statistics (docs/payments-api.md "Statistics"): collected amounts, success rate, refunds and fees of a range. */
-import { Perm, currencySchema, wallClockSchema } from '@mg/domain';
+import { Perm, currencySchema, statisticsSchema, wallClockSchema } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -8,23 +8,7 @@ import { resolveRange } from '../../lib/list/order';
 import { currencyOf, requestScope } from '../auth/scope';
 import { computeStatistics, startOfLocalDay } from './queries';
 
-const money = z.string().describe('decimal string in the currency units');
-const isoTime = z.string().describe('ISO-8601 UTC');
 const dateField = wallClockSchema.optional().describe('YYYY-MM-DD HH:mm:ss in the session zone (X-Time-Zone)');
-
-const statisticsSchema = z.object({
-  currency: z.string(),
-  range: z.object({ begin: isoTime, end: isoTime }),
-  collected: z.object({ amount: money, count: z.number() }),
-  successRate: z.number().nullable().describe('0..1; null when no collection of the range is decided yet'),
-  refunds: z.object({ amount: money, count: z.number() }),
-  fees: money,
-  balance: z.object({ available: money, pending: money, frozen: money.describe('held for payouts in flight') }),
-  payouts: z.object({ paid: z.object({ amount: money, count: z.number() }), pendingReview: z.object({ amount: money, count: z.number() }) }),
-  byDay: z.array(z.object({ date: z.string(), amount: money, count: z.number() })),
-  byPaymentType: z.array(z.object({ paymentType: z.number(), amount: money, count: z.number() })),
-  today: z.object({ collected: z.object({ amount: money, count: z.number() }), successRate: z.number().nullable() }),
-});
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

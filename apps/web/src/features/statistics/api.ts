@@ -1,35 +1,8 @@
 /** Calls and shapes of the home statistics (docs/payments-api.md "Statistics"). Amounts are decimal strings. */
+import type { Statistics } from '@mg/domain';
 import { api } from '../../api';
 
-export interface AmountCount {
-  amount: string;
-  count: number;
-}
-
-export interface DayVolume extends AmountCount {
-  /** Calendar day in the session zone, `YYYY-MM-DD`. */
-  date: string;
-}
-
-export interface PaymentTypeVolume extends AmountCount {
-  paymentType: number;
-}
-
-/** `GET /api/statistics`. successRate: succeeded / (all but pending), 0..1; null when nothing finished yet. */
-export interface Statistics {
-  currency: string;
-  range: { begin: string; end: string };
-  collected: AmountCount;
-  successRate: number | null;
-  refunds: AmountCount;
-  fees: string;
-  balance: { available: string; pending: string; frozen: string };
-  /** Payouts paid in the range, and those waiting for review now (whatever their date). */
-  payouts: { paid: AmountCount; pendingReview: AmountCount };
-  byDay: DayVolume[];
-  byPaymentType: PaymentTypeVolume[];
-  today: { collected: AmountCount; successRate: number | null };
-}
+export type { AmountCount, DayVolume, PaymentTypeVolume, Statistics } from '@mg/domain';
 
 export const STATISTICS_URL = '/statistics';
 
