@@ -210,4 +210,26 @@ describe('submitting and reviewing a batch', () => {
     expect(await balance(tdb.pool, 10001, 'IDR', 'available')).toBe(before);
     await checkPayoutInvariants(tdb.pool, tdb.db, [10001]);
   });
+
+  it('a rejection waits for a payout another transaction holds instead of leaving it pending in a rejected batch', async () => {
+    const before = await balance(tdb.pool, 10001, 'IDR', 'available');
+    const checked = result(await upload(operatorToken, csv(Array.from({ length: 3 }, (_, i) => goodRow(i)))));
+    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'w.csv', uploadedCount: 3, uploadedTotal: checked.uploadedTotal, rows: checked.rows.map((r: { row: number; values: object }) => ({ row: r.row, values: r.values })) }));
+    // Another transaction holds the second payout (as a refused approval would), then lets go without changing it.
+    const holder = await tdb.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select 1 from payout where batch_id = $1 and batch_row = 2 for update`, [b.id]);
+      const rejecting = post(adminToken, `/payouts/batches/${b.id}/review`, { action: 'reject', reason: 'held row' });
+      // The rejection waits for the held row (its first transaction is blocked on it) before it can end.
+      await expect.poll(() => count(tdb.pool, `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%"payout"%for update%'`)).toBe(1);
+      await holder.query('rollback');
+      expect(result(await rejecting).status).toBe('rejected');
+    } finally {
+      holder.release();
+    }
+    expect(await count(tdb.pool, `select 1 from payout where batch_id = '${b.id}' and status = 'rejected'`)).toBe(3);
+    expect(await balance(tdb.pool, 10001, 'IDR', 'available')).toBe(before);
+    await checkPayoutInvariants(tdb.pool, tdb.db, [10001]);
+  });
 });

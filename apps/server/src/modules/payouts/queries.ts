@@ -152,11 +152,13 @@ export async function selectMerchantForPayout(db: DbLike, merchantId: number): P
 /* The jobs ------------------------------------------------------------------------------------------------- */
 
 /**
- * Up to `limit` payouts of `where`, oldest first by `order`, locked for the caller's transaction; rows another
- * transaction holds are skipped (a second instance's job takes the next ones instead of waiting).
+ * Up to `limit` payouts of `where`, oldest first by `order`, locked for the caller's transaction. The jobs skip rows
+ * another transaction holds (a second instance's run takes the next ones instead of waiting); `wait` waits for them
+ * instead, and PostgreSQL then re-checks `where` on the row as that transaction left it.
  */
-function lockSome(tx: DbLike, where: SQL | undefined, order: AnyColumn, limit: number): Promise<PayoutRow[]> {
-  return tx.select().from(payout).where(where).orderBy(asc(order), asc(payout.id)).limit(limit).for('update', { skipLocked: true });
+function lockSome(tx: DbLike, where: SQL | undefined, order: AnyColumn, limit: number, held: 'skip' | 'wait' = 'skip'): Promise<PayoutRow[]> {
+  const q = tx.select().from(payout).where(where).orderBy(asc(order), asc(payout.id)).limit(limit);
+  return held === 'skip' ? q.for('update', { skipLocked: true }) : q.for('update');
 }
 
 /** Approved payouts not yet sent to the channel. */
@@ -174,9 +176,12 @@ export function lockReviewExpired(tx: DbLike, before: Date, limit: number): Prom
   return lockSome(tx, and(eq(payout.status, PayoutStatus.PENDING_REVIEW), lt(payout.createdAt, before)), payout.createdAt, limit);
 }
 
-/** Payouts of a batch still waiting for review, in file order. */
+/**
+ * Payouts of a batch still waiting for review, in file order. Waits for one another transaction holds: a skipped one
+ * (say, held by a refused approval) would stay pending in a rejected batch.
+ */
 export function lockBatchPending(tx: DbLike, b: Pick<PayoutBatchRow, 'merchantId' | 'id'>, limit: number): Promise<PayoutRow[]> {
-  return lockSome(tx, and(eq(payout.merchantId, b.merchantId), eq(payout.batchId, b.id), eq(payout.status, PayoutStatus.PENDING_REVIEW)), payout.batchRow, limit);
+  return lockSome(tx, and(eq(payout.merchantId, b.merchantId), eq(payout.batchId, b.id), eq(payout.status, PayoutStatus.PENDING_REVIEW)), payout.batchRow, limit, 'wait');
 }
 
 /** The same change of many payouts (by id: ids are unique across merchants), answering them as they are now. */
