@@ -10,7 +10,7 @@ import { getTableColumns, getTableName, sql, type InferInsertModel } from 'drizz
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbLike } from './pool';
 
-/** bigint as its decimal text and Date as ISO-8601: what the JSON input of a bigint or timestamptz column reads. */
+/** bigint as its decimal text (a Date is already ISO-8601 by its toJSON): what a bigint or timestamptz column reads. */
 function jsonValue(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
@@ -24,9 +24,9 @@ export async function insertMany<T extends PgTable>(db: DbLike, table: T, rows: 
   if (!first) return;
   const all = getTableColumns(table) as Record<string, { name: string }>;
   const keys = Object.keys(first).filter((k) => Object.hasOwn(all, k));
-  const names = keys.map((k) => sql.identifier((all[k] as { name: string }).name));
-  const body = JSON.stringify(rows.map((r) => Object.fromEntries(keys.map((k) => [(all[k] as { name: string }).name, (r as Record<string, unknown>)[k] ?? null]))), jsonValue);
-  const list = sql.join(names, sql`, `);
+  const names = keys.map((k) => (all[k] as { name: string }).name);
+  const body = JSON.stringify(rows.map((r) => Object.fromEntries(keys.map((k, i) => [names[i], (r as Record<string, unknown>)[k] ?? null]))), jsonValue);
+  const list = sql.join(names.map((n) => sql.identifier(n)), sql`, `);
   const target = sql.identifier(getTableName(table));
   await db.execute(sql`insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${body}::json)`);
 }

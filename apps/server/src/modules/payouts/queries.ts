@@ -304,39 +304,23 @@ export async function updateBatch(tx: DbLike, b: Pick<PayoutBatchRow, 'merchantI
   return row;
 }
 
-/** The newest batches of the caller's merchant. */
+/** Rows of `t` pending review in the caller's scope and session currency that someone other than `username` made. */
+function waitingFor(req: FastifyRequest, username: string, t: { merchantId: AnyColumn; status: AnyColumn; createdBy: AnyColumn; currency: AnyColumn }, pending: string): SQL | undefined {
+  const currency = sessionCurrency(req);
+  return and(scopeWhere(t.merchantId, ownScope(req)), eq(t.status, pending), ne(t.createdBy, username), currency ? eq(t.currency, currency) : undefined);
+}
+
 /**
  * What waits for this user's review in the session currency: single payouts and batches pending review that someone
  * else made (maker-checker: their own are not theirs to review).
  */
 export async function countWaitingForReview(db: DbLike, req: FastifyRequest, username: string): Promise<{ payouts: number; batches: number }> {
-  const currency = sessionCurrency(req);
-  const [p] = await db
-    .select({ n: count() })
-    .from(payout)
-    .where(
-      and(
-        scopeWhere(payout.merchantId, ownScope(req)),
-        eq(payout.status, PayoutStatus.PENDING_REVIEW),
-        isNull(payout.batchId),
-        ne(payout.createdBy, username),
-        currency ? eq(payout.currency, currency) : undefined,
-      ),
-    );
-  const [b] = await db
-    .select({ n: count() })
-    .from(payoutBatch)
-    .where(
-      and(
-        scopeWhere(payoutBatch.merchantId, ownScope(req)),
-        eq(payoutBatch.status, PayoutBatchStatus.PENDING_REVIEW),
-        ne(payoutBatch.createdBy, username),
-        currency ? eq(payoutBatch.currency, currency) : undefined,
-      ),
-    );
+  const [p] = await db.select({ n: count() }).from(payout).where(and(waitingFor(req, username, payout, PayoutStatus.PENDING_REVIEW), isNull(payout.batchId)));
+  const [b] = await db.select({ n: count() }).from(payoutBatch).where(waitingFor(req, username, payoutBatch, PayoutBatchStatus.PENDING_REVIEW));
   return { payouts: p?.n ?? 0, batches: b?.n ?? 0 };
 }
 
+/** The newest batches of the caller's merchant. */
 export function selectBatches(db: DbLike, req: FastifyRequest, limit: number): Promise<PayoutBatchRow[]> {
   return db.select().from(payoutBatch).where(scopeWhere(payoutBatch.merchantId, ownScope(req))).orderBy(desc(payoutBatch.createdAt)).limit(limit);
 }
