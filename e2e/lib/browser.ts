@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Response } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './server';
@@ -40,7 +40,18 @@ export async function newContext(browser: Browser, opts: { locale?: string } = {
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') remember(`console ${m.type()} ${page.url()}: ${m.text()}`);
     });
-    page.on('requestfailed', (r) => remember(`request failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+    page.on('request', (r) => pending.add(r));
+    page.on('close', () => {
+      for (const r of pending) if (pageOf(r) === page) pending.delete(r);
+    });
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => {
+      pending.delete(r);
+      remember(`request failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) remember(`response ${r.status()} ${r.request().method()} ${r.url()}`);
+    });
   });
   return context;
 }
@@ -50,6 +61,15 @@ export async function newContext(browser: Browser, opts: { locale?: string } = {
  * fails on a loaded CI machine must say where it stopped, since it rarely fails twice in the same place.
  */
 const trail: string[] = [];
+/** Requests sent and not yet answered: a step stuck on a spinner names the call it waits for. */
+const pending = new Set<Request>();
+function pageOf(r: Request): Page | null {
+  try {
+    return r.frame().page();
+  } catch {
+    return null;
+  }
+}
 const TRAIL_LENGTH = 150;
 function remember(line: string): void {
   trail.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 400)}`);
@@ -71,7 +91,13 @@ export async function withScreenshot<T>(page: Page, name: string, fn: () => Prom
     mkdirSync(artifactsDir, { recursive: true });
     const file = path.join(artifactsDir, `${name.replace(/[^a-z0-9-]+/gi, '_')}.png`);
     await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).catch(() => undefined);
-    console.error(`[e2e] failure screenshot: ${file} (page ${page.url()})\n[e2e] last actions:\n${trail.join('\n')}`);
+    const shown = await page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 600))
+      .catch((e: unknown) => `(unreadable: ${String(e)})`);
+    const waiting = [...pending].filter((r) => pageOf(r) === page).map((r) => `${r.method()} ${r.url()}`).join('\n  ');
+    console.error(
+      `[e2e] failure screenshot: ${file} (page ${page.url()})\n[e2e] the page shows: ${shown}\n[e2e] requests unanswered:\n  ${waiting || '(none)'}\n[e2e] last actions:\n${trail.join('\n')}`,
+    );
     throw err;
   } finally {
     clearTimeout(timer);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { findBrand, loginPath, type Brand } from '@mg/domain';
 
 export const DEMO_PASSWORD = 'Demo#2026pay';
@@ -70,4 +71,15 @@ export async function sideMenuTexts(page: Page): Promise<string[]> {
   }
   const texts = await menu.locator('.ant-menu-title-content').allTextContents();
   return texts.map((t) => t.trim()).filter(Boolean);
+}
+
+/** Switches the signed-in shell to English (demo users may start in their brand's language). */
+export async function toEnglish(page: Page): Promise<void> {
+  const switcher = page.getByTestId('language-switcher').first();
+  await switcher.waitFor();
+  if ((await page.evaluate(() => document.documentElement.lang)) === 'en-US') return;
+  await switcher.click();
+  await page.keyboard.type('English');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe('en-US');
 }

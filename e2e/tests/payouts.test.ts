@@ -16,7 +16,7 @@ import { generate, generateSecret } from 'otplib';
 import { formatAmount, parseAmount, translate, type CurrencyCode } from '@mg/domain';
 import { clickUntilResponse, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { openApi } from '../lib/open-api';
-import { brandOf, dbClient, originOf, signIn } from '../lib/session';
+import { brandOf, dbClient, originOf, signIn, toEnglish } from '../lib/session';
 
 const port = inject('port');
 const dataDir = inject('dataDir');
@@ -40,16 +40,6 @@ async function idrBalance(): Promise<{ available: bigint; frozen: bigint }> {
   const b = r.body.result.balances.find((x) => x.currency === IDR);
   if (!b) throw new Error('no IDR balance line');
   return { available: minor(b.available), frozen: minor(b.frozen) };
-}
-
-async function toEnglish(page: Page): Promise<void> {
-  const switcher = page.getByTestId('language-switcher').first();
-  await switcher.waitFor();
-  if ((await page.evaluate(() => document.documentElement.lang)) === 'en-US') return;
-  await switcher.click();
-  await page.keyboard.type('English');
-  await page.keyboard.press('Enter');
-  await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
 }
 
 /** Turns Google Authenticator on for a signed-in user, as if enrolled elsewhere: the next approval must ask the code. */

@@ -113,9 +113,10 @@ describe('Balances', () => {
 /* Balance records ------------------------------------------------------------------------------------------ */
 
 const RECORDS = [
-  { id: 3, merchantId: 10001, transferId: 30, actionType: 6, flow: 'settlement', account: 'available', reference: 'S261121000001ABCD', amount: '145950', fee: '0', balanceBefore: '0', balanceAfter: '145950', currency: 'IDR', createdAt: '2026-03-02T01:00:00.000Z' },
-  { id: 2, merchantId: 10001, transferId: 20, actionType: 2, flow: 'refund', account: 'pending', reference: 'R261121000001WXYZ', amount: '-50000', fee: '0', balanceBefore: '145950', balanceAfter: '95950', currency: 'IDR', createdAt: '2026-03-01T10:00:00.000Z' },
-  { id: 1, merchantId: 10001, transferId: 10, actionType: 1, flow: 'collection_succeeded', account: 'pending', reference: 'C261121000001QRST', amount: '145950', fee: '4050', balanceBefore: '0', balanceAfter: '145950', currency: 'IDR', createdAt: '2026-03-01T09:00:00.000Z' },
+  { id: 4, merchantId: 10001, transferId: 40, actionType: 7, flow: 'balance_transfer', account: 'available', reference: 'T261121000001TRNS', counterparty: 'Demo Store Games (10002)', amount: '-101500', fee: '1500', balanceBefore: '145950', balanceAfter: '44450', currency: 'IDR', createdAt: '2026-03-02T02:00:00.000Z' },
+  { id: 3, merchantId: 10001, transferId: 30, actionType: 6, flow: 'settlement', account: 'available', reference: 'S261121000001ABCD', counterparty: null, amount: '145950', fee: '0', balanceBefore: '0', balanceAfter: '145950', currency: 'IDR', createdAt: '2026-03-02T01:00:00.000Z' },
+  { id: 2, merchantId: 10001, transferId: 20, actionType: 2, flow: 'refund', account: 'pending', reference: 'R261121000001WXYZ', counterparty: null, amount: '-50000', fee: '0', balanceBefore: '145950', balanceAfter: '95950', currency: 'IDR', createdAt: '2026-03-01T10:00:00.000Z' },
+  { id: 1, merchantId: 10001, transferId: 10, actionType: 1, flow: 'collection_succeeded', account: 'pending', reference: 'C261121000001QRST', counterparty: null, amount: '145950', fee: '4050', balanceBefore: '0', balanceAfter: '145950', currency: 'IDR', createdAt: '2026-03-01T09:00:00.000Z' },
 ];
 
 describe('Balance records', () => {
@@ -145,7 +146,12 @@ describe('Balance records', () => {
     expect(within(settlementRow).getByText('2026-03-02 08:00:00')).toBeTruthy();
 
     const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
-    expect(headers).toEqual(['Time', 'Action type', 'Account', 'Reference', 'Amount', 'Fee', 'Balance before', 'Balance after']);
+    expect(headers).toEqual(['Time', 'Action type', 'Account', 'Reference', 'Other party', 'Amount', 'Fee', 'Balance before', 'Balance after']);
+
+    // A balance transfer names the other merchant and opens the transfer records.
+    const transferRow = screen.getByText('T261121000001TRNS').closest('tr') as HTMLElement;
+    expectTextsIn(transferRow, ['Balance transfer', 'Demo Store Games (10002)', '-101,500']);
+    expect(screen.getByTestId('reference-T261121000001TRNS').getAttribute('href')).toBe('/funds/balance-transfers?id=T261121000001TRNS');
 
     const q = srv.callsTo('GET', '/balance-records')[0]?.query;
     expect(q?.get('currency')).toBe('IDR');

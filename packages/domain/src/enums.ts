@@ -61,6 +61,8 @@ export const PaymentType = {
   BANK_TRANSFER: 16,
   INVOICE: 17,
   CRYPTO: 18,
+  /** Between a merchant and its sub-merchants (issue 12): the fee rules of a transfer. */
+  BALANCE_TRANSFER: 19,
   CASHIER: 99,
 } as const;
 export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];

@@ -305,6 +305,9 @@ const FIELD_NAMES = [
   'reason',
   'remark',
   'file',
+  // balance transfers
+  'toMerchantId',
+  'requestId',
   // developer parameters and fee rules
   'ipWhitelist',
   'collectionCallbackUrl',

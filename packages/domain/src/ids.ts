@@ -7,4 +7,5 @@ export const ID_PREFIX = {
   SETTLEMENT: 'S',
   PAYMENT_LINK: 'L',
   EXPORT: 'E',
+  BALANCE_TRANSFER: 'T',
 } as const;

@@ -15,6 +15,8 @@ import { auditArea } from './audit';
 export * from './audit';
 import { balanceRecordsArea } from './balance-records';
 export * from './balance-records';
+import { balanceTransfersArea } from './balance-transfers';
+export * from './balance-transfers';
 import { balancesArea } from './balances';
 export * from './balances';
 import { callbacksArea } from './callbacks';
@@ -75,6 +77,7 @@ const DECLARED = [
   paymentLinksArea,
   salesArea,
   balancesArea,
+  balanceTransfersArea,
   balanceRecordsArea,
   settlementsArea,
   exportsArea,

@@ -18,6 +18,7 @@ import { userRoutes } from './users/routes';
 import { accountRoutes } from './account/routes';
 import { balanceRecordRoutes } from './balance-records/routes';
 import { balanceRoutes } from './balances/routes';
+import { balanceTransferRoutes } from './balance-transfers/routes';
 import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
@@ -64,6 +65,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: payoutRoutes },
   { routes: paymentLinkRoutes },
   { routes: balanceRoutes },
+  { routes: balanceTransferRoutes },
   { routes: balanceRecordRoutes },
   { routes: salesRoutes },
   { routes: settlementRoutes },

@@ -7,6 +7,7 @@ import type { ListSource } from '../lib/list/source';
 import { announcementsSource } from './announcements/queries';
 import { auditSource } from './audit/queries';
 import { balanceRecordsSource } from './balance-records/queries';
+import { balanceTransfersSource } from './balance-transfers/queries';
 import { collectionsSource } from './collections/queries';
 import { dictionariesSource } from './dictionaries/queries';
 import { mailOutboxSource } from './mail-outbox/queries';
@@ -23,6 +24,7 @@ export function listSources(publicUrl: string): Map<string, ListSource> {
     announcementsSource,
     auditSource,
     balanceRecordsSource,
+    balanceTransfersSource,
     collectionsSource,
     dictionariesSource,
     mailOutboxSource,

@@ -1,8 +1,9 @@
 /**
- * The money invariants of payouts, checked in the database of a test that moved money only by top-ups and payouts:
- * every payout holds once (a batch's payouts together, in its one transfer), ends with exactly its one transfer (charged on success, released otherwise), frozen is
- * what the open payouts hold, available is what came in less what is held or paid, fee revenue is the fees of paid
- * payouts, and nothing is negative.
+ * The money invariants of payouts, checked in the database of a test that moved money only by top-ups, payouts and
+ * balance transfers: every payout holds once (a batch's payouts together, in its one transfer), ends with exactly its
+ * one transfer (charged on success, released otherwise), frozen is what the open payouts hold, available is what came
+ * in (top-ups, transfers received) less what is held or paid (payouts, transfers sent with their fees), and nothing
+ * is negative.
  */
 import { expect } from 'vitest';
 import type pg from 'pg';
@@ -48,7 +49,8 @@ export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: 
        coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing')), 0)::text as held,
        coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'available'), 0)::text as available,
        (coalesce((select sum(amount) from ledger_transfer where merchant_id = m.merchant_id and currency = m.currency and flow = 'top_up'), 0)
-        - coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing','success')), 0))::text as expected
+        - coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing','success')), 0)
+        + coalesce((select sum(case when direction = 'in' then amount else -(amount + fee) end) from balance_transfer where merchant_id = m.merchant_id and currency = m.currency), 0))::text as expected
      from (select distinct merchant_id, currency from payout where merchant_id = any($1)) m`,
     [merchantIds],
   );

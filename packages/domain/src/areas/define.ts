@@ -30,6 +30,11 @@ export const GrantTier = {
   OPERATE: 'operate',
   /** Approving money out made by someone else (payout review and the approval policy): maker-checker. */
   APPROVE: 'approve',
+  /**
+   * Moving the merchant's own money where an operator may not (issue 12): balance transfers between the merchant and
+   * its sub-merchants. third_role_admin, not the operator.
+   */
+  TREASURY: 'treasury',
   /** Developer parameters: keys, callback addresses, IP whitelist (spec §6 "manage callback addresses"). */
   DEVELOP: 'develop',
   /** Spec §6 crypto read role: "exports only" (the transaction list to choose what to export, and the export). */

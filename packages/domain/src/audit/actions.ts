@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'payout_rejected',
   'payout_cancelled',
   'payout_policy_changed',
+  'balance_transferred',
   // Developer parameters and fees (H3)
   'api_key_created',
   'api_key_rolled',

@@ -75,10 +75,12 @@ const EXPLICIT_FEE_RULES: readonly DefaultFeeRule[] = [
   rule('BRL', PaymentType.CREDIT_CARD, 399, '0.39'),
   rule('INR', PaymentType.UPI, 100, '0', '2'),
   rule('USDT', PaymentType.CRYPTO, 50, '0', '1'),
-  // Payouts: a flat fee per transfer, single (8) and in a batch (9), as the local rails charge.
+  // Payouts: a flat fee per transfer, single (8) and in a batch (9), as the local rails charge. A balance transfer
+  // (19) moves money inside the platform: the batch price, no rail behind it.
   ...Object.entries(PAYOUT_FIXED_FEES).flatMap(([currency, [single, batch]]) => [
     rule(currency as CurrencyCode, PaymentType.PAYOUT, 0, single),
     rule(currency as CurrencyCode, PaymentType.BATCH_PAYOUT, 0, batch),
+    rule(currency as CurrencyCode, PaymentType.BALANCE_TRANSFER, 0, batch),
   ]),
 ];
 

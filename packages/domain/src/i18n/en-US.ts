@@ -121,6 +121,8 @@ export default {
   'field.accountNumber': "Account number",
   'field.bankCode': "Bank code",
   'field.remark': "Remark",
+  'field.toMerchantId': "To merchant",
+  'field.requestId': "Request ID",
   'field.file': "File",
   // Ledger accounts
   'ledger.account.available': "Available",
@@ -161,6 +163,7 @@ export default {
   'enum.paymentType.16': "Bank transfer",
   'enum.paymentType.17': "Payment voucher",
   'enum.paymentType.18': "Crypto",
+  'enum.paymentType.19': "Balance transfer",
   'enum.paymentType.99': "Cashier",
   'enum.awardProductType.1': "Phone credit",
   'enum.awardProductType.2': "Mobile data",

@@ -121,6 +121,8 @@ export default {
   'field.accountNumber': "Nomor rekening",
   'field.bankCode': "Kode bank",
   'field.remark': "Catatan",
+  'field.toMerchantId': "Ke merchant",
+  'field.requestId': "ID permintaan",
   'field.file': "Berkas",
   // Ledger accounts
   'ledger.account.available': "Tersedia",
@@ -161,6 +163,7 @@ export default {
   'enum.paymentType.16': "Transfer bank",
   'enum.paymentType.17': "Voucher pembayaran",
   'enum.paymentType.18': "Kripto",
+  'enum.paymentType.19': "Transfer saldo",
   'enum.paymentType.99': "Kasir",
   'enum.awardProductType.1': "Pulsa",
   'enum.awardProductType.2': "Paket data",

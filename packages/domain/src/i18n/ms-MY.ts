@@ -121,6 +121,8 @@ export default {
   'field.accountNumber': "Nombor akaun",
   'field.bankCode': "Kod bank",
   'field.remark': "Catatan",
+  'field.toMerchantId': "Kepada pedagang",
+  'field.requestId': "ID permintaan",
   'field.file': "Fail",
   // Ledger accounts
   'ledger.account.available': "Tersedia",
@@ -161,6 +163,7 @@ export default {
   'enum.paymentType.16': "Pindahan bank",
   'enum.paymentType.17': "Baucar pembayaran",
   'enum.paymentType.18': "Kripto",
+  'enum.paymentType.19': "Pindahan baki",
   'enum.paymentType.99': "Juruwang",
   'enum.awardProductType.1': "Kredit telefon",
   'enum.awardProductType.2': "Data mudah alih",

@@ -121,6 +121,8 @@ export default {
   'field.accountNumber': "Número da conta",
   'field.bankCode': "Código do banco",
   'field.remark': "Observação",
+  'field.toMerchantId': "Para o lojista",
+  'field.requestId': "ID da requisição",
   'field.file': "Arquivo",
   // Ledger accounts
   'ledger.account.available': "Disponível",
@@ -161,6 +163,7 @@ export default {
   'enum.paymentType.16': "Transferência bancária",
   'enum.paymentType.17': "Boleto de pagamento",
   'enum.paymentType.18': "Cripto",
+  'enum.paymentType.19': "Transferência de saldo",
   'enum.paymentType.99': "Caixa",
   'enum.awardProductType.1': "Crédito de celular",
   'enum.awardProductType.2': "Dados móveis",

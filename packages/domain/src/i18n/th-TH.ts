@@ -121,6 +121,8 @@ export default {
   'field.accountNumber': "เลขที่บัญชี",
   'field.bankCode': "รหัสธนาคาร",
   'field.remark': "หมายเหตุ",
+  'field.toMerchantId': "ไปยังร้านค้า",
+  'field.requestId': "รหัสคำขอ",
   'field.file': "ไฟล์",
   // Ledger accounts
   'ledger.account.available': "พร้อมใช้",
@@ -161,6 +163,7 @@ export default {
   'enum.paymentType.16': "โอนเงินผ่านธนาคาร",
   'enum.paymentType.17': "ใบแจ้งชำระเงิน",
   'enum.paymentType.18': "คริปโต",
+  'enum.paymentType.19': "โอนยอดคงเหลือ",
   'enum.paymentType.99': "แคชเชียร์",
   'enum.awardProductType.1': "เติมเงินมือถือ",
   'enum.awardProductType.2': "แพ็กเกจอินเทอร์เน็ตมือถือ",

@@ -121,6 +121,8 @@ export default {
   'field.accountNumber': "账号",
   'field.bankCode': "银行编码",
   'field.remark': "备注",
+  'field.toMerchantId': "转入商户",
+  'field.requestId': "请求编号",
   'field.file': "文件",
   // Ledger accounts
   'ledger.account.available': "可用余额",
@@ -161,6 +163,7 @@ export default {
   'enum.paymentType.16': "银行转账",
   'enum.paymentType.17': "付款凭证",
   'enum.paymentType.18': "加密货币",
+  'enum.paymentType.19': "余额划转",
   'enum.paymentType.99': "收银台",
   'enum.awardProductType.1': "话费",
   'enum.awardProductType.2': "流量",

@@ -101,10 +101,10 @@ export const ROLE_TIERS: Readonly<Record<RoleCode, readonly GrantTierValue[]>> =
   [Role.ADMIN]: Object.values(GrantTier),
   // Role all: everything but the provider's own configuration.
   [Role.BUSINESS]: Object.values(GrantTier).filter((t) => t !== GrantTier.PLATFORM),
-  [Role.THIRD_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.TEAM, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.DEVELOP],
+  [Role.THIRD_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.TEAM, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.TREASURY, GrantTier.DEVELOP],
   [Role.THIRD_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE],
   [Role.THIRD_ROLE_READ]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ],
-  [Role.CRYPTO_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.DEVELOP],
+  [Role.CRYPTO_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.TREASURY, GrantTier.DEVELOP],
   [Role.CRYPTO_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE],
   [Role.CRYPTO_ROLE_READ]: [GrantTier.SELF, GrantTier.EXPORT_ONLY],
 };

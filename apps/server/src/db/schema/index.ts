@@ -27,3 +27,4 @@ export * from './callbacks';
 export * from './balances';
 export * from './exports';
 export * from './payouts';
+export * from './balance-transfers';

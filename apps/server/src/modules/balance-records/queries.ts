@@ -1,11 +1,14 @@
 /** SQL of the balance records: entries of the merchant's own ledger accounts with their transfer (ledger/queries join). */
-import { MERCHANT_ACCOUNT_KINDS, balanceRecordsList, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { MERCHANT_ACCOUNT_KINDS, balanceRecordsList, toMajorString, type CurrencyCode, type LedgerFlow, type ListRecord } from '@mg/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
 import { createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, scopeWhere } from '../auth/scope';
+import { counterpartyKey, selectCounterparties } from '../balance-transfers/queries';
 import { entriesFrom, selectEntries } from '../ledger/queries';
+
+const BALANCE_TRANSFER_FLOW: LedgerFlow = 'balance_transfer';
 
 export type BalanceRecord = ListRecord<typeof balanceRecordsList>;
 
@@ -44,7 +47,10 @@ export const balanceRecordsSource = pagedSource({
   countFrom: entriesFrom,
   read: async (db, where, o) => {
     const rows = await selectEntries(db, FIELDS).where(where).orderBy(...o.orderBy).limit(o.limit).offset(o.offset ?? 0);
+    const transfers = rows.filter((e) => e.flow === BALANCE_TRANSFER_FLOW).map((e) => ({ merchantId: e.merchantId, id: e.reference }));
+    const parties = await selectCounterparties(db, transfers);
     return rows.map((e): BalanceRecord => {
+      const party = e.flow === BALANCE_TRANSFER_FLOW ? parties.get(counterpartyKey(e.merchantId, e.reference)) : undefined;
       const money = (v: bigint) => toMajorString(v, e.currency as CurrencyCode);
       return {
         id: e.id,
@@ -54,6 +60,7 @@ export const balanceRecordsSource = pagedSource({
         flow: e.flow,
         account: e.kind,
         reference: e.reference,
+        counterparty: party ? `${party.name} (${party.id})` : null,
         amount: money(e.amount),
         fee: money(e.fee),
         balanceBefore: money(e.balanceBefore),

@@ -5,5 +5,6 @@ export { useCellRenderer, StatusTag } from './cells';
 export { useListRequest, rangeProblem } from './useListRequest';
 export { queryKeys, type QueryKeys } from './keys';
 export { useMoney, minorOf, formatDecimal, signOf, currencyOr, amountHint } from './money';
+export { SignedAmount } from './SignedAmount';
 export { useColumnRules } from './columnRules';
 export * from './range';

@@ -20,10 +20,12 @@ import {
   DeleteOutlined,
   EditOutlined,
   ReloadOutlined,
+  SwapOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MONEY_ERROR_KEYS, Perm, isCurrencyCode, parseAmount } from '@mg/domain';
+import { useNavigate } from 'react-router';
+import { MONEY_ERROR_KEYS, NEW_TRANSFER_PARAM, Perm, balanceTransfersArea, isCurrencyCode, parseAmount } from '@mg/domain';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Can } from '../../components/Can';
 import { FormModal, useFormSubmit } from '../../components/forms';
@@ -193,6 +195,7 @@ export default function Balances() {
   const { message } = App.useApp();
   const money = useMoney();
   const platform = useIsPlatform();
+  const navigate = useNavigate();
   const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
   // Every merchant's money together has no threshold of its own: limits are set on one merchant.
   const allMerchants = platform && merchantId === undefined;
@@ -225,9 +228,18 @@ export default function Balances() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('balances.hint')}</Typography.Text>
         </div>
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
-          {t('common.actions.reload')}
-        </Button>
+        <Space wrap>
+          {!platform && (
+            <Can code={Perm.BALANCE_TRANSFER_ADD}>
+              <Button icon={<SwapOutlined />} onClick={() => navigate(`${balanceTransfersArea.pages[0]!.path}?${NEW_TRANSFER_PARAM}=1`)} data-testid="balances-transfer">
+                {t('balance-transfers.actions.new')}
+              </Button>
+            </Can>
+          )}
+          <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
+            {t('common.actions.reload')}
+          </Button>
+        </Space>
       </div>
 
       {platform && <MerchantChooser value={merchantId} onChange={setMerchantId} />}

@@ -1,0 +1,45 @@
+/**
+ * Data of the balance transfers area (docs/payments-api.md "Balance transfers"): who the merchant may send to, the
+ * quote of the confirmation step, and the transfer. A transfer invalidates the transfer records, the balances and
+ * the statement, which reload where open.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListRecord, TransferParty, TransferQuote, balanceTransfersList } from '@mg/domain';
+import { api } from '../../api';
+import { queryKeys } from '../../components/list/keys';
+
+export const transferKeys = queryKeys('balance-transfers');
+const balanceKeys = queryKeys('balances');
+const balanceRecordKeys = queryKeys('balance-records');
+
+export type TransferRecord = ListRecord<typeof balanceTransfersList>;
+
+export interface TransferInput {
+  toMerchantId: number;
+  currency: string;
+  amount: string;
+  remark?: string;
+}
+
+const PATH = '/balance-transfers';
+
+export function useTransferParties(enabled = true) {
+  return useQuery({ queryKey: transferKeys.other('parties'), queryFn: () => api.get<TransferParty[]>(`${PATH}/parties`), enabled });
+}
+
+export function useTransferQuote() {
+  return useMutation({ mutationFn: (input: TransferInput) => api.post<TransferQuote>(`${PATH}/quote`, input) });
+}
+
+export function useCreateTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TransferInput & { requestId: string; googleCode?: string }) => api.post<TransferRecord & { replayed: boolean }>(PATH, input),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: transferKeys.all }),
+        queryClient.invalidateQueries({ queryKey: balanceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: balanceRecordKeys.all }),
+      ]),
+  });
+}

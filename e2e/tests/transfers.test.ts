@@ -1,0 +1,118 @@
+/**
+ * Issue 12, a balance transfer as the merchant admin does it: from Balances to the transfer form, a sub-merchant
+ * chosen, an amount above what the balance covers refused on its field with the spec §5 message, the confirmation
+ * with fee and total, the money moved at once; the records and the statement show it sent, and the sub-merchant,
+ * switched to from the header menu, sees the same transfer received, naming the parent.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatAmount, parseAmount, translate, type CurrencyCode } from '@mg/domain';
+import { chooseFromMenu, chooseOption, clickUntilReload, clickUntilResponse, launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { brandOf, dbClient, originOf, signIn, toEnglish } from '../lib/session';
+
+const port = inject('port');
+const dataDir = inject('dataDir');
+const tikipay = brandOf('tikipay');
+const IDR: CurrencyCode = 'IDR';
+const PARENT = 10001;
+const GAMES = 10002;
+const AMOUNT = '25000';
+
+const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout });
+const en = (key: string, params?: Record<string, string | number>) => translate('en-US', key, params);
+const shown = (v: string) => {
+  const r = parseAmount(v, IDR, { allowZero: true });
+  if (!r.ok) throw new Error(`not an amount: ${v}`);
+  return formatAmount(r.minor, IDR, { locale: 'en-US' });
+};
+
+async function available(merchantId: number): Promise<bigint> {
+  const db = await dbClient(dataDir);
+  const { rows } = await db.query<{ b: string }>(`select balance::text as b from ledger_account where merchant_id = $1 and currency = 'IDR' and kind = 'available'`, [merchantId]);
+  await db.end();
+  return rows[0] ? BigInt(rows[0].b) : 0n;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.sequential('a balance transfer from the parent to its sub-merchant', () => {
+  let page: Page;
+  let transferId = '';
+  let parentBefore = 0n;
+  let gamesBefore = 0n;
+
+  beforeAll(async () => {
+    page = await (await newContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('1. from Balances, too much is refused on its field; the confirmation shows fee and total; the money moves', async () => {
+    [parentBefore, gamesBefore] = await Promise.all([available(PARENT), available(GAMES)]);
+    await withScreenshot(page, 'transfers-1-send', async () => {
+      await signIn(page, port, 'demo_admin');
+      await toEnglish(page);
+      await page.goto(`${originOf(tikipay, port)}/funds/balances`);
+      await page.getByTestId('balances-transfer').click();
+      await page.getByTestId('transfer-form').waitFor();
+      await poll(() => page.url()).toContain('/funds/balance-transfers');
+
+      await chooseOption(page, page.getByTestId('transfer-to'), `Demo Store Games (${GAMES})`, page.locator('.ant-select-selection-item', { hasText: `Demo Store Games (${GAMES})` }));
+      // More than the balance: the field says so, with the spec §5 rule, before anything is written.
+      const tooMuch = (parentBefore + 1n).toString();
+      await page.getByTestId('transfer-amount').fill(tooMuch);
+      await page.getByTestId('transfer-continue').click();
+      await page.locator('.ant-form-item-explain-error', { hasText: 'exceeds the available balance' }).waitFor();
+
+      await page.getByTestId('transfer-amount').fill(AMOUNT);
+      await page.getByTestId('transfer-remark').fill('Float for the games shop');
+      await page.getByTestId('transfer-continue').click();
+      await page.getByTestId('transfer-confirmation').waitFor();
+      const fee = (await page.getByTestId('transfer-quote-fee').textContent()) ?? '';
+      const total = (await page.getByTestId('transfer-quote-total').textContent()) ?? '';
+
+      const answer = await clickUntilResponse(page, page.getByTestId('transfer-confirm'), (r) => r.url().endsWith('/api/balance-transfers') && r.request().method() === 'POST');
+      const sent = (await answer.json()).result as { id: string; fee: string; balanceChange: string };
+      transferId = sent.id;
+      expect(fee).toContain(shown(sent.fee));
+      expect(total).toContain(shown(sent.balanceChange.replace('-', '')));
+      await page.getByTestId('transfer-form').waitFor({ state: 'detached' });
+      // The list shows it sent, to the sub-merchant, with what left the balance.
+      const row = page.locator('.ant-table-row', { hasText: transferId });
+      await row.waitFor();
+      await poll(() => row.textContent()).toContain(en('balance-transfers.direction.out'));
+      await poll(() => row.textContent()).toContain('Demo Store Games');
+      await poll(() => row.textContent()).toContain(shown(sent.balanceChange.replace('-', '')));
+      expect(parentBefore - (await available(PARENT))).toBe(-BigInt(sent.balanceChange));
+      expect((await available(GAMES)) - gamesBefore).toBe(BigInt(AMOUNT));
+    });
+  });
+
+  it('2. the statement names the sub-merchant; switched to it, the same transfer shows received, naming the parent', async () => {
+    await withScreenshot(page, 'transfers-2-receive', async () => {
+      await page.goto(`${originOf(tikipay, port)}/funds/balance-records?reference=${transferId}`);
+      const entry = page.locator('.ant-table-row', { hasText: transferId });
+      await entry.waitFor();
+      await poll(() => entry.textContent()).toContain(`Demo Store Games (${GAMES})`);
+
+      await chooseFromMenu(page, 'welcome-menu', 'menu-switch-merchant', page.locator('.ant-modal .ant-select'));
+      await chooseOption(page, page.locator('.ant-modal .ant-select'), String(GAMES), page.locator('.ant-modal .ant-select-selection-item', { hasText: String(GAMES) }));
+      // The switch reloads the page it was made on, now in the sub-merchant's session.
+      await clickUntilReload(page, page.locator('.ant-modal .ant-btn-primary'));
+      await poll(() => page.getByTestId('welcome-menu').textContent()).toContain('Demo Store Games');
+      await page.goto(`${originOf(tikipay, port)}/funds/balance-transfers?id=${transferId}`);
+      const row = page.locator('.ant-table-row', { hasText: transferId });
+      await row.waitFor();
+      await poll(() => row.textContent()).toContain(en('balance-transfers.direction.in'));
+      await poll(() => row.textContent()).toContain(String(PARENT));
+      await poll(() => row.textContent()).toContain(`+${shown(AMOUNT)}`);
+    });
+  });
+});
