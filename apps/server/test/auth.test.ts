@@ -417,13 +417,14 @@ describe('getUserPermissionByToken', () => {
     // Issue 12: moving the merchant's money between its accounts is the admin's, not the operator's.
     expect(a.auth.map((x: { action: string }) => x.action)).toContain(Perm.BALANCE_TRANSFER_ADD);
     expect(o.auth.map((x: { action: string }) => x.action)).not.toContain(Perm.BALANCE_TRANSFER_ADD);
+    expect(o.auth.map((x: { action: string }) => x.action)).toContain(Perm.TOP_UP_ADD);
 
     // Read-only: home, the payment lists and products, exporting them; not a single other button.
     const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
     expect(shape(r.menu)).toEqual([
       { path: '/dashboard/home' },
       { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/payouts' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }, { path: '/payment/sales' }] },
-      { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/balance-transfers' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
+      { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/top-ups' }, { path: '/funds/balance-transfers' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
       { path: '/common', children: [{ path: '/common/productList' }, { path: '/common/productSummary' }] },
       { path: '/account/security' },
     ]);

@@ -1,9 +1,10 @@
 /**
  * Balance transfers under concurrency: seeded random transfers in every direction between a parent and its two
- * sub-merchants (many more than the balances cover, some retried with the same request id), next to top-ups and
- * payouts made and cancelled, from 8 concurrent clients on real PostgreSQL. Every refusal must be one a user could get;
- * afterwards every transfer and payout invariant holds, each side's statement replays to its balance, and no money
- * was made or lost: what the three hold plus the fees taken is what came in less what was paid out.
+ * sub-merchants (many more than the balances cover, some retried with the same request id), next to top-ups paid or
+ * failed at the cashier (with a top-up fee) and payouts made and cancelled, from 8 concurrent clients on real
+ * PostgreSQL. Every refusal must be one a user could get; afterwards every transfer and payout invariant holds, each
+ * side's statement replays to its balance, and no money was made or lost: what the three hold plus the transfer fees
+ * taken is what came in (top-ups less their fees) less what was paid out.
  */
 import { DomainError, PaymentType } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { mulberry32 } from '../src/lib/random';
 import { createTransfer } from '../src/modules/balance-transfers/service';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { cancelPayout, createPayout } from '../src/modules/payouts/service';
+import { createTopUp, finishTopUp } from '../src/modules/top-ups/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
 import { balance, createMerchant, setFeeRule } from './helpers/money-fixtures';
@@ -42,6 +44,7 @@ describe('balance transfers from 8 concurrent clients', () => {
     for (const id of family) {
       await setFeeRule(tdb.pool, { merchantId: id, currency: 'IDR', paymentType: PaymentType.BALANCE_TRANSFER, rateBps: 30, fixedFee: 500n });
       await setFeeRule(tdb.pool, { merchantId: id, currency: 'IDR', paymentType: PaymentType.PAYOUT, rateBps: 0, fixedFee: 1_000n });
+      await setFeeRule(tdb.pool, { merchantId: id, currency: 'IDR', paymentType: PaymentType.MERCHANT_TOP_UP, rateBps: 50, fixedFee: 0n });
       await postTransfer(tdb.db, topUp({ merchantId: id, currency: 'IDR', reference: `fund-${id}`, idempotencyKey: `fund-${id}`, amount: 500_000n }));
     }
     const feeRevenueBefore = await balance(tdb.pool, 10000, 'IDR', 'fee_revenue');
@@ -63,8 +66,10 @@ describe('balance transfers from 8 concurrent clients', () => {
           if (out.replayed) replays++;
           else sent.push(t);
         } else if (r < 0.7) {
+          // a top-up made and paid (or failed) at the cashier
           const m = family[int(0, 2)]!;
-          await postTransfer(clients.db, topUp({ merchantId: m, currency: 'IDR', reference: `s${seed}-top${i}`, idempotencyKey: `s${seed}-top${i}`, amount: BigInt(int(10_000, 100_000)) }));
+          const t = await createTopUp(clients.db, { merchantId: m, currency: 'IDR', amount: BigInt(int(10_000, 100_000)), paymentType: PaymentType.VA, createdBy: 'prop' });
+          await finishTopUp(clients.db, { merchantId: m, id: t.id, outcome: rnd() < 0.8 ? 'paid' : 'failed' });
         } else if (r < 0.9 || payouts.length === 0) {
           const merchantId = family[int(0, 2)]!;
           const row = await createPayout(clients.db, {
@@ -105,7 +110,7 @@ describe('balance transfers from 8 concurrent clients', () => {
 
     // Conservation: the family's money plus the fees the platform took equals what came in less what left by payouts.
     const { rows } = await tdb.pool.query<{ came: string; held: string; fees: string }>(
-      `select (select coalesce(sum(amount), 0) from ledger_transfer where merchant_id = any($1) and flow = 'top_up')::text as came,
+      `select (select coalesce(sum(amount - fee), 0) from ledger_transfer where merchant_id = any($1) and flow = 'top_up')::text as came,
               (select coalesce(sum(amount + fee), 0) from payout where merchant_id = any($1) and status in ('pending_review','processing','success'))::text as held,
               (select coalesce(sum(fee), 0) from balance_transfer where merchant_id = any($1) and direction = 'out')::text as fees`,
       [family],

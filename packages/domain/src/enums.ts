@@ -63,6 +63,8 @@ export const PaymentType = {
   CRYPTO: 18,
   /** Between a merchant and its sub-merchants (issue 12): the fee rules of a transfer. */
   BALANCE_TRANSFER: 19,
+  /** The merchant funding its own balance (issue 12): no fee unless a fee rule of this type says so. */
+  MERCHANT_TOP_UP: 20,
   CASHIER: 99,
 } as const;
 export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];

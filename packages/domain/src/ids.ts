@@ -8,4 +8,5 @@ export const ID_PREFIX = {
   PAYMENT_LINK: 'L',
   EXPORT: 'E',
   BALANCE_TRANSFER: 'T',
+  TOP_UP: 'U',
 } as const;

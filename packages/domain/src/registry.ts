@@ -53,6 +53,8 @@ import { rolesArea } from './roles';
 export * from './roles';
 import { settlementsArea } from './settlements';
 export * from './settlements';
+import { topUpsArea } from './top-ups';
+export * from './top-ups';
 import { usersArea } from './users';
 export * from './users';
 // Vocabulary of no area of the menu (no pages, no codes).
@@ -78,6 +80,7 @@ const DECLARED = [
   salesArea,
   balancesArea,
   balanceTransfersArea,
+  topUpsArea,
   balanceRecordsArea,
   settlementsArea,
   exportsArea,

@@ -4,3 +4,6 @@
  * builds the menu; catalogue.test.ts keeps it equal to the roots of MENU.
  */
 export const MENU_ROOTS = ['/dashboard', '/system', '/payment', '/funds', '/common', '/developer', '/account'] as const;
+
+/** `?new=1` on a records page opens its form for a new record (the Balances page's Transfer and Top up buttons). */
+export const OPEN_FORM_PARAM = 'new';

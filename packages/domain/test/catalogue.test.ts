@@ -58,8 +58,8 @@ describe('enums', () => {
       [3, 'CANCEL'],
     ]);
     expect(PRODUCT_TYPES.map((e) => e.value)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    // Spec §3's 1-18 and 99, and 19 (balance transfer, issue 12): the fee rules of a transfer are keyed by it.
-    expect(PAYMENT_TYPES.map((e) => e.value)).toEqual([...Array.from({ length: 19 }, (_, i) => i + 1), 99]);
+    // Spec §3's 1-18 and 99, and 19 (balance transfer) and 20 (merchant top-up) of issue 12: their fee rules are keyed by them.
+    expect(PAYMENT_TYPES.map((e) => e.value)).toEqual([...Array.from({ length: 20 }, (_, i) => i + 1), 99]);
     expect(PaymentType.CRYPTO).toBe(18);
     expect(PaymentType.CASHIER).toBe(99);
     expect(AWARD_PRODUCT_TYPES.map((e) => e.value)).toEqual([1, 2, 3, 4, 5, 6, 7]);

@@ -19,6 +19,7 @@ import { accountRoutes } from './account/routes';
 import { balanceRecordRoutes } from './balance-records/routes';
 import { balanceRoutes } from './balances/routes';
 import { balanceTransferRoutes } from './balance-transfers/routes';
+import { topUpRoutes } from './top-ups/routes';
 import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
@@ -66,6 +67,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: paymentLinkRoutes },
   { routes: balanceRoutes },
   { routes: balanceTransferRoutes },
+  { routes: topUpRoutes },
   { routes: balanceRecordRoutes },
   { routes: salesRoutes },
   { routes: settlementRoutes },

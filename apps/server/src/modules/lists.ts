@@ -17,6 +17,7 @@ import { productsSource } from './products/queries';
 import { refundsSource } from './refunds/queries';
 import { salesSource } from './sales/queries';
 import { settlementsSource } from './settlements/queries';
+import { topUpsSource } from './top-ups/queries';
 import { usersSource } from './users/queries';
 
 export function listSources(publicUrl: string): Map<string, ListSource> {
@@ -34,6 +35,7 @@ export function listSources(publicUrl: string): Map<string, ListSource> {
     refundsSource,
     salesSource,
     settlementsSource,
+    topUpsSource(publicUrl),
     usersSource,
   ] as unknown as ListSource[];
   return new Map(all.map((s) => [s.list.name, s]));

@@ -48,7 +48,7 @@ export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: 
        coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'frozen'), 0)::text as frozen,
        coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing')), 0)::text as held,
        coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'available'), 0)::text as available,
-       (coalesce((select sum(amount) from ledger_transfer where merchant_id = m.merchant_id and currency = m.currency and flow = 'top_up'), 0)
+       (coalesce((select sum(amount - fee) from ledger_transfer where merchant_id = m.merchant_id and currency = m.currency and flow = 'top_up'), 0)
         - coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing','success')), 0)
         + coalesce((select sum(case when direction = 'in' then amount else -(amount + fee) end) from balance_transfer where merchant_id = m.merchant_id and currency = m.currency), 0))::text as expected
      from (select distinct merchant_id, currency from payout where merchant_id = any($1)) m`,

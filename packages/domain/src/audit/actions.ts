@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'payout_cancelled',
   'payout_policy_changed',
   'balance_transferred',
+  'top_up_created',
   // Developer parameters and fees (H3)
   'api_key_created',
   'api_key_rolled',

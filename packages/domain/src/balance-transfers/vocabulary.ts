@@ -38,6 +38,3 @@ export const BALANCE_TRANSFER_REMARK_MAX_LENGTH = 255;
 /** The client's key of one transfer request (a UUID made when the form opens): a retried submit moves money once. */
 export const BALANCE_TRANSFER_REQUEST_ID_MAX_LENGTH = 64;
 export const BALANCE_TRANSFER_REQUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-
-/** `?new=1` on the records page opens a new transfer (the Balances page's Transfer button links there). */
-export const NEW_TRANSFER_PARAM = 'new';

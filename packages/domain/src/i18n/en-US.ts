@@ -164,6 +164,7 @@ export default {
   'enum.paymentType.17': "Payment voucher",
   'enum.paymentType.18': "Crypto",
   'enum.paymentType.19': "Balance transfer",
+  'enum.paymentType.20': "Merchant top-up",
   'enum.paymentType.99': "Cashier",
   'enum.awardProductType.1': "Phone credit",
   'enum.awardProductType.2': "Mobile data",

@@ -164,6 +164,7 @@ export default {
   'enum.paymentType.17': "Voucher pembayaran",
   'enum.paymentType.18': "Kripto",
   'enum.paymentType.19': "Transfer saldo",
+  'enum.paymentType.20': "Isi saldo merchant",
   'enum.paymentType.99': "Kasir",
   'enum.awardProductType.1': "Pulsa",
   'enum.awardProductType.2': "Paket data",

@@ -164,6 +164,7 @@ export default {
   'enum.paymentType.17': "Baucar pembayaran",
   'enum.paymentType.18': "Kripto",
   'enum.paymentType.19': "Pindahan baki",
+  'enum.paymentType.20': "Tambah nilai pedagang",
   'enum.paymentType.99': "Juruwang",
   'enum.awardProductType.1': "Kredit telefon",
   'enum.awardProductType.2': "Data mudah alih",

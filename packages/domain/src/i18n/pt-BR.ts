@@ -164,6 +164,7 @@ export default {
   'enum.paymentType.17': "Boleto de pagamento",
   'enum.paymentType.18': "Cripto",
   'enum.paymentType.19': "Transferência de saldo",
+  'enum.paymentType.20': "Recarga do lojista",
   'enum.paymentType.99': "Caixa",
   'enum.awardProductType.1': "Crédito de celular",
   'enum.awardProductType.2': "Dados móveis",

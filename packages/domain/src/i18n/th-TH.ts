@@ -164,6 +164,7 @@ export default {
   'enum.paymentType.17': "ใบแจ้งชำระเงิน",
   'enum.paymentType.18': "คริปโต",
   'enum.paymentType.19': "โอนยอดคงเหลือ",
+  'enum.paymentType.20': "เติมเงินร้านค้า",
   'enum.paymentType.99': "แคชเชียร์",
   'enum.awardProductType.1': "เติมเงินมือถือ",
   'enum.awardProductType.2': "แพ็กเกจอินเทอร์เน็ตมือถือ",

@@ -164,6 +164,7 @@ export default {
   'enum.paymentType.17': "付款凭证",
   'enum.paymentType.18': "加密货币",
   'enum.paymentType.19': "余额划转",
+  'enum.paymentType.20': "商户充值",
   'enum.paymentType.99': "收银台",
   'enum.awardProductType.1': "话费",
   'enum.awardProductType.2': "流量",

@@ -28,3 +28,4 @@ export * from './balances';
 export * from './exports';
 export * from './payouts';
 export * from './balance-transfers';
+export * from './top-ups';

@@ -7,10 +7,10 @@ import { cashierCancel, cashierPay, cashierView } from './service';
 
 const tags = ['cashier'];
 
-const params = z.object({ token: z.string().min(1).max(128).describe('cashier token of a collection or a payment link') });
+const params = z.object({ token: z.string().min(1).max(128).describe('cashier token of a collection, a payment link or a top-up') });
 
 export const cashierViewSchema = z.object({
-  kind: z.enum(['collection', 'link']),
+  kind: z.enum(['collection', 'link', 'topUp']).describe('topUp: the merchant funding its own balance'),
   merchantName: z.string(),
   brand: z.string(),
   amount: z.string().describe('decimal string in major units'),

@@ -27,6 +27,8 @@ import {
   type CollectionRow,
 } from '../collections/service';
 import { effectiveLinkStatus, getPaymentLinkByToken, payPaymentLink, type PaymentLinkRow } from '../payment-links/service';
+import { finishTopUp, getTopUpByToken } from '../top-ups/service';
+import type { TopUpRow } from '../top-ups/queries';
 
 const OPEN: readonly string[] = [PaymentStatus.PENDING, PaymentStatus.PROCESSING];
 const PAID: readonly string[] = [PaymentStatus.SUCCESS, PaymentStatus.PARTIAL, PaymentStatus.REFUNDED];
@@ -108,13 +110,42 @@ export function linkCashierView(link: PaymentLinkRow, latest: CollectionRow | nu
   };
 }
 
-type Resolved = { kind: 'collection'; row: CollectionRow } | { kind: 'link'; link: PaymentLinkRow };
+/** A top-up as its merchant sees it at the cashier: always sandbox-payable while open (the merchant pays itself). */
+export function topUpCashierView(row: TopUpRow, face: MerchantFace, now: Date = new Date()): CashierView {
+  const expired = row.status === PaymentStatus.PENDING && isPastExpiry(row.expiresAt, now);
+  const open = row.status === PaymentStatus.PENDING && !expired;
+  return {
+    kind: 'topUp',
+    merchantName: face.name,
+    brand: face.brand,
+    amount: toMajorString(row.amount, row.currency as CurrencyCode),
+    currency: row.currency as CurrencyCode,
+    description: null,
+    paymentType: row.paymentType,
+    channel: row.channel,
+    paymentCode: null,
+    status: expired ? PaymentStatus.CLOSED : row.status,
+    expired: expired || (row.status === PaymentStatus.CLOSED && isPastExpiry(row.expiresAt, now)),
+    expiresAt: row.expiresAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    paidAmount: row.status === PaymentStatus.SUCCESS ? money(row.amount, row.currency) : null,
+    returnUrl: null,
+    failureReason: row.failureReason,
+    payable: open,
+    cancellable: open,
+    sandbox: true,
+  };
+}
+
+type Resolved = { kind: 'collection'; row: CollectionRow } | { kind: 'link'; link: PaymentLinkRow } | { kind: 'topUp'; topUp: TopUpRow };
 
 async function resolve(db: DbLike, token: string): Promise<Resolved> {
   const row = await getCollectionByToken(db, token);
   if (row) return { kind: 'collection', row };
   const link = await getPaymentLinkByToken(db, token);
   if (link) return { kind: 'link', link };
+  const topUp = await getTopUpByToken(db, token);
+  if (topUp) return { kind: 'topUp', topUp };
   throw notFound();
 }
 
@@ -126,6 +157,7 @@ async function linkView(db: DbLike, link: PaymentLinkRow, now: Date): Promise<Ca
 export async function cashierView(db: DbLike, token: string, now: Date = new Date()): Promise<CashierView> {
   const r = await resolve(db, token);
   if (r.kind === 'link') return linkView(db, r.link, now);
+  if (r.kind === 'topUp') return topUpCashierView(r.topUp, await merchantFace(db, r.topUp.merchantId), now);
   return collectionCashierView(r.row, await merchantFace(db, r.row.merchantId), now);
 }
 
@@ -145,6 +177,11 @@ export interface CashierDeps {
  */
 export async function cashierPay(deps: CashierDeps, token: string, input: CashierPayInput, now: Date = new Date()): Promise<CashierView> {
   const r = await resolve(deps.db, token);
+  if (r.kind === 'topUp') {
+    const outcome = input.outcome === CashierOutcome.SUCCESS ? 'paid' : 'failed';
+    const after = await finishTopUp(deps.db, { merchantId: r.topUp.merchantId, id: r.topUp.id, outcome, failureReason: input.failureReason, now });
+    return topUpCashierView(after, await merchantFace(deps.db, after.merchantId), now);
+  }
   if (r.kind === 'link') {
     if (r.link.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('BUSINESS_RULE', 'cashier.liveNotSupported');
     const paid = await payPaymentLink(deps, {
@@ -179,6 +216,10 @@ export async function cashierPay(deps: CashierDeps, token: string, input: Cashie
 /** The payer cancels an open order: closed. Cancelling a closed one answers it; a paid or failed one is 422. */
 export async function cashierCancel(deps: CashierDeps, token: string, now: Date = new Date()): Promise<CashierView> {
   const r = await resolve(deps.db, token);
+  if (r.kind === 'topUp') {
+    const after = await finishTopUp(deps.db, { merchantId: r.topUp.merchantId, id: r.topUp.id, outcome: 'closed', now });
+    return topUpCashierView(after, await merchantFace(deps.db, after.merchantId), now);
+  }
   if (r.kind === 'link') {
     const open = effectiveLinkStatus(r.link, now) === PaymentLinkStatus.ACTIVE;
     throw new KeyedError('BUSINESS_RULE', open ? 'cashier.linkNotCancellable' : 'cashier.notCancellable');

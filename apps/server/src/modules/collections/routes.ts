@@ -13,6 +13,7 @@ import { deliveriesOf } from '../callbacks/queries';
 import { deliverySchema } from '../callbacks/service';
 import { refundsOfCollection } from '../refunds/queries';
 import { registerCollectionJobs } from './jobs';
+import { cashierUrl } from '../../lib/cashier-url';
 import { collectionsSource, findScopedCollection, toCollectionRecord } from './queries';
 
 const tags = ['collections'];
@@ -57,7 +58,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...toCollectionRecord(c, settlementStatus),
         refunds,
         callbacks,
-        cashierUrl: `${app.publicUrl}/pay/${c.cashierToken}`,
+        cashierUrl: cashierUrl(app.publicUrl, c.cashierToken),
         notifyUrl: c.notifyUrl,
         returnUrl: c.returnUrl,
         refundable: toMajorString(refundableMinor(c), c.currency as CurrencyCode),

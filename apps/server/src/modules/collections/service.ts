@@ -54,6 +54,7 @@ import {
 } from './queries';
 import { validateAmount } from '../../lib/amounts';
 import { fieldError } from '../../lib/errors';
+import { cashierUrl } from '../../lib/cashier-url';
 import { newBusinessId, newToken } from '../../lib/ids';
 import { KeyedError } from '../../lib/admin';
 import { callbackUrlOf, deliveryInsert, deliveryOf } from '../callbacks/outbox';
@@ -116,9 +117,7 @@ export async function getCollectionByToken(db: DbLike, cashierToken: string): Pr
   return (await selectCollectionByToken(db, cashierToken)) ?? null;
 }
 
-export function cashierUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/pay/${token}`;
-}
+export { cashierUrl } from '../../lib/cashier-url';
 
 /** What is left to refund: what arrived minus what was refunded (0 unless success / partial). */
 export function refundableOf(row: CollectionRow): bigint {
@@ -200,8 +199,15 @@ function urlOrNull(v: string | null | undefined, field: string): string | null {
 }
 
 
-/** The enabled product for (currency, payment type[, channel]); validates the amount against its limits. */
-async function pickProduct(db: DbLike, input: CreateCollectionInput, config?: ConfigRead): Promise<ProductRow> {
+/**
+ * The enabled product for (currency, payment type[, channel]); validates the amount against its limits. Top-ups pay
+ * through the same products.
+ */
+export async function pickProduct(
+  db: DbLike,
+  input: Pick<CreateCollectionInput, 'currency' | 'paymentType' | 'channel' | 'amount'>,
+  config?: ConfigRead,
+): Promise<ProductRow> {
   const offered = await readConfig(config, `products:${input.currency}:${input.paymentType}`, () => selectProductsOf(db, input.currency, input.paymentType));
   if (offered.length === 0) {
     throw fieldError('paymentType', 'collections.paymentTypeNotOffered', {

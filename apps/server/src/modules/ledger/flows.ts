@@ -155,13 +155,23 @@ export function refund(base: FlowBase & { amount: bigint }): TransferRequest {
   ]);
 }
 
-/** Top-up confirmed: clearing -> merchant available. */
-export function topUp(base: FlowBase & { amount: bigint }): TransferRequest {
+/** Top-up confirmed: clearing -> merchant available (amount - fee), clearing -> fee revenue (fee, default none). */
+export function topUp(base: FlowBase & { amount: bigint; fee?: bigint }): TransferRequest {
   positive('amount', base.amount);
-  return request(base, 'top_up', base.amount, 0n, [
-    { account: CLEARING, amount: -base.amount },
-    { account: merchantAccount(base.merchantId, 'available'), amount: base.amount },
-  ]);
+  const { fee = 0n, ...rest } = base;
+  nonNegative('fee', fee);
+  if (fee > base.amount) throw new RangeError('fee must not exceed the amount');
+  return request(
+    rest,
+    'top_up',
+    base.amount,
+    fee,
+    legs(
+      { account: CLEARING, amount: -base.amount },
+      { account: merchantAccount(base.merchantId, 'available'), amount: base.amount - fee },
+      { account: FEE_REVENUE, amount: fee },
+    ),
+  );
 }
 
 /**

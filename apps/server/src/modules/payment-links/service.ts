@@ -39,6 +39,7 @@ import {
   type CollectionDeps,
   type CollectionRow,
 } from '../collections/service';
+import { cashierUrl } from '../../lib/cashier-url';
 import {
   countLinkCollections,
   insertLink,
@@ -77,9 +78,8 @@ export function effectiveLinkStatus(row: PaymentLinkRow, now: Date = new Date())
   return status === PaymentLinkStatus.ACTIVE && row.expiresAt.getTime() <= now.getTime() ? PaymentLinkStatus.EXPIRED : status;
 }
 
-export function linkUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/pay/${token}`;
-}
+/** A link is paid at the same public cashier as a collection. */
+export const linkUrl = cashierUrl;
 
 /** A link as the open API and the dashboard show it (amounts as decimal strings, ISO dates). */
 export function linkView(row: PaymentLinkRow, publicUrl: string, now: Date = new Date()) {

@@ -4,27 +4,18 @@
  * change carries its sign. A new transfer for those who may send one; `?new=1` (the Balances page's Transfer
  * button) opens it at once.
  */
-import { useState } from 'react';
 import { Button } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { NEW_TRANSFER_PARAM, Perm, balanceTransfersList } from '@mg/domain';
+import { Perm, balanceTransfersList } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { ListPage, SignedAmount } from '../../components/list';
+import { useOpenFormParam } from '../../components/useOpenFormParam';
 import { TransferFormModal } from './TransferFormModal';
 
 export default function BalanceTransfersPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const [creating, setCreating] = useState(() => params.get(NEW_TRANSFER_PARAM) === '1');
-  const close = () => {
-    setCreating(false);
-    if (params.has(NEW_TRANSFER_PARAM)) {
-      params.delete(NEW_TRANSFER_PARAM);
-      setParams(params, { replace: true });
-    }
-  };
+  const [creating, setCreating] = useOpenFormParam();
   return (
     <>
       <ListPage
@@ -38,7 +29,7 @@ export default function BalanceTransfersPage() {
           </Can>,
         ]}
       />
-      {creating && <TransferFormModal onClose={close} />}
+      {creating && <TransferFormModal onClose={() => setCreating(false)} />}
     </>
   );
 }

@@ -19,13 +19,15 @@ import {
   AlertOutlined,
   DeleteOutlined,
   EditOutlined,
+  PlusOutlined,
   ReloadOutlined,
   SwapOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MONEY_ERROR_KEYS, NEW_TRANSFER_PARAM, Perm, balanceTransfersArea, isCurrencyCode, parseAmount } from '@mg/domain';
+import { MONEY_ERROR_KEYS, Perm, balanceTransfersArea, isCurrencyCode, parseAmount, topUpsArea } from '@mg/domain';
+import { withOpenForm } from '../../components/useOpenFormParam';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Can } from '../../components/Can';
 import { FormModal, useFormSubmit } from '../../components/forms';
@@ -230,11 +232,18 @@ export default function Balances() {
         </div>
         <Space wrap>
           {!platform && (
-            <Can code={Perm.BALANCE_TRANSFER_ADD}>
-              <Button icon={<SwapOutlined />} onClick={() => navigate(`${balanceTransfersArea.pages[0]!.path}?${NEW_TRANSFER_PARAM}=1`)} data-testid="balances-transfer">
-                {t('balance-transfers.actions.new')}
-              </Button>
-            </Can>
+            <>
+              <Can code={Perm.TOP_UP_ADD}>
+                <Button icon={<PlusOutlined />} onClick={() => navigate(withOpenForm(topUpsArea.pages[0]!.path))} data-testid="balances-top-up">
+                  {t('top-ups.actions.new')}
+                </Button>
+              </Can>
+              <Can code={Perm.BALANCE_TRANSFER_ADD}>
+                <Button icon={<SwapOutlined />} onClick={() => navigate(withOpenForm(balanceTransfersArea.pages[0]!.path))} data-testid="balances-transfer">
+                  {t('balance-transfers.actions.new')}
+                </Button>
+              </Can>
+            </>
           )}
           <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
             {t('common.actions.reload')}

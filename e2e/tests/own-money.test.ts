@@ -1,5 +1,6 @@
 /**
- * Issue 12, a balance transfer as the merchant admin does it: from Balances to the transfer form, a sub-merchant
+ * Issue 12, the merchant's own money. A top-up as the operator makes it: from Balances to the top-up form, paid at the
+ * cashier in another tab, and the list and the balance showing it paid. A balance transfer as the merchant admin does it: from Balances to the transfer form, a sub-merchant
  * chosen, an amount above what the balance covers refused on its field with the spec §5 message, the confirmation
  * with fee and total, the money moved at once; the records and the statement show it sent, and the sub-merchant,
  * switched to from the header menu, sees the same transfer received, naming the parent.
@@ -17,6 +18,7 @@ const IDR: CurrencyCode = 'IDR';
 const PARENT = 10001;
 const GAMES = 10002;
 const AMOUNT = '25000';
+const TOP_UP = '150000';
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout });
 const en = (key: string, params?: Record<string, string | number>) => translate('en-US', key, params);
@@ -113,6 +115,50 @@ describe.sequential('a balance transfer from the parent to its sub-merchant', ()
       await poll(() => row.textContent()).toContain(en('balance-transfers.direction.in'));
       await poll(() => row.textContent()).toContain(String(PARENT));
       await poll(() => row.textContent()).toContain(`+${shown(AMOUNT)}`);
+    });
+  });
+});
+
+describe.sequential('a top-up paid at the cashier', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await (await newContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('the operator makes a top-up from Balances, pays it at the cashier, and it is available at once', async () => {
+    const before = await available(PARENT);
+    await withScreenshot(page, 'top-ups-1-pay', async () => {
+      await signIn(page, port, 'demo_operator', { depart: 'Finance' });
+      await toEnglish(page);
+      await page.goto(`${originOf(tikipay, port)}/funds/balances`);
+      await page.getByTestId('balances-top-up').click();
+      await page.getByTestId('top-up-form').waitFor();
+      await page.getByTestId('top-up-amount').fill(TOP_UP);
+      const answer = await clickUntilResponse(page, page.getByTestId('top-up-create'), (r) => r.url().endsWith('/api/top-ups') && r.request().method() === 'POST');
+      const created = (await answer.json()).result as { id: string; cashierUrl: string };
+      const link = page.getByTestId('top-up-cashier');
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toBe(created.cashierUrl);
+
+      // The cashier, as the link opens it (the brand's host in this test).
+      const cashier = await page.context().newPage();
+      await cashier.goto(`${originOf(tikipay, port)}${new URL(created.cashierUrl).pathname}`);
+      await poll(() => cashier.getByTestId('cashier-merchant').textContent()).toBe('Demo Store');
+      await cashier.getByTestId('cashier-pay').click();
+      await cashier.getByTestId('cashier-result').waitFor();
+      await cashier.close();
+
+      await page.locator('.ant-modal-footer .ant-btn').first().click();
+      await page.goto(`${originOf(tikipay, port)}/funds/top-ups?id=${created.id}`);
+      const row = page.locator('.ant-table-row', { hasText: created.id });
+      await row.waitFor();
+      await poll(() => row.textContent()).toContain(en('status.payment.success'));
+      await poll(() => row.textContent()).toContain(shown(TOP_UP));
+      expect((await available(PARENT)) - before).toBe(BigInt(TOP_UP));
     });
   });
 });
