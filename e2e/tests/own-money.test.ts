@@ -1,5 +1,7 @@
 /**
- * Issue 12, the merchant's own money. A top-up as the operator makes it: from Balances to the top-up form, paid at the
+ * Issue 12, the merchant's own money. A withdrawal: the admin adds an account, provider staff verify it, the operator
+ * withdraws the minimum (a smaller amount refused on its field), sees the fee and the arrival date counted in working
+ * days, provider staff approve, the sandbox bank pays it ('00'). A top-up as the operator makes it: from Balances to the top-up form, paid at the
  * cashier in another tab, and the list and the balance showing it paid. A balance transfer as the merchant admin does it: from Balances to the transfer form, a sub-merchant
  * chosen, an amount above what the balance covers refused on its field with the spec §5 message, the confirmation
  * with fee and total, the money moved at once; the records and the statement show it sent, and the sub-merchant,
@@ -19,6 +21,7 @@ const PARENT = 10001;
 const GAMES = 10002;
 const AMOUNT = '25000';
 const TOP_UP = '150000';
+const WITHDRAWAL = '1000000';
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout });
 const en = (key: string, params?: Record<string, string | number>) => translate('en-US', key, params);
@@ -159,6 +162,89 @@ describe.sequential('a top-up paid at the cashier', () => {
       await poll(() => row.textContent()).toContain(en('status.payment.success'));
       await poll(() => row.textContent()).toContain(shown(TOP_UP));
       expect((await available(PARENT)) - before).toBe(BigInt(TOP_UP));
+    });
+  });
+});
+
+describe.sequential('a withdrawal to a verified account', () => {
+  let merchant: Page;
+  let staff: Page;
+  const ACCOUNT = '7654321098';
+
+  beforeAll(async () => {
+    merchant = await (await newContext(browser)).newPage();
+    staff = await (await newContext(browser)).newPage();
+  });
+  afterAll(async () => {
+    await merchant?.context().close();
+    await staff?.context().close();
+  });
+
+  let withdrawalId = '';
+
+  it('1. the merchant admin adds an account: it waits for verification', async () => {
+    await withScreenshot(merchant, 'withdrawals-1-account', async () => {
+      await signIn(merchant, port, 'demo_admin');
+      await toEnglish(merchant);
+      await merchant.goto(`${originOf(tikipay, port)}/funds/withdrawals`);
+      await merchant.getByTestId('withdraw-accounts').click();
+      await merchant.getByTestId('account-add').click();
+      await chooseOption(merchant, merchant.getByTestId('account-bank'), 'Bank Central Asia', merchant.getByTestId('account-accountNumber'));
+      await merchant.getByTestId('account-accountNumber').fill(ACCOUNT);
+      await merchant.getByTestId('account-accountName').fill('PT Demo Store');
+      await clickUntilResponse(merchant, merchant.getByTestId('account-save'), (r) => r.url().endsWith('/api/withdrawals/accounts') && r.request().method() === 'POST');
+      const row = merchant.locator('[data-testid="accounts-drawer"] tr', { hasText: ACCOUNT });
+      await poll(() => row.textContent()).toContain(en('withdrawals.accountStatus.pending'));
+    });
+  });
+
+  it('2. provider staff verify it', async () => {
+    await withScreenshot(staff, 'withdrawals-2-verify', async () => {
+      await signIn(staff, port, 'admin');
+      await toEnglish(staff);
+      await staff.goto(`${originOf(tikipay, port)}/funds/withdrawals`);
+      await staff.getByTestId('withdraw-accounts').click();
+      const pending = staff.locator('[data-testid="accounts-drawer"] tr', { hasText: ACCOUNT });
+      await pending.waitFor();
+      await pending.getByRole('button', { name: en('withdrawals.actions.verify') }).click();
+      await pending.waitFor({ state: 'detached' });
+    });
+  });
+
+  it('3. the admin withdraws: below the minimum refused on its field; the confirmation shows the arrival date', async () => {
+    await withScreenshot(merchant, 'withdrawals-3-withdraw', async () => {
+      await merchant.reload();
+      await merchant.getByTestId('withdraw-new').click();
+      await chooseOption(merchant, merchant.getByTestId('withdraw-account'), ACCOUNT, merchant.locator('.ant-select-selection-item', { hasText: ACCOUNT }));
+      await merchant.getByTestId('withdraw-limits').waitFor();
+      await merchant.getByTestId('withdraw-amount').fill('999999');
+      await merchant.getByTestId('withdraw-continue').click();
+      await merchant.locator('.ant-form-item-explain-error', { hasText: 'may not be below the minimum' }).waitFor();
+      await merchant.getByTestId('withdraw-amount').fill(WITHDRAWAL);
+      await merchant.getByTestId('withdraw-continue').click();
+      await merchant.getByTestId('withdraw-confirmation').waitFor();
+      await poll(() => merchant.getByTestId('withdraw-arrival').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const answer = await clickUntilResponse(merchant, merchant.getByTestId('withdraw-confirm'), (r) => r.url().endsWith('/api/withdrawals') && r.request().method() === 'POST');
+      withdrawalId = ((await answer.json()).result as { id: string }).id;
+      const row = merchant.locator('.ant-table-row', { hasText: withdrawalId });
+      await poll(() => row.textContent()).toContain(en('status.payout.pending_review'));
+    });
+  });
+
+  it('4. provider staff approve it; the sandbox bank pays it with 00', async () => {
+    await withScreenshot(staff, 'withdrawals-4-approve', async () => {
+      await staff.goto(`${originOf(tikipay, port)}/funds/withdrawals?id=${withdrawalId}`);
+      await clickUntilResponse(staff, staff.getByTestId(`withdraw-approve-${withdrawalId}`), (r) => r.url().includes(`/api/withdrawals/${withdrawalId}/review`));
+    });
+
+    await withScreenshot(merchant, 'withdrawals-5-paid', async () => {
+      // The sandbox bank answers within a few seconds: the list, reloaded, shows it paid with result code 00.
+      await poll(async () => {
+        await merchant.goto(`${originOf(tikipay, port)}/funds/withdrawals?id=${withdrawalId}`);
+        const row = merchant.locator('.ant-table-row', { hasText: withdrawalId });
+        await row.waitFor();
+        return row.textContent();
+      }, 30_000).toContain(en('status.payout.success'));
     });
   });
 });

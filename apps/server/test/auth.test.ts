@@ -418,13 +418,18 @@ describe('getUserPermissionByToken', () => {
     expect(a.auth.map((x: { action: string }) => x.action)).toContain(Perm.BALANCE_TRANSFER_ADD);
     expect(o.auth.map((x: { action: string }) => x.action)).not.toContain(Perm.BALANCE_TRANSFER_ADD);
     expect(o.auth.map((x: { action: string }) => x.action)).toContain(Perm.TOP_UP_ADD);
+    // Withdrawals: the operator withdraws; accounts are the admin's; review is provider staff's only.
+    expect(o.auth.map((x: { action: string }) => x.action)).toContain(Perm.WITHDRAWAL_ADD);
+    expect(o.auth.map((x: { action: string }) => x.action)).not.toContain(Perm.WITHDRAWAL_ACCOUNT_EDIT);
+    expect(a.auth.map((x: { action: string }) => x.action)).toContain(Perm.WITHDRAWAL_ACCOUNT_EDIT);
+    expect(a.auth.map((x: { action: string }) => x.action)).not.toContain(Perm.WITHDRAWAL_REVIEW);
 
     // Read-only: home, the payment lists and products, exporting them; not a single other button.
     const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
     expect(shape(r.menu)).toEqual([
       { path: '/dashboard/home' },
       { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/payouts' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }, { path: '/payment/sales' }] },
-      { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/top-ups' }, { path: '/funds/balance-transfers' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
+      { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/top-ups' }, { path: '/funds/withdrawals' }, { path: '/funds/balance-transfers' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
       { path: '/common', children: [{ path: '/common/productList' }, { path: '/common/productSummary' }] },
       { path: '/account/security' },
     ]);

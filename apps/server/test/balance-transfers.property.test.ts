@@ -1,10 +1,11 @@
 /**
  * Balance transfers under concurrency: seeded random transfers in every direction between a parent and its two
  * sub-merchants (many more than the balances cover, some retried with the same request id), next to top-ups paid or
- * failed at the cashier (with a top-up fee) and payouts made and cancelled, from 8 concurrent clients on real
- * PostgreSQL. Every refusal must be one a user could get; afterwards every transfer and payout invariant holds, each
- * side's statement replays to its balance, and no money was made or lost: what the three hold plus the transfer fees
- * taken is what came in (top-ups less their fees) less what was paid out.
+ * failed at the cashier (with a top-up fee), withdrawals approved or rejected and answered by the bank, and payouts
+ * made and cancelled, from 8 concurrent clients on real PostgreSQL. Every refusal must be one a user could get;
+ * afterwards every transfer, payout and withdrawal invariant holds, each side's statement replays to its balance, and
+ * no money was made or lost: what the three hold plus the transfer fees taken is what came in (top-ups less their
+ * fees) less what was paid out.
  */
 import { DomainError, PaymentType } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { createTransfer } from '../src/modules/balance-transfers/service';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { cancelPayout, createPayout } from '../src/modules/payouts/service';
 import { createTopUp, finishTopUp } from '../src/modules/top-ups/service';
+import { addAccount, completeDueWithdrawals, createWithdrawal, reviewWithdrawal, verifyAccount } from '../src/modules/withdrawals/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
 import { balance, createMerchant, setFeeRule } from './helpers/money-fixtures';
@@ -24,6 +26,7 @@ import { checkTransferInvariants } from './helpers/transfer-invariants';
 const SEEDS = [1, 2, 3];
 const OPS = 200;
 const CLIENTS = 8;
+const OVER_BALANCE = new Set(['balance-transfers.amountPlusFeeOverAvailable', 'withdrawals.overBalance']);
 const EXPECTED_REFUSALS = new Set(['INSUFFICIENT_BALANCE', 'VALIDATION_FAILED', 'STATE_TRANSITION_INVALID', 'BUSINESS_RULE']);
 
 let tdb: TestDatabase;
@@ -45,7 +48,13 @@ describe('balance transfers from 8 concurrent clients', () => {
       await setFeeRule(tdb.pool, { merchantId: id, currency: 'IDR', paymentType: PaymentType.BALANCE_TRANSFER, rateBps: 30, fixedFee: 500n });
       await setFeeRule(tdb.pool, { merchantId: id, currency: 'IDR', paymentType: PaymentType.PAYOUT, rateBps: 0, fixedFee: 1_000n });
       await setFeeRule(tdb.pool, { merchantId: id, currency: 'IDR', paymentType: PaymentType.MERCHANT_TOP_UP, rateBps: 50, fixedFee: 0n });
-      await postTransfer(tdb.db, topUp({ merchantId: id, currency: 'IDR', reference: `fund-${id}`, idempotencyKey: `fund-${id}`, amount: 500_000n }));
+      await postTransfer(tdb.db, topUp({ merchantId: id, currency: 'IDR', reference: `fund-${id}`, idempotencyKey: `fund-${id}`, amount: 3_000_000n }));
+    }
+    const accounts = new Map<number, number>();
+    for (const id of family) {
+      const a = await addAccount(tdb.db, { merchantId: id, currency: 'IDR', bankCode: 'BCA', accountName: 'Own account', accountNumber: `12345678${String(id % 100).padStart(2, '0')}`, createdBy: 'prop' }, null);
+      await verifyAccount(tdb.db, a.id, true, 'staff');
+      accounts.set(id, a.id);
     }
     const feeRevenueBefore = await balance(tdb.pool, 10000, 'IDR', 'fee_revenue');
 
@@ -70,6 +79,12 @@ describe('balance transfers from 8 concurrent clients', () => {
           const m = family[int(0, 2)]!;
           const t = await createTopUp(clients.db, { merchantId: m, currency: 'IDR', amount: BigInt(int(10_000, 100_000)), paymentType: PaymentType.VA, createdBy: 'prop' });
           await finishTopUp(clients.db, { merchantId: m, id: t.id, outcome: rnd() < 0.8 ? 'paid' : 'failed' });
+        } else if (r < 0.78) {
+          // a withdrawal to the merchant's verified account, then provider staff's decision and the bank's answer
+          const m = family[int(0, 2)]!;
+          const w = await createWithdrawal(clients.db, { merchantId: m, currency: 'IDR', amount: BigInt(int(1_000_000, 1_300_000)), accountId: accounts.get(m)!, createdBy: 'prop' });
+          await reviewWithdrawal(clients.db, { merchantId: m, id: w.id, approve: rnd() < 0.8, reason: 'random', by: 'staff' });
+          await completeDueWithdrawals(clients.db, new Date(Date.now() + 60_000));
         } else if (r < 0.9 || payouts.length === 0) {
           const merchantId = family[int(0, 2)]!;
           const row = await createPayout(clients.db, {
@@ -88,8 +103,8 @@ describe('balance transfers from 8 concurrent clients', () => {
           await cancelPayout(clients.db, payouts[int(0, payouts.length - 1)]!);
         }
       } catch (e) {
-        // The quote's check of amount + fee against the available balance answers 400 naming `amount`.
-        const code = e instanceof FieldValidationError && e.issues[0]?.messageKey === 'balance-transfers.amountPlusFeeOverAvailable' ? 'VALIDATION_FAILED' : e instanceof DomainError ? e.code : undefined;
+        // The checks of amount + fee against the available balance answer 400 naming `amount`.
+        const code = e instanceof FieldValidationError && OVER_BALANCE.has(e.issues[0]?.messageKey ?? '') ? 'VALIDATION_FAILED' : e instanceof DomainError ? e.code : undefined;
         if (!code || !EXPECTED_REFUSALS.has(code)) throw e;
         refusals[code] = (refusals[code] ?? 0) + 1;
       }
@@ -105,13 +120,16 @@ describe('balance transfers from 8 concurrent clients', () => {
     expect((refusals.INSUFFICIENT_BALANCE ?? 0) + (refusals.VALIDATION_FAILED ?? 0)).toBeGreaterThan(0);
     expect(sent.length).toBeGreaterThan(20);
     expect(replays).toBeGreaterThan(0);
+    const ended = await tdb.pool.query<{ status: string }>('select distinct status from withdrawal where merchant_id = any($1)', [family]);
+    expect(ended.rows.map((r) => r.status)).toEqual(expect.arrayContaining(['success', 'rejected']));
     await checkTransferInvariants(tdb.pool);
     await checkPayoutInvariants(tdb.pool, tdb.db, family);
 
     // Conservation: the family's money plus the fees the platform took equals what came in less what left by payouts.
     const { rows } = await tdb.pool.query<{ came: string; held: string; fees: string }>(
       `select (select coalesce(sum(amount - fee), 0) from ledger_transfer where merchant_id = any($1) and flow = 'top_up')::text as came,
-              (select coalesce(sum(amount + fee), 0) from payout where merchant_id = any($1) and status in ('pending_review','processing','success'))::text as held,
+              ((select coalesce(sum(amount + fee), 0) from payout where merchant_id = any($1) and status in ('pending_review','processing','success'))
+               + (select coalesce(sum(amount + fee), 0) from withdrawal where merchant_id = any($1) and status in ('pending_review','processing','success')))::text as held,
               (select coalesce(sum(fee), 0) from balance_transfer where merchant_id = any($1) and direction = 'out')::text as fees`,
       [family],
     );

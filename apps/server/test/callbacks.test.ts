@@ -499,7 +499,7 @@ describe('routes', () => {
       }),
     ]);
     expect(list[0].attemptsLog[0].requestHeaders['webhook-id']).toBe(d.eventId);
-    expect((await admin.get('/callbacks', { orderKind: 'withdrawal', orderId })).statusCode).toBe(400);
+    expect((await admin.get('/callbacks', { orderKind: 'settlement', orderId })).statusCode).toBe(400);
     expect((await admin.get('/callbacks', { orderKind: 'collection' })).statusCode).toBe(400);
   });
 

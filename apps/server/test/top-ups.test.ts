@@ -22,6 +22,7 @@ let business: Client;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   await paymentFixtures(tdb.pool);
+  await tdb.pool.query('update merchant set collection_callback_url = $1 where id = 10001', ['https://merchant.example.test/hooks']);
   app = await buildAdminTestApp(tdb);
   [operator, reader, business] = await Promise.all([signIn(app, 'demo_operator'), signIn(app, 'demo_read'), signIn(app, 'demo_business')]);
 });
@@ -57,6 +58,8 @@ describe('top-ups', () => {
     expect(list.records).toEqual([expect.objectContaining({ id: t.id, status: 'success', fee: '0', credited: '100000' })]);
     const statement = result(await operator.get('/balance-records', { reference: t.id }));
     expect(statement.records).toEqual([expect.objectContaining({ actionType: 5, account: 'available', amount: '100000' })]);
+    const { rows } = await tdb.pool.query<{ event_type: string }>(`select event_type from callback_delivery where order_kind = 'top_up' and order_id = $1`, [t.id]);
+    expect(rows.map((r) => r.event_type)).toEqual(['top_up.succeeded']);
     // Every transfer balances, balances replay from their entries, nothing below zero.
     await checkPayoutInvariants(tdb.pool, tdb.db, [10001]);
   });

@@ -308,6 +308,10 @@ const FIELD_NAMES = [
   // balance transfers
   'toMerchantId',
   'requestId',
+  // withdrawals
+  'accountId',
+  'minAmount',
+  'maxAmount',
   // developer parameters and fee rules
   'ipWhitelist',
   'collectionCallbackUrl',

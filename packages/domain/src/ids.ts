@@ -9,4 +9,5 @@ export const ID_PREFIX = {
   EXPORT: 'E',
   BALANCE_TRANSFER: 'T',
   TOP_UP: 'U',
+  WITHDRAWAL: 'W',
 } as const;

@@ -57,6 +57,8 @@ import { topUpsArea } from './top-ups';
 export * from './top-ups';
 import { usersArea } from './users';
 export * from './users';
+import { withdrawalsArea } from './withdrawals';
+export * from './withdrawals';
 // Vocabulary of no area of the menu (no pages, no codes).
 export * from './cashier';
 export * from './open-api';
@@ -81,6 +83,7 @@ const DECLARED = [
   balancesArea,
   balanceTransfersArea,
   topUpsArea,
+  withdrawalsArea,
   balanceRecordsArea,
   settlementsArea,
   exportsArea,

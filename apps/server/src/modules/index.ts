@@ -20,6 +20,7 @@ import { balanceRecordRoutes } from './balance-records/routes';
 import { balanceRoutes } from './balances/routes';
 import { balanceTransferRoutes } from './balance-transfers/routes';
 import { topUpRoutes } from './top-ups/routes';
+import { withdrawalRoutes } from './withdrawals/routes';
 import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
@@ -68,6 +69,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: balanceRoutes },
   { routes: balanceTransferRoutes },
   { routes: topUpRoutes },
+  { routes: withdrawalRoutes },
   { routes: balanceRecordRoutes },
   { routes: salesRoutes },
   { routes: settlementRoutes },

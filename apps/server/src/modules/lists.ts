@@ -19,6 +19,7 @@ import { salesSource } from './sales/queries';
 import { settlementsSource } from './settlements/queries';
 import { topUpsSource } from './top-ups/queries';
 import { usersSource } from './users/queries';
+import { withdrawalsSource } from './withdrawals/queries';
 
 export function listSources(publicUrl: string): Map<string, ListSource> {
   const all = [
@@ -37,6 +38,7 @@ export function listSources(publicUrl: string): Map<string, ListSource> {
     settlementsSource,
     topUpsSource(publicUrl),
     usersSource,
+    withdrawalsSource,
   ] as unknown as ListSource[];
   return new Map(all.map((s) => [s.list.name, s]));
 }

@@ -1,9 +1,9 @@
 /**
- * The money invariants of payouts, checked in the database of a test that moved money only by top-ups, payouts and
- * balance transfers: every payout holds once (a batch's payouts together, in its one transfer), ends with exactly its
- * one transfer (charged on success, released otherwise), frozen is what the open payouts hold, available is what came
- * in (top-ups, transfers received) less what is held or paid (payouts, transfers sent with their fees), and nothing
- * is negative.
+ * The money invariants of money out, checked in the database of a test that moved money only by top-ups, payouts,
+ * withdrawals and balance transfers: every payout and withdrawal holds once (a batch's payouts together, in its one
+ * transfer) and ends with exactly its one transfer (charged on success, released otherwise); frozen is what the open
+ * ones hold; available is what came in (top-ups less their fees, transfers received) less what is held or paid
+ * (payouts, withdrawals, transfers sent with their fees); nothing is negative.
  */
 import { expect } from 'vitest';
 import type pg from 'pg';
@@ -43,15 +43,30 @@ export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: 
       [merchantIds],
     ),
   ).toEqual([]);
+  // each withdrawal: one hold of amount + fee; '00' one charge; rejected or '99' one release; open ones neither
+  expect(
+    await rows(
+      `select w.id from withdrawal w
+       left join ledger_transfer t on t.merchant_id = w.merchant_id and t.reference = w.id
+       where w.merchant_id = any($1)
+       group by w.id, w.status, w.amount, w.fee, w.result_code
+       having count(*) filter (where t.flow = 'payout_reserved' and t.amount = w.amount and t.fee = w.fee and t.action_type = 3) <> 1
+          or count(*) filter (where t.flow = 'payout_succeeded') <> (case when w.status = 'success' and w.result_code = '00' then 1 else 0 end)
+          or count(*) filter (where t.flow = 'payout_released') <> (case when w.status in ('failed','rejected') then 1 else 0 end)`,
+      [merchantIds],
+    ),
+  ).toEqual([]);
   const perMerchant = await rows<{ merchant_id: number; currency: string; frozen: string; held: string; available: string; expected: string }>(
     `select m.merchant_id, m.currency,
        coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'frozen'), 0)::text as frozen,
-       coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing')), 0)::text as held,
+       (coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing')), 0)
+        + coalesce((select sum(amount + fee) from withdrawal where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing')), 0))::text as held,
        coalesce((select balance from ledger_account where merchant_id = m.merchant_id and currency = m.currency and kind = 'available'), 0)::text as available,
        (coalesce((select sum(amount - fee) from ledger_transfer where merchant_id = m.merchant_id and currency = m.currency and flow = 'top_up'), 0)
         - coalesce((select sum(amount + fee) from payout where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing','success')), 0)
+        - coalesce((select sum(amount + fee) from withdrawal where merchant_id = m.merchant_id and currency = m.currency and status in ('pending_review','processing','success')), 0)
         + coalesce((select sum(case when direction = 'in' then amount else -(amount + fee) end) from balance_transfer where merchant_id = m.merchant_id and currency = m.currency), 0))::text as expected
-     from (select distinct merchant_id, currency from payout where merchant_id = any($1)) m`,
+     from (select merchant_id, currency from payout where merchant_id = any($1) union select merchant_id, currency from withdrawal where merchant_id = any($1)) m`,
     [merchantIds],
   );
   for (const r of perMerchant) {

@@ -31,6 +31,13 @@ export const AUDIT_ACTIONS = [
   'payout_policy_changed',
   'balance_transferred',
   'top_up_created',
+  'withdrawal_account_added',
+  'withdrawal_account_deleted',
+  'withdrawal_account_verified',
+  'withdrawal_limits_changed',
+  'withdrawal_created',
+  'withdrawal_approved',
+  'withdrawal_rejected',
   // Developer parameters and fees (H3)
   'api_key_created',
   'api_key_rolled',

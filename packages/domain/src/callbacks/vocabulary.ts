@@ -22,10 +22,16 @@ export const CallbackEvent = {
   PAYOUT_FAILED: 'payout.failed',
   PAYOUT_REJECTED: 'payout.rejected',
   PAYOUT_CANCELLED: 'payout.cancelled',
+  /** Issue 12: the merchant's own money (to the payout callback address; top-ups to the collection one). */
+  WITHDRAWAL_SUCCEEDED: 'withdrawal.succeeded',
+  WITHDRAWAL_FAILED: 'withdrawal.failed',
+  WITHDRAWAL_REJECTED: 'withdrawal.rejected',
+  TOP_UP_SUCCEEDED: 'top_up.succeeded',
+  TOP_UP_FAILED: 'top_up.failed',
 } as const;
 export type CallbackEventValue = (typeof CallbackEvent)[keyof typeof CallbackEvent];
 
-export const CallbackOrderKind = { COLLECTION: 'collection', REFUND: 'refund', PAYOUT: 'payout' } as const;
+export const CallbackOrderKind = { COLLECTION: 'collection', REFUND: 'refund', PAYOUT: 'payout', WITHDRAWAL: 'withdrawal', TOP_UP: 'top_up' } as const;
 export type CallbackOrderKindValue = (typeof CallbackOrderKind)[keyof typeof CallbackOrderKind];
 export const CALLBACK_ORDER_KINDS = Object.values(CallbackOrderKind);
 

@@ -123,6 +123,9 @@ export default {
   'field.remark': "Remark",
   'field.toMerchantId': "To merchant",
   'field.requestId': "Request ID",
+  'field.accountId': "Withdrawal account",
+  'field.minAmount': "Minimum",
+  'field.maxAmount': "Maximum",
   'field.file': "File",
   // Ledger accounts
   'ledger.account.available': "Available",

@@ -123,6 +123,9 @@ export default {
   'field.remark': "Catatan",
   'field.toMerchantId': "Ke merchant",
   'field.requestId': "ID permintaan",
+  'field.accountId': "Rekening penarikan",
+  'field.minAmount': "Jumlah minimum",
+  'field.maxAmount': "Jumlah maksimum",
   'field.file': "Berkas",
   // Ledger accounts
   'ledger.account.available': "Tersedia",

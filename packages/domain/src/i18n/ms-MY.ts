@@ -123,6 +123,9 @@ export default {
   'field.remark': "Catatan",
   'field.toMerchantId': "Kepada pedagang",
   'field.requestId': "ID permintaan",
+  'field.accountId': "Akaun pengeluaran",
+  'field.minAmount': "Amaun minimum",
+  'field.maxAmount': "Amaun maksimum",
   'field.file': "Fail",
   // Ledger accounts
   'ledger.account.available': "Tersedia",

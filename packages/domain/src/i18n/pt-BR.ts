@@ -123,6 +123,9 @@ export default {
   'field.remark': "Observação",
   'field.toMerchantId': "Para o lojista",
   'field.requestId': "ID da requisição",
+  'field.accountId': "Conta de saque",
+  'field.minAmount': "Mínimo",
+  'field.maxAmount': "Máximo",
   'field.file': "Arquivo",
   // Ledger accounts
   'ledger.account.available': "Disponível",

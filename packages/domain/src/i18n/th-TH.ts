@@ -123,6 +123,9 @@ export default {
   'field.remark': "หมายเหตุ",
   'field.toMerchantId': "ไปยังร้านค้า",
   'field.requestId': "รหัสคำขอ",
+  'field.accountId': "บัญชีถอนเงิน",
+  'field.minAmount': "ขั้นต่ำ",
+  'field.maxAmount': "สูงสุด",
   'field.file': "ไฟล์",
   // Ledger accounts
   'ledger.account.available': "พร้อมใช้",

@@ -123,6 +123,9 @@ export default {
   'field.remark': "备注",
   'field.toMerchantId': "转入商户",
   'field.requestId': "请求编号",
+  'field.accountId': "提现账户",
+  'field.minAmount': "最低金额",
+  'field.maxAmount': "最高金额",
   'field.file': "文件",
   // Ledger accounts
   'ledger.account.available': "可用余额",

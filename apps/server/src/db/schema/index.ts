@@ -29,3 +29,4 @@ export * from './exports';
 export * from './payouts';
 export * from './balance-transfers';
 export * from './top-ups';
+export * from './withdrawals';

@@ -179,7 +179,7 @@ export async function cashierPay(deps: CashierDeps, token: string, input: Cashie
   const r = await resolve(deps.db, token);
   if (r.kind === 'topUp') {
     const outcome = input.outcome === CashierOutcome.SUCCESS ? 'paid' : 'failed';
-    const after = await finishTopUp(deps.db, { merchantId: r.topUp.merchantId, id: r.topUp.id, outcome, failureReason: input.failureReason, now });
+    const after = await finishTopUp(deps.db, { merchantId: r.topUp.merchantId, id: r.topUp.id, outcome, failureReason: input.failureReason, now, publicUrl: deps.publicUrl });
     return topUpCashierView(after, await merchantFace(deps.db, after.merchantId), now);
   }
   if (r.kind === 'link') {

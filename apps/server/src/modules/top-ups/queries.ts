@@ -6,7 +6,7 @@ import { PaymentStatus, topUpsList, toMajorString, type CurrencyCode, type ListR
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { cashierUrl } from '../../lib/cashier-url';
-import { topUp } from '../../db/schema';
+import { merchant, topUp } from '../../db/schema';
 import { createdBetween, listRange, newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, scopeWhere } from '../auth/scope';
@@ -99,4 +99,10 @@ export async function closeExpiredTopUps(db: DbLike, now: Date, limit: number): 
       order by expires_at limit ${limit} for update skip locked
     )`);
   return res.rowCount ?? 0;
+}
+
+/** Where a top-up's callbacks go: the merchant's collection callback address (null: nothing to send). */
+export async function selectTopUpCallbackUrl(db: DbLike, merchantId: number): Promise<string | null> {
+  const [m] = await db.select({ url: merchant.collectionCallbackUrl }).from(merchant).where(eq(merchant.id, merchantId));
+  return m?.url ?? null;
 }

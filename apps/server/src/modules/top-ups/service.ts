@@ -2,15 +2,19 @@
  * Top-ups (issue 12): the merchant funds its balance with a payment it makes through the cashier, like a collection
  * (the same products and amount limits). Paid: one ledger transfer clearing -> available (amount - fee) and fee
  * revenue (fee), written with the status change; no pending, no settlement. The fee comes from the fee rules of
- * payment type 20 (none by default). Failed, cancelled or expired: nothing moves.
+ * payment type 20 (none by default). Failed, cancelled or expired: nothing moves. Paid and failed send the
+ * `top_up.*` callbacks to the merchant's collection callback address, written in the same transaction.
  */
 import {
+  CallbackEvent,
+  CallbackOrderKind,
   CollectionFailureReason,
   ID_PREFIX,
   PaymentStatus,
   PaymentType,
   TOP_UP_EXPIRY_BATCH,
   TOP_UP_EXPIRY_MINUTES,
+  type CallbackEventValue,
   type CollectionFailureReasonValue,
   type CurrencyCode,
 } from '@mg/domain';
@@ -21,7 +25,8 @@ import { newBusinessId, newToken } from '../../lib/ids';
 import { pickProduct } from '../collections/service';
 import { quoteFee } from '../fees/service';
 import { postTransfer, topUp } from '../ledger/service';
-import { closeExpiredTopUps, insertTopUp, lockTopUp, selectTopUpByToken, updateTopUp, type TopUpRow } from './queries';
+import { writeCallback } from '../callbacks/outbox';
+import { closeExpiredTopUps, insertTopUp, lockTopUp, selectTopUpByToken, selectTopUpCallbackUrl, toTopUpRecord, updateTopUp, type TopUpRow } from './queries';
 
 const MINUTE_MS = 60_000;
 
@@ -67,7 +72,7 @@ const isPastExpiry = (row: TopUpRow, now: Date) => row.expiresAt.getTime() <= no
  */
 export async function finishTopUp(
   db: Db,
-  args: { merchantId: number; id: string; outcome: 'paid' | 'failed' | 'closed'; failureReason?: CollectionFailureReasonValue; now?: Date },
+  args: { merchantId: number; id: string; outcome: 'paid' | 'failed' | 'closed'; failureReason?: CollectionFailureReasonValue; now?: Date; publicUrl?: string },
 ): Promise<TopUpRow> {
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
@@ -78,10 +83,23 @@ export async function finishTopUp(
     if (row.status !== PaymentStatus.PENDING) throw new KeyedError('BUSINESS_RULE', row.status === PaymentStatus.SUCCESS ? 'cashier.alreadyPaid' : 'cashier.notPayable');
     if (args.outcome !== 'closed' && isPastExpiry(row, now)) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
     if (args.outcome === 'closed') return updateTopUp(tx, row.merchantId, row.id, { status: PaymentStatus.CLOSED });
+    const notify = async (ended: TopUpRow, eventType: CallbackEventValue) =>
+      writeCallback(tx, {
+        merchantId: ended.merchantId,
+        eventType,
+        orderKind: CallbackOrderKind.TOP_UP,
+        orderId: ended.id,
+        url: await selectTopUpCallbackUrl(tx, ended.merchantId),
+        data: toTopUpRecord(ended, args.publicUrl ?? ''),
+        now,
+      });
     if (args.outcome === 'failed') {
-      return updateTopUp(tx, row.merchantId, row.id, { status: PaymentStatus.FAILED, failureReason: args.failureReason ?? CollectionFailureReason.PAYER_DECLINED });
+      const failed = await updateTopUp(tx, row.merchantId, row.id, { status: PaymentStatus.FAILED, failureReason: args.failureReason ?? CollectionFailureReason.PAYER_DECLINED });
+      await notify(failed, CallbackEvent.TOP_UP_FAILED);
+      return failed;
     }
     const paid = await updateTopUp(tx, row.merchantId, row.id, { status: PaymentStatus.SUCCESS, paidAt: now });
+    await notify(paid, CallbackEvent.TOP_UP_SUCCEEDED);
     // The balance rows are locked last, just before the commit.
     await postTransfer(
       tx,

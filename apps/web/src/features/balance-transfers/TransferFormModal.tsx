@@ -7,9 +7,10 @@
  * the money once, and going back to change anything makes a new one.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App, Descriptions, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BALANCE_TRANSFER_REMARK_MAX_LENGTH, amountSchema, canonicalAmount, type TransferQuote } from '@mg/domain';
+import { ConfirmStepModal } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { amountHint, useMoney } from '../../components/list';
@@ -104,32 +105,20 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
   const q = confirming?.quote;
   const noParties = parties.isSuccess && parties.data.length === 0;
   return (
-    <Modal
-      open
-      title={confirming ? t('balance-transfers.form.confirmTitle') : t('balance-transfers.form.title')}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      width={560}
-      footer={
-        confirming ? (
-          <Space>
-            <Button onClick={() => setConfirming(null)} disabled={create.isPending}>
-              {t('payouts.form.back')}
-            </Button>
-            <Button type="primary" danger loading={create.isPending} onClick={send} data-testid="transfer-confirm">
-              {t('balance-transfers.actions.send')}
-            </Button>
-          </Space>
-        ) : (
-          <Space>
-            <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-            <Button type="primary" loading={quote.isPending} disabled={noParties} onClick={() => void next()} data-testid="transfer-continue">
-              {t('balance-transfers.actions.review')}
-            </Button>
-          </Space>
-        )
-      }
+    <ConfirmStepModal
+      title={t('balance-transfers.form.title')}
+      confirmTitle={t('balance-transfers.form.confirmTitle')}
+      confirming={confirming !== null}
+      continueText={t('balance-transfers.actions.review')}
+      confirmText={t('balance-transfers.actions.send')}
+      checking={quote.isPending}
+      sending={create.isPending}
+      blocked={noParties}
+      testId="transfer"
+      onContinue={() => void next()}
+      onConfirm={send}
+      onBack={() => setConfirming(null)}
+      onClose={onClose}
     >
       {gate.element}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="transfer-form-error" />}
@@ -177,6 +166,6 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </ConfirmStepModal>
   );
 }

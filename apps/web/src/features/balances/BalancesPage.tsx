@@ -19,19 +19,16 @@ import {
   AlertOutlined,
   DeleteOutlined,
   EditOutlined,
-  PlusOutlined,
   ReloadOutlined,
-  SwapOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { MONEY_ERROR_KEYS, Perm, balanceTransfersArea, isCurrencyCode, parseAmount, topUpsArea } from '@mg/domain';
-import { withOpenForm } from '../../components/useOpenFormParam';
+import { MONEY_ERROR_KEYS, Perm, isCurrencyCode, parseAmount } from '@mg/domain';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Can } from '../../components/Can';
 import { FormModal, useFormSubmit } from '../../components/forms';
 import { useBalances, useSetLimit, type BalanceRow } from './hooks';
+import { MoneyActions } from './MoneyActions';
 import { minorOf, useIsPlatform, useMoney } from '../../components/list';
 
 const POSITIVE_INTEGER = /^\d+$/;
@@ -197,7 +194,6 @@ export default function Balances() {
   const { message } = App.useApp();
   const money = useMoney();
   const platform = useIsPlatform();
-  const navigate = useNavigate();
   const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
   // Every merchant's money together has no threshold of its own: limits are set on one merchant.
   const allMerchants = platform && merchantId === undefined;
@@ -231,20 +227,7 @@ export default function Balances() {
           <Typography.Text type="secondary">{t('balances.hint')}</Typography.Text>
         </div>
         <Space wrap>
-          {!platform && (
-            <>
-              <Can code={Perm.TOP_UP_ADD}>
-                <Button icon={<PlusOutlined />} onClick={() => navigate(withOpenForm(topUpsArea.pages[0]!.path))} data-testid="balances-top-up">
-                  {t('top-ups.actions.new')}
-                </Button>
-              </Can>
-              <Can code={Perm.BALANCE_TRANSFER_ADD}>
-                <Button icon={<SwapOutlined />} onClick={() => navigate(withOpenForm(balanceTransfersArea.pages[0]!.path))} data-testid="balances-transfer">
-                  {t('balance-transfers.actions.new')}
-                </Button>
-              </Can>
-            </>
-          )}
+          {!platform && <MoneyActions />}
           <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
             {t('common.actions.reload')}
           </Button>

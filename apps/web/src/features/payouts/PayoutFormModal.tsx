@@ -5,7 +5,7 @@
  * shows amount, fee, total debit and the available balance.
  */
 import { useState } from 'react';
-import { Alert, App, Button, Descriptions, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +21,7 @@ import {
   payoutDestinationsOf,
   type PayoutDestinationField,
 } from '@mg/domain';
+import { ConfirmStepModal } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { amountHint, useMoney } from '../../components/list';
@@ -98,32 +99,19 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
 
   const q = confirming?.quote;
   return (
-    <Modal
-      open
-      title={confirming ? t('payouts.form.confirmTitle') : t('payouts.form.title')}
-      onCancel={onClose}
-      destroyOnHidden
-      maskClosable={false}
-      width={560}
-      footer={
-        confirming ? (
-          <Space>
-            <Button onClick={() => setConfirming(null)} disabled={create.isPending}>
-              {t('payouts.form.back')}
-            </Button>
-            <Button type="primary" danger loading={create.isPending} onClick={() => void pay()} data-testid="payout-confirm">
-              {t('payouts.form.confirmOk')}
-            </Button>
-          </Space>
-        ) : (
-          <Space>
-            <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-            <Button type="primary" loading={quote.isPending} onClick={() => void next()} data-testid="payout-continue">
-              {t('payouts.form.continue')}
-            </Button>
-          </Space>
-        )
-      }
+    <ConfirmStepModal
+      title={t('payouts.form.title')}
+      confirmTitle={t('payouts.form.confirmTitle')}
+      confirming={confirming !== null}
+      continueText={t('payouts.form.continue')}
+      confirmText={t('payouts.form.confirmOk')}
+      checking={quote.isPending}
+      sending={create.isPending}
+      testId="payout"
+      onContinue={() => void next()}
+      onConfirm={() => void pay()}
+      onBack={() => setConfirming(null)}
+      onClose={onClose}
     >
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="payout-form-error" />}
       {q && confirming && (
@@ -185,6 +173,6 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ConfirmStepModal>
   );
 }

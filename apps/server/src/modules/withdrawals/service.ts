@@ -1,0 +1,344 @@
+/**
+ * Withdrawals (issue 12; spec §4 result codes, §5 amount rules, §9 arrival in working days): the merchant's own
+ * accounts (added by its admin, every admin told, usable once provider staff verify them or after the sandbox cooling
+ * period), the per-currency minimum and maximum, and the withdrawal itself: held at once (available -> frozen, amount +
+ * fee), reviewed by provider staff, sent through the channel, ended with '00' (frozen -> clearing and fee revenue) or
+ * '99' (frozen -> available). Every status change is one transaction with its ledger transfer and its callback
+ * (`withdrawal.*`, to the merchant's payout callback address).
+ *
+ * Long file: accounts, limits and the state machine of one withdrawal read best together; the SQL is in queries.ts.
+ */
+import {
+  ActionType,
+  AnnouncementStatus,
+  CallbackEvent,
+  CallbackOrderKind,
+  DomainError,
+  ID_PREFIX,
+  PaymentType,
+  PayoutStatus,
+  WITHDRAWAL_ACCOUNT_COOLING_HOURS,
+  WITHDRAWAL_ACCOUNTS_MAX,
+  WITHDRAWAL_JOB_BATCH,
+  WITHDRAWAL_LIMITS_DEFAULT,
+  WITHDRAWAL_SANDBOX_FAIL_SUFFIX,
+  WithdrawalAccountStatus,
+  WithdrawalResult,
+  destinationIssues,
+  expectedArrivalDate,
+  findBrand,
+  findPayoutDestination,
+  parseAmount,
+  toMajorString,
+  translate,
+  DEFAULT_BRAND_VALUE,
+  type CallbackEventValue,
+  type CurrencyCode,
+  type DestinationInput,
+  type Language,
+} from '@mg/domain';
+import type { Db, DbLike } from '../../db/pool';
+import { KeyedError } from '../../lib/admin';
+import { validateAmount } from '../../lib/amounts';
+import { FieldValidationError, fieldError } from '../../lib/errors';
+import { newBusinessId } from '../../lib/ids';
+import { insertAnnouncement } from '../announcements/queries';
+import type { LowBalanceNotifier } from '../balances/limit';
+import { selectMerchant } from '../balances/queries';
+import { writeCallback, writeCallbacks, type CallbackMessage } from '../callbacks/outbox';
+import { quoteFee } from '../fees/service';
+import { selectPayoutCallbackUrl } from '../payouts/queries';
+import { balancesOf, pgErrorCode, payoutSucceeded, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
+import {
+  countLiveAccounts,
+  decideAccount,
+  deleteAccount,
+  insertAccount,
+  insertWithdrawal,
+  lockDueWithdrawals,
+  lockWithdrawal,
+  selectAccount,
+  selectAdminEmails,
+  selectLimit,
+  toWithdrawalRecord,
+  updateWithdrawal,
+  upsertLimit,
+  type WithdrawalAccountRow,
+  type WithdrawalRow,
+} from './queries';
+
+const HOUR_MS = 3_600_000;
+const PG_UNIQUE_VIOLATION = '23505';
+const NOTICE_PRIORITY = 'H';
+const SYSTEM_USER = 'system';
+const WITHDRAWAL = ActionType.WITHDRAWAL;
+
+/** Who writes the in-app notice's e-mails (the app's mailer and the request's log). */
+export type Notifier = LowBalanceNotifier;
+
+/* Accounts ----------------------------------------------------------------------------------------------------- */
+
+/** Verified, or (sandbox) nobody decided and the cooling period is over. A rejected account never is. */
+export function isUsable(account: WithdrawalAccountRow, now: Date = new Date()): boolean {
+  if (account.status === WithdrawalAccountStatus.VERIFIED) return true;
+  return account.status === WithdrawalAccountStatus.PENDING && account.usableAt.getTime() <= now.getTime();
+}
+
+export interface AddAccountInput extends DestinationInput {
+  merchantId: number;
+  currency: CurrencyCode;
+  bankCode: string;
+  createdBy: string;
+  now?: Date;
+}
+
+const clean = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** Adds an account (the destination catalogue's bank rules of the currency) and tells every admin of the merchant. */
+export async function addAccount(db: Db, input: AddAccountInput, notifier: Notifier | null): Promise<WithdrawalAccountRow> {
+  const now = input.now ?? new Date();
+  if (!input.bankCode) throw fieldError('bankCode', 'withdrawals.bankRequired');
+  const destination = findPayoutDestination(input.currency, input.bankCode);
+  if (destination && destination.kind !== 'bank') throw fieldError('bankCode', 'withdrawals.accountNotBank', { params: { bank: destination.name } });
+  const issues = destinationIssues(input.currency, input.bankCode, input);
+  if (issues.length > 0) throw new FieldValidationError(issues.map((i) => ({ field: i.field, messageKey: i.key, params: { currency: input.currency, ...i.params } })));
+  if ((await countLiveAccounts(db, input.merchantId)) >= WITHDRAWAL_ACCOUNTS_MAX) {
+    throw new KeyedError('BUSINESS_RULE', 'withdrawals.accountsFull', { max: WITHDRAWAL_ACCOUNTS_MAX });
+  }
+  let row: WithdrawalAccountRow;
+  try {
+    row = await insertAccount(db, {
+      merchantId: input.merchantId,
+      currency: input.currency,
+      bankCode: input.bankCode,
+      accountName: clean(input.accountName) ?? '',
+      accountNumber: clean(input.accountNumber) ?? '',
+      accountType: clean(input.accountType),
+      documentId: clean(input.documentId),
+      bankAgency: clean(input.bankAgency),
+      status: WithdrawalAccountStatus.PENDING,
+      usableAt: new Date(now.getTime() + WITHDRAWAL_ACCOUNT_COOLING_HOURS * HOUR_MS),
+      createdBy: input.createdBy,
+      createdAt: now,
+    });
+  } catch (e) {
+    if (pgErrorCode(e).code === PG_UNIQUE_VIOLATION) throw new KeyedError('CONFLICT', 'withdrawals.accountDuplicate');
+    throw e;
+  }
+  await tellAdmins(db, row, notifier, now);
+  return row;
+}
+
+/** In-app notice to the merchant and an e-mail to each of its admins: a new account is where money could go. */
+async function tellAdmins(db: Db, account: WithdrawalAccountRow, notifier: Notifier | null, now: Date): Promise<void> {
+  const m = await selectMerchant(db, account.merchantId);
+  const brand = findBrand(m?.brand) ?? findBrand(DEFAULT_BRAND_VALUE);
+  const lang: Language = brand?.defaultLanguage ?? 'en-US';
+  const params = {
+    user: account.createdBy,
+    merchant: m?.name ?? String(account.merchantId),
+    currency: account.currency,
+    bank: findPayoutDestination(account.currency as CurrencyCode, account.bankCode)?.name ?? account.bankCode,
+    account: account.accountNumber,
+    name: account.accountName,
+  };
+  const title = translate(lang, 'withdrawals.notice.accountAddedTitle', params);
+  const content = translate(lang, 'withdrawals.notice.accountAddedContent', params);
+  await insertAnnouncement(db, { merchantId: account.merchantId, title, content, priority: NOTICE_PRIORITY, status: AnnouncementStatus.RELEASED, releasedAt: now, createdBy: SYSTEM_USER });
+  if (!notifier) return;
+  for (const to of await selectAdminEmails(db, account.merchantId)) {
+    try {
+      await notifier.mailer.send(db, notifier.log, { to, subject: title, text: content, from: `no-reply@${brand?.host ?? 'localhost'}`, merchantId: account.merchantId });
+    } catch (err) {
+      notifier.log.error({ err, merchantId: account.merchantId }, 'withdrawal account e-mail could not be written');
+    }
+  }
+}
+
+export async function removeAccount(db: DbLike, merchantId: number, id: number, now: Date = new Date()): Promise<void> {
+  if (!(await deleteAccount(db, merchantId, id, now))) throw new KeyedError('NOT_FOUND', 'withdrawals.accountNotFound');
+}
+
+/** Provider staff verify (usable at once) or reject (never usable) a pending account. */
+export async function verifyAccount(db: DbLike, id: number, verify: boolean, by: string, now: Date = new Date()): Promise<WithdrawalAccountRow> {
+  const row = await decideAccount(db, id, verify ? WithdrawalAccountStatus.VERIFIED : WithdrawalAccountStatus.REJECTED, by, now);
+  if (!row) throw new KeyedError('NOT_FOUND', 'withdrawals.accountNotFound');
+  return row;
+}
+
+/* Limits ------------------------------------------------------------------------------------------------------- */
+
+function minorOf(value: string, currency: CurrencyCode): bigint {
+  const r = parseAmount(value, currency);
+  if (!r.ok) throw new Error(`withdrawal limit ${value} of ${currency} is not an amount`);
+  return r.minor;
+}
+
+/** The minimum and maximum of one withdrawal (provider staff's, else the domain default; none: no bound). */
+export async function limitsOf(db: DbLike, currency: CurrencyCode): Promise<{ min: bigint; max: bigint | null }> {
+  const row = await selectLimit(db, currency);
+  if (row) return { min: row.minAmount, max: row.maxAmount };
+  const d = WITHDRAWAL_LIMITS_DEFAULT[currency];
+  return d ? { min: minorOf(d.min, currency), max: minorOf(d.max, currency) } : { min: 1n, max: null };
+}
+
+export async function setLimits(db: DbLike, currency: CurrencyCode, min: bigint, max: bigint, by: string): Promise<void> {
+  if (min <= 0n || max < min) throw fieldError('minAmount', 'withdrawals.limitsInvalid');
+  await upsertLimit(db, { currency, minAmount: min, maxAmount: max, updatedBy: by });
+}
+
+/* One withdrawal --------------------------------------------------------------------------------------------- */
+
+export interface WithdrawalInput {
+  merchantId: number;
+  currency: CurrencyCode;
+  amount: bigint;
+  accountId: number;
+  createdBy: string;
+  now?: Date;
+}
+
+export interface WithdrawalQuote {
+  fee: bigint;
+  total: bigint;
+  available: bigint;
+  expectedArrival: string;
+  account: WithdrawalAccountRow;
+}
+
+const money = (v: bigint, c: CurrencyCode) => toMajorString(v, c);
+
+/** Spec §5 checks in their order (account, minimum, maximum, balance), the fee and the expected arrival date. */
+export async function quoteWithdrawal(db: DbLike, input: Omit<WithdrawalInput, 'createdBy'>): Promise<WithdrawalQuote> {
+  const now = input.now ?? new Date();
+  validateAmount(input.amount);
+  const account = await selectAccount(db, input.accountId);
+  if (!account || account.merchantId !== input.merchantId) throw fieldError('accountId', 'withdrawals.accountRequired');
+  if (account.currency !== input.currency) throw fieldError('accountId', 'withdrawals.accountCurrency', { params: { accountCurrency: account.currency, currency: input.currency } });
+  if (!isUsable(account, now)) throw fieldError('accountId', 'withdrawals.accountNotUsable');
+  const { min, max } = await limitsOf(db, input.currency);
+  if (input.amount < min) throw fieldError('amount', 'withdrawals.belowMin', { params: { min: money(min, input.currency), currency: input.currency } });
+  if (max !== null && input.amount > max) throw fieldError('amount', 'withdrawals.aboveMax', { params: { max: money(max, input.currency), currency: input.currency } });
+  const destination = findPayoutDestination(input.currency, account.bankCode);
+  const [fee, balances] = await Promise.all([
+    quoteFee(db, { merchantId: input.merchantId, currency: input.currency, paymentType: PaymentType.PAYOUT, channel: destination?.channel ?? null, amount: input.amount }),
+    balancesOf(db, input.merchantId),
+  ]);
+  const available = balances.find((b) => b.currency === input.currency && b.kind === 'available')?.balance ?? 0n;
+  return { fee: fee.total, total: input.amount + fee.total, available, expectedArrival: expectedArrivalDate(now, input.currency), account };
+}
+
+const overBalance = (total: bigint, available: bigint, currency: CurrencyCode) => ({ total: money(total, currency), available: money(available, currency) });
+
+/** Held at once with the row, waiting for provider staff's review. */
+export async function createWithdrawal(db: Db, input: WithdrawalInput): Promise<WithdrawalRow> {
+  const now = input.now ?? new Date();
+  const q = await quoteWithdrawal(db, { ...input, now });
+  if (q.total > q.available) throw fieldError('amount', 'withdrawals.overBalance', { params: overBalance(q.total, q.available, input.currency) });
+  const id = newBusinessId(ID_PREFIX.WITHDRAWAL, now);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await insertWithdrawal(tx, {
+        id,
+        merchantId: input.merchantId,
+        accountId: q.account.id,
+        currency: input.currency,
+        bankCode: q.account.bankCode,
+        accountName: q.account.accountName,
+        accountNumber: q.account.accountNumber,
+        amount: input.amount,
+        fee: q.fee,
+        status: PayoutStatus.PENDING_REVIEW,
+        expectedArrival: q.expectedArrival,
+        createdBy: input.createdBy,
+        createdAt: now,
+      });
+      // The balance rows are locked last, just before the commit.
+      await postTransfer(tx, hold(row));
+      return row;
+    });
+  } catch (e) {
+    if (e instanceof DomainError && e.code === 'INSUFFICIENT_BALANCE') {
+      const again = await quoteWithdrawal(db, { ...input, now });
+      throw new KeyedError('INSUFFICIENT_BALANCE', 'withdrawals.overBalance', overBalance(again.total, again.available, input.currency));
+    }
+    throw e;
+  }
+}
+
+/** A withdrawal's callback (to the merchant's payout callback address): the record as the dashboard shows it. */
+const callbackOf = (row: WithdrawalRow, eventType: CallbackEventValue, url: string | null, now: Date): CallbackMessage => ({
+  merchantId: row.merchantId,
+  eventType,
+  orderKind: CallbackOrderKind.WITHDRAWAL,
+  orderId: row.id,
+  url,
+  data: toWithdrawalRecord(row),
+  now,
+});
+
+const base = (row: WithdrawalRow, key: string) => ({
+  merchantId: row.merchantId,
+  currency: row.currency as CurrencyCode,
+  reference: row.id,
+  idempotencyKey: `${key}:${row.id}`,
+  amount: row.amount,
+  fee: row.fee,
+  actionType: WITHDRAWAL,
+});
+const hold = (row: WithdrawalRow): TransferRequest => reservePayout(base(row, 'withdrawal_hold'));
+const release = (row: WithdrawalRow): TransferRequest => releasePayout(base(row, 'withdrawal_release'));
+const charge = (row: WithdrawalRow): TransferRequest => payoutSucceeded(base(row, 'withdrawal_paid'));
+
+/** Provider staff approve (sent to the channel) or reject (the hold released) a withdrawal waiting for review. */
+export async function reviewWithdrawal(
+  db: Db,
+  args: { merchantId: number; id: string; approve: boolean; reason?: string; by: string; now?: Date },
+): Promise<WithdrawalRow> {
+  const now = args.now ?? new Date();
+  if (!args.approve && !args.reason?.trim()) throw fieldError('reason', 'withdrawals.rejectReasonRequired');
+  return db.transaction(async (tx) => {
+    const row = await lockWithdrawal(tx, args.merchantId, args.id);
+    if (!row) throw new KeyedError('NOT_FOUND', 'withdrawals.notFound');
+    if (row.status !== PayoutStatus.PENDING_REVIEW) throw new KeyedError('STATE_TRANSITION_INVALID', 'withdrawals.notReviewable', { id: row.id });
+    const reviewed = { reviewedBy: args.by, reviewedAt: now };
+    if (args.approve) return updateWithdrawal(tx, row.merchantId, row.id, { ...reviewed, status: PayoutStatus.PROCESSING, sentAt: now });
+    const rejected = await updateWithdrawal(tx, row.merchantId, row.id, {
+      ...reviewed,
+      status: PayoutStatus.REJECTED,
+      rejectReason: args.reason!.trim(),
+      completedAt: now,
+    });
+    await writeCallback(tx, callbackOf(rejected, CallbackEvent.WITHDRAWAL_REJECTED, await selectPayoutCallbackUrl(tx, row.merchantId), now));
+    await postTransfer(tx, release(row));
+    return rejected;
+  });
+}
+
+/**
+ * The sandbox channel's answers for withdrawals sent at least one job period ago: an account number ending in
+ * WITHDRAWAL_SANDBOX_FAIL_SUFFIX is refused by the bank ('99', the hold released), every other one is paid ('00').
+ * All of a run in one transaction, their transfers posted last.
+ */
+export async function completeDueWithdrawals(db: Db, sentBefore: Date, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await lockDueWithdrawals(tx, sentBefore, WITHDRAWAL_JOB_BATCH);
+    const transfers: TransferRequest[] = [];
+    const callbacks: CallbackMessage[] = [];
+    const urls = new Map<number, string | null>();
+    for (const row of due) {
+      const failed = row.accountNumber.endsWith(WITHDRAWAL_SANDBOX_FAIL_SUFFIX);
+      const ended = await updateWithdrawal(tx, row.merchantId, row.id, {
+        status: failed ? PayoutStatus.FAILED : PayoutStatus.SUCCESS,
+        resultCode: failed ? WithdrawalResult.FAILED : WithdrawalResult.SUCCEEDED,
+        completedAt: now,
+      });
+      if (!urls.has(row.merchantId)) urls.set(row.merchantId, await selectPayoutCallbackUrl(tx, row.merchantId));
+      callbacks.push(callbackOf(ended, failed ? CallbackEvent.WITHDRAWAL_FAILED : CallbackEvent.WITHDRAWAL_SUCCEEDED, urls.get(row.merchantId) ?? null, now));
+      transfers.push(failed ? release(row) : charge(row));
+    }
+    await writeCallbacks(tx, callbacks);
+    if (transfers.length > 0) await postTransfers(tx, transfers);
+    return due.length;
+  });
+}

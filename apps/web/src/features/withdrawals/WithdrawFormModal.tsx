@@ -1,0 +1,148 @@
+/**
+ * A withdrawal (docs/payments-api.md `POST /api/withdrawals`): one of the merchant's accounts in the session currency
+ * (one not usable yet is shown disabled with the time it becomes usable), the amount with the currency's minimum and
+ * maximum and the available balance beside it. Continue asks the server for the spec §5 checks and the fee; the
+ * confirmation shows the account, amount, fee, what is held and the date it is expected on the account (working days
+ * of the country), and only then is the money held.
+ */
+import { useState } from 'react';
+import { Alert, App, Descriptions, Form, Input, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { amountSchema, canonicalAmount, getCurrency, type WithdrawalQuoteView } from '@mg/domain';
+import { ConfirmStepModal } from '../../components/ConfirmStepModal';
+import { applyServerErrors } from '../../components/forms';
+import { useFormatters } from '../../components/format';
+import { useMoney } from '../../components/list';
+import { zodRule } from '../../components/zodRule';
+import { useCreateWithdrawal, useWithdrawalAccounts, useWithdrawalLimits, useWithdrawalQuote, type WithdrawalInput } from './hooks';
+
+interface Values {
+  accountId?: number;
+  amount: string;
+}
+
+export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const money = useMoney();
+  const { currency, instant } = useFormatters();
+  const [form] = Form.useForm<Values>();
+  const accounts = useWithdrawalAccounts({ currency });
+  const limits = useWithdrawalLimits(currency);
+  const quote = useWithdrawalQuote();
+  const create = useCreateWithdrawal();
+  const [confirming, setConfirming] = useState<{ input: WithdrawalInput; quote: WithdrawalQuoteView } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const usable = (accounts.data ?? []).filter((a) => a.status !== 'rejected');
+  const options = usable.map((a) => ({
+    value: a.id,
+    disabled: !a.usable,
+    label: `${a.bankName} · ${a.accountNumber} · ${a.accountName}${a.usable ? '' : ` — ${t('withdrawals.fields.usableAt')} ${instant(a.usableAt)}`}`,
+  }));
+  const l = limits.data;
+  const country = t(getCurrency(currency).countryKey, { defaultValue: getCurrency(currency).country });
+
+  const next = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setError(null);
+    const input: WithdrawalInput = { accountId: values.accountId!, currency, amount: canonicalAmount(values.amount, currency) };
+    try {
+      setConfirming({ input, quote: await quote.mutateAsync(input) });
+    } catch (e) {
+      setError(applyServerErrors(form, e));
+    }
+  };
+  const send = async () => {
+    if (!confirming) return;
+    try {
+      const w = await create.mutateAsync(confirming.input);
+      message.success(t('withdrawals.form.done', { id: w.id }));
+      onClose();
+    } catch (e) {
+      setConfirming(null);
+      setError(applyServerErrors(form, e));
+    }
+  };
+
+  const q = confirming?.quote;
+  const noAccounts = accounts.isSuccess && usable.length === 0;
+  return (
+    <ConfirmStepModal
+      title={t('withdrawals.form.title')}
+      confirmTitle={t('withdrawals.form.confirmTitle')}
+      confirming={confirming !== null}
+      continueText={t('withdrawals.actions.review')}
+      confirmText={t('withdrawals.actions.send')}
+      checking={quote.isPending}
+      sending={create.isPending}
+      blocked={noAccounts}
+      testId="withdraw"
+      width={580}
+      onContinue={() => void next()}
+      onConfirm={() => void send()}
+      onBack={() => setConfirming(null)}
+      onClose={onClose}
+    >
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="withdraw-form-error" />}
+      {noAccounts && <Alert type="info" showIcon message={t('withdrawals.form.noAccounts', { currency })} data-testid="withdraw-no-accounts" />}
+      {q && confirming && (
+        <div data-testid="withdraw-confirmation">
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label={t('withdrawals.fields.account')}>{`${q.bankName} · ${q.accountNumber} · ${q.accountName}`}</Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.fields.amount')}>{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.fields.fee')}>
+              <span data-testid="withdraw-quote-fee">{`${money(q.fee, q.currency)} ${q.currency}`}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.fields.totalDebit')}>
+              <Typography.Text strong data-testid="withdraw-quote-total">{`${money(q.total, q.currency)} ${q.currency}`}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.fields.available')}>{`${money(q.available, q.currency)} ${q.currency}`}</Descriptions.Item>
+            <Descriptions.Item label={t('withdrawals.fields.expectedArrival')}>
+              <span data-testid="withdraw-arrival">{q.expectedArrival}</span>
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+            {t('withdrawals.form.arrival', { date: q.expectedArrival, country })}
+          </Typography.Paragraph>
+          <Alert type="warning" showIcon message={t('withdrawals.form.confirmHint')} />
+        </div>
+      )}
+      {!noAccounts && (
+        <Form form={form} name="withdrawForm" layout="vertical" autoComplete="off" initialValues={{ amount: '' }} style={{ display: confirming ? 'none' : undefined }} data-testid="withdraw-form">
+          <Form.Item name="accountId" label={t('withdrawals.fields.account')} rules={[{ required: true, message: t('withdrawals.accountRequired') }]}>
+            <Select
+              loading={accounts.isLoading}
+              options={options}
+              // Inside the form: the list goes with it when the confirmation replaces the form.
+              getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
+              data-testid="withdraw-account"
+            />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label={`${t('withdrawals.fields.amount')} (${currency})`}
+            extra={
+              l ? (
+                <span data-testid="withdraw-limits">
+                  {t('withdrawals.form.limits', { min: money(l.min, currency), max: l.max ? money(l.max, currency) : '∞', currency })}
+                  {' · '}
+                  {`${t('withdrawals.fields.available')}: ${money(l.available, currency)} ${currency}`}
+                </span>
+              ) : undefined
+            }
+            rules={[zodRule(amountSchema(currency, { allowGrouping: true }), t)]}
+          >
+            <Input inputMode="decimal" suffix={currency} data-testid="withdraw-amount" />
+          </Form.Item>
+          {l && <Typography.Text type="secondary">{t('withdrawals.form.arrival', { date: l.expectedArrival, country })}</Typography.Text>}
+        </Form>
+      )}
+    </ConfirmStepModal>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * Withdrawal records (docs/payments-api.md "Withdrawals"): the declared list (packages/domain withdrawals/list.ts)
+ * with a new withdrawal (open at once with `?new=1`, the Balances page's Withdraw button) and the merchant's accounts;
+ * for provider staff, approve or reject a withdrawal waiting for review, the accounts waiting for verification, and
+ * the minimum and maximum of the session currency.
+ */
+import { useState } from 'react';
+import { App, Button, Form, Input, Modal } from 'antd';
+import { BankOutlined, ControlOutlined, SafetyOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  PayoutStatus,
+  Perm,
+  WITHDRAWAL_REJECT_REASON_MAX_LENGTH,
+  amountSchema,
+  canonicalAmount,
+  withdrawalsList,
+} from '@mg/domain';
+import { Can } from '../../components/Can';
+import { applyServerErrors } from '../../components/forms';
+import { useFormatters } from '../../components/format';
+import { ListPage, useIsPlatform } from '../../components/list';
+import { useOpenFormParam } from '../../components/useOpenFormParam';
+import { zodRule } from '../../components/zodRule';
+import { usePermission } from '../../session/usePermission';
+import { AccountsDrawer } from './AccountsDrawer';
+import { WithdrawFormModal } from './WithdrawFormModal';
+import {
+  useReviewWithdrawal,
+  useSetWithdrawalLimits,
+  useWithdrawalLimits,
+  type WithdrawalRecord,
+} from './hooks';
+
+function RejectModal({ row, onClose }: { row: WithdrawalRecord; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ reason: string }>();
+  const review = useReviewWithdrawal();
+  const submit = async () => {
+    const { reason } = await form.validateFields();
+    try {
+      await review.mutateAsync({ id: row.id, action: 'reject', reason });
+      message.success(t('error.operationSucceeded'));
+      onClose();
+    } catch (e) {
+      applyServerErrors(form, e);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`${t('withdrawals.actions.reject')} ${row.id}`}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={review.isPending}
+      okButtonProps={{ danger: true }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="withdrawalReject">
+        <Form.Item
+          name="reason"
+          label={t('withdrawals.form.rejectReason')}
+          rules={[{ required: true, whitespace: true, message: t('withdrawals.rejectReasonRequired') }]}
+        >
+          <Input.TextArea
+            maxLength={WITHDRAWAL_REJECT_REASON_MAX_LENGTH}
+            rows={3}
+            data-testid="withdraw-reject-reason"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function LimitsModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { currency } = useFormatters();
+  const limits = useWithdrawalLimits(currency);
+  const save = useSetWithdrawalLimits();
+  const [form] = Form.useForm<{ minAmount: string; maxAmount: string }>();
+  const rule = zodRule(amountSchema(currency, { allowGrouping: true }), t);
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      await save.mutateAsync({
+        currency,
+        minAmount: canonicalAmount(v.minAmount, currency),
+        maxAmount: canonicalAmount(v.maxAmount, currency),
+      });
+      message.success(t('error.operationSucceeded'));
+      onClose();
+    } catch (e) {
+      applyServerErrors(form, e);
+    }
+  };
+  if (!limits.data) return null;
+  return (
+    <Modal
+      open
+      title={`${t('withdrawals.actions.limits')} (${currency})`}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="withdrawalLimits"
+        initialValues={{ minAmount: limits.data.min, maxAmount: limits.data.max ?? '' }}
+      >
+        <Form.Item name="minAmount" label={t('withdrawals.fields.min')} rules={[rule]}>
+          <Input suffix={currency} inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="maxAmount" label={t('withdrawals.fields.max')} rules={[rule]}>
+          <Input suffix={currency} inputMode="decimal" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function WithdrawalsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const platform = useIsPlatform();
+  const { has } = usePermission();
+  const canReview = has(Perm.WITHDRAWAL_REVIEW);
+  const review = useReviewWithdrawal();
+  const [creating, setCreating] = useOpenFormParam();
+  const [accounts, setAccounts] = useState(false);
+  const [limits, setLimits] = useState(false);
+  const [rejecting, setRejecting] = useState<WithdrawalRecord | null>(null);
+
+  const approve = async (r: WithdrawalRecord) => {
+    await review.mutateAsync({ id: r.id, action: 'approve' });
+    message.success(t('error.operationSucceeded'));
+  };
+
+  return (
+    <>
+      <ListPage
+        list={withdrawalsList}
+        tools={[
+          ...(platform
+            ? []
+            : [
+                <Can key="create" code={Perm.WITHDRAWAL_ADD}>
+                  <Button
+                    type="primary"
+                    icon={<UploadOutlined />}
+                    onClick={() => setCreating(true)}
+                    data-testid="withdraw-new"
+                  >
+                    {t('withdrawals.actions.new')}
+                  </Button>
+                </Can>,
+              ]),
+          <Button
+            key="accounts"
+            icon={<BankOutlined />}
+            onClick={() => setAccounts(true)}
+            data-testid="withdraw-accounts"
+          >
+            {t('withdrawals.actions.accounts')}
+          </Button>,
+          <Can key="limits" code={Perm.WITHDRAWAL_REVIEW}>
+            <Button
+              icon={<ControlOutlined />}
+              onClick={() => setLimits(true)}
+              data-testid="withdraw-limits-edit"
+            >
+              {t('withdrawals.actions.limits')}
+            </Button>
+          </Can>,
+        ]}
+        actions={
+          canReview
+            ? (r) =>
+                r.status === PayoutStatus.PENDING_REVIEW
+                  ? [
+                      <Button
+                        key="approve"
+                        type="link"
+                        size="small"
+                        icon={<SafetyOutlined />}
+                        loading={review.isPending}
+                        onClick={() => void approve(r)}
+                        data-testid={`withdraw-approve-${r.id}`}
+                      >
+                        {t('withdrawals.actions.approve')}
+                      </Button>,
+                      <Button
+                        key="reject"
+                        type="link"
+                        size="small"
+                        danger
+                        onClick={() => setRejecting(r)}
+                        data-testid={`withdraw-reject-${r.id}`}
+                      >
+                        {t('withdrawals.actions.reject')}
+                      </Button>,
+                    ]
+                  : []
+            : undefined
+        }
+      />
+      {creating && <WithdrawFormModal onClose={() => setCreating(false)} />}
+      <AccountsDrawer open={accounts} onClose={() => setAccounts(false)} staff={platform && canReview} />
+      {limits && <LimitsModal onClose={() => setLimits(false)} />}
+      {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(null)} />}
+    </>
+  );
+}

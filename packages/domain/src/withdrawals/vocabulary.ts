@@ -1,0 +1,91 @@
+/** Words and limits of withdrawals (issue 12; spec §4 result codes, §5 amounts, §9 "within 3 working days"). */
+import { z } from 'zod';
+import type { CurrencyCode } from '../currencies';
+import { PayoutStatus, type PayoutStatusValue } from '../payouts/vocabulary';
+
+/** A withdrawal goes through the payout states (no cancel): review by provider staff, then the channel. */
+export const WITHDRAWAL_STATUSES: readonly PayoutStatusValue[] = [
+  PayoutStatus.PENDING_REVIEW,
+  PayoutStatus.PROCESSING,
+  PayoutStatus.SUCCESS,
+  PayoutStatus.FAILED,
+  PayoutStatus.REJECTED,
+];
+
+/** A withdrawal account: usable once provider staff verify it, or (sandbox) after its cooling period. */
+export const WithdrawalAccountStatus = { PENDING: 'pending', VERIFIED: 'verified', REJECTED: 'rejected' } as const;
+export type WithdrawalAccountStatusValue = (typeof WithdrawalAccountStatus)[keyof typeof WithdrawalAccountStatus];
+export const WITHDRAWAL_ACCOUNT_STATUS_COLORS: Readonly<Record<WithdrawalAccountStatusValue, string>> = { pending: 'gold', verified: 'green', rejected: 'red' };
+/** Sandbox: an account nobody verified becomes usable this long after it was added. */
+export const WITHDRAWAL_ACCOUNT_COOLING_HOURS = 24;
+export const WITHDRAWAL_ACCOUNTS_MAX = 20;
+
+export const WITHDRAWAL_REJECT_REASON_MAX_LENGTH = 255;
+/** The sandbox channel answers a withdrawal this long after it was sent (the job's period). */
+export const WITHDRAWAL_JOB_MS = 3_000;
+export const WITHDRAWAL_JOB_BATCH = 200;
+/** Sandbox: an account number ending in these digits is refused by the bank (result 99). */
+export const WITHDRAWAL_SANDBOX_FAIL_SUFFIX = '13';
+
+/**
+ * Default minimum and maximum of one withdrawal per currency, in major units, until provider staff set others (spec §5:
+ * IDR's older text says 1 000 000).
+ */
+export const WITHDRAWAL_LIMITS_DEFAULT: Readonly<Partial<Record<CurrencyCode, { min: string; max: string }>>> = {
+  IDR: { min: '1000000', max: '500000000' },
+  THB: { min: '500', max: '2000000' },
+  PHP: { min: '1000', max: '2000000' },
+  MYR: { min: '100', max: '500000' },
+  VND: { min: '500000', max: '2000000000' },
+  MMK: { min: '50000', max: '100000000' },
+  MXN: { min: '500', max: '2000000' },
+  BRL: { min: '50', max: '500000' },
+  PKR: { min: '5000', max: '20000000' },
+  INR: { min: '1000', max: '10000000' },
+  COP: { min: '100000', max: '500000000' },
+  BND: { min: '50', max: '200000' },
+  SGD: { min: '50', max: '200000' },
+  JPY: { min: '5000', max: '20000000' },
+  KRW: { min: '50000', max: '200000000' },
+};
+
+/** A withdrawal account as the dashboard shows it (`GET /api/withdrawals/accounts`). */
+export const withdrawalAccountSchema = z.object({
+  id: z.number(),
+  merchantId: z.number(),
+  currency: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  status: z.enum([WithdrawalAccountStatus.PENDING, WithdrawalAccountStatus.VERIFIED, WithdrawalAccountStatus.REJECTED]),
+  usable: z.boolean().describe('verified, or the sandbox cooling period is over'),
+  usableAt: z.string().describe('ISO-8601: when the cooling period ends'),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type WithdrawalAccountView = z.infer<typeof withdrawalAccountSchema>;
+
+/** The withdrawal form's figures for a currency (`GET /api/withdrawals/limits`), decimal strings. */
+export const withdrawalLimitsSchema = z.object({
+  currency: z.string(),
+  min: z.string(),
+  max: z.string().nullable(),
+  available: z.string(),
+  expectedArrival: z.string().describe('YYYY-MM-DD if asked now'),
+});
+export type WithdrawalLimitsView = z.infer<typeof withdrawalLimitsSchema>;
+
+/** The confirmation step's figures (`POST /api/withdrawals/quote`). */
+export const withdrawalQuoteSchema = z.object({
+  currency: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  total: z.string(),
+  available: z.string(),
+  expectedArrival: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+});
+export type WithdrawalQuoteView = z.infer<typeof withdrawalQuoteSchema>;
