@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkingDays, expectedArrivalDate, isWorkingDay } from '@mg/domain';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
+import { runAutoWithdrawals } from '../src/modules/withdrawals/auto';
 import { completeDueWithdrawals } from '../src/modules/withdrawals/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -143,6 +144,25 @@ describe('a withdrawal', () => {
     // Another merchant's account is answered as no account at all: its existence is not told.
     const foreign = await business.post('/withdrawals/quote', { amount: '2000000', currency: 'IDR', accountId: usableId });
     expect(errorsOf(foreign)[0]).toMatchObject({ field: 'accountId' });
+  });
+});
+
+describe('auto-withdrawal', () => {
+  it('withdraws once a day, at the set hour of the currency’s zone, what is above the floor less the fee', async () => {
+    const set = result(await admin.put('/withdrawals/auto/IDR', { enabled: true, accountId: usableId, floor: '5000000', hour: 11 }));
+    expect(set).toMatchObject({ currency: 'IDR', enabled: true, accountId: usableId, floor: '5000000', hour: 11, timeZone: 'Asia/Jakarta', lastRunOn: null });
+    expect((await operator.put('/withdrawals/auto/IDR', { enabled: true, accountId: usableId, floor: '0', hour: 11 })).statusCode).toBe(403);
+    const before = await available();
+    // 10:00 in Jakarta: not yet.
+    expect(await runAutoWithdrawals(tdb.db, new Date('2027-01-04T03:00:00Z'))).toBe(0);
+    // 12:00 in Jakarta: what is above the floor goes, the fee included; the balance keeps exactly the floor.
+    expect(await runAutoWithdrawals(tdb.db, new Date('2027-01-04T05:00:00Z'))).toBe(1);
+    expect(await available()).toBe(5_000_000n);
+    const made = result(await operator.get('/withdrawals', { createTime_begin: '2027-01-04 00:00:00', createTime_end: '2027-01-04 23:59:59' })).records;
+    expect(made).toEqual([expect.objectContaining({ createdBy: 'auto', status: 'pending_review', totalDebit: String(before - 5_000_000n) })]);
+    // Once a day, whatever instance asks.
+    expect(await runAutoWithdrawals(tdb.db, new Date('2027-01-04T09:00:00Z'))).toBe(0);
+    expect(result(await admin.get('/withdrawals/auto/IDR')).lastRunOn).toBe('2027-01-04');
   });
 });
 

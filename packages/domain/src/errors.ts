@@ -312,6 +312,7 @@ const FIELD_NAMES = [
   'accountId',
   'minAmount',
   'maxAmount',
+  'floor',
   // developer parameters and fee rules
   'ipWhitelist',
   'collectionCallbackUrl',

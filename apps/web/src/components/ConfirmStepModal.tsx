@@ -60,14 +60,26 @@ export function ConfirmStepModal({
             <Button onClick={onBack} disabled={sending}>
               {t('payouts.form.back')}
             </Button>
-            <Button type="primary" danger loading={sending} onClick={onConfirm} data-testid={`${testId}-confirm`}>
+            <Button
+              type="primary"
+              danger
+              loading={sending}
+              onClick={onConfirm}
+              data-testid={`${testId}-confirm`}
+            >
               {confirmText}
             </Button>
           </Space>
         ) : (
           <Space>
             <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-            <Button type="primary" loading={checking} disabled={blocked} onClick={onContinue} data-testid={`${testId}-continue`}>
+            <Button
+              type="primary"
+              loading={checking}
+              disabled={blocked}
+              onClick={onContinue}
+              data-testid={`${testId}-continue`}
+            >
               {continueText}
             </Button>
           </Space>

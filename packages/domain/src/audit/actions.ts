@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal_account_deleted',
   'withdrawal_account_verified',
   'withdrawal_limits_changed',
+  'withdrawal_auto_changed',
   'withdrawal_created',
   'withdrawal_approved',
   'withdrawal_rejected',

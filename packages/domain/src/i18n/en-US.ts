@@ -126,6 +126,7 @@ export default {
   'field.accountId': "Withdrawal account",
   'field.minAmount': "Minimum",
   'field.maxAmount': "Maximum",
+  'field.floor': "Floor kept",
   'field.file': "File",
   // Ledger accounts
   'ledger.account.available': "Available",

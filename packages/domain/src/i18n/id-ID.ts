@@ -126,6 +126,7 @@ export default {
   'field.accountId': "Rekening penarikan",
   'field.minAmount': "Jumlah minimum",
   'field.maxAmount': "Jumlah maksimum",
+  'field.floor': "Saldo yang disisakan",
   'field.file': "Berkas",
   // Ledger accounts
   'ledger.account.available': "Tersedia",

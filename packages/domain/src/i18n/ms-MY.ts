@@ -126,6 +126,7 @@ export default {
   'field.accountId': "Akaun pengeluaran",
   'field.minAmount': "Amaun minimum",
   'field.maxAmount': "Amaun maksimum",
+  'field.floor': "Baki yang dikekalkan",
   'field.file': "Fail",
   // Ledger accounts
   'ledger.account.available': "Tersedia",

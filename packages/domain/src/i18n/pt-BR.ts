@@ -126,6 +126,7 @@ export default {
   'field.accountId': "Conta de saque",
   'field.minAmount': "Mínimo",
   'field.maxAmount': "Máximo",
+  'field.floor': "Saldo mantido",
   'field.file': "Arquivo",
   // Ledger accounts
   'ledger.account.available': "Disponível",

@@ -126,6 +126,7 @@ export default {
   'field.accountId': "บัญชีถอนเงิน",
   'field.minAmount': "ขั้นต่ำ",
   'field.maxAmount': "สูงสุด",
+  'field.floor': "ยอดที่คงไว้",
   'field.file': "ไฟล์",
   // Ledger accounts
   'ledger.account.available': "พร้อมใช้",

@@ -126,6 +126,7 @@ export default {
   'field.accountId': "提现账户",
   'field.minAmount': "最低金额",
   'field.maxAmount': "最高金额",
+  'field.floor': "保留金额",
   'field.file': "文件",
   // Ledger accounts
   'ledger.account.available': "可用余额",

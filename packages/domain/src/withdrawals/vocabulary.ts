@@ -21,6 +21,10 @@ export const WITHDRAWAL_ACCOUNT_COOLING_HOURS = 24;
 export const WITHDRAWAL_ACCOUNTS_MAX = 20;
 
 export const WITHDRAWAL_REJECT_REASON_MAX_LENGTH = 255;
+/** Auto-withdrawal: the job looks this often for settings whose hour has come in their currency's zone. */
+export const WITHDRAWAL_AUTO_JOB_MS = 60_000;
+/** The maker of an automatic withdrawal. */
+export const WITHDRAWAL_AUTO_MAKER = 'auto';
 /** The sandbox channel answers a withdrawal this long after it was sent (the job's period). */
 export const WITHDRAWAL_JOB_MS = 3_000;
 export const WITHDRAWAL_JOB_BATCH = 200;
@@ -89,3 +93,18 @@ export const withdrawalQuoteSchema = z.object({
   accountName: z.string(),
 });
 export type WithdrawalQuoteView = z.infer<typeof withdrawalQuoteSchema>;
+
+/**
+ * Auto-withdrawal of a currency (`GET/PUT /api/withdrawals/auto/{currency}`): every day at `hour` (0-23, in the
+ * currency's zone) what the available balance holds above `floor`, less the fee, goes to the account.
+ */
+export const withdrawalAutoSchema = z.object({
+  currency: z.string(),
+  enabled: z.boolean(),
+  accountId: z.number().nullable(),
+  floor: z.string().describe('decimal string: kept on the balance'),
+  hour: z.number().int().min(0).max(23),
+  timeZone: z.string(),
+  lastRunOn: z.string().nullable().describe('YYYY-MM-DD in the zone: the last day it ran'),
+});
+export type WithdrawalAutoView = z.infer<typeof withdrawalAutoSchema>;

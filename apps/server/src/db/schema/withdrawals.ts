@@ -1,6 +1,6 @@
 /** Withdrawals to the merchant's own bank accounts, the accounts, and the per-currency limits (issue 12). */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt } from './columns';
 
 /** A bank account of the merchant that withdrawals may go to. */
@@ -85,4 +85,25 @@ export const withdrawalLimit = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.currency] }), check('withdrawal_limit_ck', sql`${t.minAmount} > 0 AND ${t.maxAmount} >= ${t.minAmount}`)],
+);
+
+/** Auto-withdrawal per merchant and currency: daily at `hour` (its zone), what is above `floor` goes to the account. */
+export const withdrawalAuto = pgTable(
+  'withdrawal_auto',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    floor: money('floor').notNull(),
+    hour: smallint('hour').notNull(),
+    /** YYYY-MM-DD in the currency's zone: a day runs once, whichever instance claims it. */
+    lastRunOn: varchar('last_run_on', { length: 10 }),
+    updatedBy: varchar('updated_by', { length: 64 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.currency] }),
+    check('withdrawal_auto_ck', sql`${t.floor} >= 0 AND ${t.hour} BETWEEN 0 AND 23`),
+  ],
 );

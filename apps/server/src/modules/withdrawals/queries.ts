@@ -4,9 +4,9 @@
  * value is a bound parameter.
  */
 import { PayoutStatus, Role, WithdrawalAccountStatus, toMajorString, withdrawalsList, type CurrencyCode, type ListRecord } from '@mg/domain';
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { appUser, role, userRole, withdrawal, withdrawalAccount, withdrawalLimit } from '../../db/schema';
+import { appUser, role, userRole, withdrawal, withdrawalAccount, withdrawalAuto, withdrawalLimit } from '../../db/schema';
 import { createdBetween, listRange, newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, scopeWhere } from '../auth/scope';
@@ -16,6 +16,7 @@ export type WithdrawalInsert = typeof withdrawal.$inferInsert;
 export type WithdrawalAccountRow = typeof withdrawalAccount.$inferSelect;
 export type WithdrawalAccountInsert = typeof withdrawalAccount.$inferInsert;
 export type WithdrawalLimitRow = typeof withdrawalLimit.$inferSelect;
+export type WithdrawalAutoRow = typeof withdrawalAuto.$inferSelect;
 export type WithdrawalRecord = ListRecord<typeof withdrawalsList>;
 
 export function toWithdrawalRecord(row: WithdrawalRow): WithdrawalRecord {
@@ -190,4 +191,38 @@ export function lockDueWithdrawals(db: DbLike, sentBefore: Date, limit: number):
     .orderBy(asc(withdrawal.sentAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/* Auto-withdrawal ----------------------------------------------------------------------------------------------- */
+
+export async function selectAuto(db: DbLike, merchantId: number, currency: string): Promise<WithdrawalAutoRow | undefined> {
+  const [row] = await db.select().from(withdrawalAuto).where(and(eq(withdrawalAuto.merchantId, merchantId), eq(withdrawalAuto.currency, currency))).limit(1);
+  return row;
+}
+
+export async function upsertAuto(db: DbLike, values: Omit<typeof withdrawalAuto.$inferInsert, 'updatedAt' | 'lastRunOn'>): Promise<WithdrawalAutoRow> {
+  const [row] = await db
+    .insert(withdrawalAuto)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [withdrawalAuto.merchantId, withdrawalAuto.currency],
+      set: { enabled: values.enabled, accountId: values.accountId, floor: values.floor, hour: values.hour, updatedBy: values.updatedBy, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('auto-withdrawal not written');
+  return row;
+}
+
+export function selectEnabledAutos(db: DbLike): Promise<WithdrawalAutoRow[]> {
+  return db.select().from(withdrawalAuto).where(eq(withdrawalAuto.enabled, true));
+}
+
+/** Claims `day` for the setting: true for the one caller (of any instance) that runs it that day. */
+export async function claimAutoDay(db: DbLike, merchantId: number, currency: string, day: string): Promise<boolean> {
+  const res = await db
+    .update(withdrawalAuto)
+    .set({ lastRunOn: day })
+    .where(and(eq(withdrawalAuto.merchantId, merchantId), eq(withdrawalAuto.currency, currency), or(isNull(withdrawalAuto.lastRunOn), ne(withdrawalAuto.lastRunOn, day))))
+    .returning({ merchantId: withdrawalAuto.merchantId });
+  return res.length > 0;
 }

@@ -1,15 +1,20 @@
 /**
  * Withdrawals from the dashboard (docs/payments-api.md "Withdrawals"): the records list; the merchant's accounts (its
  * admin adds and deletes them with the Google code when 2FA is on; provider staff verify them); the limits and arrival
- * date the form shows; the quote of the confirmation step; the withdrawal; provider staff's review and limits.
+ * date the form shows; the quote of the confirmation step; the withdrawal; the daily auto-withdrawal; provider
+ * staff's review and limits.
  */
 import {
+  MONEY_ERROR_KEYS,
   Perm,
   WITHDRAWAL_REJECT_REASON_MAX_LENGTH,
+  decimalsOf,
+  parseAmount,
   answerRecordOf,
   findPayoutDestination,
   toMajorString,
   withdrawalAccountSchema,
+  withdrawalAutoSchema,
   withdrawalLimitsSchema,
   withdrawalQuoteSchema,
   withdrawalsList,
@@ -22,6 +27,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/admin';
 import { amountOf } from '../../lib/amounts';
 import { envelopeOf, ok } from '../../lib/envelope';
+import { fieldError } from '../../lib/errors';
 import { currencyField } from '../../lib/fields';
 import { t } from '../../lib/i18n';
 import { registerList } from '../../lib/list/route';
@@ -29,6 +35,7 @@ import { audit, requireAuth } from '../auth';
 import { ownMerchant, ownScope } from '../auth/scope';
 import { requireSecondFactor } from '../auth/second-factor';
 import { balancesOf } from '../ledger/service';
+import { autoWithdrawalView, setAutoWithdrawal } from './auto';
 import { registerWithdrawalJobs } from './jobs';
 import { selectAccounts, selectWithdrawal, toWithdrawalRecord, withdrawalsSource, type WithdrawalAccountRow } from './queries';
 import { addAccount, createWithdrawal, isUsable, limitsOf, quoteWithdrawal, removeAccount, reviewWithdrawal, setLimits, verifyAccount } from './service';
@@ -143,6 +150,40 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await verifyAccount(app.db, req.params.id, req.body.verify, requireAuth(req).username);
       await audit(app.db, req, 'withdrawal_account_verified', { success: true, merchantId: row.merchantId, detail: { accountId: row.id, status: row.status } });
       return ok(accountView(row), t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  app.get(
+    '/withdrawals/auto/:currency',
+    {
+      config: { permission: Perm.WITHDRAWAL_MENU },
+      schema: { tags, summary: 'The auto-withdrawal of a currency (off until set)', params: z.object({ currency: z.string().min(1).max(8) }), response: { 200: envelopeOf(withdrawalAutoSchema) } },
+    },
+    async (req) => ok(await autoWithdrawalView(app.db, ownMerchant(req), currencyField(req.params.currency))),
+  );
+
+  app.put(
+    '/withdrawals/auto/:currency',
+    {
+      config: { permission: Perm.WITHDRAWAL_ACCOUNT_EDIT },
+      schema: {
+        tags,
+        summary: "Set the auto-withdrawal of a currency: daily at `hour` (the currency's zone), what is above `floor` goes to the account",
+        params: z.object({ currency: z.string().min(1).max(8) }),
+        body: z.object({ enabled: z.boolean(), accountId: z.coerce.number().int().positive(), floor: z.string().max(40), hour: z.coerce.number().int().min(0).max(23), googleCode }),
+        response: { 200: envelopeOf(withdrawalAutoSchema) },
+      },
+    },
+    async (req) => {
+      const currency = currencyField(req.params.currency);
+      await requireSecondFactor(app, req, req.body.googleCode);
+      const merchantId = ownMerchant(req);
+      const parsed = parseAmount(req.body.floor, currency, { allowZero: true });
+      if (!parsed.ok) throw fieldError('floor', MONEY_ERROR_KEYS[parsed.error], { params: { digits: decimalsOf(currency) } });
+      const floor = parsed.minor;
+      const view = await setAutoWithdrawal(app.db, { merchantId, currency, enabled: req.body.enabled, accountId: req.body.accountId, floor, hour: req.body.hour, by: requireAuth(req).username });
+      await audit(app.db, req, 'withdrawal_auto_changed', { success: true, merchantId, detail: { currency, accountId: req.body.accountId, status: req.body.enabled ? 'on' : 'off', after: `${req.body.floor}@${req.body.hour}` } });
+      return ok(view, t(req.lang, 'error.operationSucceeded'));
     },
   );
 

@@ -20,10 +20,17 @@ export default function BalanceTransfersPage() {
     <>
       <ListPage
         list={balanceTransfersList}
-        overrides={{ render: { balanceChange: (r) => <SignedAmount value={r.balanceChange} currency={r.currency} /> } }}
+        overrides={{
+          render: { balanceChange: (r) => <SignedAmount value={r.balanceChange} currency={r.currency} /> },
+        }}
         tools={[
           <Can key="create" code={Perm.BALANCE_TRANSFER_ADD}>
-            <Button type="primary" icon={<SwapOutlined />} onClick={() => setCreating(true)} data-testid="transfer-new">
+            <Button
+              type="primary"
+              icon={<SwapOutlined />}
+              onClick={() => setCreating(true)}
+              data-testid="transfer-new"
+            >
               {t('balance-transfers.actions.new')}
             </Button>
           </Can>,

@@ -9,7 +9,12 @@
 import { useState } from 'react';
 import { Alert, App, Descriptions, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BALANCE_TRANSFER_REMARK_MAX_LENGTH, amountSchema, canonicalAmount, type TransferQuote } from '@mg/domain';
+import {
+  BALANCE_TRANSFER_REMARK_MAX_LENGTH,
+  amountSchema,
+  canonicalAmount,
+  type TransferQuote,
+} from '@mg/domain';
 import { ConfirmStepModal } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
@@ -45,12 +50,20 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
   const create = useCreateTransfer();
   // The server asks the code when the user has 2FA on; the dialog opens then.
   const gate = useGoogleCodeGate(false);
-  const [confirming, setConfirming] = useState<{ input: TransferInput; quote: TransferQuote; requestId: string } | null>(null);
+  const [confirming, setConfirming] = useState<{
+    input: TransferInput;
+    quote: TransferQuote;
+    requestId: string;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const available = balances.data?.find((b) => b.currency === currency)?.available;
   const options = (parties.data ?? []).map((p) => {
-    const reason = !p.active ? t('balance-transfers.counterpartyInactive', { name: p.name }) : !p.currencies.includes(currency) ? t('balance-transfers.counterpartyCurrency', { name: p.name, currency }) : null;
+    const reason = !p.active
+      ? t('balance-transfers.counterpartyInactive', { name: p.name })
+      : !p.currencies.includes(currency)
+        ? t('balance-transfers.counterpartyCurrency', { name: p.name, currency })
+        : null;
     return {
       value: p.merchantId,
       disabled: reason !== null,
@@ -66,11 +79,26 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
       return;
     }
     setError(null);
-    const input: TransferInput = { toMerchantId: values.toMerchantId!, currency, amount: canonicalAmount(values.amount, currency), remark: values.remark?.trim() || undefined };
+    const input: TransferInput = {
+      toMerchantId: values.toMerchantId!,
+      currency,
+      amount: canonicalAmount(values.amount, currency),
+      remark: values.remark?.trim() || undefined,
+    };
     try {
       const q = await quote.mutateAsync(input);
       if (!q.enough) {
-        form.setFields([{ name: 'amount', errors: [t('balance-transfers.amountPlusFeeOverAvailable', { total: `${money(q.total, q.currency)} ${q.currency}`, available: `${money(q.available, q.currency)} ${q.currency}` })] }]);
+        form.setFields([
+          {
+            name: 'amount',
+            errors: [
+              t('balance-transfers.amountPlusFeeOverAvailable', {
+                total: `${money(q.total, q.currency)} ${q.currency}`,
+                available: `${money(q.available, q.currency)} ${q.currency}`,
+              }),
+            ],
+          },
+        ]);
         return;
       }
       setConfirming({ input, quote: q, requestId: newRequestId() });
@@ -96,7 +124,12 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
           setError(applyServerErrors(form, e));
           return;
         }
-        message.success(t('balance-transfers.form.done', { amount: `${money(q.amount, q.currency)} ${q.currency}`, name: q.toName }));
+        message.success(
+          t('balance-transfers.form.done', {
+            amount: `${money(q.amount, q.currency)} ${q.currency}`,
+            name: q.toName,
+          }),
+        );
         onClose();
       },
     });
@@ -121,28 +154,73 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       {gate.element}
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="transfer-form-error" />}
-      {noParties && <Alert type="info" showIcon message={t('balance-transfers.form.noCounterparties')} data-testid="transfer-no-parties" />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          style={{ marginBottom: 16 }}
+          data-testid="transfer-form-error"
+        />
+      )}
+      {noParties && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('balance-transfers.form.noCounterparties')}
+          data-testid="transfer-no-parties"
+        />
+      )}
       {q && confirming && (
         <div data-testid="transfer-confirmation">
           <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t('balance-transfers.fields.to')}>{`${q.toName} (${confirming.input.toMerchantId})`}</Descriptions.Item>
-            <Descriptions.Item label={t('balance-transfers.fields.amount')}>{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('balance-transfers.fields.to')}
+            >{`${q.toName} (${confirming.input.toMerchantId})`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('balance-transfers.fields.amount')}
+            >{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
             <Descriptions.Item label={t('balance-transfers.fields.fee')}>
               <span data-testid="transfer-quote-fee">{`${money(q.fee, q.currency)} ${q.currency}`}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('balance-transfers.fields.totalDebit')}>
-              <Typography.Text strong data-testid="transfer-quote-total">{`${money(q.total, q.currency)} ${q.currency}`}</Typography.Text>
+              <Typography.Text
+                strong
+                data-testid="transfer-quote-total"
+              >{`${money(q.total, q.currency)} ${q.currency}`}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('balance-transfers.fields.available')}>{`${money(q.available, q.currency)} ${q.currency}`}</Descriptions.Item>
-            {confirming.input.remark && <Descriptions.Item label={t('balance-transfers.fields.remark')}>{confirming.input.remark}</Descriptions.Item>}
+            <Descriptions.Item
+              label={t('balance-transfers.fields.available')}
+            >{`${money(q.available, q.currency)} ${q.currency}`}</Descriptions.Item>
+            {confirming.input.remark && (
+              <Descriptions.Item label={t('balance-transfers.fields.remark')}>
+                {confirming.input.remark}
+              </Descriptions.Item>
+            )}
           </Descriptions>
-          <Alert type="warning" showIcon message={t('balance-transfers.form.confirmHint')} style={{ marginTop: 12 }} />
+          <Alert
+            type="warning"
+            showIcon
+            message={t('balance-transfers.form.confirmHint')}
+            style={{ marginTop: 12 }}
+          />
         </div>
       )}
       {!noParties && (
-        <Form form={form} name="transferForm" layout="vertical" autoComplete="off" initialValues={{ amount: '' }} style={{ display: confirming ? 'none' : undefined }} data-testid="transfer-form">
-          <Form.Item name="toMerchantId" label={t('balance-transfers.fields.to')} rules={[{ required: true, message: t('balance-transfers.form.toRequired') }]}>
+        <Form
+          form={form}
+          name="transferForm"
+          layout="vertical"
+          autoComplete="off"
+          initialValues={{ amount: '' }}
+          style={{ display: confirming ? 'none' : undefined }}
+          data-testid="transfer-form"
+        >
+          <Form.Item
+            name="toMerchantId"
+            label={t('balance-transfers.fields.to')}
+            rules={[{ required: true, message: t('balance-transfers.form.toRequired') }]}
+          >
             <Select
               showSearch
               optionFilterProp="label"
@@ -156,13 +234,21 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
           <Form.Item
             name="amount"
             label={`${t('balance-transfers.fields.amount')} (${currency})`}
-            extra={available !== undefined ? `${t('balance-transfers.fields.available')}: ${money(available, currency)} ${currency}` : amountHint(currency, t)}
+            extra={
+              available !== undefined
+                ? `${t('balance-transfers.fields.available')}: ${money(available, currency)} ${currency}`
+                : amountHint(currency, t)
+            }
             rules={[zodRule(amountSchema(currency, { allowGrouping: true }), t)]}
           >
             <Input inputMode="decimal" suffix={currency} data-testid="transfer-amount" />
           </Form.Item>
           <Form.Item name="remark" label={t('balance-transfers.fields.remark')}>
-            <Input.TextArea maxLength={BALANCE_TRANSFER_REMARK_MAX_LENGTH} rows={2} data-testid="transfer-remark" />
+            <Input.TextArea
+              maxLength={BALANCE_TRANSFER_REMARK_MAX_LENGTH}
+              rows={2}
+              data-testid="transfer-remark"
+            />
           </Form.Item>
         </Form>
       )}

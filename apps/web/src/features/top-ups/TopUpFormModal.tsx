@@ -26,7 +26,11 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
   const create = useCreateTopUp();
   const [created, setCreated] = useState<TopUpRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const offered = new Set(productChannels().filter((p) => p.currency === currency).map((p) => p.channel.paymentType));
+  const offered = new Set(
+    productChannels()
+      .filter((p) => p.currency === currency)
+      .map((p) => p.channel.paymentType),
+  );
   const methods = PAYMENT_TYPES.filter((p) => offered.has(p.value));
 
   const submit = async () => {
@@ -38,7 +42,13 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
     }
     setError(null);
     try {
-      setCreated(await create.mutateAsync({ currency, paymentType: values.paymentType!, amount: canonicalAmount(values.amount, currency) }));
+      setCreated(
+        await create.mutateAsync({
+          currency,
+          paymentType: values.paymentType!,
+          amount: canonicalAmount(values.amount, currency),
+        }),
+      );
     } catch (e) {
       setError(applyServerErrors(form, e));
     }
@@ -46,13 +56,25 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <Modal open title={t('top-ups.form.title')} onCancel={onClose} footer={<Button onClick={onClose}>{t('common.actions.ok')}</Button>}>
+      <Modal
+        open
+        title={t('top-ups.form.title')}
+        onCancel={onClose}
+        footer={<Button onClick={onClose}>{t('common.actions.ok')}</Button>}
+      >
         <Result
           status="info"
           title={created.id}
           subTitle={t('top-ups.form.created', { id: created.id })}
           extra={
-            <Button type="primary" icon={<ExportOutlined />} href={created.cashierUrl} target="_blank" rel="noopener" data-testid="top-up-cashier">
+            <Button
+              type="primary"
+              icon={<ExportOutlined />}
+              href={created.cashierUrl}
+              target="_blank"
+              rel="noopener"
+              data-testid="top-up-cashier"
+            >
               {t('top-ups.actions.pay')}
             </Button>
           }
@@ -70,19 +92,51 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
       footer={
         <Space>
           <Button onClick={onClose}>{t('common.actions.cancel')}</Button>
-          <Button type="primary" loading={create.isPending} onClick={() => void submit()} data-testid="top-up-create">
+          <Button
+            type="primary"
+            loading={create.isPending}
+            onClick={() => void submit()}
+            data-testid="top-up-create"
+          >
             {t('top-ups.form.create')}
           </Button>
         </Space>
       }
     >
       <Typography.Paragraph type="secondary">{t('top-ups.form.hint')}</Typography.Paragraph>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="top-up-form-error" />}
-      <Form form={form} name="topUpForm" layout="vertical" autoComplete="off" initialValues={{ amount: '', paymentType: methods[0]?.value }} data-testid="top-up-form">
-        <Form.Item name="paymentType" label={t('top-ups.fields.paymentType')} rules={[{ required: true, message: t('top-ups.fields.paymentType') }]}>
-          <Select options={methods.map((m) => ({ value: m.value, label: t(m.i18nKey) }))} data-testid="top-up-method" />
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          style={{ marginBottom: 16 }}
+          data-testid="top-up-form-error"
+        />
+      )}
+      <Form
+        form={form}
+        name="topUpForm"
+        layout="vertical"
+        autoComplete="off"
+        initialValues={{ amount: '', paymentType: methods[0]?.value }}
+        data-testid="top-up-form"
+      >
+        <Form.Item
+          name="paymentType"
+          label={t('top-ups.fields.paymentType')}
+          rules={[{ required: true, message: t('top-ups.fields.paymentType') }]}
+        >
+          <Select
+            options={methods.map((m) => ({ value: m.value, label: t(m.i18nKey) }))}
+            data-testid="top-up-method"
+          />
         </Form.Item>
-        <Form.Item name="amount" label={`${t('top-ups.fields.amount')} (${currency})`} extra={amountHint(currency, t)} rules={[zodRule(amountSchema(currency, { allowGrouping: true }), t)]}>
+        <Form.Item
+          name="amount"
+          label={`${t('top-ups.fields.amount')} (${currency})`}
+          extra={amountHint(currency, t)}
+          rules={[zodRule(amountSchema(currency, { allowGrouping: true }), t)]}
+        >
           <Input inputMode="decimal" suffix={currency} data-testid="top-up-amount" />
         </Form.Item>
       </Form>

@@ -19,7 +19,8 @@ function useReloadOnReturn() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: topUpKeys.all });
+      if (document.visibilityState === 'visible')
+        void queryClient.invalidateQueries({ queryKey: topUpKeys.all });
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
@@ -36,7 +37,12 @@ export default function TopUpsPage() {
         list={topUpsList}
         tools={[
           <Can key="create" code={Perm.TOP_UP_ADD}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="top-up-new">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setCreating(true)}
+              data-testid="top-up-new"
+            >
               {t('top-ups.actions.new')}
             </Button>
           </Can>,
@@ -44,7 +50,15 @@ export default function TopUpsPage() {
         actions={(r) =>
           r.status === PaymentStatus.PENDING && Date.parse(r.expiresAt) > Date.now()
             ? [
-                <Button key="pay" type="link" size="small" href={r.cashierUrl} target="_blank" rel="noopener" data-testid={`top-up-pay-${r.id}`}>
+                <Button
+                  key="pay"
+                  type="link"
+                  size="small"
+                  href={r.cashierUrl}
+                  target="_blank"
+                  rel="noopener"
+                  data-testid={`top-up-pay-${r.id}`}
+                >
                   {t('top-ups.actions.pay')}
                 </Button>,
               ]

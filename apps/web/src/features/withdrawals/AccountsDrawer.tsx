@@ -24,7 +24,13 @@ import { Can } from '../../components/Can';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { isGoogleCodeProblem, useGoogleCodeGate } from '../developer/_gate';
-import { useAddAccount, useDeleteAccount, useVerifyAccount, useWithdrawalAccounts, type AccountInput } from './hooks';
+import {
+  useAddAccount,
+  useDeleteAccount,
+  useVerifyAccount,
+  useWithdrawalAccounts,
+  type AccountInput,
+} from './hooks';
 
 type Values = Omit<AccountInput, 'currency'>;
 
@@ -57,7 +63,9 @@ function AddAccountModal({ onClose }: { onClose: () => void }) {
       return;
     }
     setError(null);
-    const own = Object.fromEntries((destination ? fieldsOf(destination) : []).map((f) => [f, (v[f as keyof Values] ?? '').trim()]));
+    const own = Object.fromEntries(
+      (destination ? fieldsOf(destination) : []).map((f) => [f, (v[f as keyof Values] ?? '').trim()]),
+    );
     await gate.run({
       title: t('withdrawals.actions.addAccount'),
       okText: t('common.actions.confirm'),
@@ -76,12 +84,38 @@ function AddAccountModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal open title={t('withdrawals.actions.addAccount')} onCancel={onClose} onOk={() => void submit()} confirmLoading={add.isPending} okText={t('common.actions.confirm')} cancelText={t('common.actions.cancel')} okButtonProps={{ 'data-testid': 'account-save' } as never} destroyOnHidden maskClosable={false}>
+    <Modal
+      open
+      title={t('withdrawals.actions.addAccount')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={add.isPending}
+      okText={t('common.actions.confirm')}
+      cancelText={t('common.actions.cancel')}
+      okButtonProps={{ 'data-testid': 'account-save' } as never}
+      destroyOnHidden
+      maskClosable={false}
+    >
       {gate.element}
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} name="withdrawalAccount" layout="vertical" autoComplete="off" data-testid="account-form">
-        <Form.Item name="bankCode" label={t('payouts.fields.bankCode')} rules={[{ required: true, message: t('withdrawals.bankRequired') }]}>
-          <Select showSearch optionFilterProp="label" options={banks.map((d) => ({ value: d.bankCode, label: d.name }))} data-testid="account-bank" />
+      <Form
+        form={form}
+        name="withdrawalAccount"
+        layout="vertical"
+        autoComplete="off"
+        data-testid="account-form"
+      >
+        <Form.Item
+          name="bankCode"
+          label={t('payouts.fields.bankCode')}
+          rules={[{ required: true, message: t('withdrawals.bankRequired') }]}
+        >
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={banks.map((d) => ({ value: d.bankCode, label: d.name }))}
+            data-testid="account-bank"
+          />
         </Form.Item>
         {destination &&
           fieldsOf(destination).map((f) => (
@@ -94,11 +128,22 @@ function AddAccountModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function AccountsDrawer({ open, onClose, staff }: { open: boolean; onClose: () => void; /** provider staff: the verification queue */ staff: boolean }) {
+export function AccountsDrawer({
+  open,
+  onClose,
+  staff,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** provider staff: the verification queue */ staff: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { currency, instant } = useFormatters();
-  const accounts = useWithdrawalAccounts(staff ? { status: WithdrawalAccountStatus.PENDING } : { currency }, open);
+  const accounts = useWithdrawalAccounts(
+    staff ? { status: WithdrawalAccountStatus.PENDING } : { currency },
+    open,
+  );
   const remove = useDeleteAccount();
   const verify = useVerifyAccount();
   const gate = useGoogleCodeGate(false);
@@ -110,7 +155,11 @@ export function AccountsDrawer({ open, onClose, staff }: { open: boolean; onClos
   };
   const columns = [
     ...(staff ? [{ key: 'merchantId', dataIndex: 'merchantId', title: t('common.fields.merchantId') }] : []),
-    { key: 'bank', title: t('payouts.fields.bankCode'), render: (_: unknown, a: WithdrawalAccountView) => `${a.bankName} (${a.currency})` },
+    {
+      key: 'bank',
+      title: t('payouts.fields.bankCode'),
+      render: (_: unknown, a: WithdrawalAccountView) => `${a.bankName} (${a.currency})`,
+    },
     { key: 'number', dataIndex: 'accountNumber', title: t('payouts.fields.accountNumber') },
     { key: 'name', dataIndex: 'accountName', title: t('payouts.fields.accountName') },
     {
@@ -118,8 +167,12 @@ export function AccountsDrawer({ open, onClose, staff }: { open: boolean; onClos
       title: t('withdrawals.fields.accountStatus'),
       render: (_: unknown, a: WithdrawalAccountView) => (
         <Space direction="vertical" size={0}>
-          <Tag color={WITHDRAWAL_ACCOUNT_STATUS_COLORS[a.status]}>{t(`withdrawals.accountStatus.${a.status}`)}</Tag>
-          {!a.usable && a.status === WithdrawalAccountStatus.PENDING && <span>{`${t('withdrawals.fields.usableAt')} ${instant(a.usableAt)}`}</span>}
+          <Tag color={WITHDRAWAL_ACCOUNT_STATUS_COLORS[a.status]}>
+            {t(`withdrawals.accountStatus.${a.status}`)}
+          </Tag>
+          {!a.usable && a.status === WithdrawalAccountStatus.PENDING && (
+            <span>{`${t('withdrawals.fields.usableAt')} ${instant(a.usableAt)}`}</span>
+          )}
         </Space>
       ),
     },
@@ -129,7 +182,12 @@ export function AccountsDrawer({ open, onClose, staff }: { open: boolean; onClos
       render: (_: unknown, a: WithdrawalAccountView) =>
         staff ? (
           <Space>
-            <Button size="small" type="primary" onClick={() => void decide(a, true)} data-testid={`account-verify-${a.id}`}>
+            <Button
+              size="small"
+              type="primary"
+              onClick={() => void decide(a, true)}
+              data-testid={`account-verify-${a.id}`}
+            >
               {t('withdrawals.actions.verify')}
             </Button>
             <Button size="small" danger onClick={() => void decide(a, false)}>
@@ -171,7 +229,12 @@ export function AccountsDrawer({ open, onClose, staff }: { open: boolean; onClos
       extra={
         staff ? null : (
           <Can code={Perm.WITHDRAWAL_ACCOUNT_EDIT}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="account-add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setAdding(true)}
+              data-testid="account-add"
+            >
               {t('withdrawals.actions.addAccount')}
             </Button>
           </Can>
@@ -180,7 +243,14 @@ export function AccountsDrawer({ open, onClose, staff }: { open: boolean; onClos
       data-testid="accounts-drawer"
     >
       {gate.element}
-      <Table<WithdrawalAccountView> rowKey="id" size="small" loading={accounts.isLoading} dataSource={accounts.data ?? []} columns={columns} pagination={false} />
+      <Table<WithdrawalAccountView>
+        rowKey="id"
+        size="small"
+        loading={accounts.isLoading}
+        dataSource={accounts.data ?? []}
+        columns={columns}
+        pagination={false}
+      />
       {adding && <AddAccountModal onClose={() => setAdding(false)} />}
     </Drawer>
   );

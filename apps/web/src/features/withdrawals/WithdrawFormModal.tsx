@@ -14,7 +14,13 @@ import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { useMoney } from '../../components/list';
 import { zodRule } from '../../components/zodRule';
-import { useCreateWithdrawal, useWithdrawalAccounts, useWithdrawalLimits, useWithdrawalQuote, type WithdrawalInput } from './hooks';
+import {
+  useCreateWithdrawal,
+  useWithdrawalAccounts,
+  useWithdrawalLimits,
+  useWithdrawalQuote,
+  type WithdrawalInput,
+} from './hooks';
 
 interface Values {
   accountId?: number;
@@ -31,7 +37,9 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
   const limits = useWithdrawalLimits(currency);
   const quote = useWithdrawalQuote();
   const create = useCreateWithdrawal();
-  const [confirming, setConfirming] = useState<{ input: WithdrawalInput; quote: WithdrawalQuoteView } | null>(null);
+  const [confirming, setConfirming] = useState<{ input: WithdrawalInput; quote: WithdrawalQuoteView } | null>(
+    null,
+  );
   const [error, setError] = useState<string | null>(null);
 
   const usable = (accounts.data ?? []).filter((a) => a.status !== 'rejected');
@@ -51,7 +59,11 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
       return;
     }
     setError(null);
-    const input: WithdrawalInput = { accountId: values.accountId!, currency, amount: canonicalAmount(values.amount, currency) };
+    const input: WithdrawalInput = {
+      accountId: values.accountId!,
+      currency,
+      amount: canonicalAmount(values.amount, currency),
+    };
     try {
       setConfirming({ input, quote: await quote.mutateAsync(input) });
     } catch (e) {
@@ -89,20 +101,44 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
       onBack={() => setConfirming(null)}
       onClose={onClose}
     >
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="withdraw-form-error" />}
-      {noAccounts && <Alert type="info" showIcon message={t('withdrawals.form.noAccounts', { currency })} data-testid="withdraw-no-accounts" />}
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          message={error}
+          style={{ marginBottom: 16 }}
+          data-testid="withdraw-form-error"
+        />
+      )}
+      {noAccounts && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('withdrawals.form.noAccounts', { currency })}
+          data-testid="withdraw-no-accounts"
+        />
+      )}
       {q && confirming && (
         <div data-testid="withdraw-confirmation">
           <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t('withdrawals.fields.account')}>{`${q.bankName} · ${q.accountNumber} · ${q.accountName}`}</Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.fields.amount')}>{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('withdrawals.fields.account')}
+            >{`${q.bankName} · ${q.accountNumber} · ${q.accountName}`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('withdrawals.fields.amount')}
+            >{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
             <Descriptions.Item label={t('withdrawals.fields.fee')}>
               <span data-testid="withdraw-quote-fee">{`${money(q.fee, q.currency)} ${q.currency}`}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('withdrawals.fields.totalDebit')}>
-              <Typography.Text strong data-testid="withdraw-quote-total">{`${money(q.total, q.currency)} ${q.currency}`}</Typography.Text>
+              <Typography.Text
+                strong
+                data-testid="withdraw-quote-total"
+              >{`${money(q.total, q.currency)} ${q.currency}`}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.fields.available')}>{`${money(q.available, q.currency)} ${q.currency}`}</Descriptions.Item>
+            <Descriptions.Item
+              label={t('withdrawals.fields.available')}
+            >{`${money(q.available, q.currency)} ${q.currency}`}</Descriptions.Item>
             <Descriptions.Item label={t('withdrawals.fields.expectedArrival')}>
               <span data-testid="withdraw-arrival">{q.expectedArrival}</span>
             </Descriptions.Item>
@@ -114,8 +150,20 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
         </div>
       )}
       {!noAccounts && (
-        <Form form={form} name="withdrawForm" layout="vertical" autoComplete="off" initialValues={{ amount: '' }} style={{ display: confirming ? 'none' : undefined }} data-testid="withdraw-form">
-          <Form.Item name="accountId" label={t('withdrawals.fields.account')} rules={[{ required: true, message: t('withdrawals.accountRequired') }]}>
+        <Form
+          form={form}
+          name="withdrawForm"
+          layout="vertical"
+          autoComplete="off"
+          initialValues={{ amount: '' }}
+          style={{ display: confirming ? 'none' : undefined }}
+          data-testid="withdraw-form"
+        >
+          <Form.Item
+            name="accountId"
+            label={t('withdrawals.fields.account')}
+            rules={[{ required: true, message: t('withdrawals.accountRequired') }]}
+          >
             <Select
               loading={accounts.isLoading}
               options={options}
@@ -130,7 +178,11 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
             extra={
               l ? (
                 <span data-testid="withdraw-limits">
-                  {t('withdrawals.form.limits', { min: money(l.min, currency), max: l.max ? money(l.max, currency) : '∞', currency })}
+                  {t('withdrawals.form.limits', {
+                    min: money(l.min, currency),
+                    max: l.max ? money(l.max, currency) : '∞',
+                    currency,
+                  })}
                   {' · '}
                   {`${t('withdrawals.fields.available')}: ${money(l.available, currency)} ${currency}`}
                 </span>
@@ -140,7 +192,11 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
           >
             <Input inputMode="decimal" suffix={currency} data-testid="withdraw-amount" />
           </Form.Item>
-          {l && <Typography.Text type="secondary">{t('withdrawals.form.arrival', { date: l.expectedArrival, country })}</Typography.Text>}
+          {l && (
+            <Typography.Text type="secondary">
+              {t('withdrawals.form.arrival', { date: l.expectedArrival, country })}
+            </Typography.Text>
+          )}
         </Form>
       )}
     </ConfirmStepModal>

@@ -1,12 +1,18 @@
 /**
  * Withdrawal records (docs/payments-api.md "Withdrawals"): the declared list (packages/domain withdrawals/list.ts)
- * with a new withdrawal (open at once with `?new=1`, the Balances page's Withdraw button) and the merchant's accounts;
- * for provider staff, approve or reject a withdrawal waiting for review, the accounts waiting for verification, and
- * the minimum and maximum of the session currency.
+ * with a new withdrawal (open at once with `?new=1`, the Balances page's Withdraw button), the merchant's accounts and
+ * its daily auto-withdrawal; for provider staff, approve or reject a withdrawal waiting for review, the accounts
+ * waiting for verification, and the minimum and maximum of the session currency.
  */
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal } from 'antd';
-import { BankOutlined, ControlOutlined, SafetyOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  BankOutlined,
+  ControlOutlined,
+  FieldTimeOutlined,
+  SafetyOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   PayoutStatus,
@@ -24,6 +30,7 @@ import { useOpenFormParam } from '../../components/useOpenFormParam';
 import { zodRule } from '../../components/zodRule';
 import { usePermission } from '../../session/usePermission';
 import { AccountsDrawer } from './AccountsDrawer';
+import { AutoWithdrawalModal } from './AutoWithdrawalModal';
 import { WithdrawFormModal } from './WithdrawFormModal';
 import {
   useReviewWithdrawal,
@@ -133,6 +140,7 @@ export default function WithdrawalsPage() {
   const [creating, setCreating] = useOpenFormParam();
   const [accounts, setAccounts] = useState(false);
   const [limits, setLimits] = useState(false);
+  const [auto, setAuto] = useState(false);
   const [rejecting, setRejecting] = useState<WithdrawalRecord | null>(null);
 
   const approve = async (r: WithdrawalRecord) => {
@@ -167,6 +175,19 @@ export default function WithdrawalsPage() {
           >
             {t('withdrawals.actions.accounts')}
           </Button>,
+          ...(platform
+            ? []
+            : [
+                <Can key="auto" code={Perm.WITHDRAWAL_ACCOUNT_EDIT}>
+                  <Button
+                    icon={<FieldTimeOutlined />}
+                    onClick={() => setAuto(true)}
+                    data-testid="withdraw-auto"
+                  >
+                    {t('withdrawals.auto.title')}
+                  </Button>
+                </Can>,
+              ]),
           <Can key="limits" code={Perm.WITHDRAWAL_REVIEW}>
             <Button
               icon={<ControlOutlined />}
@@ -211,6 +232,7 @@ export default function WithdrawalsPage() {
       {creating && <WithdrawFormModal onClose={() => setCreating(false)} />}
       <AccountsDrawer open={accounts} onClose={() => setAccounts(false)} staff={platform && canReview} />
       {limits && <LimitsModal onClose={() => setLimits(false)} />}
+      {auto && <AutoWithdrawalModal onClose={() => setAuto(false)} />}
       {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(null)} />}
     </>
   );

@@ -4,7 +4,7 @@
  * invalidate the withdrawal lists and the balances they move.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListRecord, WithdrawalAccountView, WithdrawalLimitsView, WithdrawalQuoteView, withdrawalsList } from '@mg/domain';
+import type { ListRecord, WithdrawalAccountView, WithdrawalAutoView, WithdrawalLimitsView, WithdrawalQuoteView, withdrawalsList } from '@mg/domain';
 import { api } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
@@ -92,5 +92,18 @@ export function useSetWithdrawalLimits() {
   return useMutation({
     mutationFn: ({ currency, minAmount, maxAmount }: { currency: string; minAmount: string; maxAmount: string }) => api.put<null>(`${PATH}/limits/${encodeURIComponent(currency)}`, { minAmount, maxAmount }),
     onSuccess: invalidate,
+  });
+}
+
+export function useAutoWithdrawal(currency: string) {
+  return useQuery({ queryKey: withdrawalKeys.other('auto', currency), queryFn: () => api.get<WithdrawalAutoView>(`${PATH}/auto/${encodeURIComponent(currency)}`) });
+}
+
+export function useSetAutoWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ currency, ...body }: { currency: string; enabled: boolean; accountId: number; floor: string; hour: number; googleCode?: string }) =>
+      api.put<WithdrawalAutoView>(`${PATH}/auto/${encodeURIComponent(currency)}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
   });
 }
