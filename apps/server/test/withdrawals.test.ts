@@ -102,6 +102,9 @@ describe('a withdrawal', () => {
     expect(a0 - (await available())).toBe(2_000_000n + BigInt(q.fee));
     expect((await frozen()) - f0).toBe(2_000_000n + BigInt(q.fee));
 
+    // Provider staff's queue counts it; the merchant has no such queue.
+    expect(result(await staff.get('/withdrawals/review/waiting')).withdrawals).toBeGreaterThanOrEqual(1);
+    expect((await admin.get('/withdrawals/review/waiting')).statusCode).toBe(403);
     // The merchant cannot approve its own withdrawal; provider staff do.
     expect((await admin.post(`/withdrawals/${w.id}/review`, { action: 'approve' })).statusCode).toBe(403);
     expect(result(await staff.post(`/withdrawals/${w.id}/review`, { action: 'approve' }))).toMatchObject({ status: 'processing', reviewedBy: 'admin' });

@@ -226,3 +226,10 @@ export async function claimAutoDay(db: DbLike, merchantId: number, currency: str
     .returning({ merchantId: withdrawalAuto.merchantId });
   return res.length > 0;
 }
+
+/** Provider staff's queues: withdrawals waiting for review and accounts waiting for verification, every merchant. */
+export async function countWaiting(db: DbLike): Promise<{ withdrawals: number; accounts: number }> {
+  const [w] = await db.select({ n: count() }).from(withdrawal).where(eq(withdrawal.status, PayoutStatus.PENDING_REVIEW));
+  const [a] = await db.select({ n: count() }).from(withdrawalAccount).where(and(eq(withdrawalAccount.status, WithdrawalAccountStatus.PENDING), live));
+  return { withdrawals: Number(w?.n ?? 0), accounts: Number(a?.n ?? 0) };
+}

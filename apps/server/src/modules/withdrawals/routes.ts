@@ -37,7 +37,7 @@ import { requireSecondFactor } from '../auth/second-factor';
 import { balancesOf } from '../ledger/service';
 import { autoWithdrawalView, setAutoWithdrawal } from './auto';
 import { registerWithdrawalJobs } from './jobs';
-import { selectAccounts, selectWithdrawal, toWithdrawalRecord, withdrawalsSource, type WithdrawalAccountRow } from './queries';
+import { countWaiting, selectAccounts, selectWithdrawal, toWithdrawalRecord, withdrawalsSource, type WithdrawalAccountRow } from './queries';
 import { addAccount, createWithdrawal, isUsable, limitsOf, quoteWithdrawal, removeAccount, reviewWithdrawal, setLimits, verifyAccount } from './service';
 
 const tags = ['withdrawals'];
@@ -73,6 +73,15 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const available = async (merchantId: number, currency: CurrencyCode) =>
     (await balancesOf(app.db, merchantId)).find((b) => b.currency === currency && b.kind === 'available')?.balance ?? 0n;
+
+  app.get(
+    '/withdrawals/review/waiting',
+    {
+      config: { permission: Perm.WITHDRAWAL_REVIEW },
+      schema: { tags, summary: "Provider staff's queues: withdrawals waiting for review, accounts waiting for verification", response: { 200: envelopeOf(z.object({ withdrawals: z.number(), accounts: z.number() })) } },
+    },
+    async () => ok(await countWaiting(app.db)),
+  );
 
   app.get(
     '/withdrawals/accounts',

@@ -4,9 +4,11 @@
  * its daily auto-withdrawal; for provider staff, approve or reject a withdrawal waiting for review, the accounts
  * waiting for verification, and the minimum and maximum of the session currency.
  */
-import { useState } from 'react';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { useRef, useState } from 'react';
+import { App, Badge, Button, Form, Input, Modal } from 'antd';
+import type { ProFormInstance } from '@ant-design/pro-components';
 import {
+  AuditOutlined,
   BankOutlined,
   ControlOutlined,
   FieldTimeOutlined,
@@ -36,6 +38,7 @@ import {
   useReviewWithdrawal,
   useSetWithdrawalLimits,
   useWithdrawalLimits,
+  useWithdrawalsWaiting,
   type WithdrawalRecord,
 } from './hooks';
 
@@ -142,6 +145,14 @@ export default function WithdrawalsPage() {
   const [limits, setLimits] = useState(false);
   const [auto, setAuto] = useState(false);
   const [rejecting, setRejecting] = useState<WithdrawalRecord | null>(null);
+  // Provider staff's queues: withdrawals waiting for review (the list filtered to them) and accounts to verify.
+  const staffQueues = platform && canReview;
+  const waiting = useWithdrawalsWaiting(staffQueues);
+  const formRef = useRef<ProFormInstance>(undefined);
+  const showWaiting = () => {
+    formRef.current?.setFieldsValue({ status: PayoutStatus.PENDING_REVIEW });
+    formRef.current?.submit();
+  };
 
   const approve = async (r: WithdrawalRecord) => {
     await review.mutateAsync({ id: r.id, action: 'approve' });
@@ -152,6 +163,7 @@ export default function WithdrawalsPage() {
     <>
       <ListPage
         list={withdrawalsList}
+        formRef={formRef}
         tools={[
           ...(platform
             ? []
@@ -167,14 +179,20 @@ export default function WithdrawalsPage() {
                   </Button>
                 </Can>,
               ]),
-          <Button
-            key="accounts"
-            icon={<BankOutlined />}
-            onClick={() => setAccounts(true)}
-            data-testid="withdraw-accounts"
-          >
-            {t('withdrawals.actions.accounts')}
-          </Button>,
+          <Badge key="accounts" count={staffQueues ? (waiting.data?.accounts ?? 0) : 0} size="small" data-testid="accounts-waiting">
+            <Button icon={<BankOutlined />} onClick={() => setAccounts(true)} data-testid="withdraw-accounts">
+              {t('withdrawals.actions.accounts')}
+            </Button>
+          </Badge>,
+          ...(staffQueues
+            ? [
+                <Badge key="queue" count={waiting.data?.withdrawals ?? 0} size="small" overflowCount={999} data-testid="withdrawals-waiting">
+                  <Button icon={<AuditOutlined />} onClick={showWaiting} data-testid="withdrawals-queue">
+                    {t('payouts.review.queue')}
+                  </Button>
+                </Badge>,
+              ]
+            : []),
           ...(platform
             ? []
             : [
@@ -230,7 +248,7 @@ export default function WithdrawalsPage() {
         }
       />
       {creating && <WithdrawFormModal onClose={() => setCreating(false)} />}
-      <AccountsDrawer open={accounts} onClose={() => setAccounts(false)} staff={platform && canReview} />
+      <AccountsDrawer open={accounts} onClose={() => setAccounts(false)} staff={staffQueues} />
       {limits && <LimitsModal onClose={() => setLimits(false)} />}
       {auto && <AutoWithdrawalModal onClose={() => setAuto(false)} />}
       {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(null)} />}

@@ -107,3 +107,15 @@ export function useSetAutoWithdrawal() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
   });
 }
+
+/** Provider staff's queues follow new withdrawals and accounts this often. */
+const WAITING_REFRESH_MS = 30_000;
+
+export function useWithdrawalsWaiting(enabled: boolean) {
+  return useQuery({
+    queryKey: withdrawalKeys.other('waiting'),
+    queryFn: () => api.get<{ withdrawals: number; accounts: number }>(`${PATH}/review/waiting`),
+    enabled,
+    refetchInterval: enabled ? WAITING_REFRESH_MS : false,
+  });
+}
