@@ -99,6 +99,10 @@ function overAvailable(total: bigint, available: bigint, currency: CurrencyCode)
   return { total: money(total, currency), available: money(available, currency) };
 }
 
+async function counterpartyName(db: DbLike, merchantId: number): Promise<string> {
+  return (await selectTransferMerchant(db, merchantId))?.name ?? String(merchantId);
+}
+
 /** The first transfer of this request id again, or 409 when the id was used for a different one. */
 function replayOf(first: BalanceTransferRow, input: TransferInput, toName: string): BalanceTransferRecord {
   if (first.counterpartyId !== input.toMerchantId || first.currency !== input.currency || first.amount !== input.amount) {
@@ -117,9 +121,10 @@ export async function createTransfer(
   notifier: LowBalanceNotifier | null = null,
   now: Date = new Date(),
 ): Promise<{ record: BalanceTransferRecord; replayed: boolean }> {
-  const quote = await quoteTransfer(db, input);
+  // A retry answers the first transfer even if something changed since (the receiver frozen, the balance spent).
   const earlier = await selectSentByRequest(db, input.merchantId, input.requestId);
-  if (earlier) return { record: replayOf(earlier, input, quote.to.name), replayed: true };
+  if (earlier) return { record: replayOf(earlier, input, await counterpartyName(db, earlier.counterpartyId)), replayed: true };
+  const quote = await quoteTransfer(db, input);
   if (quote.total > quote.available) throw fieldError('amount', 'balance-transfers.amountPlusFeeOverAvailable', { params: overAvailable(quote.total, quote.available, input.currency) });
 
   const id = newBusinessId(ID_PREFIX.BALANCE_TRANSFER, now);
@@ -149,7 +154,7 @@ export async function createTransfer(
     // The same request sent twice at once: the second waited on the first's ledger key (or its record) and finds the
     // first transfer now; it answers that one.
     const first = await selectSentByRequest(db, input.merchantId, input.requestId);
-    if (first) return { record: replayOf(first, input, quote.to.name), replayed: true };
+    if (first) return { record: replayOf(first, input, await counterpartyName(db, first.counterpartyId)), replayed: true };
     if (e instanceof DomainError && e.code === 'INSUFFICIENT_BALANCE') {
       // Another movement took the money between the quote and the posting: the same message, with today's balance.
       const again = await quoteTransfer(db, input);

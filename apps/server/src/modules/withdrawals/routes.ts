@@ -22,9 +22,10 @@ import {
   type CurrencyCode,
   type WithdrawalAccountView,
 } from '@mg/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/admin';
+import { forbidden, notFound } from '../../lib/admin';
 import { amountOf } from '../../lib/amounts';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
@@ -43,6 +44,16 @@ import { addAccount, createWithdrawal, isUsable, limitsOf, quoteWithdrawal, remo
 const tags = ['withdrawals'];
 const record = answerRecordOf(withdrawalsList);
 const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
+
+/**
+ * Provider staff only, whatever codes a role was given: a merchant may never review its own withdrawals, verify its
+ * own accounts or move its own limits.
+ */
+function staffOnly(req: FastifyRequest): string {
+  const auth = requireAuth(req);
+  if (!auth.isPlatform) throw forbidden('withdrawals.platformOnly');
+  return auth.username;
+}
 
 function accountView(a: WithdrawalAccountRow, now = new Date()): WithdrawalAccountView {
   return {
@@ -80,7 +91,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: Perm.WITHDRAWAL_REVIEW },
       schema: { tags, summary: "Provider staff's queues: withdrawals waiting for review, accounts waiting for verification", response: { 200: envelopeOf(z.object({ withdrawals: z.number(), accounts: z.number() })) } },
     },
-    async () => ok(await countWaiting(app.db)),
+    async (req) => {
+      staffOnly(req);
+      return ok(await countWaiting(app.db));
+    },
   );
 
   app.get(
@@ -156,7 +170,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Provider staff: verify (usable at once) or reject a pending account', params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ verify: z.boolean() }), response: { 200: envelopeOf(withdrawalAccountSchema) } },
     },
     async (req) => {
-      const row = await verifyAccount(app.db, req.params.id, req.body.verify, requireAuth(req).username);
+      const row = await verifyAccount(app.db, req.params.id, req.body.verify, staffOnly(req));
       await audit(app.db, req, 'withdrawal_account_verified', { success: true, merchantId: row.merchantId, detail: { accountId: row.id, status: row.status } });
       return ok(accountView(row), t(req.lang, 'error.operationSucceeded'));
     },
@@ -217,8 +231,9 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Provider staff: the minimum and maximum of one withdrawal in a currency', params: z.object({ currency: z.string().min(1).max(8) }), body: z.object({ minAmount: z.string().max(40), maxAmount: z.string().max(40) }) },
     },
     async (req) => {
+      const by = staffOnly(req);
       const currency = currencyField(req.params.currency);
-      await setLimits(app.db, currency, amountOf(req.body.minAmount, currency, 'minAmount'), amountOf(req.body.maxAmount, currency, 'maxAmount'), requireAuth(req).username);
+      await setLimits(app.db, currency, amountOf(req.body.minAmount, currency, 'minAmount'), amountOf(req.body.maxAmount, currency, 'maxAmount'), by);
       await audit(app.db, req, 'withdrawal_limits_changed', { success: true, detail: { currency, before: null, after: `${req.body.minAmount}-${req.body.maxAmount}` } });
       return ok(null, t(req.lang, 'error.operationSucceeded'));
     },
@@ -280,10 +295,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      const by = staffOnly(req);
       const found = await selectWithdrawal(app.db, req.params.id);
       if (!found) throw notFound();
       const approve = req.body.action === 'approve';
-      const row = await reviewWithdrawal(app.db, { merchantId: found.merchantId, id: found.id, approve, reason: req.body.reason, by: requireAuth(req).username });
+      const row = await reviewWithdrawal(app.db, { merchantId: found.merchantId, id: found.id, approve, reason: req.body.reason, by });
       await audit(app.db, req, approve ? 'withdrawal_approved' : 'withdrawal_rejected', { success: true, merchantId: row.merchantId, detail: { withdrawalId: row.id, reason: req.body.reason ?? null } });
       return ok(toWithdrawalRecord(row), t(req.lang, 'error.operationSucceeded'));
     },
