@@ -428,7 +428,7 @@ describe('getUserPermissionByToken', () => {
     const r = (await call(await tokenOf('demo_read'), 'GET', '/api/sys/permission/getUserPermissionByToken')).json().result;
     expect(shape(r.menu)).toEqual([
       { path: '/dashboard/home' },
-      { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/payouts' }, { path: '/payment/refunds' }, { path: '/payment/payment-links' }, { path: '/payment/sales' }] },
+      { path: '/payment', children: [{ path: '/payment/collections' }, { path: '/payment/payouts' }, { path: '/payment/refunds' }, { path: '/payment/auto-deductions' }, { path: '/payment/payment-links' }, { path: '/payment/sales' }] },
       { path: '/funds', children: [{ path: '/funds/balances' }, { path: '/funds/top-ups' }, { path: '/funds/withdrawals' }, { path: '/funds/balance-transfers' }, { path: '/funds/balance-records' }, { path: '/funds/settlements' }] },
       { path: '/common', children: [{ path: '/common/productList' }, { path: '/common/productSummary' }] },
       { path: '/account/security' },

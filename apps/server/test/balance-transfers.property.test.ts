@@ -16,10 +16,13 @@ import { createTransfer } from '../src/modules/balance-transfers/service';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { cancelPayout, createPayout } from '../src/modules/payouts/service';
 import { createTopUp, finishTopUp } from '../src/modules/top-ups/service';
+import { createCollection, getCollection, markCollectionPaid, refundableOf } from '../src/modules/collections/service';
+import { createRefund } from '../src/modules/refunds/service';
+import { runSettlements } from '../src/modules/settlements/service';
 import { addAccount, completeDueWithdrawals, createWithdrawal, reviewWithdrawal, verifyAccount } from '../src/modules/withdrawals/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
-import { balance, createMerchant, setFeeRule } from './helpers/money-fixtures';
+import { balance, count, createMerchant, setFeeRule } from './helpers/money-fixtures';
 import { checkPayoutInvariants } from './helpers/payout-invariants';
 import { checkTransferInvariants } from './helpers/transfer-invariants';
 
@@ -27,7 +30,7 @@ const SEEDS = [1, 2, 3];
 const OPS = 200;
 const CLIENTS = 8;
 const OVER_BALANCE = new Set(['balance-transfers.amountPlusFeeOverAvailable', 'withdrawals.overBalance']);
-const EXPECTED_REFUSALS = new Set(['INSUFFICIENT_BALANCE', 'VALIDATION_FAILED', 'STATE_TRANSITION_INVALID', 'BUSINESS_RULE']);
+const EXPECTED_REFUSALS = new Set(['INSUFFICIENT_BALANCE', 'VALIDATION_FAILED', 'STATE_TRANSITION_INVALID', 'BUSINESS_RULE', 'REFUND_AMOUNT_INVALID', 'REFUND_NOT_ALLOWED']);
 
 let tdb: TestDatabase;
 let clients: Database;
@@ -60,6 +63,7 @@ describe('balance transfers from 8 concurrent clients', () => {
 
     const sent: { merchantId: number; toMerchantId: number; amount: bigint; requestId: string }[] = [];
     const payouts: { merchantId: number; id: string }[] = [];
+    const collections: { merchantId: number; id: string }[] = [];
     const refusals: Record<string, number> = {};
     let replays = 0;
     const op = async (i: number) => {
@@ -85,7 +89,19 @@ describe('balance transfers from 8 concurrent clients', () => {
           const w = await createWithdrawal(clients.db, { merchantId: m, currency: 'IDR', amount: BigInt(int(1_000_000, 1_300_000)), accountId: accounts.get(m)!, createdBy: 'prop' });
           await reviewWithdrawal(clients.db, { merchantId: m, id: w.id, approve: rnd() < 0.8, reason: 'random', by: 'staff' });
           await completeDueWithdrawals(clients.db, new Date(Date.now() + 60_000));
-        } else if (r < 0.9 || payouts.length === 0) {
+        } else if (r < 0.84) {
+          // a customer pays a collection (pending until settled), sometimes refunded, sometimes settled
+          const m = family[int(0, 2)]!;
+          const col = await createCollection({ db: clients.db, publicUrl: 'https://pay.test' }, { merchantId: m, mode: 'sandbox', source: 'api', merchantOrderId: `s${seed}-c${i}`, amount: BigInt(int(20_000, 300_000)), currency: 'IDR', paymentType: PaymentType.VA });
+          await markCollectionPaid(clients.db, { merchantId: m, id: col.id });
+          collections.push({ merchantId: m, id: col.id });
+        } else if (r < 0.86 && collections.length > 0) {
+          const c = collections[int(0, collections.length - 1)]!;
+          const left = refundableOf((await getCollection(clients.db, c.merchantId, c.id))!);
+          if (left > 0n) await createRefund(clients.db, { merchantId: c.merchantId, collectionId: c.id, amount: left / 2n + 1n, refundWay: 'original', reason: 'property test', createdBy: 'prop' });
+        } else if (r < 0.88) {
+          await runSettlements(clients.db, { now: new Date(Date.now() + 7 * 86_400_000), dueOnly: false, merchantId: family[int(0, 2)]! });
+        } else if (r < 0.93 || payouts.length === 0) {
           const merchantId = family[int(0, 2)]!;
           const row = await createPayout(clients.db, {
             merchantId,
@@ -124,20 +140,30 @@ describe('balance transfers from 8 concurrent clients', () => {
     const ended = await tdb.pool.query<{ n: number }>(`select count(*)::int as n from withdrawal where merchant_id = any($1) and status in ('success', 'failed', 'rejected')`, [family]);
     expect(ended.rows[0]!.n).toBeGreaterThan(0);
     await checkTransferInvariants(tdb.pool);
-    await checkPayoutInvariants(tdb.pool, tdb.db, family);
+    await checkPayoutInvariants(tdb.pool, tdb.db, family, { availableFromRows: false });
 
-    // Conservation: the family's money plus the fees the platform took equals what came in less what left by payouts.
-    const { rows } = await tdb.pool.query<{ came: string; held: string; fees: string }>(
-      `select (select coalesce(sum(amount - fee), 0) from ledger_transfer where merchant_id = any($1) and flow = 'top_up')::text as came,
-              ((select coalesce(sum(amount + fee), 0) from payout where merchant_id = any($1) and status in ('pending_review','processing','success'))
-               + (select coalesce(sum(amount + fee), 0) from withdrawal where merchant_id = any($1) and status in ('pending_review','processing','success')))::text as held,
-              (select coalesce(sum(fee), 0) from balance_transfer where merchant_id = any($1) and direction = 'out')::text as fees`,
+    // Conservation, from the ledger's own transfers of the family: what the three merchants hold (available, pending,
+    // frozen) is what came in (top-ups and paid collections, less their fees) less what went out for good (refunds,
+    // paid payouts and withdrawals with their fees, the fees of transfers); transfers inside the family, holds and
+    // settlement only move money between their accounts.
+    const { rows } = await tdb.pool.query<{ held: string; expected: string }>(
+      `select
+         (select coalesce(sum(balance), 0) from ledger_account where merchant_id = any($1) and currency = 'IDR' and kind in ('available','pending','frozen'))::text as held,
+         (select coalesce(sum(case flow
+                   when 'top_up' then amount - fee
+                   when 'collection_succeeded' then amount - fee
+                   when 'refund' then -amount
+                   when 'payout_succeeded' then -(amount + fee)
+                   when 'balance_transfer' then -fee
+                   else 0 end), 0)
+            from ledger_transfer where merchant_id = any($1) and currency = 'IDR')::text as expected`,
       [family],
     );
-    const [totals] = rows;
-    let family$ = 0n;
-    for (const id of family) family$ += await balance(tdb.pool, id, 'IDR', 'available');
-    expect(family$ + BigInt(totals!.fees)).toBe(BigInt(totals!.came) - BigInt(totals!.held));
-    expect((await balance(tdb.pool, 10000, 'IDR', 'fee_revenue')) - feeRevenueBefore).toBeGreaterThanOrEqual(BigInt(totals!.fees));
+    expect(BigInt(rows[0]!.held)).toBe(BigInt(rows[0]!.expected));
+    // Every collection, refund and settlement of the family has its transfer.
+    expect(await count(tdb.pool, `select 1 from collection c where c.merchant_id = any($1) and c.status = 'success' and not exists (select 1 from ledger_transfer t where t.merchant_id = c.merchant_id and t.reference = c.id and t.flow = 'collection_succeeded')`, [family])).toBe(0);
+    expect(await count(tdb.pool, `select 1 from refund r where r.merchant_id = any($1) and r.status = 'returned_success' and not exists (select 1 from ledger_transfer t where t.merchant_id = r.merchant_id and t.reference = r.id and t.flow = 'refund')`, [family])).toBe(0);
+    expect(collections.length).toBeGreaterThan(0);
+    expect((await balance(tdb.pool, 10000, 'IDR', 'fee_revenue')) - feeRevenueBefore).toBeGreaterThan(0n);
   });
 });

@@ -313,6 +313,11 @@ const FIELD_NAMES = [
   'minAmount',
   'maxAmount',
   'floor',
+  // auto-deduction
+  'intervalPeriod',
+  'intervalUnit',
+  'repetitions',
+  'payerEmail',
   // developer parameters and fee rules
   'ipWhitelist',
   'collectionCallbackUrl',

@@ -10,4 +10,5 @@ export const ID_PREFIX = {
   BALANCE_TRANSFER: 'T',
   TOP_UP: 'U',
   WITHDRAWAL: 'W',
+  MANDATE: 'D',
 } as const;

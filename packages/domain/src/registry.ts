@@ -13,6 +13,8 @@ import { announcementsArea } from './announcements';
 export * from './announcements';
 import { auditArea } from './audit';
 export * from './audit';
+import { autoDeductionsArea } from './auto-deductions';
+export * from './auto-deductions';
 import { balanceRecordsArea } from './balance-records';
 export * from './balance-records';
 import { balanceTransfersArea } from './balance-transfers';
@@ -77,6 +79,7 @@ const DECLARED = [
   collectionsArea,
   refundsArea,
   payoutsArea,
+  autoDeductionsArea,
   callbacksArea,
   paymentLinksArea,
   salesArea,

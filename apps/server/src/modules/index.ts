@@ -21,6 +21,7 @@ import { balanceRoutes } from './balances/routes';
 import { balanceTransferRoutes } from './balance-transfers/routes';
 import { topUpRoutes } from './top-ups/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
+import { autoDeductionRoutes } from './auto-deductions/routes';
 import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
@@ -70,6 +71,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: balanceTransferRoutes },
   { routes: topUpRoutes },
   { routes: withdrawalRoutes },
+  { routes: autoDeductionRoutes },
   { routes: balanceRecordRoutes },
   { routes: salesRoutes },
   { routes: settlementRoutes },

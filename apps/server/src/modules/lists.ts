@@ -6,6 +6,7 @@
 import type { ListSource } from '../lib/list/source';
 import { announcementsSource } from './announcements/queries';
 import { auditSource } from './audit/queries';
+import { mandatesSource } from './auto-deductions/queries';
 import { balanceRecordsSource } from './balance-records/queries';
 import { balanceTransfersSource } from './balance-transfers/queries';
 import { collectionsSource } from './collections/queries';
@@ -25,6 +26,7 @@ export function listSources(publicUrl: string): Map<string, ListSource> {
   const all = [
     announcementsSource,
     auditSource,
+    mandatesSource(publicUrl),
     balanceRecordsSource,
     balanceTransfersSource,
     collectionsSource,

@@ -10,7 +10,11 @@ import type pg from 'pg';
 import type { Db } from '../../src/db/pool';
 import { replayBalances } from '../../src/modules/ledger/service';
 
-export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: readonly number[]): Promise<void> {
+/**
+ * `availableFromRows: false` for a test that also moves money by collections, refunds and settlement: available is
+ * then checked by the caller's own conservation of the merchants' money, not from these rows alone.
+ */
+export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: readonly number[], opts: { availableFromRows?: boolean } = {}): Promise<void> {
   const rows = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => (await pool.query(sql, params)).rows as T[];
   expect(
     await rows(`select t.id from ledger_transfer t left join ledger_entry e on e.transfer_id = t.id group by t.id having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0`),
@@ -71,6 +75,6 @@ export async function checkPayoutInvariants(pool: pg.Pool, db: Db, merchantIds: 
   );
   for (const r of perMerchant) {
     expect(r.frozen, `${r.merchant_id} ${r.currency} frozen`).toBe(r.held);
-    expect(r.available, `${r.merchant_id} ${r.currency} available`).toBe(r.expected);
+    if (opts.availableFromRows ?? true) expect(r.available, `${r.merchant_id} ${r.currency} available`).toBe(r.expected);
   }
 }

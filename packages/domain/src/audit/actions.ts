@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'withdrawal_created',
   'withdrawal_approved',
   'withdrawal_rejected',
+  'mandate_created',
+  'mandate_changed',
   // Developer parameters and fees (H3)
   'api_key_created',
   'api_key_rolled',

@@ -28,10 +28,15 @@ export const CallbackEvent = {
   WITHDRAWAL_REJECTED: 'withdrawal.rejected',
   TOP_UP_SUCCEEDED: 'top_up.succeeded',
   TOP_UP_FAILED: 'top_up.failed',
+  /** Auto-deduction mandates: authorised (active), paused, resumed (active), stopped, failed. */
+  MANDATE_ACTIVE: 'mandate.active',
+  MANDATE_PAUSED: 'mandate.paused',
+  MANDATE_STOPPED: 'mandate.stopped',
+  MANDATE_FAILED: 'mandate.failed',
 } as const;
 export type CallbackEventValue = (typeof CallbackEvent)[keyof typeof CallbackEvent];
 
-export const CallbackOrderKind = { COLLECTION: 'collection', REFUND: 'refund', PAYOUT: 'payout', WITHDRAWAL: 'withdrawal', TOP_UP: 'top_up' } as const;
+export const CallbackOrderKind = { COLLECTION: 'collection', REFUND: 'refund', PAYOUT: 'payout', WITHDRAWAL: 'withdrawal', TOP_UP: 'top_up', MANDATE: 'mandate' } as const;
 export type CallbackOrderKindValue = (typeof CallbackOrderKind)[keyof typeof CallbackOrderKind];
 export const CALLBACK_ORDER_KINDS = Object.values(CallbackOrderKind);
 

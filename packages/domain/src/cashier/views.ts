@@ -1,7 +1,7 @@
 /** What the public cashier page reads (answer shapes; amounts are decimal strings, times ISO-8601 UTC). */
 import type { CurrencyCode } from '../currencies';
 
-export type CashierKind = 'collection' | 'link' | 'topUp';
+export type CashierKind = 'collection' | 'link' | 'topUp' | 'mandate';
 
 /** What the payer sees of an order (a collection's cashier token or a payment link's token). */
 export interface CashierView {

@@ -1,7 +1,7 @@
 /** Collections: sources, expiry, merchant order ids, failure reasons, sandbox magic amounts, expiry job, statuses counted. */
 import { PaymentStatus } from '../statuses';
 
-export const CollectionSource = { API: 'api', PAYMENT_LINK: 'payment_link', DASHBOARD: 'dashboard' } as const;
+export const CollectionSource = { API: 'api', PAYMENT_LINK: 'payment_link', DASHBOARD: 'dashboard', MANDATE: 'mandate' } as const;
 export type CollectionSourceValue = (typeof CollectionSource)[keyof typeof CollectionSource];
 
 export const COLLECTION_EXPIRY_HOURS_DEFAULT = 24;

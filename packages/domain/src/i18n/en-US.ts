@@ -127,6 +127,10 @@ export default {
   'field.minAmount': "Minimum",
   'field.maxAmount': "Maximum",
   'field.floor': "Floor kept",
+  'field.intervalPeriod': "Interval",
+  'field.intervalUnit': "Interval unit",
+  'field.repetitions': "Number of repetitions",
+  'field.payerEmail': "Payer e-mail",
   'field.file': "File",
   // Ledger accounts
   'ledger.account.available': "Available",

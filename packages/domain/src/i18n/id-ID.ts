@@ -127,6 +127,10 @@ export default {
   'field.minAmount': "Jumlah minimum",
   'field.maxAmount': "Jumlah maksimum",
   'field.floor': "Saldo yang disisakan",
+  'field.intervalPeriod': "Interval",
+  'field.intervalUnit': "Satuan interval",
+  'field.repetitions': "Jumlah pengulangan",
+  'field.payerEmail': "Email pembayar",
   'field.file': "Berkas",
   // Ledger accounts
   'ledger.account.available': "Tersedia",

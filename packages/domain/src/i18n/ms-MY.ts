@@ -127,6 +127,10 @@ export default {
   'field.minAmount': "Amaun minimum",
   'field.maxAmount': "Amaun maksimum",
   'field.floor': "Baki yang dikekalkan",
+  'field.intervalPeriod': "Selang",
+  'field.intervalUnit': "Unit selang",
+  'field.repetitions': "Bilangan ulangan",
+  'field.payerEmail': "E-mel pembayar",
   'field.file': "Fail",
   // Ledger accounts
   'ledger.account.available': "Tersedia",

@@ -127,6 +127,10 @@ export default {
   'field.minAmount': "Mínimo",
   'field.maxAmount': "Máximo",
   'field.floor': "Saldo mantido",
+  'field.intervalPeriod': "Intervalo",
+  'field.intervalUnit': "Unidade do intervalo",
+  'field.repetitions': "Número de repetições",
+  'field.payerEmail': "E-mail do pagador",
   'field.file': "Arquivo",
   // Ledger accounts
   'ledger.account.available': "Disponível",

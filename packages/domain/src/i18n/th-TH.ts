@@ -127,6 +127,10 @@ export default {
   'field.minAmount': "ขั้นต่ำ",
   'field.maxAmount': "สูงสุด",
   'field.floor': "ยอดที่คงไว้",
+  'field.intervalPeriod': "ช่วงเวลา",
+  'field.intervalUnit': "หน่วยช่วงเวลา",
+  'field.repetitions': "จำนวนครั้ง",
+  'field.payerEmail': "อีเมลผู้ชำระ",
   'field.file': "ไฟล์",
   // Ledger accounts
   'ledger.account.available': "พร้อมใช้",

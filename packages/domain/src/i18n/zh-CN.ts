@@ -127,6 +127,10 @@ export default {
   'field.minAmount': "最低金额",
   'field.maxAmount': "最高金额",
   'field.floor': "保留金额",
+  'field.intervalPeriod': "间隔周期",
+  'field.intervalUnit': "间隔单位",
+  'field.repetitions': "重复次数",
+  'field.payerEmail': "付款人邮箱",
   'field.file': "文件",
   // Ledger accounts
   'ledger.account.available': "可用余额",

@@ -30,3 +30,4 @@ export * from './payouts';
 export * from './balance-transfers';
 export * from './top-ups';
 export * from './withdrawals';
+export * from './auto-deductions';

@@ -10,7 +10,7 @@ const tags = ['cashier'];
 const params = z.object({ token: z.string().min(1).max(128).describe('cashier token of a collection, a payment link or a top-up') });
 
 export const cashierViewSchema = z.object({
-  kind: z.enum(['collection', 'link', 'topUp']).describe('topUp: the merchant funding its own balance'),
+  kind: z.enum(['collection', 'link', 'topUp', 'mandate']).describe('topUp: the merchant funding its own balance; mandate: authorising an auto-deduction (its first charge)'),
   merchantName: z.string(),
   brand: z.string(),
   amount: z.string().describe('decimal string in major units'),

@@ -6,6 +6,7 @@
 import type { CashierView } from '@mg/domain';
 import {
   CollectionFailureReason,
+  MandateStatus,
   PaymentLinkStatus,
   PaymentStatus,
   toMajorString,
@@ -28,6 +29,8 @@ import {
 } from '../collections/service';
 import { effectiveLinkStatus, getPaymentLinkByToken, payPaymentLink, type PaymentLinkRow } from '../payment-links/service';
 import { finishTopUp, getTopUpByToken } from '../top-ups/service';
+import { authorizeMandate, changeMandate } from '../auto-deductions/service';
+import { selectMandateByToken, type MandateRow } from '../auto-deductions/queries';
 import type { TopUpRow } from '../top-ups/queries';
 
 const OPEN: readonly string[] = [PaymentStatus.PENDING, PaymentStatus.PROCESSING];
@@ -137,7 +140,40 @@ export function topUpCashierView(row: TopUpRow, face: MerchantFace, now: Date = 
   };
 }
 
-type Resolved = { kind: 'collection'; row: CollectionRow } | { kind: 'link'; link: PaymentLinkRow } | { kind: 'topUp'; topUp: TopUpRow };
+/** A mandate's authorisation page: its amount per charge; paying authorises it (the first charge). */
+export function mandateCashierView(m: MandateRow, face: MerchantFace, now: Date = new Date()): CashierView {
+  const waiting = m.status === MandateStatus.INIT;
+  const expired = waiting && isPastExpiry(m.authorizeBefore, now);
+  const open = waiting && !expired;
+  const status = m.status === MandateStatus.INIT ? (expired ? PaymentStatus.CLOSED : m.lastFailureReason ? PaymentStatus.FAILED : PaymentStatus.PENDING) : m.status === MandateStatus.STOPPED && m.chargesDone === 0 ? PaymentStatus.CLOSED : PaymentStatus.SUCCESS;
+  return {
+    kind: 'mandate',
+    merchantName: face.name,
+    brand: face.brand,
+    amount: toMajorString(m.amount, m.currency as CurrencyCode),
+    currency: m.currency as CurrencyCode,
+    description: m.id,
+    paymentType: m.paymentType,
+    channel: null,
+    paymentCode: null,
+    status,
+    expired,
+    expiresAt: m.authorizeBefore.toISOString(),
+    paidAt: null,
+    paidAmount: status === PaymentStatus.SUCCESS ? toMajorString(m.amount, m.currency as CurrencyCode) : null,
+    returnUrl: null,
+    failureReason: waiting ? m.lastFailureReason : null,
+    payable: open,
+    cancellable: open,
+    sandbox: true,
+  };
+}
+
+type Resolved =
+  | { kind: 'collection'; row: CollectionRow }
+  | { kind: 'link'; link: PaymentLinkRow }
+  | { kind: 'topUp'; topUp: TopUpRow }
+  | { kind: 'mandate'; mandate: MandateRow };
 
 async function resolve(db: DbLike, token: string): Promise<Resolved> {
   const row = await getCollectionByToken(db, token);
@@ -146,6 +182,8 @@ async function resolve(db: DbLike, token: string): Promise<Resolved> {
   if (link) return { kind: 'link', link };
   const topUp = await getTopUpByToken(db, token);
   if (topUp) return { kind: 'topUp', topUp };
+  const mandate = await selectMandateByToken(db, token);
+  if (mandate) return { kind: 'mandate', mandate };
   throw notFound();
 }
 
@@ -158,6 +196,7 @@ export async function cashierView(db: DbLike, token: string, now: Date = new Dat
   const r = await resolve(db, token);
   if (r.kind === 'link') return linkView(db, r.link, now);
   if (r.kind === 'topUp') return topUpCashierView(r.topUp, await merchantFace(db, r.topUp.merchantId), now);
+  if (r.kind === 'mandate') return mandateCashierView(r.mandate, await merchantFace(db, r.mandate.merchantId), now);
   return collectionCashierView(r.row, await merchantFace(db, r.row.merchantId), now);
 }
 
@@ -177,6 +216,10 @@ export interface CashierDeps {
  */
 export async function cashierPay(deps: CashierDeps, token: string, input: CashierPayInput, now: Date = new Date()): Promise<CashierView> {
   const r = await resolve(deps.db, token);
+  if (r.kind === 'mandate') {
+    const after = await authorizeMandate(deps, r.mandate, input.outcome !== CashierOutcome.SUCCESS, now);
+    return mandateCashierView(after, await merchantFace(deps.db, after.merchantId), now);
+  }
   if (r.kind === 'topUp') {
     const outcome = input.outcome === CashierOutcome.SUCCESS ? 'paid' : 'failed';
     const after = await finishTopUp(deps.db, { merchantId: r.topUp.merchantId, id: r.topUp.id, outcome, failureReason: input.failureReason, now, publicUrl: deps.publicUrl });
@@ -216,6 +259,10 @@ export async function cashierPay(deps: CashierDeps, token: string, input: Cashie
 /** The payer cancels an open order: closed. Cancelling a closed one answers it; a paid or failed one is 422. */
 export async function cashierCancel(deps: CashierDeps, token: string, now: Date = new Date()): Promise<CashierView> {
   const r = await resolve(deps.db, token);
+  if (r.kind === 'mandate') {
+    const after = await changeMandate(deps.db, r.mandate.merchantId, r.mandate.id, 'stop', now);
+    return mandateCashierView(after, await merchantFace(deps.db, after.merchantId), now);
+  }
   if (r.kind === 'topUp') {
     const after = await finishTopUp(deps.db, { merchantId: r.topUp.merchantId, id: r.topUp.id, outcome: 'closed', now });
     return topUpCashierView(after, await merchantFace(deps.db, after.merchantId), now);

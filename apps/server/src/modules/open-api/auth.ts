@@ -31,6 +31,7 @@ import {
   type ApiKeyModeValue,
 } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { KeyedError } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
 import {
   claimOf,
@@ -342,4 +343,9 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
 /** A fresh nonce (clients may use any unique token; exported for the docs' example and the tests). */
 export function newNonce(): string {
   return randomUUID();
+}
+
+/** Sandbox helpers (paying, ending an order by hand) answer only sandbox keys. */
+export function sandboxOnly(req: FastifyRequest): void {
+  if (req.openApi.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('FORBIDDEN', 'open-api.sandboxOnly');
 }

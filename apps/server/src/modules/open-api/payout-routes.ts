@@ -3,17 +3,18 @@
  * id, the destinations of a currency, cancel, and the sandbox helpers that end a processing payout. Registered
  * inside openApiRoutes, so the signature, nonce, IP and Idempotency-Key checks of ./auth.ts run first.
  */
-import { ApiKeyMode, MERCHANT_ORDER_ID_PATTERN, PAYOUT_API_MAKER_PREFIX, PAYOUT_DESCRIPTION_MAX_LENGTH, isPayoutFailureCode, type PayoutFailureCode } from '@mg/domain';
+import { MERCHANT_ORDER_ID_PATTERN, PAYOUT_API_MAKER_PREFIX, PAYOUT_DESCRIPTION_MAX_LENGTH, isPayoutFailureCode, type PayoutFailureCode } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { KeyedError, notFound } from '../../lib/admin';
+import { notFound } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
 import { getPayout, getPayoutByOrderId } from '../payouts/read';
 import { assertSandboxPayout, cancelPayout, completePayout, createPayout, payoutView } from '../payouts/service';
 import { destinationsSchema, destinationsView } from '../payouts/views';
 import { idempotently } from './answer';
+import { sandboxOnly } from './auth';
 import { amountField, currencyField } from '../../lib/fields';
 import { createdEnvelope, payoutSchema } from './schemas';
 
@@ -35,10 +36,6 @@ const createPayoutBody = z.object({
   description: z.string().max(PAYOUT_DESCRIPTION_MAX_LENGTH).optional(),
   notifyUrl: z.url({ protocol: /^https?$/ }).max(512).nullish().describe("callback address of this payout; default: the merchant's payout callback address"),
 });
-
-function sandboxOnly(req: FastifyRequest): void {
-  if (req.openApi.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('FORBIDDEN', 'open-api.sandboxOnly');
-}
 
 export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const payoutOf = async (req: FastifyRequest, id: string) => {

@@ -40,8 +40,9 @@ import { createRefund, getRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
 import { idempotentInsert, idempotently } from './answer';
-import { openApiAuth } from './auth';
+import { openApiAuth, sandboxOnly } from './auth';
 import { openPayoutRoutes } from './payout-routes';
+import { openMandateRoutes } from './mandate-routes';
 import { merchantCurrencies } from './queries';
 import { amountField, currencyField } from '../../lib/fields';
 import {
@@ -119,13 +120,9 @@ const createLinkBody = z.object({
   paymentType: z.number().int().positive().optional(),
 });
 
-function sandboxOnly(req: FastifyRequest): void {
-  if (req.openApi.mode !== ApiKeyMode.SANDBOX) throw new KeyedError('FORBIDDEN', 'open-api.sandboxOnly');
-}
-
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await openApiAuth(app);
-  await app.register(openPayoutRoutes);
+  for (const routes of [openPayoutRoutes, openMandateRoutes]) await app.register(routes);
 
   const collectionOf = async (req: FastifyRequest, id: string) => {
     const row = await getCollection(app.db, req.openApi.merchantId, id);
