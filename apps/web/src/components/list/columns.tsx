@@ -16,6 +16,7 @@ import {
   DATE_TIME_FORMAT,
   FilterKind,
   PAYMENT_TYPES,
+  productChannels,
   PLATFORM_MERCHANT_ID,
   PaymentType,
   RANGE_FIELDS,
@@ -96,6 +97,12 @@ export function optionalAmountRule(currency: CurrencyCode, t: Parameters<typeof 
 export function collectionPaymentTypes(currency: CurrencyCode): typeof PAYMENT_TYPES {
   const used = new Set(channelsForCurrency(currency).map((c) => c.paymentType));
   return PAYMENT_TYPES.filter((p) => used.has(p.value) && p.value !== PaymentType.PAYOUT && p.value !== PaymentType.BATCH_PAYOUT);
+}
+
+/** Payment types a payer can pay with in a currency: those of its products (top-ups, mandates pay like collections). */
+export function productPaymentTypes(currency: CurrencyCode): typeof PAYMENT_TYPES {
+  const offered = new Set(productChannels().filter((p) => p.currency === currency).map((p) => p.channel.paymentType));
+  return PAYMENT_TYPES.filter((p) => offered.has(p.value));
 }
 
 /** The declared columns this session may see (spec §6 rules, domain visibleColumns). */

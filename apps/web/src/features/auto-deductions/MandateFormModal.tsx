@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Result, Select, Space, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INTERVAL_UNITS, MANDATE_INTERVAL_MAX, MANDATE_REPETITIONS_MAX, MERCHANT_ORDER_ID_PATTERN, PAYMENT_TYPES, amountSchema, canonicalAmount, productChannels } from '@mg/domain';
+import { INTERVAL_UNITS, MANDATE_INTERVAL_MAX, MANDATE_REPETITIONS_MAX, MERCHANT_ORDER_ID_PATTERN, amountSchema, canonicalAmount } from '@mg/domain';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
+import { productPaymentTypes } from '../../components/list';
 import { zodRule } from '../../components/zodRule';
 import { useCreateMandate, type MandateRecord } from './hooks';
 
@@ -31,8 +32,7 @@ export function MandateFormModal({ onClose }: { onClose: () => void }) {
   const create = useCreateMandate();
   const [created, setCreated] = useState<MandateRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const offered = new Set(productChannels().filter((p) => p.currency === currency).map((p) => p.channel.paymentType));
-  const methods = PAYMENT_TYPES.filter((p) => offered.has(p.value));
+  const methods = productPaymentTypes(currency);
 
   const submit = async () => {
     let v: Values;

@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Result, Select, Space, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TYPES, amountSchema, canonicalAmount, productChannels } from '@mg/domain';
+import { amountSchema, canonicalAmount } from '@mg/domain';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
-import { amountHint } from '../../components/list';
+import { amountHint, productPaymentTypes } from '../../components/list';
 import { zodRule } from '../../components/zodRule';
 import { useCreateTopUp, type TopUpRecord } from './hooks';
 
@@ -26,12 +26,7 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
   const create = useCreateTopUp();
   const [created, setCreated] = useState<TopUpRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const offered = new Set(
-    productChannels()
-      .filter((p) => p.currency === currency)
-      .map((p) => p.channel.paymentType),
-  );
-  const methods = PAYMENT_TYPES.filter((p) => offered.has(p.value));
+  const methods = productPaymentTypes(currency);
 
   const submit = async () => {
     let values: Values;
