@@ -28,8 +28,6 @@ export const WITHDRAWAL_AUTO_MAKER = 'auto';
 /** The sandbox channel answers a withdrawal this long after it was sent (the job's period). */
 export const WITHDRAWAL_JOB_MS = 3_000;
 export const WITHDRAWAL_JOB_BATCH = 200;
-/** Sandbox: an account number ending in these digits is refused by the bank (result 99). */
-export const WITHDRAWAL_SANDBOX_FAIL_SUFFIX = '13';
 
 /**
  * Default minimum and maximum of one withdrawal per currency, in major units, until provider staff set others (spec §5:

@@ -11,6 +11,7 @@
 import {
   ActionType,
   AnnouncementStatus,
+  ApiKeyMode,
   CallbackEvent,
   CallbackOrderKind,
   DomainError,
@@ -21,7 +22,6 @@ import {
   WITHDRAWAL_ACCOUNTS_MAX,
   WITHDRAWAL_JOB_BATCH,
   WITHDRAWAL_LIMITS_DEFAULT,
-  WITHDRAWAL_SANDBOX_FAIL_SUFFIX,
   WithdrawalAccountStatus,
   WithdrawalResult,
   destinationIssues,
@@ -46,6 +46,8 @@ import { insertAnnouncement } from '../announcements/queries';
 import type { LowBalanceNotifier } from '../balances/limit';
 import { selectMerchant } from '../balances/queries';
 import { writeCallback, writeCallbacks, type CallbackMessage } from '../callbacks/outbox';
+import type { ChannelPayout } from '../channels/adapter';
+import { channelAdapterFor } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
 import { selectPayoutCallbackUrl } from '../payouts/queries';
 import { balancesOf, pgErrorCode, payoutSucceeded, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
@@ -302,7 +304,10 @@ export async function reviewWithdrawal(
     if (!row) throw new KeyedError('NOT_FOUND', 'withdrawals.notFound');
     if (row.status !== PayoutStatus.PENDING_REVIEW) throw new KeyedError('STATE_TRANSITION_INVALID', 'withdrawals.notReviewable', { id: row.id });
     const reviewed = { reviewedBy: args.by, reviewedAt: now };
-    if (args.approve) return updateWithdrawal(tx, row.merchantId, row.id, { ...reviewed, status: PayoutStatus.PROCESSING, sentAt: now });
+    if (args.approve) {
+      await send(row, now);
+      return updateWithdrawal(tx, row.merchantId, row.id, { ...reviewed, status: PayoutStatus.PROCESSING, sentAt: now });
+    }
     const rejected = await updateWithdrawal(tx, row.merchantId, row.id, {
       ...reviewed,
       status: PayoutStatus.REJECTED,
@@ -315,10 +320,21 @@ export async function reviewWithdrawal(
   });
 }
 
+/** The withdrawal as the channel adapter takes it: a payout to the merchant's own account. */
+function channelPayoutOf(row: WithdrawalRow): ChannelPayout {
+  const destination = findPayoutDestination(row.currency as CurrencyCode, row.bankCode);
+  return { id: row.id, currency: row.currency as CurrencyCode, channel: destination?.channel ?? 0, bankCode: row.bankCode, accountNumber: row.accountNumber, accountName: row.accountName, amount: row.amount };
+}
+
+/** Approved withdrawals go to the bank through the channel adapter (the sandbox answers a few seconds later). */
+async function send(row: WithdrawalRow, now: Date): Promise<void> {
+  await channelAdapterFor(channelPayoutOf(row).channel, ApiKeyMode.SANDBOX).sendPayout(channelPayoutOf(row), now);
+}
+
 /**
- * The sandbox channel's answers for withdrawals sent at least one job period ago: an account number ending in
- * WITHDRAWAL_SANDBOX_FAIL_SUFFIX is refused by the bank ('99', the hold released), every other one is paid ('00').
- * All of a run in one transaction, their transfers posted last.
+ * The channel's answers for withdrawals sent at least one job period ago, asked through the channel adapter (the
+ * sandbox answers by the documented magic account numbers: ...13 refused, ...99 no answer yet): paid '00', refused
+ * '99' with the hold released, or asked again next run. All of a run in one transaction, their transfers last.
  */
 export async function completeDueWithdrawals(db: Db, sentBefore: Date, now: Date = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
@@ -326,19 +342,27 @@ export async function completeDueWithdrawals(db: Db, sentBefore: Date, now: Date
     const transfers: TransferRequest[] = [];
     const callbacks: CallbackMessage[] = [];
     const urls = new Map<number, string | null>();
+    let ended = 0;
     for (const row of due) {
-      const failed = row.accountNumber.endsWith(WITHDRAWAL_SANDBOX_FAIL_SUFFIX);
-      const ended = await updateWithdrawal(tx, row.merchantId, row.id, {
+      const payout = channelPayoutOf(row);
+      const answer = await channelAdapterFor(payout.channel, ApiKeyMode.SANDBOX).queryPayout(payout);
+      if (answer.status === 'pending') {
+        await updateWithdrawal(tx, row.merchantId, row.id, { sentAt: now });
+        continue;
+      }
+      const failed = answer.status === 'failed';
+      const done = await updateWithdrawal(tx, row.merchantId, row.id, {
         status: failed ? PayoutStatus.FAILED : PayoutStatus.SUCCESS,
         resultCode: failed ? WithdrawalResult.FAILED : WithdrawalResult.SUCCEEDED,
         completedAt: now,
       });
       if (!urls.has(row.merchantId)) urls.set(row.merchantId, await selectPayoutCallbackUrl(tx, row.merchantId));
-      callbacks.push(callbackOf(ended, failed ? CallbackEvent.WITHDRAWAL_FAILED : CallbackEvent.WITHDRAWAL_SUCCEEDED, urls.get(row.merchantId) ?? null, now));
+      callbacks.push(callbackOf(done, failed ? CallbackEvent.WITHDRAWAL_FAILED : CallbackEvent.WITHDRAWAL_SUCCEEDED, urls.get(row.merchantId) ?? null, now));
       transfers.push(failed ? release(row) : charge(row));
+      ended++;
     }
     await writeCallbacks(tx, callbacks);
     if (transfers.length > 0) await postTransfers(tx, transfers);
-    return due.length;
+    return ended;
   });
 }
