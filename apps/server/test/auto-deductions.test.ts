@@ -80,6 +80,8 @@ describe('a mandate', () => {
     // Each change of state told the integrator, in order.
     const { rows } = await tdb.pool.query<{ event_type: string }>(`select event_type from callback_delivery where order_kind = 'mandate' and order_id = $1 order by id`, [m.id]);
     expect(rows.map((r) => r.event_type)).toEqual(['mandate.active', 'mandate.paused', 'mandate.active', 'mandate.stopped']);
+    const { rows: bodies } = await tdb.pool.query<{ body: string }>(`select body from callback_delivery where order_kind = 'mandate' and order_id = $1 order by id limit 1`, [m.id]);
+    expect(JSON.parse(bodies[0]!.body).data).toMatchObject({ id: m.id, status: 'ACTIVE', authorizationUrl: expect.stringMatching(/^https?:\/\/.+\/pay\//) });
   });
 
   it('a charge that keeps failing is tried three times over three days, then the mandate fails with the reason', async () => {

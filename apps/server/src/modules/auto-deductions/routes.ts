@@ -59,7 +59,7 @@ export const autoDeductionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const merchantId = ownMerchant(req);
-        const row = action === 'charge' ? await chargeNow(deps(), merchantId, req.params.id) : await changeMandate(app.db, merchantId, req.params.id, action);
+        const row = action === 'charge' ? await chargeNow(deps(), merchantId, req.params.id) : await changeMandate(deps(), merchantId, req.params.id, action);
         await audit(app.db, req, 'mandate_changed', { success: true, merchantId, detail: { mandateId: row.id, op: action, status: row.status } });
         return ok(toMandateRecord(row, app.publicUrl), t(req.lang, 'error.operationSucceeded'));
       },

@@ -62,7 +62,7 @@ const EVENT_OF: Readonly<Partial<Record<string, CallbackEventValue>>> = {
  * A status-guarded change of the mandate with, when its status changed, the `mandate.*` callback in the same
  * transaction (to its notifyUrl, else the merchant's collection callback address).
  */
-async function change(db: Db, m: MandateRow, from: readonly string[], set: Parameters<typeof updateMandate>[3], publicUrl = ''): Promise<MandateRow | undefined> {
+async function change(db: Db, m: MandateRow, from: readonly string[], set: Parameters<typeof updateMandate>[3], publicUrl: string): Promise<MandateRow | undefined> {
   return db.transaction(async (tx) => {
     const row = await updateMandate(tx, m.id, from, set);
     const event = row && row.status !== m.status ? EVENT_OF[row.status] : undefined;
@@ -166,7 +166,8 @@ async function chargeOnce(deps: Deps, m: MandateRow, now: Date, fail: boolean): 
 }
 
 /** What a charge's outcome does to the mandate: the schedule moves on, or the retry count grows until it fails. */
-async function afterCharge(db: Db, m: MandateRow, outcome: { paid: boolean; reason: string | null }, now: Date): Promise<MandateRow> {
+async function afterCharge(deps: Deps, m: MandateRow, outcome: { paid: boolean; reason: string | null }, now: Date): Promise<MandateRow> {
+  const { db, publicUrl } = deps;
   if (outcome.paid) {
     const chargesDone = m.chargesDone + 1;
     const done = m.repetitions !== null && chargesDone >= m.repetitions;
@@ -177,7 +178,7 @@ async function afterCharge(db: Db, m: MandateRow, outcome: { paid: boolean; reas
       failedAttempts: 0,
       lastFailureReason: null,
       nextChargeAt: done ? null : addInterval(now, m.intervalPeriod, m.intervalUnit),
-    });
+    }, publicUrl);
     return row ?? m;
   }
   const failedAttempts = m.failedAttempts + 1;
@@ -187,7 +188,7 @@ async function afterCharge(db: Db, m: MandateRow, outcome: { paid: boolean; reas
     failedAttempts,
     lastFailureReason: outcome.reason,
     nextChargeAt: failed ? null : new Date(now.getTime() + MANDATE_RETRY_HOURS * HOUR_MS),
-  });
+  }, publicUrl);
   return row ?? m;
 }
 
@@ -203,7 +204,7 @@ export async function authorizeMandate(deps: Deps, m: MandateRow, decline: boole
   if (now >= m.authorizeBefore) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
   const outcome = await chargeOnce(deps, m, now, decline);
   if (!outcome.paid) return (await updateMandate(deps.db, m.id, [MandateStatus.INIT], { lastFailureReason: outcome.reason })) ?? m;
-  return afterCharge(deps.db, m, outcome, now);
+  return afterCharge(deps, m, outcome, now);
 }
 
 const ACTIONS: Readonly<Record<'pause' | 'resume' | 'stop', { from: readonly MandateStatusValue[]; to: MandateStatusValue }>> = {
@@ -213,7 +214,8 @@ const ACTIONS: Readonly<Record<'pause' | 'resume' | 'stop', { from: readonly Man
 };
 
 /** The merchant's pause, resume and stop; a resumed mandate charges at once if its charge fell due meanwhile. */
-export async function changeMandate(db: Db, merchantId: number, id: string, action: keyof typeof ACTIONS, now: Date = new Date()): Promise<MandateRow> {
+export async function changeMandate(deps: Deps, merchantId: number, id: string, action: keyof typeof ACTIONS, now: Date = new Date()): Promise<MandateRow> {
+  const { db } = deps;
   const m = await selectMandate(db, id);
   if (!m || m.merchantId !== merchantId) throw new KeyedError('NOT_FOUND', 'auto-deductions.notFound');
   const rule = ACTIONS[action];
@@ -223,7 +225,7 @@ export async function changeMandate(db: Db, merchantId: number, id: string, acti
       : action === 'resume'
         ? { status: rule.to, nextChargeAt: m.nextChargeAt && m.nextChargeAt > now ? m.nextChargeAt : now }
         : { status: rule.to };
-  const row = await change(db, m, rule.from, set);
+  const row = await change(db, m, rule.from, set, deps.publicUrl);
   if (!row) throw new KeyedError('STATE_TRANSITION_INVALID', 'auto-deductions.notAllowed', { status: m.status });
   return row;
 }
@@ -233,14 +235,14 @@ export async function chargeNow(deps: Deps, merchantId: number, id: string, now:
   const m = await selectMandate(deps.db, id);
   if (!m || m.merchantId !== merchantId) throw new KeyedError('NOT_FOUND', 'auto-deductions.notFound');
   if (m.status !== MandateStatus.ACTIVE) throw new KeyedError('STATE_TRANSITION_INVALID', 'auto-deductions.notAllowed', { status: m.status });
-  return afterCharge(deps.db, m, await chargeOnce(deps, m, now, false), now);
+  return afterCharge(deps, m, await chargeOnce(deps, m, now, false), now);
 }
 
 /** The job: due charges taken (each claimed first), then the notices of the coming ones. */
 export async function runMandates(deps: Deps, notifier: LowBalanceNotifier | null, now: Date = new Date()): Promise<{ charged: number; noticed: number }> {
   let charged = 0;
   for (const m of await claimDueMandates(deps.db, now, CHARGE_LEASE_MS, MANDATE_JOB_BATCH)) {
-    await afterCharge(deps.db, m, await chargeOnce(deps, m, now, false), now);
+    await afterCharge(deps, m, await chargeOnce(deps, m, now, false), now);
     charged++;
   }
   let noticed = 0;

@@ -260,7 +260,7 @@ export async function cashierPay(deps: CashierDeps, token: string, input: Cashie
 export async function cashierCancel(deps: CashierDeps, token: string, now: Date = new Date()): Promise<CashierView> {
   const r = await resolve(deps.db, token);
   if (r.kind === 'mandate') {
-    const after = await changeMandate(deps.db, r.mandate.merchantId, r.mandate.id, 'stop', now);
+    const after = await changeMandate(deps, r.mandate.merchantId, r.mandate.id, 'stop', now);
     return mandateCashierView(after, await merchantFace(deps.db, after.merchantId), now);
   }
   if (r.kind === 'topUp') {

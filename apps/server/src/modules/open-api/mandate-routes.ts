@@ -47,7 +47,7 @@ export const openMandateRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/mandates/:id/${action}`,
       { config: openApi, schema: { tags, summary: `${action} the mandate`, params: idParams, response: { 200: envelopeOf(mandateSchema) } } },
-      async (req) => ok(toMandateRecord(await changeMandate(app.db, req.openApi.merchantId, req.params.id, action), app.publicUrl)),
+      async (req) => ok(toMandateRecord(await changeMandate({ db: app.db, publicUrl: app.publicUrl }, req.openApi.merchantId, req.params.id, action), app.publicUrl)),
     );
   }
 };
