@@ -87,7 +87,7 @@ describe('cashier page', () => {
     expect(screen.getByTestId('cashier-sandbox').textContent).toBe('Sandbox');
     // Themed with the merchant's brand (lumipay), not the host's (tikipay).
     expect(screen.getByTestId('brand-logo').getAttribute('alt')).toBe('LumiPay');
-    expect(document.title).toBe('Payment - LumiPay Dashboard');
+    await waitFor(() => expect(document.title).toBe('Payment - LumiPay Dashboard'));
     expect(screen.getByTestId('language-switcher')).toBeTruthy();
 
     await act(async () => {

@@ -40,7 +40,7 @@ describe('sign-in layout', () => {
     await renderAt('lumipay', '/login');
     expect(await screen.findByTestId('page-title')).toHaveProperty('textContent', 'Sign in');
     expect(screen.getByTestId('brand-logo').getAttribute('alt')).toBe('LumiPay');
-    expect(document.title).toBe('Sign in - LumiPay Dashboard');
+    await waitFor(() => expect(document.title).toBe('Sign in - LumiPay Dashboard'));
     expect(document.documentElement.lang).toBe('en-US');
     expect(screen.getByTestId('footer').textContent).toContain('© 2025 LumiPay');
     expect(document.querySelector('[data-layout="wide"]')).not.toBeNull();
@@ -67,7 +67,7 @@ describe('sign-in layout', () => {
       fireEvent.click(option);
     });
     await waitFor(() => expect(screen.getByTestId('page-title').textContent).toBe('Masuk'));
-    expect(document.title).toBe('Masuk - LumiPay Dashboard');
+    await waitFor(() => expect(document.title).toBe('Masuk - LumiPay Dashboard'));
     expect(document.documentElement.lang).toBe('id-ID');
     expect(window.localStorage.getItem('LANGUAGE:lumipay')).toBe('id-ID');
 
@@ -83,7 +83,7 @@ describe('sign-in layout', () => {
     expect(screen.getByTestId('brand-logo').getAttribute('alt')).toBe('SiamPay');
     expect(screen.queryByTestId('language-switcher')).toBeNull();
     expect(screen.queryByTestId('country-switcher')).toBeNull();
-    expect(document.title).toBe('登录 - SiamPay Merchant');
+    await waitFor(() => expect(document.title).toBe('登录 - SiamPay Merchant'));
     expect(document.documentElement.lang).toBe('zh-CN');
   });
 
@@ -156,7 +156,7 @@ describe('routes', () => {
     expect((await screen.findByTestId('page-title')).textContent).toBe('Página não encontrada');
     expect(router.state.location.pathname).toBe('/404');
     expect(screen.getByTestId('brand-logo')).toBeTruthy();
-    expect(document.title).toBe('Página não encontrada - PagoVerde Portal');
+    await waitFor(() => expect(document.title).toBe('Página não encontrada - PagoVerde Portal'));
     await act(async () => {
       fireEvent.click(screen.getByTestId('back-home'));
     });
