@@ -56,6 +56,8 @@ describe.sequential('an auto-deduction mandate', () => {
     await withScreenshot(payer, 'mandates-2-authorise', async () => {
       await payer.goto(`${originOf(tikipay, port)}${new URL(authorizationUrl).pathname}`);
       await poll(() => payer.getByTestId('cashier-merchant').textContent()).toBe('Demo Store');
+      // The payer is told what paying authorises: a charge every month until stopped, and the notice before each.
+      await poll(() => payer.getByTestId('cashier-recurring').textContent()).toContain(en('cashier.recurring.untilStopped'));
       await payer.getByTestId('cashier-pay').click();
       await payer.getByTestId('cashier-result').waitFor();
     });

@@ -48,7 +48,7 @@ describe('a mandate', () => {
     expect(m).toMatchObject({ status: 'INIT', chargesDone: 0, deductedAmount: '0', nextChargeAt: null });
     expect(m.id).toMatch(/^D\d{12}[0-9A-Z]{10}$/);
     const token = tokenOf(m.authorizationUrl);
-    expect(result(await app.inject({ method: 'GET', url: `/api/cashier/${token}` }))).toMatchObject({ kind: 'mandate', amount: '100000', payable: true });
+    expect(result(await app.inject({ method: 'GET', url: `/api/cashier/${token}` }))).toMatchObject({ kind: 'mandate', amount: '100000', payable: true, recurring: { intervalPeriod: 1, intervalUnit: 'month', repetitions: 3 } });
 
     const authorised = result(await app.inject({ method: 'POST', url: `/api/cashier/${token}/pay`, payload: { outcome: 'success' } }));
     expect(authorised).toMatchObject({ kind: 'mandate', status: 'success', payable: false });

@@ -34,4 +34,6 @@ export interface CashierView {
   cancellable: boolean;
   /** A sandbox order: the payer chooses the outcome. */
   sandbox: boolean;
+  /** An auto-deduction mandate: what the payer authorises besides this first charge. */
+  recurring?: { intervalPeriod: number; intervalUnit: string; repetitions: number | null } | null;
 }

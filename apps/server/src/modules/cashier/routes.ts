@@ -29,6 +29,10 @@ export const cashierViewSchema = z.object({
   payable: z.boolean(),
   cancellable: z.boolean(),
   sandbox: z.boolean(),
+  recurring: z
+    .object({ intervalPeriod: z.number(), intervalUnit: z.string(), repetitions: z.number().nullable() })
+    .nullish()
+    .describe('a mandate: the charges the payer authorises after this first one'),
 });
 
 export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -166,6 +166,7 @@ export function mandateCashierView(m: MandateRow, face: MerchantFace, now: Date 
     payable: open,
     cancellable: open,
     sandbox: true,
+    recurring: { intervalPeriod: m.intervalPeriod, intervalUnit: m.intervalUnit, repetitions: m.repetitions },
   };
 }
 

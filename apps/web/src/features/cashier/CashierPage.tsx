@@ -592,6 +592,15 @@ export default function CashierPage() {
             {view.description}
           </div>
         )}
+        {view.recurring && (
+          <div className="mg-cashier__description" data-testid="cashier-recurring">
+            {`${t('cashier.recurring.every', { count: view.recurring.intervalPeriod, unit: t(`cashier.recurring.unit.${view.recurring.intervalUnit}`) })} · ${
+              view.recurring.repetitions ? t('cashier.recurring.times', { count: view.recurring.repetitions }) : t('cashier.recurring.untilStopped')
+            }`}
+            <br />
+            <small>{t('cashier.recurring.hint')}</small>
+          </div>
+        )}
       </div>
     );
     const card = (
