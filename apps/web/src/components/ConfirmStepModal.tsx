@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button, Modal, Space } from 'antd';
+import { Button, Modal, Space, Typography, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMoney } from './list';
 
 /**
  * The dialog of a money movement in two steps: a form whose Continue asks the server to check and quote it, then a
@@ -89,4 +90,39 @@ export function ConfirmStepModal({
       {children}
     </Modal>
   );
+}
+
+interface QuoteFigures {
+  currency: string;
+  amount: string;
+  fee: string;
+  total: string;
+  available: string;
+}
+
+/**
+ * The figures of a quote as the confirmation's rows: amount, fee, what leaves the available balance (bold) and the
+ * available balance, labelled `<area>.fields.{amount,fee,totalDebit,available}`; fee and total carry the test ids
+ * `<testId>-quote-fee` and `<testId>-quote-total`.
+ */
+export function useQuoteItems(): (q: QuoteFigures, area: string, testId: string) => NonNullable<DescriptionsProps['items']> {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (q, area, testId) => {
+    const shown = (v: string) => `${money(v, q.currency)} ${q.currency}`;
+    return [
+      { key: 'amount', label: t(`${area}.fields.amount`), children: shown(q.amount) },
+      { key: 'fee', label: t(`${area}.fields.fee`), children: <span data-testid={`${testId}-quote-fee`}>{shown(q.fee)}</span> },
+      {
+        key: 'total',
+        label: t(`${area}.fields.totalDebit`),
+        children: (
+          <Typography.Text strong data-testid={`${testId}-quote-total`}>
+            {shown(q.total)}
+          </Typography.Text>
+        ),
+      },
+      { key: 'available', label: t(`${area}.fields.available`), children: shown(q.available) },
+    ];
+  };
 }

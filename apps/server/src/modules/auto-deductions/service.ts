@@ -21,7 +21,9 @@ import {
   MandateStatus,
   PaymentStatus,
   findBrand,
+  formatWallClock,
   toMajorString,
+  zoneOf,
   translate,
   DEFAULT_BRAND_VALUE,
   type CallbackEventValue,
@@ -262,7 +264,9 @@ async function sendNotice(db: Db, m: MandateRow, notifier: LowBalanceNotifier | 
     id: m.id,
     merchant: merchant?.name ?? String(m.merchantId),
     amount: `${toMajorString(m.amount, m.currency as CurrencyCode)} ${m.currency}`,
-    date: m.nextChargeAt.toISOString().slice(0, 16).replace('T', ' '),
+    // The payer reads the time in the zone of the currency they pay in, and is told which zone it is.
+    date: formatWallClock(m.nextChargeAt, zoneOf(m.currency), true),
+    zone: zoneOf(m.currency),
     seq: m.chargesDone + 1,
   };
   try {

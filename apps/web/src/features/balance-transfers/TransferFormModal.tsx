@@ -7,7 +7,7 @@
  * the money once, and going back to change anything makes a new one.
  */
 import { useState } from 'react';
-import { Alert, App, Descriptions, Form, Input, Select, Typography } from 'antd';
+import { Alert, App, Descriptions, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   BALANCE_TRANSFER_REMARK_MAX_LENGTH,
@@ -15,7 +15,7 @@ import {
   canonicalAmount,
   type TransferQuote,
 } from '@mg/domain';
-import { ConfirmStepModal } from '../../components/ConfirmStepModal';
+import { ConfirmStepModal, useQuoteItems } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { amountHint, useMoney } from '../../components/list';
@@ -42,6 +42,7 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const money = useMoney();
+  const quoteItems = useQuoteItems();
   const { currency } = useFormatters();
   const [form] = Form.useForm<Values>();
   const parties = useTransferParties();
@@ -173,31 +174,16 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
       )}
       {q && confirming && (
         <div data-testid="transfer-confirmation">
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item
-              label={t('balance-transfers.fields.to')}
-            >{`${q.toName} (${confirming.input.toMerchantId})`}</Descriptions.Item>
-            <Descriptions.Item
-              label={t('balance-transfers.fields.amount')}
-            >{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
-            <Descriptions.Item label={t('balance-transfers.fields.fee')}>
-              <span data-testid="transfer-quote-fee">{`${money(q.fee, q.currency)} ${q.currency}`}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('balance-transfers.fields.totalDebit')}>
-              <Typography.Text
-                strong
-                data-testid="transfer-quote-total"
-              >{`${money(q.total, q.currency)} ${q.currency}`}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item
-              label={t('balance-transfers.fields.available')}
-            >{`${money(q.available, q.currency)} ${q.currency}`}</Descriptions.Item>
-            {confirming.input.remark && (
-              <Descriptions.Item label={t('balance-transfers.fields.remark')}>
-                {confirming.input.remark}
-              </Descriptions.Item>
-            )}
-          </Descriptions>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 'to', label: t('balance-transfers.fields.to'), children: `${q.toName} (${confirming.input.toMerchantId})` },
+              ...quoteItems(q, 'balance-transfers', 'transfer'),
+              ...(confirming.input.remark ? [{ key: 'remark', label: t('balance-transfers.fields.remark'), children: confirming.input.remark }] : []),
+            ]}
+          />
           <Alert
             type="warning"
             showIcon

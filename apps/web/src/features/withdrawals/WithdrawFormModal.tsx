@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Alert, App, Descriptions, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { amountSchema, canonicalAmount, getCurrency, type WithdrawalQuoteView } from '@mg/domain';
-import { ConfirmStepModal } from '../../components/ConfirmStepModal';
+import { ConfirmStepModal, useQuoteItems } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { useMoney } from '../../components/list';
@@ -31,6 +31,7 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const money = useMoney();
+  const quoteItems = useQuoteItems();
   const { currency, instant } = useFormatters();
   const [form] = Form.useForm<Values>();
   const accounts = useWithdrawalAccounts({ currency });
@@ -120,29 +121,16 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
       )}
       {q && confirming && (
         <div data-testid="withdraw-confirmation">
-          <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item
-              label={t('withdrawals.fields.account')}
-            >{`${q.bankName} · ${q.accountNumber} · ${q.accountName}`}</Descriptions.Item>
-            <Descriptions.Item
-              label={t('withdrawals.fields.amount')}
-            >{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.fields.fee')}>
-              <span data-testid="withdraw-quote-fee">{`${money(q.fee, q.currency)} ${q.currency}`}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.fields.totalDebit')}>
-              <Typography.Text
-                strong
-                data-testid="withdraw-quote-total"
-              >{`${money(q.total, q.currency)} ${q.currency}`}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item
-              label={t('withdrawals.fields.available')}
-            >{`${money(q.available, q.currency)} ${q.currency}`}</Descriptions.Item>
-            <Descriptions.Item label={t('withdrawals.fields.expectedArrival')}>
-              <span data-testid="withdraw-arrival">{q.expectedArrival}</span>
-            </Descriptions.Item>
-          </Descriptions>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 'account', label: t('withdrawals.fields.account'), children: `${q.bankName} · ${q.accountNumber} · ${q.accountName}` },
+              ...quoteItems(q, 'withdrawals', 'withdraw'),
+              { key: 'arrival', label: t('withdrawals.fields.expectedArrival'), children: <span data-testid="withdraw-arrival">{q.expectedArrival}</span> },
+            ]}
+          />
           <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
             {t('withdrawals.form.arrival', { date: q.expectedArrival, country })}
           </Typography.Paragraph>
