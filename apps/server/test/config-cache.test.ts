@@ -8,6 +8,7 @@ import { ApiKeyStatus } from '@mg/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbRoundTrips } from '../src/db/pool';
+import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
@@ -129,5 +130,41 @@ describe('configuration reads of the open API', () => {
     expect((await create()).statusCode).toBe(400);
     await tdb.pool.query(`update product set status = 1 where currency = 'IDR' and payment_type = 1`);
     created(await create());
+  });
+});
+
+describe('configuration reads of an open API payout', () => {
+  const payout = () =>
+    openApiRequest(app, {
+      method: 'POST',
+      url: '/payouts',
+      body: { merchantOrderId: `CP-${process.pid}-${++seq}`, amount: '150000', currency: 'IDR', bankCode: 'BCA', accountName: 'Budi Santoso', accountNumber: '1234567890' },
+    });
+
+  beforeAll(async () => {
+    await postTransfer(tdb.db, topUp({ merchantId: 10001, currency: 'IDR', reference: 'cc-payout-fund', idempotencyKey: 'cc-payout-fund', amount: 5_000_000n }));
+  });
+
+  it('a warm payout create reads neither its key, nor the merchant, nor the fee rule from the database', async () => {
+    created(await payout());
+    const before = dbRoundTrips();
+    created(await payout());
+    const warm = dbRoundTrips() - before;
+    await tdb.pool.query(`update fee_rule set fixed_fee = fixed_fee where false`); // a statement that changes nothing still raises the version
+    const before2 = dbRoundTrips();
+    created(await payout());
+    // cold: the key, the merchant and the fee rule are read again, one round trip each
+    expect(dbRoundTrips() - before2).toBe(warm + 3);
+  });
+
+  it('a merchant frozen in the database pays nothing out on the next call; a fee rule changed prices the next payout', async () => {
+    await tdb.pool.query(`update merchant set status = 'frozen' where id = 10001`);
+    expect((await payout()).statusCode).toBe(422);
+    await tdb.pool.query(`update merchant set status = 'active' where id = 10001`);
+    const before = created(await payout()).fee as unknown as string;
+    await tdb.pool.query(`update fee_rule set fixed_fee = fixed_fee + 1000 where currency = 'IDR' and payment_type = 8`);
+    const after = created(await payout()).fee as unknown as string;
+    await tdb.pool.query(`update fee_rule set fixed_fee = fixed_fee - 1000 where currency = 'IDR' and payment_type = 8`);
+    expect(BigInt(after) - BigInt(before)).toBe(1000n);
   });
 });

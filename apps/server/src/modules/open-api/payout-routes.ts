@@ -64,7 +64,7 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
           amount,
           currency,
           createdBy: `${PAYOUT_API_MAKER_PREFIX}${req.openApi.keyId}`,
-        });
+        }, { cache: app.configCache, version: req.openApi.configVersion });
         return { ...ok(view(req, row)), code: 201 };
       });
     },

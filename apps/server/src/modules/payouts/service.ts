@@ -41,6 +41,7 @@ import {
   type PayoutStatusValue,
 } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
+import { readConfig, type ConfigRead } from '../../db/config-cache';
 import { validateAmount } from '../../lib/amounts';
 import { FieldValidationError, fieldError } from '../../lib/errors';
 import { newBusinessId } from '../../lib/ids';
@@ -161,12 +162,12 @@ async function autoApproves(tx: DbLike, input: CreatePayoutInput, now: Date): Pr
  * Creates a payout and holds amount + fee at once. Runs in the caller's transaction when given one (the open API's
  * idempotent answer), else in its own.
  */
-export async function createPayout(db: DbLike, input: CreatePayoutInput): Promise<PayoutRow> {
+export async function createPayout(db: DbLike, input: CreatePayoutInput, config?: ConfigRead): Promise<PayoutRow> {
   const now = input.now ?? new Date();
   checkPayoutInput(input);
   const destination = findPayoutDestination(input.currency, input.bankCode);
   if (!destination) throw fieldError('bankCode', 'payouts.validation.bankCodeUnknown', { params: { currency: input.currency } });
-  const m = await selectMerchantForPayout(db, input.merchantId);
+  const m = await readConfig(config, `payout_merchant:${input.merchantId}`, () => selectMerchantForPayout(db, input.merchantId));
   if (!m) throw notFound();
   // As collections: a frozen merchant pays nothing out; live money only from an active (onboarded) one.
   if (m.status === MERCHANT_FROZEN || (input.mode === ApiKeyMode.LIVE && m.status !== MERCHANT_ACTIVE)) {
@@ -179,7 +180,7 @@ export async function createPayout(db: DbLike, input: CreatePayoutInput): Promis
     paymentType: input.batch ? PaymentType.BATCH_PAYOUT : PaymentType.PAYOUT,
     channel: destination.channel,
     amount: input.amount,
-  });
+  }, config);
   const id = newBusinessId(ID_PREFIX.PAYOUT, now);
   try {
     return await db.transaction(async (tx) => {
