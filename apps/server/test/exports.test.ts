@@ -218,11 +218,11 @@ describe('audit export cells', () => {
     const { auditList, translate } = await import('@mg/domain');
     const column = exportColumns(auditList.columns, 'th-TH').find((c) => c.key === 'detail')!;
     expect(column.header).toBe(translate('th-TH', 'audit.details'));
-    const cell = column.value({ detail: { reason: 'credentials', brand: 'lumipay', twoFactor: false } }, { lang: 'th-TH', time: (d) => d.toISOString() });
+    const cell = column.value({ detail: { reason: 'credentials', brand: 'lumipay', twoFactor: false } }, { lang: 'th-TH', time: (iso) => iso });
     expect(cell).toBe(
       `${translate('th-TH', 'audit.detail.reason')}: ${translate('th-TH', 'audit.reason.credentials')} · ${translate('th-TH', 'audit.detail.brand')}: LumiPay · ${translate('th-TH', 'audit.detail.twoFactor')}: ${translate('th-TH', 'common.status.no')}`,
     );
-    expect(column.value({ detail: null }, { lang: 'th-TH', time: (d) => d.toISOString() })).toBeNull();
+    expect(column.value({ detail: null }, { lang: 'th-TH', time: (iso) => iso })).toBeNull();
   });
 });
 

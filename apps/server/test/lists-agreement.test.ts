@@ -14,7 +14,7 @@ import {
   restrictedFieldsOf,
   translate,
   visibleColumns,
-  wallClockFormatter,
+  isoWallClockFormatter,
   type AnyListDecl,
   type ColumnAccess,
   type ColumnDecl,
@@ -151,7 +151,7 @@ describe.each(EXPECTED_LISTS)('%s: screen, API and export agree', (name) => {
     expect(rows, `${reader.name} ${name} rows`).toBe(total);
     expect(sheet.rowCount - 1).toBe(total);
     const columns = exportColumns(visible, 'en-US');
-    const ctx = { lang: 'en-US' as const, time: wallClockFormatter(ZONE) };
+    const ctx = { lang: 'en-US' as const, time: isoWallClockFormatter(ZONE) };
     records.slice(0, 30).forEach((r, k) => {
       expect(cellsOf(sheet, k + 2, columns.length), `${reader.name} ${name} row ${k + 1}`).toEqual(columns.map((c) => c.value(r, ctx)));
     });

@@ -110,9 +110,17 @@ export function canonicalAmount(input: string, currency: CurrencyCode, opts: Par
 
 /** Canonical major-unit string: no grouping, exactly the currency's decimals. 1250n THB -> "12.50". */
 export function toMajorString(minor: bigint, currency: CurrencyCode): string {
-  const decimals = decimalsOf(currency);
   const negative = minor < 0n;
-  const digits = (negative ? -minor : minor).toString();
+  return majorOfDigits((negative ? -minor : minor).toString(), negative, decimalsOf(currency));
+}
+
+/** `toMajorString` of minor units given as the decimal text PostgreSQL answers for a bigint (no BigInt per cell). */
+export function minorTextToMajor(minor: string, currency: CurrencyCode): string {
+  const negative = minor.startsWith('-');
+  return majorOfDigits(negative ? minor.slice(1) : minor, negative, decimalsOf(currency));
+}
+
+function majorOfDigits(digits: string, negative: boolean, decimals: number): string {
   let out: string;
   if (decimals === 0) {
     out = digits;

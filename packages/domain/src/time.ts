@@ -251,3 +251,28 @@ export function wallClockFormatter(zone: string): (d: Date, withTime?: boolean) 
     );
   };
 }
+
+/** Canonical `Date#toISOString` text: the UTC minute, then `:ss.sssZ`. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const ISO_MINUTE_CHARS = 16;
+const ISO_MINUTES_KEPT = 10_000;
+
+/**
+ * `wallClockFormatter` for instants given as ISO text (an export's records): offsets are whole minutes, so the local
+ * "YYYY-MM-DD HH:mm" depends on the UTC minute alone and is formatted once per minute, the seconds copied.
+ */
+export function isoWallClockFormatter(zone: string): (iso: string) => string {
+  const format = wallClockFormatter(zone);
+  const minutes = new Map<string, string>();
+  return (iso) => {
+    if (!ISO_INSTANT.test(iso)) return format(new Date(iso));
+    const key = iso.slice(0, ISO_MINUTE_CHARS);
+    let local = minutes.get(key);
+    if (local === undefined) {
+      if (minutes.size >= ISO_MINUTES_KEPT) minutes.clear();
+      local = format(new Date(`${key}:00.000Z`)).slice(0, ISO_MINUTE_CHARS);
+      minutes.set(key, local);
+    }
+    return local + iso.slice(ISO_MINUTE_CHARS, ISO_MINUTE_CHARS + 3);
+  };
+}

@@ -10,6 +10,7 @@ import {
   parseAmount,
   sumMinor,
   toMajorString,
+  minorTextToMajor,
   type CurrencyCode,
 } from '../src/index';
 
@@ -188,5 +189,12 @@ describe('toMajorString / formatAmount', () => {
     expect(addMinor(1n, 2n)).toBe(3n);
     expect(sumMinor([1n, 2n, -3n, 10n])).toBe(10n);
     expect(sumMinor([])).toBe(0n);
+  });
+});
+
+describe('minorTextToMajor', () => {
+  it('writes the text of minor units as toMajorString writes the bigint, in every currency', () => {
+    const samples = [0n, 1n, 5n, 10n, 99n, 100n, 101n, 1250n, 123456789n, -1n, -1250n, MAX_AMOUNT_MINOR];
+    for (const c of CURRENCY_CODES) for (const v of samples) expect(minorTextToMajor(v.toString(), c)).toBe(toMajorString(v, c));
   });
 });

@@ -210,3 +210,23 @@ describe('wallClockFormatter', () => {
     }
   });
 });
+
+describe('isoWallClockFormatter', () => {
+  it('formats ISO text as wallClockFormatter formats its instant, across zones, DST changes and odd input', async () => {
+    const { isoWallClockFormatter, formatWallClock } = await import('../src/time');
+    const zones = ['Asia/Jakarta', 'Asia/Yangon', 'America/Sao_Paulo', 'America/Mexico_City', 'Australia/Lord_Howe', 'UTC'];
+    const start = Date.UTC(2017, 9, 1);
+    for (const zone of zones) {
+      const fast = isoWallClockFormatter(zone);
+      for (let i = 0; i < 4000; i++) {
+        const d = new Date(start + i * 7_777_777 + (i % 60) * 1000 + (i % 1000));
+        expect(fast(d.toISOString())).toBe(formatWallClock(d, zone));
+        // The same minute again, another second: served from the minute's entry.
+        const next = new Date(d.getTime() - (d.getTime() % 60_000) + 59_999);
+        expect(fast(next.toISOString())).toBe(formatWallClock(next, zone));
+      }
+      // Not the canonical form (an offset, no milliseconds): read as a Date.
+      expect(fast('2026-11-25T10:00:00+07:00')).toBe(formatWallClock(new Date('2026-11-25T03:00:00Z'), zone));
+    }
+  });
+});

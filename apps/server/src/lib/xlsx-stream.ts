@@ -22,6 +22,7 @@ const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const CHUNK_CHARS = 64 * 1024;
+const DEFLATE_AHEAD_BYTES = 1024 * 1024;
 /** Characters XML 1.0 does not allow (control characters other than tab, newline, carriage return). */
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
@@ -117,7 +118,10 @@ class ZipWriter {
       const data = Buffer.from(text, 'utf8');
       entry.size += data.length;
       entry.crc = zlib.crc32(data, entry.crc);
-      if (!deflate.write(data)) await new Promise<void>((r) => deflate.once('drain', r));
+      // Deflating runs on libuv's thread pool: waiting for it after every chunk left this thread idle for a third
+      // of an export. Up to DEFLATE_AHEAD_BYTES wait in its queue while the next rows are turned into XML.
+      deflate.write(data);
+      if (deflate.writableLength > DEFLATE_AHEAD_BYTES) await new Promise<void>((r) => deflate.once('drain', r));
       await flushOut();
     };
     const end = async () => {
@@ -225,22 +229,38 @@ export async function openXlsx(out: Writable, opts: { sheetName: string; columns
     `<cols>${cols}</cols><sheetData>`;
   let rowNo = 0;
 
+  // A cell's markup around its row number and value, built once per column and style instead of per cell (a million
+  // rows of 20 columns).
+  const opens: string[] = [];
+  const openOf = (i: number) => (opens[i] ??= `<c r="${letters[i] ?? columnLetter(i)}`);
+  const numberMids = new Map<number, string>();
+  const textMids = new Map<number, string>();
+  const numberMid = (s: number) => {
+    let m = numberMids.get(s);
+    if (m === undefined) numberMids.set(s, (m = s ? `" s="${s}"><v>` : '"><v>'));
+    return m;
+  };
+  const textMid = (s: number) => {
+    let m = textMids.get(s);
+    if (m === undefined) textMids.set(s, (m = `"${s ? ` s="${s}"` : ''} t="inlineStr"><is><t xml:space="preserve">`));
+    return m;
+  };
+
   const rowXml = (cells: readonly XlsxCell[], styles: readonly number[]): string => {
     rowNo += 1;
-    let xml = `<row r="${rowNo}">`;
+    const r = String(rowNo);
+    let xml = '<row r="' + r + '">';
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i];
       if (v === null || v === undefined || v === '') continue;
-      const ref = `${letters[i] ?? columnLetter(i)}${rowNo}`;
       const s = styles[i] ?? 0;
-      const sAttr = s ? ` s="${s}"` : '';
       if (typeof v === 'number') {
-        if (Number.isFinite(v)) xml += `<c r="${ref}"${sAttr}><v>${v}</v></c>`;
+        if (Number.isFinite(v)) xml += openOf(i) + r + numberMid(s) + v + '</v></c>';
       } else {
-        xml += `<c r="${ref}"${sAttr} t="inlineStr"><is><t xml:space="preserve">${escapeXml(v)}</t></is></c>`;
+        xml += openOf(i) + r + textMid(s) + escapeXml(v) + '</t></is></c>';
       }
     }
-    return `${xml}</row>`;
+    return xml + '</row>';
   };
 
   buffer += rowXml(opts.header, opts.header.map(() => 1));

@@ -7,8 +7,8 @@ import { auditDetailParts, auditDetailText, ColumnKind, decimalsOf, findChannel,
 
 export interface CellContext {
   lang: Language;
-  /** Formats an instant as wall-clock text in the export's zone (domain wallClockFormatter: fast for many rows). */
-  time: (d: Date) => string;
+  /** Formats an ISO instant as wall-clock text in the export's zone (domain isoWallClockFormatter: fast for many rows). */
+  time: (iso: string) => string;
 }
 
 export type Cell = string | number | null;
@@ -65,6 +65,19 @@ function channelName(code: number, lang: Language): string {
   return text === ch.i18nKey ? ch.name : text;
 }
 
+/** A column's few distinct values translated once each, not once per row (an export has a million rows). */
+function memo(f: (v: string) => string): (v: string) => string {
+  const seen = new Map<string, string>();
+  return (v) => {
+    let out = seen.get(v);
+    if (out === undefined) {
+      out = f(v);
+      seen.set(v, out);
+    }
+    return out;
+  };
+}
+
 const text = (v: unknown): Cell => (v === null || v === undefined || v === '' ? null : String(v));
 
 function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
@@ -78,12 +91,16 @@ function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
     case ColumnKind.NUMBER:
       return (r) => (typeof r[k] === 'number' ? (r[k] as number) : r[k] === null || r[k] === undefined ? null : Number(r[k]));
     case ColumnKind.DATE:
-      return (r, c) => (typeof r[k] === 'string' && r[k] ? c.time(new Date(r[k] as string)) : null);
+      return (r, c) => (typeof r[k] === 'string' && r[k] ? c.time(r[k] as string) : null);
     case ColumnKind.STATUS:
-    case ColumnKind.ENUM:
-      return (r) => (r[k] === null || r[k] === undefined || r[k] === '' ? null : translate(lang, `${col.labels}.${String(r[k])}`));
-    case ColumnKind.CHANNEL:
-      return (r) => (r[k] === null || r[k] === undefined ? null : channelName(Number(r[k]), lang));
+    case ColumnKind.ENUM: {
+      const label = memo((v) => translate(lang, `${col.labels}.${v}`));
+      return (r) => (r[k] === null || r[k] === undefined || r[k] === '' ? null : label(String(r[k])));
+    }
+    case ColumnKind.CHANNEL: {
+      const name = memo((v) => channelName(Number(v), lang));
+      return (r) => (r[k] === null || r[k] === undefined ? null : name(String(r[k])));
+    }
     case ColumnKind.BOOLEAN:
       return (r) => (r[k] === null || r[k] === undefined ? null : translate(lang, r[k] ? 'common.status.yes' : 'common.status.no'));
     case ColumnKind.TEXT_KEY:
@@ -92,7 +109,7 @@ function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
       return (r, c) => {
         const v = r[k];
         if (v === null || typeof v !== 'object') return null;
-        return auditDetailText(auditDetailParts(v as Record<string, unknown>, { t: (key) => translate(lang, key), instant: (iso) => c.time(new Date(iso)) })) || null;
+        return auditDetailText(auditDetailParts(v as Record<string, unknown>, { t: (key) => translate(lang, key), instant: (iso) => c.time(iso) })) || null;
       };
     case ColumnKind.TAGS:
       return (r) => (Array.isArray(r[k]) ? (r[k] as unknown[]).map(String).join(', ') || null : text(r[k]));

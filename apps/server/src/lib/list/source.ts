@@ -17,6 +17,7 @@ import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import type { RequestScope, ScopeRule } from '../../modules/auth/scope';
 import type { NewestFirst } from './order';
+import type { TextRead } from './text-read';
 
 export interface ReadOptions {
   orderBy: SQL[];
@@ -40,6 +41,11 @@ export interface PagedSource<L extends AnyListDecl> {
   read(db: DbLike, where: SQL | undefined, o: ReadOptions): Promise<ListRecord<L>[]>;
   /** FROM of the capped count (joins the WHERE needs). */
   countFrom: SQL;
+  /**
+   * Exports of many rows (optional): the same records read without the ORM, for lists people export by the million
+   * (lib/list/text-read.ts). A test compares its records with `read`'s on every kind of row.
+   */
+  textRead?: TextRead;
   /** Whose rows the list holds (modules/auth/scope.ts); default the caller's own merchant (ownScope). */
   scope?: ScopeRule;
 }

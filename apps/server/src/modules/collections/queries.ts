@@ -2,14 +2,15 @@
  * SQL of the transaction records: the collections list (its source, read as a deferred join over the covering
  * index) and the lookups of one collection's details. The payment path's statements are in ./service.ts.
  */
-import { PaymentLinkStatus, PaymentStatus, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
-import { and, asc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PaymentLinkStatus, PaymentStatus, UNCHARGED_PAYMENT_STATUSES, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { and, asc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbLike } from '../../db/pool';
 import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource, type ReadOptions } from '../../lib/list/source';
+import { minorText, recordOf, utcText, type TextRead } from '../../lib/list/text-read';
 import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
 
 export type CollectionRecord = ListRecord<typeof collectionsList>;
@@ -76,6 +77,52 @@ async function readCollections(db: DbLike, where: SQL | undefined, o: ReadOption
   return rows.map((r) => toCollectionRecord(r.c, r.settlementStatus));
 }
 
+/**
+ * The record of `toCollectionRecord` computed by PostgreSQL, for exports of many rows (lib/list/text-read.ts;
+ * test/list-text-read.test.ts keeps the two equal).
+ */
+const textMoney = (col: AnyColumn) => minorText(col);
+/** `shownFee`: an order that ended uncharged shows 0. */
+const textShownFee = (fee: AnyColumn) => minorText(sql`case when ${inArray(collection.status, [...UNCHARGED_PAYMENT_STATUSES])} then 0 else ${fee} end`);
+
+const textRecord: Readonly<Record<keyof CollectionRecord, AnyColumn | SQL>> = {
+  id: collection.id,
+  merchantId: collection.merchantId,
+  merchantOrderId: collection.merchantOrderId,
+  currency: collection.currency,
+  paymentType: collection.paymentType,
+  channel: collection.channel,
+  paymentCode: collection.paymentCode,
+  status: collection.status,
+  amount: textMoney(collection.amount),
+  adminFee: textShownFee(collection.adminFee),
+  serviceFee: textShownFee(collection.serviceFee),
+  paidAmount: textMoney(collection.paidAmount),
+  refundedAmount: textMoney(collection.refundedAmount),
+  paidAt: utcText(collection.paidAt),
+  payerName: collection.payerName,
+  payerEmail: collection.payerEmail,
+  payerPhone: collection.payerPhone,
+  orderDescription: collection.orderDescription,
+  expiryHours: collection.expiryHours,
+  expiresAt: utcText(collection.expiresAt),
+  notifyStatus: collection.notifyStatus,
+  settlementId: collection.settlementId,
+  settlementStatus: settlement.status,
+  source: collection.source,
+  mode: collection.mode,
+  failureReason: collection.failureReason,
+  createdAt: utcText(collection.createdAt),
+  updatedAt: utcText(collection.updatedAt),
+};
+
+const collectionsTextRead: TextRead = {
+  select: recordOf(textRecord),
+  amounts: ['amount', 'adminFee', 'serviceFee', 'paidAmount', 'refundedAmount'] satisfies (keyof CollectionRecord)[],
+  instants: ['paidAt', 'expiresAt', 'createdAt', 'updatedAt'] satisfies (keyof CollectionRecord)[],
+  from: sql`${collection} left join ${settlement} on ${batchOf}`,
+};
+
 export const collectionsSource = pagedSource({
   list: collectionsList,
   where: (q, ctx) => {
@@ -103,6 +150,7 @@ export const collectionsSource = pagedSource({
   sort: { createdAt: collection.createdAt, createTime: collection.createdAt, amount: collection.amount, paidAt: collection.paidAt },
   countFrom: sql`${collection}`,
   read: readCollections,
+  textRead: collectionsTextRead,
 });
 
 /** A collection the caller may see, by id, with its batch's status (another merchant's: undefined). */

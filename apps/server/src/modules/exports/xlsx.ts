@@ -3,11 +3,12 @@
  * and leave as deflated XML at once, so memory stays flat whatever the row count (1 000 000 rows under 300 MB).
  */
 import type { Writable } from 'node:stream';
-import { EXPORT_BATCH_ROWS, wallClockFormatter, type AnyListDecl, type Language, type ListFilters } from '@mg/domain';
+import { EXPORT_BATCH_ROWS, isoWallClockFormatter, type AnyListDecl, type Language, type ListFilters } from '@mg/domain';
 import type { SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { amountFormat, type CellContext, type ExportColumn } from '../../lib/list/cells';
 import { readAfter, type ListSource } from '../../lib/list/source';
+import { readTextAfter } from '../../lib/list/text-read';
 import { openXlsx } from '../../lib/xlsx-stream';
 import type { RequestScope } from '../auth/scope';
 
@@ -37,9 +38,14 @@ async function* pages(opts: WriteOptions, batch: number): AsyncGenerator<Row[]> 
     return;
   }
   const key = source.list.rowKey ?? 'id';
+  const text = source.textRead;
   let after: string | number | null = null;
   for (;;) {
-    const rows = (await readAfter(opts.db, source, opts.where, after, batch, opts.lang)) as Row[];
+    const rows = (
+      text
+        ? await readTextAfter(opts.db, text, source.order, opts.where, after, batch)
+        : await readAfter(opts.db, source, opts.where, after, batch, opts.lang)
+    ) as Row[];
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < batch) return;
@@ -50,7 +56,7 @@ async function* pages(opts: WriteOptions, batch: number): AsyncGenerator<Row[]> 
 /** Writes the whole export to `out` and resolves with the number of data rows. */
 export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<number> {
   const columns = opts.columns;
-  const ctx: CellContext = { lang: opts.lang, time: wallClockFormatter(opts.timeZone) };
+  const ctx: CellContext = { lang: opts.lang, time: isoWallClockFormatter(opts.timeZone) };
   const batch = opts.batchRows ?? EXPORT_BATCH_ROWS;
   const iterator = pages(opts, batch);
   const firstPage = await iterator.next();
