@@ -76,6 +76,31 @@ describe('guard (spec §4)', () => {
     expect(window.localStorage.getItem('ACCESS_TOKEN')).toBeNull();
   });
 
+  it('permission fetch not answered within the request timeout: asked again, the session kept', async () => {
+    signedIn();
+    const { identityApi } = await import('../src/api/identity');
+    const { ApiError } = await import('../src/api/errors');
+    const timeout = () => new ApiError({ httpStatus: 504, code: 'TIMEOUT', message: 'timed out' });
+    const real = identityApi.permissions;
+    const asked = vi.spyOn(identityApi, 'permissions').mockRejectedValueOnce(timeout()).mockRejectedValueOnce(timeout()).mockImplementation(real);
+    await renderApp('lumipay', '/dashboard/home', baseRoutes());
+    await screen.findByTestId('side-menu');
+    expect(asked).toHaveBeenCalledTimes(3);
+    expect(window.localStorage.getItem('ACCESS_TOKEN')).not.toBeNull();
+    asked.mockRestore();
+  });
+
+  it('permission fetch never answered in time: the session stays, a retry is offered', async () => {
+    signedIn();
+    const { identityApi } = await import('../src/api/identity');
+    const { ApiError } = await import('../src/api/errors');
+    const asked = vi.spyOn(identityApi, 'permissions').mockRejectedValue(new ApiError({ httpStatus: 504, code: 'TIMEOUT', message: 'timed out' }));
+    await renderApp('lumipay', '/system/users', baseRoutes(), { reload: vi.fn() });
+    await screen.findByRole('button', { name: 'Refresh' });
+    expect(window.localStorage.getItem('ACCESS_TOKEN')).not.toBeNull();
+    asked.mockRestore();
+  });
+
   it('permission fetch refused after a switch stored a new token: the new session is kept', async () => {
     signedIn();
     const failed = vi.spyOn(console, 'error');

@@ -2,6 +2,11 @@
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const EXPORT_TIMEOUT_MS = 6_000_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/**
+ * Times the shell asks for the session (user info, menu) when no answer comes in REQUEST_TIMEOUT_MS, before it
+ * offers a refresh: a slow answer under load is not a refusal, and signing out would lose the session.
+ */
+export const SESSION_LOAD_ATTEMPTS = 3;
 
 export const SOCKET_HEARTBEAT_MS = 10_000;
 export const SOCKET_TIMEOUT_MS = 6_000;

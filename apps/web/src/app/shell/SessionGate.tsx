@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { ERROR_CATALOGUE, type Brand } from '@mg/domain';
+import { ERROR_CATALOGUE, SESSION_LOAD_ATTEMPTS, type Brand } from '@mg/domain';
 import { isApiError } from '../../api/errors';
 import { identityApi } from '../../api/identity';
 import { clearSession, getSession, setPermissions, setUserInfo, useSession } from '../../session/store';
@@ -14,10 +14,15 @@ import { preloadScreenAt } from './preloadScreen';
  * Spec §4 "Session on navigation", with a token: user info and the permission menu are fetched when this tab has
  * none yet (GET /user/info, GET /sys/permission/getUserPermissionByToken), the routes are built from the menu and
  * navigation continues. A failure the server answered signs out and goes to sign-in with the original address as
- * `redirect`. No answer at all (network down, or the page reloading after a session switch aborted the call) keeps
- * the session: signing out then would throw away the session that was just opened. So does a refusal of a token that
- * has been replaced meanwhile.
+ * `redirect`. No answer at all (network down, the page reloading after a session switch aborted the call, or no answer
+ * within the request timeout, asked SESSION_LOAD_ATTEMPTS times) keeps the session: signing out then would throw
+ * away a session that is still valid. So does a refusal of a token that has been replaced meanwhile.
  */
+/** The client gave up waiting (api/client.ts: 504 TIMEOUT), as opposed to a 504 the server answered. */
+function isTimeout(e: unknown): boolean {
+  return isApiError(e) && e.code === 'TIMEOUT';
+}
+
 export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => void }) {
   const { token, userInfo, menu } = useSession();
   const { pathname, search } = useLocation();
@@ -37,15 +42,26 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
     if (!needsLoad) return;
     let cancelled = false;
     const sentWith = getSession().token;
+    const load = async () => {
+      if (!getSession().userInfo) {
+        const info = await identityApi.userInfo();
+        if (!cancelled) setUserInfo(info);
+      }
+      if (!cancelled && getSession().menu === null) {
+        const perms = await identityApi.permissions();
+        if (!cancelled) setPermissions(perms);
+      }
+    };
     void (async () => {
       try {
-        if (!getSession().userInfo) {
-          const info = await identityApi.userInfo();
-          if (!cancelled) setUserInfo(info);
-        }
-        if (!cancelled && getSession().menu === null) {
-          const perms = await identityApi.permissions();
-          if (!cancelled) setPermissions(perms);
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await load();
+            return;
+          } catch (e) {
+            // A client-side timeout is no answer: asked again, and never a reason to sign out.
+            if (cancelled || !isTimeout(e) || attempt >= SESSION_LOAD_ATTEMPTS) throw e;
+          }
         }
       } catch (e) {
         console.error('[session] loading the session failed', e);
@@ -53,7 +69,7 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
         // Asked with a token that has since been replaced (a sub-merchant or country switch stored a new one just
         // before reloading): the refusal is the old session's, and clearing would sign out the new one.
         if (getSession().token !== sentWith) return;
-        if (isApiError(e) && e.httpStatus === 0) {
+        if ((isApiError(e) && e.httpStatus === 0) || isTimeout(e)) {
           setUnreachable(true);
           return;
         }
