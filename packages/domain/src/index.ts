@@ -13,6 +13,7 @@ export * from './validation';
 export * from './ids';
 export * from './identity';
 export * from './ledger';
+export * from './crypto/index';
 export * from './dashboard/statistics';
 export * from './i18n/index';
 export * from './i18n/loaders';

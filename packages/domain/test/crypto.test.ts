@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { CRYPTO_NETWORKS, CRYPTO_TOKEN_DECIMALS, NETWORKS, checkCryptoAddress, toChecksumAddress, translate } from '../src/index';
+
+// EIP-55's own examples (https://eips.ethereum.org/EIPS/eip-55).
+const EIP55 = ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'];
+// USDT's TRC-20 contract; Bitcoin's genesis address, a P2SH address and BIP-173 / BIP-350 examples.
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const BTC = ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0'];
+
+/** The address with one character changed to another of the same alphabet (a typo). */
+function typo(address: string, at: number, alphabet: string): string {
+  const c = address[at] as string;
+  const other = alphabet[(alphabet.indexOf(c) + 1) % alphabet.length] as string;
+  return address.slice(0, at) + other + address.slice(at + 1);
+}
+
+describe('crypto networks', () => {
+  it('USDT has 6 decimals; TRON needs 20 confirmations, Ethereum 12; BTC is read only', () => {
+    expect(CRYPTO_TOKEN_DECIMALS).toBe(6);
+    expect(NETWORKS.TRON.confirmations).toBe(20);
+    expect(NETWORKS.ETH.confirmations).toBe(12);
+    expect(CRYPTO_NETWORKS.filter((n) => NETWORKS[n].payable)).toEqual(['TRON', 'ETH']);
+    for (const n of CRYPTO_NETWORKS) expect(checkCryptoAddress(n, NETWORKS[n].addressExample)).toMatchObject({ ok: true });
+  });
+});
+
+describe('checkCryptoAddress', () => {
+  it('accepts EIP-55 addresses and answers the checksummed form of an all-lower one', () => {
+    for (const a of EIP55) {
+      expect(checkCryptoAddress('ETH', a)).toEqual({ ok: true, address: a });
+      expect(checkCryptoAddress('ETH', a.toLowerCase())).toEqual({ ok: true, address: a });
+      expect(toChecksumAddress(a.toLowerCase())).toBe(a);
+    }
+  });
+
+  it('refuses a mixed-case Ethereum address whose case does not match its checksum', () => {
+    const flipped = EIP55[0]!.replace('aA', 'Aa');
+    expect(checkCryptoAddress('ETH', flipped)).toMatchObject({ ok: false, problem: 'checksum' });
+  });
+
+  it('accepts a TRON address and refuses any one-character typo in it by its checksum', () => {
+    expect(checkCryptoAddress('TRON', TRON)).toEqual({ ok: true, address: TRON });
+    const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+    for (let i = 1; i < TRON.length; i++) {
+      const r = checkCryptoAddress('TRON', typo(TRON, i, alphabet));
+      expect(r.ok, `typo at ${i}`).toBe(false);
+    }
+  });
+
+  it('accepts Bitcoin base58 and bech32 / bech32m addresses and refuses typos in them', () => {
+    for (const a of BTC) expect(checkCryptoAddress('BTC', a), a).toMatchObject({ ok: true });
+    expect(checkCryptoAddress('BTC', typo(BTC[0]!, 10, '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'))).toMatchObject({ ok: false, problem: 'checksum' });
+    expect(checkCryptoAddress('BTC', typo(BTC[2]!, 12, 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'))).toMatchObject({ ok: false, problem: 'checksum' });
+  });
+
+  it('names the network an address belongs to when it is given for another: zero submissions to the wrong network', () => {
+    const onEth = checkCryptoAddress('ETH', TRON);
+    expect(onEth).toMatchObject({ ok: false, problem: 'otherNetwork', params: { other: NETWORKS.TRON.name, network: NETWORKS.ETH.name } });
+    expect(checkCryptoAddress('TRON', EIP55[1]!)).toMatchObject({ ok: false, problem: 'otherNetwork', params: { other: NETWORKS.ETH.name } });
+    expect(checkCryptoAddress('TRON', BTC[2]!)).toMatchObject({ ok: false, problem: 'otherNetwork' });
+    if (onEth.ok) throw new Error('accepted');
+    expect(translate('en-US', onEth.messageKey, onEth.params)).toBe('This address is on TRON (TRC-20), not Ethereum (ERC-20): choose the TRON (TRC-20) network or enter another address');
+    expect(translate('pt-BR', onEth.messageKey, onEth.params)).toContain('TRON (TRC-20)');
+  });
+
+  it('refuses empty input and text of no network', () => {
+    expect(checkCryptoAddress('TRON', '  ')).toMatchObject({ ok: false, problem: 'empty' });
+    for (const n of CRYPTO_NETWORKS) {
+      for (const bad of ['hello', '0x123', 'T123', '0x' + 'g'.repeat(40)]) expect(checkCryptoAddress(n, bad), `${n} ${bad}`).toMatchObject({ ok: false, problem: 'format' });
+    }
+  });
+});
