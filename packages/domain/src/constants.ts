@@ -35,6 +35,8 @@ export const POPUP_PAGE_SIZE = 10;
 export const POPUP_MODAL_WIDTH = 1200;
 export const POPUP_ROW_KEY_MAX = 50;
 export const REPORT_CACHE_MS = 30_000;
+/** Spec §7 session fields the dashboard adds to every call's query (GET) or body, and the GET cache breaker `_t`. */
+export const SESSION_QUERY_FIELDS = ['countryCurrency', 'timeZoneOffset', 'lang', 'paymentBrand', '_t'] as const;
 
 export const FILE_NAME_TRUNCATE = 5;
 export const TEXT_ELLIPSIS = 25;

@@ -14,6 +14,7 @@ export * from './ids';
 export * from './identity';
 export * from './ledger';
 export * from './crypto/index';
+export * from './reports/index';
 export * from './dashboard/statistics';
 export * from './i18n/index';
 export * from './i18n/loaders';

@@ -9,8 +9,9 @@ import { AREAS, DOMAIN_MESSAGES, LANGUAGES, LISTS, flattenResource, resourceOf, 
 import { readResources, resourceFiles } from '../tools/resources.node';
 
 /** Namespaces of no registry area: shared vocabulary, the shell and sign-in pages, and areas without pages. */
-// crypto: the address checks of issue 13, read by forms and the open API before its screens make it an area.
-const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'statistics', 'crypto'];
+// crypto: the address checks of issue 13, read by forms and the open API before its screens make it an area;
+// reports: the online reports the popup pickers of every area read.
+const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'statistics', 'crypto', 'reports'];
 
 /**
  * Texts that are the same in English and the language on purpose: product and protocol names, and words the

@@ -33,6 +33,7 @@ import { paymentLinkRoutes } from './payment-links/routes';
 import { payoutRoutes } from './payouts/routes';
 import { productRoutes } from './products/routes';
 import { refundRoutes } from './refunds/routes';
+import { reportRoutes } from './reports/routes';
 import { salesRoutes } from './sales/routes';
 import { settlementRoutes } from './settlements/routes';
 import { statisticsRoutes } from './statistics/routes';
@@ -58,6 +59,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: dictAdminRoutes, at: '/sys/dict' },
   { routes: dictItemAdminRoutes, at: '/sys/dictItem' },
   { routes: announcementRoutes, at: '/sys/annountCement' },
+  { routes: reportRoutes, at: '/online/cgreport/api' },
   { routes: auditRoutes, at: '/sys/audit' },
   { routes: mailOutboxRoutes, at: '/sys/mail' },
   { routes: duplicateCheckRoutes, at: '/sys/duplicate' },

@@ -20,6 +20,7 @@ import {
   PLATFORM_MERCHANT_ID,
   PaymentType,
   RANGE_FIELDS,
+  ReportCode,
   amountSchema,
   canonicalAmount,
   channelsForCurrency,
@@ -35,6 +36,7 @@ import { useSession } from '../../session/store';
 import { useFormatters, useSessionZone } from '../format';
 import { zodMessage } from '../zodRule';
 import { useCellRenderer } from './cells';
+import { ReportPickerInput } from '../report-popup/ReportPickerInput';
 import { addDays, defaultDays, pickerRange, todayIn } from './range';
 
 export type Option = { value: string; label: string };
@@ -165,7 +167,8 @@ function useFilterProps(overrides: ColumnOverrides<Row>, initial: Record<string,
           };
         }
         case FilterKind.MERCHANT:
-          return { ...base, hideInSearch: !platform, fieldProps: { inputMode: 'numeric' } };
+          // Provider staff pick the merchant from the merchants report (or type its id).
+          return { ...base, hideInSearch: !platform, renderFormItem: () => <ReportPickerInput code={ReportCode.MERCHANTS} field="id" inputMode="numeric" testId={`filter-${f.key}`} /> };
         case FilterKind.NUMBER:
           return { ...base, fieldProps: { inputMode: 'numeric' } };
         default:

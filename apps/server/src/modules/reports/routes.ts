@@ -1,0 +1,66 @@
+/**
+ * Online reports (spec §7): GET /online/cgreport/api/getRpColumns/{code}, getQueryInfo/{configId} and
+ * getData/{configId}. The popup pickers read them; see ./service.ts for what a request may name.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { columnsOf, dataOf, queryInfoOf, reportFor } from './service';
+
+const tags = ['reports'];
+const code = z.string().min(1).max(64);
+
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/getRpColumns/:code',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        summary: "A report's popup configuration: cgRpConfigId, cgRpConfigName, columns, dictOptions",
+        params: z.object({ code }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              cgRpConfigId: z.string(),
+              cgRpConfigName: z.string(),
+              rowKey: z.string(),
+              columns: z.array(z.object({ dataIndex: z.string(), title: z.string(), sorter: z.boolean() })),
+              dictOptions: z.record(z.string(), z.array(z.object({ value: z.string(), text: z.string() }))),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ok(columnsOf(reportFor(req, req.params.code, 'code'), req.lang)),
+  );
+
+  app.get(
+    '/getQueryInfo/:configId',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        summary: "A report's query fields and their types",
+        params: z.object({ configId: code }),
+        response: { 200: envelopeOf(z.array(z.object({ field: z.string(), label: z.string(), type: z.string() }))) },
+      },
+    },
+    async (req) => ok(queryInfoOf(reportFor(req, req.params.configId, 'configId'), req.lang)),
+  );
+
+  app.get(
+    '/getData/:configId',
+    {
+      config: { authenticated: true },
+      schema: {
+        tags,
+        summary: 'A page of a report: pageNo, pageSize, column and order (asc / desc), and its query fields; anything else is 400',
+        params: z.object({ configId: code }),
+        querystring: z.record(z.string(), z.unknown()),
+        response: { 200: envelopeOf(z.object({ records: z.array(z.record(z.string(), z.unknown())), total: z.number() })) },
+      },
+    },
+    async (req) => ok(await dataOf(app.db, req, reportFor(req, req.params.configId, 'configId'), req.query)),
+  );
+};
