@@ -75,11 +75,21 @@ export function ReportPopup(props: ReportPopupProps) {
     }));
   };
 
+  const close = () => {
+    setSelected([]);
+    props.onClose();
+  };
+
+  /** The chosen rows' source fields under their target names (spec §5: by position). */
+  const hand = (rows: Row[]) => {
+    props.onChoose(rows.map((row) => Object.fromEntries(props.targetFields.map((target, i) => [target, row[props.sourceFields[i] as string]]))));
+    setSelected([]);
+  };
+
   const choose = () => {
     if (selected.length === 0) return void message.warning(t('reports.popup.selectRecord'));
     if (!props.multiple && selected.length > 1) return void message.warning(t('reports.popup.onlyOne'));
-    props.onChoose(selected.map((row) => Object.fromEntries(props.targetFields.map((target, i) => [target, row[props.sourceFields[i] as string]]))));
-    setSelected([]);
+    hand(selected);
   };
 
   return (
@@ -87,10 +97,10 @@ export function ReportPopup(props: ReportPopupProps) {
       open={props.open}
       width={POPUP_MODAL_WIDTH}
       title={config.data?.cgRpConfigName}
-      onCancel={props.onClose}
+      onCancel={close}
       destroyOnHidden
       footer={[
-        <Button key="cancel" onClick={props.onClose}>
+        <Button key="cancel" onClick={close}>
           {t('common.actions.cancel')}
         </Button>,
         <Button key="ok" type="primary" onClick={choose} disabled={problem !== null} data-testid="report-popup-choose">
@@ -131,7 +141,7 @@ export function ReportPopup(props: ReportPopupProps) {
               selectedRowKeys: selected.map((r) => keyOf(r, rowKey)),
               onChange: (_keys, rows) => setSelected(rows),
             }}
-            onRow={(row) => ({ onDoubleClick: () => !props.multiple && (setSelected([row]), props.onChoose([Object.fromEntries(props.targetFields.map((target, i) => [target, row[props.sourceFields[i] as string]]))])) })}
+            onRow={(row) => ({ onDoubleClick: () => !props.multiple && hand([row]) })}
           />
         </Space>
       )}
