@@ -14,7 +14,7 @@ let tdb: TestDatabase;
 let app: FastifyInstance;
 let demoAdmin: Client; // 10001 third_role_admin, IDR session
 let demoRead: Client; // 10001 third_role_read
-let cryptoAdmin: Client; // 10010 crypto_role_admin, USDT session
+let cryptoAdmin: Client; // 10010 crypto_role_admin: no sales page in its variant
 
 const JAKARTA = { 'x-time-zone': 'Asia/Jakarta' };
 const SAO_PAULO = { 'x-time-zone': 'America/Sao_Paulo' };
@@ -117,9 +117,9 @@ describe('GET /api/sales', () => {
     }
   });
 
-  it('the read role sees it; a USDT session sees its own currency; no session: 401', async () => {
+  it('the read role sees it; the crypto admin has no sales (spec §6 crypto variant); no session: 401', async () => {
     expect((await demoRead.get('/sales', MARCH, JAKARTA)).statusCode).toBe(200);
-    expect((await cryptoAdmin.get('/sales', MARCH)).json().result).toEqual([]);
+    expect((await cryptoAdmin.get('/sales', MARCH)).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/sales' })).statusCode).toBe(401);
   });
 });

@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { findBrand, formatWallClock, type Brand } from '@mg/domain';
 import type { CashierView } from '../src/features/cashier/api';
-import { phaseOf, splitRemaining } from '../src/features/cashier/CashierPage';
+import { phaseOf } from '../src/features/cashier/CashierPage';
+import { splitRemaining } from '../src/components/remaining';
 import { AppProviders, createQueryClient } from '../src/app/AppProviders';
 import { buildRoutes } from '../src/app/router';
 import { configureApi } from '../src/api';

@@ -58,6 +58,8 @@ const CATALOGUE_STATUS = {
   NOTIFICATION_ALREADY_SENT: 409,
   OPERATION_UNSUPPORTED: 422,
   INSUFFICIENT_BALANCE: 422,
+  /** A crypto payout to an address not in the merchant's address book, or still in its cooling period (issue 13). */
+  ADDRESS_NOT_WHITELISTED: 422,
   DUPLICATE_REQUEST_INTERRUPTED: 409,
   OPERATION_SUCCEEDED: 200,
   // domain plumbing

@@ -13,7 +13,6 @@ export * from './validation';
 export * from './ids';
 export * from './identity';
 export * from './ledger';
-export * from './crypto/index';
 export * from './reports/index';
 export * from './dashboard/statistics';
 export * from './i18n/index';

@@ -25,6 +25,8 @@ import { callbacksArea } from './callbacks';
 export * from './callbacks';
 import { collectionsArea } from './collections';
 export * from './collections';
+import { cryptoArea } from './crypto';
+export * from './crypto';
 import { dashboardArea } from './dashboard';
 export * from './dashboard';
 import { departmentsArea } from './departments';
@@ -84,6 +86,7 @@ const DECLARED = [
   paymentLinksArea,
   salesArea,
   balancesArea,
+  cryptoArea,
   balanceTransfersArea,
   topUpsArea,
   withdrawalsArea,

@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { CRYPTO_NETWORKS, CRYPTO_TOKEN_DECIMALS, NETWORKS, checkCryptoAddress, toChecksumAddress, translate } from '../src/index';
+import {
+  CRYPTO_NETWORKS,
+  CRYPTO_TOKEN_DECIMALS,
+  DEFAULT_FEE_RULES,
+  NETWORKS,
+  PAYABLE_NETWORKS,
+  PaymentType,
+  Perm,
+  ROLE_GRANTS,
+  batchRowIssues,
+  checkCryptoAddress,
+  cryptoBankCode,
+  destinationIssues,
+  fieldsOf,
+  findPayoutDestination,
+  flattenMenu,
+  networkOfBankCode,
+  payoutDestinationsOf,
+  toChecksumAddress,
+  translate,
+} from '../src/index';
 
 // EIP-55's own examples (https://eips.ethereum.org/EIPS/eip-55).
 const EIP55 = ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'];
@@ -68,5 +88,57 @@ describe('checkCryptoAddress', () => {
     for (const n of CRYPTO_NETWORKS) {
       for (const bad of ['hello', '0x123', 'T123', '0x' + 'g'.repeat(40)]) expect(checkCryptoAddress(n, bad), `${n} ${bad}`).toMatchObject({ ok: false, problem: 'format' });
     }
+  });
+});
+
+describe('crypto payout destinations (issue 13)', () => {
+  it('USDT pays out on its payable networks only, the address being the one field, checked by its network', () => {
+    expect(payoutDestinationsOf('USDT').map((d) => [d.bankCode, d.kind, d.channel])).toEqual([
+      ['USDT_TRC20', 'crypto', NETWORKS.TRON.channel],
+      ['USDT_ERC20', 'crypto', NETWORKS.ETH.channel],
+    ]);
+    const tron = findPayoutDestination('USDT', cryptoBankCode('TRON'));
+    expect(tron && fieldsOf(tron)).toEqual(['accountNumber']);
+    expect(networkOfBankCode('USDT_ERC20')).toBe('ETH');
+    expect(networkOfBankCode('BCA')).toBeUndefined();
+    expect(destinationIssues('USDT', 'USDT_TRC20', { accountNumber: TRON })).toEqual([]);
+    expect(destinationIssues('USDT', 'USDT_ERC20', { accountNumber: TRON })).toEqual([
+      expect.objectContaining({ field: 'accountNumber', key: 'crypto.address.otherNetwork' }),
+    ]);
+  });
+
+  it('a batch file refuses crypto rows: they go one by one to whitelisted addresses', () => {
+    const issues = batchRowIssues('USDT', { merchantOrderId: 'B-1', bankCode: 'USDT_TRC20', accountNumber: TRON, amount: '20' });
+    expect(issues).toContainEqual({ column: 'bankCode', key: 'crypto.batchUnsupported' });
+  });
+
+  it('a payout costs its network fee by default (the fee rule of the network’s channel)', () => {
+    for (const n of PAYABLE_NETWORKS) {
+      expect(DEFAULT_FEE_RULES).toContainEqual(expect.objectContaining({ currency: 'USDT', paymentType: PaymentType.PAYOUT, channel: NETWORKS[n].channel, fixedFee: NETWORKS[n].payoutFee }));
+    }
+  });
+});
+
+describe('spec §6 crypto-brand variant', () => {
+  const pagesOf = (role: keyof typeof ROLE_GRANTS) => flattenMenu().filter((m) => m.component && ROLE_GRANTS[role].includes(m.perm)).map((m) => m.path);
+
+  it('admin: home, transaction and payout records, payment links, balance records, crypto assets, developer parameters', () => {
+    expect(pagesOf('crypto_role_admin').sort()).toEqual(
+      ['/dashboard/home', '/payment/collections', '/payment/payouts', '/payment/payment-links', '/funds/balance-records', '/funds/crypto', '/developer/parameters', '/account/security'].sort(),
+    );
+    expect(ROLE_GRANTS.crypto_role_admin).toContain(Perm.CRYPTO_ADDRESS_EDIT);
+    expect(ROLE_GRANTS.crypto_role_admin).toContain(Perm.PAYOUT_REVIEW);
+    expect(ROLE_GRANTS.crypto_role_admin).not.toContain(Perm.WITHDRAWAL_ADD);
+  });
+
+  it('operator: the same without developer parameters or the address book; read: exports only', () => {
+    expect(pagesOf('crypto_role_operator').sort()).toEqual(pagesOf('crypto_role_admin').filter((p) => p !== '/developer/parameters').sort());
+    expect(ROLE_GRANTS.crypto_role_operator).not.toContain(Perm.CRYPTO_ADDRESS_EDIT);
+    expect(pagesOf('crypto_role_read').sort()).toEqual(['/account/security', '/payment/collections']);
+    expect(ROLE_GRANTS.crypto_role_read).toContain(Perm.EXPORT);
+  });
+
+  it('fiat merchant roles have no crypto page', () => {
+    for (const role of ['third_role_admin', 'third_role_operator', 'third_role_read'] as const) expect(ROLE_GRANTS[role]).not.toContain(Perm.CRYPTO_MENU);
   });
 });

@@ -9,9 +9,8 @@ import { AREAS, DOMAIN_MESSAGES, LANGUAGES, LISTS, flattenResource, resourceOf, 
 import { readResources, resourceFiles } from '../tools/resources.node';
 
 /** Namespaces of no registry area: shared vocabulary, the shell and sign-in pages, and areas without pages. */
-// crypto: the address checks of issue 13, read by forms and the open API before its screens make it an area;
 // reports: the online reports the popup pickers of every area read.
-const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'statistics', 'crypto', 'reports'];
+const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'statistics', 'reports'];
 
 /**
  * Texts that are the same in English and the language on purpose: product and protocol names, and words the
@@ -19,9 +18,9 @@ const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'st
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   '*': ['Google Authenticator', 'OK', 'IP', 'URL', 'ID', 'API', 'Webhook', 'QR', 'CSV', 'XLSX', 'PIX'],
-  'id-ID': ['Status', 'Normal', 'Merchant', 'Total', 'Email', 'Detail', 'Item'],
-  'ms-MY': ['Status', 'Item', 'Total', 'Email', 'Normal'],
-  'pt-BR': ['E-mail', 'Status', 'Total', 'Normal'],
+  'id-ID': ['Status', 'Normal', 'Merchant', 'Total', 'Email', 'Detail', 'Item', 'Label', 'Token'],
+  'ms-MY': ['Status', 'Item', 'Total', 'Email', 'Normal', 'Label', 'Token'],
+  'pt-BR': ['E-mail', 'Status', 'Total', 'Normal', 'Token'],
   'th-TH': [],
   'zh-CN': [],
 };

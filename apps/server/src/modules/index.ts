@@ -26,6 +26,7 @@ import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
 import { collectionRoutes } from './collections/routes';
+import { cryptoRoutes } from './crypto/routes';
 import { developerRoutes } from './developer/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
@@ -73,6 +74,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: balanceTransferRoutes },
   { routes: topUpRoutes },
   { routes: withdrawalRoutes },
+  { routes: cryptoRoutes },
   { routes: autoDeductionRoutes },
   { routes: balanceRecordRoutes },
   { routes: salesRoutes },

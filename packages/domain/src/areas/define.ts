@@ -39,6 +39,10 @@ export const GrantTier = {
   DEVELOP: 'develop',
   /** Spec §6 crypto read role: "exports only" (the transaction list to choose what to export, and the export). */
   EXPORT_ONLY: 'exportOnly',
+  /** Spec §6 crypto-brand variant: the crypto assets page (digital assets, withdrawal addresses) of a USDT merchant. */
+  CRYPTO: 'crypto',
+  /** Adding and deleting crypto withdrawal addresses: the crypto admin's, never the operator's (issue 13). */
+  CRYPTO_ADDRESSES: 'cryptoAddresses',
   /** The §6 column permissions (fee, paid amount, USD). */
   COLUMNS: 'columns',
   /** Provider staff only (merchant 10000): platform configuration and operations. */

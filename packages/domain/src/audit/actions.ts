@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'withdrawal_rejected',
   'mandate_created',
   'mandate_changed',
+  'crypto_address_added',
+  'crypto_address_deleted',
   // Developer parameters and fees (H3)
   'api_key_created',
   'api_key_rolled',

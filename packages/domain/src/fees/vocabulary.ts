@@ -1,5 +1,7 @@
 /** Fee rules: a rate in basis points plus a fixed part, at least a minimum; the platform defaults. */
 import type { CurrencyCode } from '../currencies';
+import { NETWORKS } from '../crypto/networks';
+import { PAYABLE_NETWORKS } from '../crypto/vocabulary';
 import { PaymentType } from '../enums';
 import { productChannels, productMinorOf } from '../products/vocabulary';
 
@@ -75,6 +77,8 @@ const EXPLICIT_FEE_RULES: readonly DefaultFeeRule[] = [
   rule('BRL', PaymentType.CREDIT_CARD, 399, '0.39'),
   rule('INR', PaymentType.UPI, 100, '0', '2'),
   rule('USDT', PaymentType.CRYPTO, 50, '0', '1'),
+  // A crypto payout costs its network's fee (issue 13), per network's channel.
+  ...PAYABLE_NETWORKS.map((n) => rule('USDT', PaymentType.PAYOUT, 0, NETWORKS[n].payoutFee, '0', NETWORKS[n].channel)),
   // Payouts: a flat fee per transfer, single (8) and in a batch (9), as the local rails charge. A balance transfer
   // (19) moves money inside the platform: the batch price, no rail behind it.
   ...Object.entries(PAYOUT_FIXED_FEES).flatMap(([currency, [single, batch]]) => [

@@ -70,6 +70,7 @@ export default {
   'error.notificationAlreadySent': "The notification has already been sent and cannot be sent again",
   'error.operationUnsupported': "This operation is temporarily not supported",
   'error.insufficientBalance': "Insufficient balance",
+  'error.addressNotWhitelisted': "The address is not in the withdrawal address book, or cannot be used yet",
   'error.duplicateRequestInterrupted': "Duplicate requests are interrupted",
   'error.operationSucceeded': "Operation succeeded",
   'error.dictUnknown': "Unknown dictionary",

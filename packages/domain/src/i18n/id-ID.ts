@@ -70,6 +70,7 @@ export default {
   'error.notificationAlreadySent': "Notifikasi sudah dikirim dan tidak dapat dikirim ulang",
   'error.operationUnsupported': "Operasi ini untuk sementara tidak didukung",
   'error.insufficientBalance': "Saldo tidak mencukupi",
+  'error.addressNotWhitelisted': "Alamat tidak ada di buku alamat penarikan, atau belum dapat digunakan",
   'error.duplicateRequestInterrupted': "Permintaan ganda dihentikan",
   'error.operationSucceeded': "Operasi berhasil",
   'error.dictUnknown': "Kamus tidak dikenal",

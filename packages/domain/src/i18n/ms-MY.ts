@@ -70,6 +70,7 @@ export default {
   'error.notificationAlreadySent': "Pemberitahuan telah dihantar dan tidak boleh dihantar semula",
   'error.operationUnsupported': "Operasi ini tidak disokong buat sementara waktu",
   'error.insufficientBalance': "Baki tidak mencukupi",
+  'error.addressNotWhitelisted': "Alamat tiada dalam buku alamat pengeluaran, atau belum boleh digunakan",
   'error.duplicateRequestInterrupted': "Permintaan pendua telah dihentikan",
   'error.operationSucceeded': "Operasi berjaya",
   'error.dictUnknown': "Kamus tidak diketahui",

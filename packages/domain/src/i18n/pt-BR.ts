@@ -70,6 +70,7 @@ export default {
   'error.notificationAlreadySent': "A notificação já foi enviada e não pode ser reenviada",
   'error.operationUnsupported': "Esta operação não é suportada no momento",
   'error.insufficientBalance': "Saldo insuficiente",
+  'error.addressNotWhitelisted': "O endereço não está no catálogo de endereços de saque ou ainda não pode ser usado",
   'error.duplicateRequestInterrupted': "Solicitações duplicadas foram interrompidas",
   'error.operationSucceeded': "Operação realizada com sucesso",
   'error.dictUnknown': "Dicionário desconhecido",

@@ -70,6 +70,7 @@ export default {
   'error.notificationAlreadySent': "ส่งการแจ้งเตือนแล้ว ไม่สามารถส่งซ้ำได้",
   'error.operationUnsupported': "ยังไม่รองรับการดำเนินการนี้ชั่วคราว",
   'error.insufficientBalance': "ยอดเงินคงเหลือไม่เพียงพอ",
+  'error.addressNotWhitelisted': "ที่อยู่นี้ไม่อยู่ในสมุดที่อยู่สำหรับถอน หรือยังใช้งานไม่ได้",
   'error.duplicateRequestInterrupted': "คำขอซ้ำถูกยกเลิก",
   'error.operationSucceeded': "ดำเนินการสำเร็จ",
   'error.dictUnknown': "ไม่รู้จักพจนานุกรมนี้",

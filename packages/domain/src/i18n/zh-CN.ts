@@ -70,6 +70,7 @@ export default {
   'error.notificationAlreadySent': "通知已发送，不能重复发送",
   'error.operationUnsupported': "暂不支持该操作",
   'error.insufficientBalance': "余额不足",
+  'error.addressNotWhitelisted': "该地址不在提币地址簿中,或尚不可用",
   'error.duplicateRequestInterrupted': "重复请求已被中断",
   'error.operationSucceeded': "操作成功",
   'error.dictUnknown': "未知字典",

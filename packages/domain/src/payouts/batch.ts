@@ -9,7 +9,7 @@ import { LANGUAGES, type Language } from '../languages';
 import { MERCHANT_ORDER_ID_PATTERN } from '../collections/vocabulary';
 import { MONEY_ERROR_KEYS, decimalsOf, parseAmount } from '../money';
 import { translate } from '../i18n';
-import { destinationIssues, findPayoutDestination, payoutDestinationsOf, PAYOUT_DESTINATION_FIELDS, type PayoutDestinationField } from './destinations';
+import { DestinationKind, destinationIssues, findPayoutDestination, payoutDestinationsOf, PAYOUT_DESTINATION_FIELDS, type PayoutDestinationField } from './destinations';
 import { PAYOUT_DESCRIPTION_MAX_LENGTH } from './vocabulary';
 
 export const PAYOUT_BATCH_MAX_ROWS = 10_000;
@@ -61,6 +61,8 @@ export function batchRowIssues(currency: CurrencyCode, row: BatchRowValues): Bat
   else if (!MERCHANT_ORDER_ID_PATTERN.test(orderId)) out.push({ column: 'merchantOrderId', key: 'collections.merchantOrderIdInvalid' });
   const bankCode = v('bankCode').toUpperCase();
   if (bankCode === '') out.push({ column: 'bankCode', key: 'payouts.validation.required' });
+  // A crypto payout goes one by one to a whitelisted address (issue 13): never from a file.
+  else if (findPayoutDestination(currency, bankCode)?.kind === DestinationKind.CRYPTO) out.push({ column: 'bankCode', key: 'crypto.batchUnsupported' });
   else {
     for (const i of destinationIssues(currency, bankCode, row)) out.push({ column: i.field, key: i.key, ...(i.params ? { params: i.params } : {}) });
   }

@@ -1,13 +1,17 @@
 /**
  * Where a payout can go, per currency: the banks and e-wallets each country really uses, the fields each needs and
  * how each field is checked. One catalogue feeds the open API (`GET /payouts/banks`), the dashboard form, the batch
- * template and the server's validation, so a code or a rule never differs between them. Crypto (USDT) is not here:
- * it pays out to whitelisted addresses (issue 13).
+ * template and the server's validation, so a code or a rule never differs between them. USDT pays out on its payable
+ * networks (issue 13), to an address checked by its network's checksum and, on the server, whitelisted past its
+ * cooling period.
  */
 import type { CurrencyCode } from '../currencies';
+import { checkCryptoAddress } from '../crypto/address';
+import { CRYPTO_TOKEN, NETWORKS, type CryptoNetworkValue } from '../crypto/networks';
+import { CRYPTO_PAYOUT_LIMITS, PAYABLE_NETWORKS, cryptoBankCode } from '../crypto/vocabulary';
 import { isValidBrazilDocument, isValidClabe, isValidCnpj, isValidCpf, isValidIfsc } from './checksums';
 
-export const DestinationKind = { BANK: 'bank', EWALLET: 'ewallet' } as const;
+export const DestinationKind = { BANK: 'bank', EWALLET: 'ewallet', CRYPTO: 'crypto' } as const;
 export type DestinationKindValue = (typeof DestinationKind)[keyof typeof DestinationKind];
 
 /** The request fields of a destination beyond amount and currency (spec §3 names accountType, documentId, bankAgency). */
@@ -30,7 +34,9 @@ export type AccountRule =
   | { kind: 'iban'; country: string; length: number }
   | { kind: 'upi' }
   /** A PIX key, checked by its `pixKeyType`. */
-  | { kind: 'pix' };
+  | { kind: 'pix' }
+  /** An address on a crypto network, checked by the network's format and checksum. */
+  | { kind: 'crypto'; network: CryptoNetworkValue };
 
 export interface PayoutDestination {
   /** Stable code integrators send as `bankCode`. */
@@ -61,6 +67,21 @@ function bank(bankCode: string, name: string, account: AccountRule, limits: [str
 }
 function wallet(bankCode: string, name: string, channel: number, account: AccountRule, limits: [string, string], accountLabel = 'payouts.fields.walletPhone'): PayoutDestination {
   return { bankCode, name, kind: DestinationKind.EWALLET, channel, account, extra: [], accountLabel, minAmount: limits[0], maxAmount: limits[1] };
+}
+
+/** USDT on a network: the address is the account; its label comes from the merchant's address book. */
+function cryptoDestination(network: CryptoNetworkValue): PayoutDestination {
+  return {
+    bankCode: cryptoBankCode(network),
+    name: `${CRYPTO_TOKEN} ${NETWORKS[network].name}`,
+    kind: DestinationKind.CRYPTO,
+    channel: NETWORKS[network].channel,
+    account: { kind: 'crypto', network },
+    extra: [],
+    accountLabel: 'crypto.fields.address',
+    minAmount: CRYPTO_PAYOUT_LIMITS.min,
+    maxAmount: CRYPTO_PAYOUT_LIMITS.max,
+  };
 }
 
 const digits = (min: number, max: number): AccountRule => ({ kind: 'digits', min, max });
@@ -148,6 +169,7 @@ export const PAYOUT_DESTINATIONS: Readonly<Partial<Record<CurrencyCode, readonly
     bank('KB', 'KB Kookmin Bank', digits(12, 14), ['1000', '50000000']),
     bank('SHINHAN', 'Shinhan Bank', digits(11, 12), ['1000', '50000000']),
   ],
+  USDT: PAYABLE_NETWORKS.map(cryptoDestination),
 };
 
 export function payoutDestinationsOf(currency: CurrencyCode): readonly PayoutDestination[] {
@@ -180,6 +202,7 @@ export interface DestinationIssue {
 
 /** The fields a destination shows and needs, in form order. */
 export function fieldsOf(d: PayoutDestination): PayoutDestinationField[] {
+  if (d.kind === DestinationKind.CRYPTO) return ['accountNumber'];
   const pixFirst = d.extra.includes('pixKeyType') ? (['pixKeyType'] as const) : [];
   return [...pixFirst, 'accountNumber', 'accountName', ...d.extra.filter((f) => f !== 'pixKeyType')];
 }
@@ -239,6 +262,10 @@ function accountIssue(d: PayoutDestination, v: string, input: DestinationInput):
       return /^[A-Za-z0-9.\-_]{2,64}@[A-Za-z]{2,32}$/.test(v) ? null : issue('payouts.validation.upiId');
     case 'pix':
       return input.pixKeyType ? pixIssue(input.pixKeyType, v) : null;
+    case 'crypto': {
+      const c = checkCryptoAddress(r.network, v);
+      return c.ok ? null : issue(c.messageKey, c.params);
+    }
   }
 }
 

@@ -104,20 +104,38 @@ export const ROLE_TIERS: Readonly<Record<RoleCode, readonly GrantTierValue[]>> =
   [Role.THIRD_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.TEAM, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.TREASURY, GrantTier.DEVELOP],
   [Role.THIRD_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE],
   [Role.THIRD_ROLE_READ]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ],
-  [Role.CRYPTO_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.TREASURY, GrantTier.DEVELOP],
-  [Role.CRYPTO_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE],
+  [Role.CRYPTO_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.CRYPTO, GrantTier.CRYPTO_ADDRESSES, GrantTier.DEVELOP],
+  [Role.CRYPTO_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.CRYPTO],
   [Role.CRYPTO_ROLE_READ]: [GrantTier.SELF, GrantTier.EXPORT_ONLY],
 };
 
-/** Every declared code with its tiers, in catalogue order. */
-const CODE_TIERS: readonly { code: string; tiers: readonly GrantTierValue[] }[] = [
-  ...AREAS.flatMap((a) => [...(a.pages ?? []).map((p) => ({ code: p.perm, tiers: p.tiers })), ...(a.permissions ?? [])]),
-  ...CORE_PERMISSIONS,
+/**
+ * Spec §6 crypto-brand variant: its roles see these areas only (admin: home, transaction records, payout records,
+ * payment links, balance records, crypto assets, developer parameters; the operator the same without developer
+ * parameters by its tiers; read: exports). Resending a transaction's callback and exporting belong to the records.
+ */
+export const CRYPTO_ROLE_AREAS: readonly string[] = ['dashboard', 'collections', 'callbacks', 'payouts', 'payment-links', 'balance-records', 'crypto', 'developer', 'exports', 'account'];
+
+/** Roles held to some areas whatever their tiers meet; other roles: every area. */
+const ROLE_AREAS: Readonly<Partial<Record<RoleCode, readonly string[]>>> = {
+  [Role.CRYPTO_ROLE_ADMIN]: CRYPTO_ROLE_AREAS,
+  [Role.CRYPTO_ROLE_OPERATOR]: CRYPTO_ROLE_AREAS,
+  [Role.CRYPTO_ROLE_READ]: CRYPTO_ROLE_AREAS,
+};
+
+/** Every declared code with its tiers and area (none: a core code), in catalogue order. */
+const CODE_TIERS: readonly { code: string; tiers: readonly GrantTierValue[]; area: string | null }[] = [
+  ...AREAS.flatMap((a) => [...(a.pages ?? []).map((p) => ({ code: p.perm, tiers: p.tiers })), ...(a.permissions ?? [])].map((c) => ({ code: c.code, tiers: c.tiers, area: a.name }))),
+  ...CORE_PERMISSIONS.map((c) => ({ code: c.code, tiers: c.tiers, area: null })),
 ];
 
-/** What each system role is granted: the codes whose tiers meet the role's. */
+/** What each system role is granted: the codes whose tiers meet the role's, in the areas the role may see. */
 export const ROLE_GRANTS: Readonly<Record<RoleCode, readonly string[]>> = Object.fromEntries(
-  Object.entries(ROLE_TIERS).map(([role, tiers]) => [role, CODE_TIERS.filter((c) => c.tiers.some((t) => tiers.includes(t))).map((c) => c.code)]),
+  Object.entries(ROLE_TIERS).map(([role, tiers]) => {
+    const areas = ROLE_AREAS[role as RoleCode];
+    const granted = CODE_TIERS.filter((c) => c.tiers.some((t) => tiers.includes(t)) && (!areas || c.area === null || areas.includes(c.area)));
+    return [role, granted.map((c) => c.code)];
+  }),
 ) as unknown as Record<RoleCode, readonly string[]>;
 
 /** Merchant-side roles a merchant admin may hand out (never `admin`). */

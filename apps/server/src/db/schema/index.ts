@@ -31,3 +31,4 @@ export * from './balance-transfers';
 export * from './top-ups';
 export * from './withdrawals';
 export * from './auto-deductions';
+export * from './crypto';

@@ -45,7 +45,8 @@ export const payout = pgTable(
     autoApproved: boolean('auto_approved').notNull().default(false),
     /** When it went to the channel; a payout not yet sent can still be cancelled. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    channelReference: varchar('channel_reference', { length: 64 }),
+    /** The channel's id of the payout; a crypto payout's chain transaction id (Ethereum: 0x + 64 hex). */
+    channelReference: varchar('channel_reference', { length: 80 }),
     /** When the (sandbox) channel's answer is due; null while processing: it waits for a helper. */
     dueAt: timestamp('due_at', { withTimezone: true }),
     createdAt: createdAt(),

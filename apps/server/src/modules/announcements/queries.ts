@@ -3,10 +3,10 @@
  * and the writes of the status machine. `owner` is the merchant whose announcements a caller may change (undefined:
  * platform staff, any).
  */
-import { AnnouncementStatus, announcementsList, type AnnouncementStatusValue, type ListRecord } from '@mg/domain';
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { AnnouncementStatus, Role, announcementsList, type AnnouncementStatusValue, type ListRecord } from '@mg/domain';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { announcement, announcementRead } from '../../db/schema';
+import { announcement, announcementRead, appUser, role, userRole } from '../../db/schema';
 import { containsPattern, iso } from '../../lib/admin';
 import { newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
@@ -126,4 +126,22 @@ export async function updateStatus(db: DbLike, id: number, owner: number | undef
     .where(and(eq(announcement.id, id), eq(announcement.status, from), ownedBy(owner)))
     .returning();
   return row;
+}
+
+/** E-mail addresses of the merchant's admins (third_role_admin, crypto_role_admin), not frozen. */
+export async function selectAdminEmails(db: DbLike, merchantId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ email: appUser.email })
+    .from(appUser)
+    .innerJoin(userRole, eq(userRole.userId, appUser.id))
+    .innerJoin(role, eq(role.id, userRole.roleId))
+    .where(
+      and(
+        eq(appUser.merchantId, merchantId),
+        eq(appUser.frozen, false),
+        isNotNull(appUser.email),
+        inArray(role.roleCode, [Role.THIRD_ROLE_ADMIN, Role.CRYPTO_ROLE_ADMIN]),
+      ),
+    );
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
 }

@@ -4,6 +4,9 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  CRYPTO_NETWORKS,
+  CryptoNetwork,
+  NETWORKS,
   CHANNEL_CASHIER,
   PAYOUT_SANDBOX_DELAY_MS,
   PaymentType,
@@ -168,7 +171,7 @@ export const sandboxChannel: ChannelAdapter = {
   /** Answers PAYOUT_SANDBOX_DELAY_MS later, except to an account number that keeps it processing (magic 99). */
   async sendPayout(p: ChannelPayout, now: Date): Promise<ChannelPayoutSent> {
     const stays = payoutSandboxOutcome(p.accountNumber) === PayoutSandboxOutcome.STAY;
-    return { channelReference: `SBXP${randomBytes(8).toString('hex').toUpperCase()}`, answerDueAt: stays ? null : new Date(now.getTime() + PAYOUT_SANDBOX_DELAY_MS) };
+    return { channelReference: sandboxPayoutReference(p.channel), answerDueAt: stays ? null : new Date(now.getTime() + PAYOUT_SANDBOX_DELAY_MS) };
   },
 
   /** By the documented magic account numbers (docs/open-api.md): ...13 fails, ...99 stays processing. */
@@ -183,6 +186,17 @@ export const sandboxChannel: ChannelAdapter = {
     }
   },
 };
+
+/**
+ * The sandbox's id of a sent payout: on a crypto network the chain's transaction id as that chain writes one (32 bytes
+ * hex, Ethereum with 0x), so records and callbacks carry the real shape of `chainTradeNo`.
+ */
+function sandboxPayoutReference(channel: number): string {
+  const network = CRYPTO_NETWORKS.find((n) => NETWORKS[n].channel === channel);
+  if (!network) return `SBXP${randomBytes(8).toString('hex').toUpperCase()}`;
+  const hash = randomBytes(32).toString('hex');
+  return network === CryptoNetwork.ETHEREUM ? `0x${hash}` : hash;
+}
 
 /**
  * The adapter serving a collection. No live provider is connected yet: every channel, in both modes, is served by

@@ -3,13 +3,14 @@
  * id, the destinations of a currency, cancel, and the sandbox helpers that end a processing payout. Registered
  * inside openApiRoutes, so the signature, nonce, IP and Idempotency-Key checks of ./auth.ts run first.
  */
-import { MERCHANT_ORDER_ID_PATTERN, PAYOUT_API_MAKER_PREFIX, PAYOUT_DESCRIPTION_MAX_LENGTH, isPayoutFailureCode, type PayoutFailureCode } from '@mg/domain';
+import { CRYPTO_TOKEN, MERCHANT_ORDER_ID_PATTERN, cryptoBankCode, type CurrencyCode, PAYOUT_API_MAKER_PREFIX, PAYOUT_DESCRIPTION_MAX_LENGTH, isPayoutFailureCode, type PayoutFailureCode } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
+import { checkedAddress, payableNetwork } from '../crypto/service';
 import { getPayout, getPayoutByOrderId } from '../payouts/read';
 import { assertSandboxPayout, cancelPayout, completePayout, createPayout, payoutView } from '../payouts/service';
 import { destinationsSchema, destinationsView } from '../payouts/views';
@@ -26,9 +27,12 @@ const createPayoutBody = z.object({
   merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN).describe('unique per merchant: letters, digits and - _ . :'),
   amount: z.string().min(1).max(40).describe('decimal string in major units'),
   currency: z.string().min(1).max(8),
-  bankCode: z.string().min(1).max(32).describe('a bankCode of GET /payouts/banks for this currency'),
-  accountName: z.string().max(200),
-  accountNumber: z.string().max(120).describe('account number, wallet phone, CLABE, IBAN, UPI id or PIX key, as the destination says'),
+  bankCode: z.string().max(32).optional().describe('a bankCode of GET /payouts/banks for this currency (fiat; crypto: derived from network)'),
+  accountName: z.string().max(200).optional(),
+  accountNumber: z.string().max(120).optional().describe('account number, wallet phone, CLABE, IBAN, UPI id or PIX key, as the destination says'),
+  network: z.string().max(8).optional().describe('USDT: TRON or ETH'),
+  token: z.string().max(8).optional().describe('USDT: the token (USDT)'),
+  address: z.string().max(100).optional().describe('USDT: a whitelisted withdrawal address on that network, past its cooling period'),
   accountType: z.string().max(16).optional().describe('checking | savings, where the destination needs it'),
   documentId: z.string().max(32).optional().describe('Brazil CPF/CNPJ, Colombia cédula/NIT, where needed'),
   bankAgency: z.string().max(16).optional().describe('branch: Brazil agência, India IFSC, Japan branch code'),
@@ -36,6 +40,22 @@ const createPayoutBody = z.object({
   description: z.string().max(PAYOUT_DESCRIPTION_MAX_LENGTH).optional(),
   notifyUrl: z.url({ protocol: /^https?$/ }).max(512).nullish().describe("callback address of this payout; default: the merchant's payout callback address"),
 });
+
+/**
+ * Where the payout goes: a fiat `bankCode` with its account fields, or for USDT a `network`, `token` and `address`
+ * (issue 13), which become the network's destination code and the address as the account.
+ */
+function payoutDestinationOf(b: z.infer<typeof createPayoutBody>, currency: CurrencyCode): { bankCode: string; accountNumber?: string } {
+  if (currency !== CRYPTO_TOKEN) {
+    if (!b.bankCode?.trim()) throw fieldError('bankCode', 'payouts.validation.required');
+    return { bankCode: b.bankCode.trim().toUpperCase() };
+  }
+  const token = (b.token ?? CRYPTO_TOKEN).trim().toUpperCase();
+  if (token !== CRYPTO_TOKEN) throw fieldError('token', 'crypto.tokenUnsupported', { params: { token: CRYPTO_TOKEN } });
+  if (!b.network?.trim()) throw fieldError('network', 'payouts.validation.required');
+  const network = payableNetwork(b.network);
+  return { bankCode: cryptoBankCode(network), accountNumber: checkedAddress(network, b.address ?? b.accountNumber ?? '', 'address') };
+}
 
 export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const payoutOf = async (req: FastifyRequest, id: string) => {
@@ -55,10 +75,11 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       const currency = currencyField(b.currency);
       const amount = amountField(b.amount, currency);
+      const to = payoutDestinationOf(b, currency);
       return idempotently(app, req, reply, 201, async (tx) => {
         const row = await createPayout(tx, {
           ...b,
-          bankCode: b.bankCode.trim().toUpperCase(),
+          ...to,
           merchantId: req.openApi.merchantId,
           mode: req.openApi.mode,
           amount,

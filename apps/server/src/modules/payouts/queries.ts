@@ -4,8 +4,10 @@
  * destination's first use). Every value is a bound parameter.
  */
 import {
+  CRYPTO_TOKEN,
   PayoutBatchStatus,
   PayoutStatus,
+  networkOfBankCode,
   payoutFailureReason,
   payoutShownFee,
   payoutsList,
@@ -33,6 +35,8 @@ export type PayoutPolicyRow = typeof payoutPolicy.$inferSelect;
 export function toPayoutRecord(p: PayoutRow): PayoutRecord {
   const c = p.currency as CurrencyCode;
   const fee = payoutShownFee(p.status, p.fee);
+  // A crypto payout's address is its account and the chain's transaction id its channel reference (spec §3 names).
+  const network = networkOfBankCode(p.bankCode) ?? null;
   return {
     id: p.id,
     merchantId: p.merchantId,
@@ -47,6 +51,10 @@ export function toPayoutRecord(p: PayoutRow): PayoutRecord {
     documentId: p.documentId,
     bankAgency: p.bankAgency,
     pixKeyType: p.pixKeyType,
+    network,
+    token: network ? CRYPTO_TOKEN : null,
+    payeeAddress: network ? p.accountNumber : null,
+    chainTradeNo: network ? p.channelReference : null,
     amount: toMajorString(p.amount, c),
     fee: toMajorString(fee, c),
     totalDebit: toMajorString(p.amount + fee, c),

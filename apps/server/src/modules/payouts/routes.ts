@@ -37,7 +37,7 @@ import { batchRoutes } from './batch-routes';
 import { registerPayoutJobs } from './jobs';
 import { countWaitingForReview, payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
 import { destinationsSchema, destinationsView, policySchema, policyView, timelineOf, timelineSchema } from './views';
-import { approvePayout, cancelPayout, checkPayoutInput, createPayout, rejectPayout, type CreatePayoutInput } from './service';
+import { approvePayout, cancelPayout, checkPayoutInput, createPayout, payeeOf, rejectPayout, type CreatePayoutInput } from './service';
 
 const tags = ['payouts'];
 const record = answerRecordOf(payoutsList);
@@ -134,17 +134,19 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Check a payout and quote it (fee, total debit, available balance) before confirming; nothing is written',
         body: payoutBody,
-        response: { 200: envelopeOf(z.object({ currency: z.string(), amount: z.string(), fee: z.string(), totalDebit: z.string(), available: z.string(), bankName: z.string() })) },
+        response: { 200: envelopeOf(z.object({ currency: z.string(), amount: z.string(), fee: z.string(), totalDebit: z.string(), available: z.string(), bankName: z.string(), accountName: z.string().describe('as it will be paid: a crypto address is named by its label in the address book') })) },
       },
     },
     async (req) => {
       const input = inputOf(req, req.body, req.body.merchantOrderId || 'QUOTE');
       checkPayoutInput(input);
       const destination = findPayoutDestination(input.currency, input.bankCode);
+      // A crypto address not whitelisted, or still cooling, is refused here already (not only on confirm).
+      const payee = destination ? await payeeOf(app.db, input, destination, new Date()) : { accountName: input.accountName ?? '' };
       const fee = await quoteFee(app.db, { merchantId: input.merchantId, currency: input.currency, paymentType: PaymentType.PAYOUT, channel: destination?.channel ?? null, amount: input.amount });
       const available = (await balancesOf(app.db, input.merchantId)).find((b) => b.currency === input.currency && b.kind === 'available')?.balance ?? 0n;
       const c = input.currency;
-      return ok({ currency: c, amount: toMajorString(input.amount, c), fee: toMajorString(fee.total, c), totalDebit: toMajorString(input.amount + fee.total, c), available: toMajorString(available, c), bankName: destination?.name ?? input.bankCode });
+      return ok({ currency: c, amount: toMajorString(input.amount, c), fee: toMajorString(fee.total, c), totalDebit: toMajorString(input.amount + fee.total, c), available: toMajorString(available, c), bankName: destination?.name ?? input.bankCode, accountName: payee.accountName });
     },
   );
 

@@ -14,6 +14,7 @@ import {
   CURRENCIES,
   CallbackEvent,
   CallbackOrderKind,
+  DestinationKind,
   ID_PREFIX,
   MERCHANT_ORDER_ID_PATTERN,
   NotifyStatus,
@@ -28,6 +29,7 @@ import {
   destinationIssues,
   findPayoutDestination,
   formatWallClock,
+  networkOfBankCode,
   parseAmount,
   parseWallClock,
   FALLBACK_LANGUAGE,
@@ -37,6 +39,7 @@ import {
   type CallbackEventValue,
   type CurrencyCode,
   type DestinationInput,
+  type PayoutDestination,
   type PayoutFailureCode,
   type PayoutStatusValue,
 } from '@mg/domain';
@@ -52,6 +55,7 @@ const DEFAULT_CALLBACK_LANGUAGE: Language = FALLBACK_LANGUAGE;
 import { writeCallbacks } from '../callbacks/outbox';
 import type { ChannelPayout } from '../channels/adapter';
 import { channelAdapterFor } from '../channels/sandbox';
+import { checkedAddress, whitelistedLabel } from '../crypto/service';
 import { quoteFee } from '../fees/service';
 import { payoutSucceeded, pgErrorCode, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
 import {
@@ -159,6 +163,18 @@ async function autoApproves(tx: DbLike, input: CreatePayoutInput, now: Date): Pr
 }
 
 /**
+ * Who is paid: the account as given, or for crypto the address as its network writes it, named by its label in the
+ * merchant's address book, and only once whitelisted past its cooling period (issue 13).
+ */
+export async function payeeOf(db: DbLike, input: CreatePayoutInput, destination: PayoutDestination, now: Date): Promise<{ accountName: string; accountNumber: string }> {
+  const accountNumber = (input.accountNumber ?? '').trim();
+  const network = networkOfBankCode(destination.bankCode);
+  if (destination.kind !== DestinationKind.CRYPTO || !network) return { accountName: (input.accountName ?? '').trim(), accountNumber };
+  const address = checkedAddress(network, accountNumber, 'accountNumber');
+  return { accountName: await whitelistedLabel(db, input.merchantId, network, address, now), accountNumber: address };
+}
+
+/**
  * Creates a payout and holds amount + fee at once. Runs in the caller's transaction when given one (the open API's
  * idempotent answer), else in its own.
  */
@@ -174,6 +190,7 @@ export async function createPayout(db: DbLike, input: CreatePayoutInput, config?
     throw new KeyedError('BUSINESS_RULE', 'collections.merchantInactive');
   }
   if (!m.currencies.includes(input.currency)) throw fieldError('currency', 'payouts.currencyUnsupported', { params: { currency: input.currency } });
+  const to = await payeeOf(db, input, destination, now);
   const fee = await quoteFee(db, {
     merchantId: input.merchantId,
     currency: input.currency,
@@ -194,8 +211,8 @@ export async function createPayout(db: DbLike, input: CreatePayoutInput, config?
         bankCode: destination.bankCode,
         destinationKind: destination.kind,
         channel: destination.channel,
-        accountName: (input.accountName ?? '').trim(),
-        accountNumber: (input.accountNumber ?? '').trim(),
+        accountName: to.accountName,
+        accountNumber: to.accountNumber,
         accountType: destination.extra.includes('accountType') ? clean(input.accountType) : null,
         documentId: destination.extra.includes('documentId') ? clean(input.documentId) : null,
         bankAgency: destination.extra.includes('bankAgency') ? clean(input.bankAgency) : null,

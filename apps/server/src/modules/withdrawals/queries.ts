@@ -3,10 +3,10 @@
  * one withdrawal's row lock and update, the ones the channel should answer, and who is told of a new account. Every
  * value is a bound parameter.
  */
-import { PayoutStatus, Role, WithdrawalAccountStatus, toMajorString, withdrawalsList, type CurrencyCode, type ListRecord } from '@mg/domain';
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { PayoutStatus, WithdrawalAccountStatus, toMajorString, withdrawalsList, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { appUser, role, userRole, withdrawal, withdrawalAccount, withdrawalAuto, withdrawalLimit } from '../../db/schema';
+import { withdrawal, withdrawalAccount, withdrawalAuto, withdrawalLimit } from '../../db/schema';
 import { createdBetween, listRange, newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, scopeWhere } from '../auth/scope';
@@ -120,24 +120,6 @@ export async function decideAccount(db: DbLike, id: number, status: string, by: 
     .where(and(eq(withdrawalAccount.id, id), eq(withdrawalAccount.status, WithdrawalAccountStatus.PENDING), live))
     .returning();
   return row;
-}
-
-/** E-mail addresses of the merchant's admins (third_role_admin, crypto_role_admin), not frozen. */
-export async function selectAdminEmails(db: DbLike, merchantId: number): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ email: appUser.email })
-    .from(appUser)
-    .innerJoin(userRole, eq(userRole.userId, appUser.id))
-    .innerJoin(role, eq(role.id, userRole.roleId))
-    .where(
-      and(
-        eq(appUser.merchantId, merchantId),
-        eq(appUser.frozen, false),
-        isNotNull(appUser.email),
-        inArray(role.roleCode, [Role.THIRD_ROLE_ADMIN, Role.CRYPTO_ROLE_ADMIN]),
-      ),
-    );
-  return rows.flatMap((r) => (r.email ? [r.email] : []));
 }
 
 /* Limits ------------------------------------------------------------------------------------------------------- */

@@ -10,7 +10,6 @@
  */
 import {
   ActionType,
-  AnnouncementStatus,
   ApiKeyMode,
   CallbackEvent,
   CallbackOrderKind,
@@ -26,25 +25,19 @@ import {
   WithdrawalResult,
   destinationIssues,
   expectedArrivalDate,
-  findBrand,
   findPayoutDestination,
   parseAmount,
   toMajorString,
-  translate,
-  DEFAULT_BRAND_VALUE,
   type CallbackEventValue,
   type CurrencyCode,
   type DestinationInput,
-  type Language,
 } from '@mg/domain';
 import type { Db, DbLike } from '../../db/pool';
 import { KeyedError } from '../../lib/admin';
 import { validateAmount } from '../../lib/amounts';
 import { FieldValidationError, fieldError } from '../../lib/errors';
 import { newBusinessId } from '../../lib/ids';
-import { insertAnnouncement } from '../announcements/queries';
-import type { LowBalanceNotifier } from '../balances/limit';
-import { selectMerchant } from '../balances/queries';
+import { tellMerchantAdmins, type AdminNotifier } from '../announcements/tell-admins';
 import { writeCallback, writeCallbacks, type CallbackMessage } from '../callbacks/outbox';
 import type { ChannelPayout } from '../channels/adapter';
 import { channelAdapterFor } from '../channels/sandbox';
@@ -60,7 +53,6 @@ import {
   lockDueWithdrawals,
   lockWithdrawal,
   selectAccount,
-  selectAdminEmails,
   selectLimit,
   toWithdrawalRecord,
   updateWithdrawal,
@@ -71,12 +63,10 @@ import {
 
 const HOUR_MS = 3_600_000;
 const PG_UNIQUE_VIOLATION = '23505';
-const NOTICE_PRIORITY = 'H';
-const SYSTEM_USER = 'system';
 const WITHDRAWAL = ActionType.WITHDRAWAL;
 
 /** Who writes the in-app notice's e-mails (the app's mailer and the request's log). */
-export type Notifier = LowBalanceNotifier;
+export type Notifier = AdminNotifier;
 
 /* Accounts ----------------------------------------------------------------------------------------------------- */
 
@@ -131,30 +121,16 @@ export async function addAccount(db: Db, input: AddAccountInput, notifier: Notif
   return row;
 }
 
-/** In-app notice to the merchant and an e-mail to each of its admins: a new account is where money could go. */
-async function tellAdmins(db: Db, account: WithdrawalAccountRow, notifier: Notifier | null, now: Date): Promise<void> {
-  const m = await selectMerchant(db, account.merchantId);
-  const brand = findBrand(m?.brand) ?? findBrand(DEFAULT_BRAND_VALUE);
-  const lang: Language = brand?.defaultLanguage ?? 'en-US';
+/** A new account is where money could go: every admin is told (in-app and by e-mail). */
+function tellAdmins(db: Db, account: WithdrawalAccountRow, notifier: Notifier | null, now: Date): Promise<void> {
   const params = {
     user: account.createdBy,
-    merchant: m?.name ?? String(account.merchantId),
     currency: account.currency,
     bank: findPayoutDestination(account.currency as CurrencyCode, account.bankCode)?.name ?? account.bankCode,
     account: account.accountNumber,
     name: account.accountName,
   };
-  const title = translate(lang, 'withdrawals.notice.accountAddedTitle', params);
-  const content = translate(lang, 'withdrawals.notice.accountAddedContent', params);
-  await insertAnnouncement(db, { merchantId: account.merchantId, title, content, priority: NOTICE_PRIORITY, status: AnnouncementStatus.RELEASED, releasedAt: now, createdBy: SYSTEM_USER });
-  if (!notifier) return;
-  for (const to of await selectAdminEmails(db, account.merchantId)) {
-    try {
-      await notifier.mailer.send(db, notifier.log, { to, subject: title, text: content, from: `no-reply@${brand?.host ?? 'localhost'}`, merchantId: account.merchantId });
-    } catch (err) {
-      notifier.log.error({ err, merchantId: account.merchantId }, 'withdrawal account e-mail could not be written');
-    }
-  }
+  return tellMerchantAdmins(db, { merchantId: account.merchantId, titleKey: 'withdrawals.notice.accountAddedTitle', contentKey: 'withdrawals.notice.accountAddedContent', params }, notifier, now);
 }
 
 export async function removeAccount(db: DbLike, merchantId: number, id: number, now: Date = new Date()): Promise<void> {

@@ -51,14 +51,9 @@ import { formatMajor } from '../products/_format';
 import type { CashierPayBody, CashierView } from './api';
 import { useCancelAtCashier, useCashierView, usePayAtCashier, useSetCashierView } from './hooks';
 import { useCopyToClipboard } from '../../components/copy';
+import { splitRemaining, useNow } from '../../components/remaining';
 import './cashier.css';
 
-/** The countdown ticks once a second. */
-const TICK_MS = 1_000;
-const SECOND_MS = 1_000;
-const MINUTE_S = 60;
-const HOUR_S = 3_600;
-const DAY_S = 86_400;
 /** EMVCo merchant-presented QR payloads (QRIS, PromptPay, PIX ...) start with "Payload format indicator 01". */
 const EMV_QR_PREFIX = '000201';
 const UPI_INTENT_PREFIX = 'upi://';
@@ -87,28 +82,6 @@ export function phaseOf(view: CashierView, now: number): CashierPhase {
   if (OPEN_STATUSES.includes(view.status))
     return new Date(view.expiresAt).getTime() <= now ? 'expired' : 'open';
   return view.expired ? 'expired' : 'closed';
-}
-
-/** `HH:MM:SS` left until `deadline`; with whole days in front when there are any. */
-export function splitRemaining(ms: number): { days: number; time: string } {
-  const total = Math.max(0, Math.floor(ms / SECOND_MS));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const days = Math.floor(total / DAY_S);
-  const h = Math.floor((total % DAY_S) / HOUR_S);
-  const m = Math.floor((total % HOUR_S) / MINUTE_S);
-  const s = total % MINUTE_S;
-  return { days, time: `${pad(h)}:${pad(m)}:${pad(s)}` };
-}
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), TICK_MS);
-    return () => clearInterval(id);
-  }, [active]);
-  return now;
 }
 
 /** The payer's own zone (the browser's), not the merchant's. */

@@ -53,11 +53,26 @@ export function PayoutDrawer({ id, onClose }: { id: string | null; onClose: () =
             <Descriptions.Item label={t('payouts.fields.totalDebit')} span={2}>
               <span data-testid="payout-total">{amount(p.totalDebit)}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('payouts.fields.bankCode')}>{p.bankCode}</Descriptions.Item>
-            <Descriptions.Item label={t('payouts.fields.accountNumber')}>
-              <Typography.Text copyable>{p.accountNumber}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('payouts.fields.accountName')} span={2}>{p.accountName}</Descriptions.Item>
+            {p.network ? (
+              <>
+                <Descriptions.Item label={t('crypto.fields.network')}>{`${p.token ?? ''} ${p.network}`}</Descriptions.Item>
+                <Descriptions.Item label={t('crypto.fields.label')}>{p.accountName}</Descriptions.Item>
+                <Descriptions.Item label={t('crypto.fields.payeeAddress')} span={2}>
+                  <Typography.Text copyable code data-testid="payout-payee-address">{p.payeeAddress}</Typography.Text>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('crypto.fields.chainTradeNo')} span={2}>
+                  {p.chainTradeNo ? <Typography.Text copyable code style={{ wordBreak: 'break-all' }} data-testid="payout-chain-trade-no">{p.chainTradeNo}</Typography.Text> : '-'}
+                </Descriptions.Item>
+              </>
+            ) : (
+              <>
+                <Descriptions.Item label={t('payouts.fields.bankCode')}>{p.bankCode}</Descriptions.Item>
+                <Descriptions.Item label={t('payouts.fields.accountNumber')}>
+                  <Typography.Text copyable>{p.accountNumber}</Typography.Text>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('payouts.fields.accountName')} span={2}>{p.accountName}</Descriptions.Item>
+              </>
+            )}
             {p.accountType && <Descriptions.Item label={t('payouts.fields.accountType')}>{t(`payouts.accountType.${p.accountType}`)}</Descriptions.Item>}
             {p.documentId && <Descriptions.Item label={t('payouts.fields.documentId')}>{p.documentId}</Descriptions.Item>}
             {p.bankAgency && <Descriptions.Item label={t('payouts.fields.bankAgency')}>{p.bankAgency}</Descriptions.Item>}

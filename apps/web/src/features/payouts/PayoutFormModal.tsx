@@ -18,6 +18,7 @@ import {
   fieldLabelKey,
   fieldsOf,
   findPayoutDestination,
+  networkOfBankCode,
   payoutDestinationsOf,
   type PayoutDestinationField,
 } from '@mg/domain';
@@ -27,6 +28,7 @@ import { useFormatters } from '../../components/format';
 import { amountHint, useMoney } from '../../components/list';
 import { zodRule } from '../../components/zodRule';
 import { useCreatePayout, usePayoutQuote, type PayoutInput, type PayoutQuote } from './hooks';
+import { CryptoAddressSelect } from './CryptoAddressSelect';
 
 type Values = Omit<PayoutInput, 'currency'>;
 
@@ -40,6 +42,7 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const bankCode = Form.useWatch('bankCode', form) as string | undefined;
   const destination = bankCode ? findPayoutDestination(currency, bankCode) : undefined;
+  const network = destination ? networkOfBankCode(destination.bankCode) : undefined;
   const destinations = payoutDestinationsOf(currency);
   const quote = usePayoutQuote();
   const create = useCreatePayout();
@@ -119,9 +122,9 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('payouts.fields.bankCode')}>{q.bankName}</Descriptions.Item>
             <Descriptions.Item label={label('accountNumber')}>{confirming.input.accountNumber}</Descriptions.Item>
-            <Descriptions.Item label={label('accountName')}>{confirming.input.accountName}</Descriptions.Item>
+            <Descriptions.Item label={network ? t('crypto.fields.label') : label('accountName')}>{q.accountName}</Descriptions.Item>
             <Descriptions.Item label={t('payouts.fields.amount')}>{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
-            <Descriptions.Item label={t('payouts.fields.fee')}>
+            <Descriptions.Item label={network ? t('crypto.fields.networkFee') : t('payouts.fields.fee')}>
               <span data-testid="payout-quote-fee">{`${money(q.fee, q.currency)} ${q.currency}`}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('payouts.fields.totalDebit')}>
@@ -142,7 +145,7 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
             placeholder={t('payouts.form.bankPlaceholder')}
             data-testid="payout-bank"
             onChange={() => form.resetFields(['accountNumber', 'accountType', 'documentId', 'bankAgency', 'pixKeyType'])}
-            options={(['bank', 'ewallet'] as const)
+            options={(['bank', 'ewallet', 'crypto'] as const)
               .map((kind) => ({ kind, items: destinations.filter((d) => d.kind === kind) }))
               .filter((g) => g.items.length > 0)
               .map((g) => ({ label: t(`payouts.kind.${g.kind}`), options: g.items.map((d) => ({ value: d.bankCode, label: d.name })) }))}
@@ -151,7 +154,9 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
         {destination &&
           fieldsOf(destination).map((f) => (
             <Form.Item key={f} name={f} label={label(f)} rules={[destinationRule(f)]} dependencies={f === 'accountNumber' ? ['pixKeyType'] : []}>
-              {SELECT_FIELDS[f] ? (
+              {network && f === 'accountNumber' ? (
+                <CryptoAddressSelect network={network} />
+              ) : SELECT_FIELDS[f] ? (
                 <Select data-testid={`payout-${f}`} options={SELECT_FIELDS[f]?.map((v) => ({ value: v, label: t(`payouts.${f}.${v}`) }))} />
               ) : (
                 <Input data-testid={`payout-${f}`} maxLength={100} />

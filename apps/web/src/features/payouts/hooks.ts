@@ -36,6 +36,8 @@ export interface PayoutQuote {
   totalDebit: string;
   available: string;
   bankName: string;
+  /** As it will be paid (a crypto address: its label in the address book). */
+  accountName: string;
 }
 
 export interface PayoutDetail {

@@ -1,0 +1,88 @@
+/**
+ * Crypto assets from the dashboard (docs/payments-api.md "Crypto"): the merchant's withdrawal address book. Listing
+ * needs the crypto page; adding and deleting the address permission (the crypto admin's) and the Google code when 2FA
+ * is on. Scoped to the caller's merchant (provider staff may name one).
+ */
+import { CRYPTO_ADDRESS_LABEL_MAX_LENGTH, Perm, cryptoAddressSchema, cryptoAssetsSchema } from '@mg/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { t } from '../../lib/i18n';
+import { audit, requireAuth } from '../auth';
+import { ownMerchant } from '../auth/scope';
+import { requireSecondFactor } from '../auth/second-factor';
+import { selectAddresses } from './queries';
+import { addAddress, addressView, assetsOf, removeAddress } from './service';
+
+const tags = ['crypto'];
+const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
+
+export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/crypto/assets',
+    {
+      config: { permission: Perm.CRYPTO_MENU },
+      schema: {
+        tags,
+        summary: 'USDT available, pending and frozen, and per network its confirmations, network fee and the payouts in flight',
+        querystring: z.object({ merchantId: z.coerce.number().int().positive().optional() }),
+        response: { 200: envelopeOf(cryptoAssetsSchema) },
+      },
+    },
+    async (req) => ok(await assetsOf(app.db, ownMerchant(req, req.query.merchantId))),
+  );
+
+  app.get(
+    '/crypto/addresses',
+    {
+      config: { permission: Perm.CRYPTO_MENU },
+      schema: {
+        tags,
+        summary: "The merchant's crypto withdrawal addresses (usable once their cooling period is over)",
+        querystring: z.object({ network: z.string().max(8).optional(), merchantId: z.coerce.number().int().positive().optional() }),
+        response: { 200: envelopeOf(z.array(cryptoAddressSchema)) },
+      },
+    },
+    async (req) => {
+      const merchantId = ownMerchant(req, req.query.merchantId);
+      const now = new Date();
+      return ok((await selectAddresses(app.db, merchantId, req.query.network?.toUpperCase())).map((a) => addressView(a, now)));
+    },
+  );
+
+  app.post(
+    '/crypto/addresses',
+    {
+      config: { permission: Perm.CRYPTO_ADDRESS_EDIT },
+      schema: {
+        tags,
+        summary: 'Add a withdrawal address on a network (checked by its checksum); every admin is told; usable for payouts after the cooling period',
+        body: z.object({ network: z.string().max(8), address: z.string().max(100), label: z.string().max(CRYPTO_ADDRESS_LABEL_MAX_LENGTH * 2), googleCode }),
+        response: { 200: envelopeOf(cryptoAddressSchema) },
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      await requireSecondFactor(app, req, req.body.googleCode);
+      const merchantId = ownMerchant(req);
+      const row = await addAddress(app.db, { ...req.body, merchantId, createdBy: auth.username }, { mailer: app.mailer, log: req.log });
+      await audit(app.db, req, 'crypto_address_added', { success: true, merchantId, detail: { network: row.network, address: row.address, addressId: row.id } });
+      return ok(addressView(row), t(req.lang, 'crypto.form.addressAdded'));
+    },
+  );
+
+  app.delete(
+    '/crypto/addresses/:id',
+    {
+      config: { permission: Perm.CRYPTO_ADDRESS_EDIT },
+      schema: { tags, summary: 'Delete a withdrawal address at once (payouts made to it keep it)', params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ googleCode }) },
+    },
+    async (req) => {
+      await requireSecondFactor(app, req, req.query.googleCode);
+      const merchantId = ownMerchant(req);
+      await removeAddress(app.db, merchantId, req.params.id);
+      await audit(app.db, req, 'crypto_address_deleted', { success: true, merchantId, detail: { addressId: req.params.id } });
+      return ok(null, t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+};

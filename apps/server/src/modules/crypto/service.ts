@@ -1,0 +1,139 @@
+/**
+ * The crypto withdrawal address book (issue 13): an address is checked by its network's format and checksum, added
+ * by the merchant's crypto admin (Google code when 2FA is on), told to every admin, and usable for payouts only once
+ * its cooling period is over; deleting is immediate. Payouts ask `whitelistedLabel` before holding any money.
+ */
+import {
+  CRYPTO_ADDRESSES_MAX,
+  CRYPTO_NETWORKS,
+  CRYPTO_TOKEN,
+  type LedgerAccountKind,
+  PAYOUT_HOLDING_STATUSES,
+  cryptoBankCode,
+  toMajorString,
+  type CryptoAssetsView,
+  CRYPTO_ADDRESS_COOLING_HOURS,
+  CRYPTO_ADDRESS_LABEL_MAX_LENGTH,
+  NETWORKS,
+  PAYABLE_NETWORKS,
+  checkCryptoAddress,
+  isCryptoNetwork,
+  type CryptoAddressView,
+  type CryptoNetworkValue,
+} from '@mg/domain';
+import type { Db, DbLike } from '../../db/pool';
+import { KeyedError } from '../../lib/admin';
+import { fieldError } from '../../lib/errors';
+import { balancesOf, pgErrorCode } from '../ledger/service';
+import { tellMerchantAdmins, type AdminNotifier } from '../announcements/tell-admins';
+import { countLiveAddresses, deleteAddress, insertAddress, selectInFlightByBankCode, selectLiveAddress, type CryptoAddressRow } from './queries';
+
+const HOUR_MS = 3_600_000;
+const PG_UNIQUE_VIOLATION = '23505';
+
+export function addressView(a: CryptoAddressRow, now: Date = new Date()): CryptoAddressView {
+  return {
+    id: a.id,
+    network: a.network as CryptoNetworkValue,
+    address: a.address,
+    label: a.label,
+    usable: a.usableAt.getTime() <= now.getTime(),
+    usableAt: a.usableAt.toISOString(),
+    createdBy: a.createdBy,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** The network a request names, refused by field when it is unknown or read only. */
+export function payableNetwork(value: string, field = 'network'): CryptoNetworkValue {
+  const n = value.trim().toUpperCase();
+  if (!isCryptoNetwork(n)) throw fieldError(field, 'crypto.networkUnknown', { params: { networks: PAYABLE_NETWORKS.join(', ') } });
+  if (!NETWORKS[n].payable) throw fieldError(field, 'crypto.networkReadOnly', { params: { network: NETWORKS[n].name } });
+  return n;
+}
+
+/** The address as its network writes it (EIP-55 for Ethereum), or the field's error naming the problem. */
+export function checkedAddress(network: CryptoNetworkValue, address: string, field = 'address'): string {
+  const c = checkCryptoAddress(network, address);
+  if (!c.ok) throw fieldError(field, c.messageKey, { params: c.params });
+  return c.address;
+}
+
+export interface AddAddressInput {
+  merchantId: number;
+  network: string;
+  address: string;
+  label: string;
+  createdBy: string;
+  now?: Date;
+}
+
+export async function addAddress(db: Db, input: AddAddressInput, notifier: AdminNotifier | null): Promise<CryptoAddressRow> {
+  const now = input.now ?? new Date();
+  const network = payableNetwork(input.network);
+  const address = checkedAddress(network, input.address);
+  const label = input.label.trim();
+  if (!label) throw fieldError('label', 'crypto.labelRequired');
+  if (label.length > CRYPTO_ADDRESS_LABEL_MAX_LENGTH) throw fieldError('label', 'crypto.labelTooLong', { params: { max: CRYPTO_ADDRESS_LABEL_MAX_LENGTH } });
+  if ((await countLiveAddresses(db, input.merchantId)) >= CRYPTO_ADDRESSES_MAX) throw new KeyedError('BUSINESS_RULE', 'crypto.addressesFull', { max: CRYPTO_ADDRESSES_MAX });
+  let row: CryptoAddressRow;
+  try {
+    row = await insertAddress(db, {
+      merchantId: input.merchantId,
+      network,
+      address,
+      label,
+      usableAt: new Date(now.getTime() + CRYPTO_ADDRESS_COOLING_HOURS * HOUR_MS),
+      createdBy: input.createdBy,
+      createdAt: now,
+    });
+  } catch (e) {
+    if (pgErrorCode(e).code === PG_UNIQUE_VIOLATION) throw fieldError('address', 'crypto.addressDuplicate');
+    throw e;
+  }
+  const params = { user: row.createdBy, network: NETWORKS[network].name, address: row.address, label: row.label, hours: String(CRYPTO_ADDRESS_COOLING_HOURS) };
+  await tellMerchantAdmins(db, { merchantId: row.merchantId, titleKey: 'crypto.notice.addressAddedTitle', contentKey: 'crypto.notice.addressAddedContent', params }, notifier, now);
+  return row;
+}
+
+/** The token's balances from the ledger and, per network, what its payouts hold (their sum is the frozen balance). */
+export async function assetsOf(db: DbLike, merchantId: number): Promise<CryptoAssetsView> {
+  const balances = (await balancesOf(db, merchantId)).filter((b) => b.currency === CRYPTO_TOKEN);
+  const balance = (kind: LedgerAccountKind) => toMajorString(balances.find((b) => b.kind === kind)?.balance ?? 0n, CRYPTO_TOKEN);
+  const inFlight = await selectInFlightByBankCode(db, merchantId, CRYPTO_TOKEN, PAYOUT_HOLDING_STATUSES);
+  return {
+    token: CRYPTO_TOKEN,
+    available: balance('available'),
+    pending: balance('pending'),
+    frozen: balance('frozen'),
+    networks: CRYPTO_NETWORKS.map((n) => {
+      const d = NETWORKS[n];
+      const held = d.payable ? inFlight.get(cryptoBankCode(n)) : undefined;
+      return {
+        network: n,
+        name: d.name,
+        tokenStandard: d.tokenStandard,
+        confirmations: d.confirmations,
+        payoutFee: d.payoutFee,
+        payable: d.payable,
+        inFlight: toMajorString(held?.total ?? 0n, CRYPTO_TOKEN),
+        inFlightCount: held?.count ?? 0,
+      };
+    }),
+  };
+}
+
+export async function removeAddress(db: DbLike, merchantId: number, id: number, now: Date = new Date()): Promise<void> {
+  if (!(await deleteAddress(db, merchantId, id, now))) throw new KeyedError('NOT_FOUND', 'crypto.addressNotFound');
+}
+
+/**
+ * The label of a whitelisted address past its cooling period: a crypto payout goes nowhere else. Refused with
+ * ADDRESS_NOT_WHITELISTED (422) naming why: not in the book, or usable only from a time.
+ */
+export async function whitelistedLabel(db: DbLike, merchantId: number, network: CryptoNetworkValue, address: string, now: Date): Promise<string> {
+  const row = await selectLiveAddress(db, merchantId, network, address);
+  if (!row) throw new KeyedError('ADDRESS_NOT_WHITELISTED', 'crypto.addressNotWhitelisted', { address, network: NETWORKS[network].name });
+  if (row.usableAt.getTime() > now.getTime()) throw new KeyedError('ADDRESS_NOT_WHITELISTED', 'crypto.addressCooling', { address, usableAt: row.usableAt.toISOString() });
+  return row.label;
+}

@@ -1,0 +1,175 @@
+/**
+ * Crypto withdrawal addresses and crypto payouts (issue 13) through the HTTP API on real PostgreSQL: the crypto admin
+ * adds addresses checked by their network's checksum (every admin told), an address is usable only after its
+ * cooling period (the test moves the clock), an integrator pays out USDT by the open API to a whitelisted address
+ * only, the sandbox chain broadcasts and confirms with a chain transaction id, and the assets answer agrees with the
+ * ledger. Who may do what: the spec §6 crypto variant, and a fiat merchant's admin seeing nothing of it.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRYPTO_ADDRESS_COOLING_HOURS, NETWORKS, PAYOUT_SANDBOX_DELAY_MS } from '@mg/domain';
+import { postTransfer, topUp } from '../src/modules/ledger/service';
+import { approvePayout, completeDue, sendApproved } from '../src/modules/payouts/service';
+import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { balance, count } from './helpers/money-fixtures';
+import { openApiRequest } from './helpers/open-api';
+import { checkPayoutInvariants } from './helpers/payout-invariants';
+
+const M = 10010;
+const TRON_ADDRESS = 'TKdt8BzyA6uBesQNouV6uSVYAmCvQGRTLk';
+const ETH_LOWER = '0xbb433bcbff03bd99f85ddbfff94da1af21677a8d';
+const ETH_CHECKSUMMED = '0xbB433BcBfF03BD99F85dDBfFf94DA1Af21677a8d';
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let crypto: Client;
+let fiatAdmin: Client;
+let staff: Client;
+let key: { id: string; secret: string };
+let seq = 0;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await postTransfer(tdb.db, topUp({ merchantId: M, currency: 'USDT', reference: 'crypto-fund', idempotencyKey: 'crypto-fund', amount: 5_000_000_000n }));
+  app = await buildAdminTestApp(tdb);
+  [crypto, fiatAdmin, staff] = await Promise.all([signIn(app, 'crypto_admin'), signIn(app, 'demo_admin'), signIn(app, 'admin')]);
+  const created = await crypto.post('/developer/keys', { name: 'Treasury bot', mode: 'sandbox' });
+  if (created.statusCode !== 200) throw new Error(created.body);
+  const r = JSON.parse(created.body).result as { key: { id: string }; secret: string };
+  key = { id: r.key.id, secret: r.secret };
+});
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+const result = (res: LightMyRequestResponse) => {
+  if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
+  return JSON.parse(res.body).result;
+};
+const errorsOf = (res: LightMyRequestResponse) => JSON.parse(res.body).errors as { field: string; message: string }[];
+const openApi = (method: 'GET' | 'POST', url: string, body?: unknown) => openApiRequest(app, { method, url, body, merchantId: M, keyId: key.id, secret: key.secret });
+const payout = (over: Record<string, unknown> = {}) => ({ merchantOrderId: `USDT-${process.pid}-${++seq}`, amount: '250.5', currency: 'USDT', network: 'TRON', token: 'USDT', address: TRON_ADDRESS, ...over });
+const usdt = (kind: string) => balance(tdb.pool, M, 'USDT', kind);
+/** The test's clock: the cooling period of an address is over (its usable_at moved to the past). */
+const coolDown = (address: string) => tdb.pool.query(`update crypto_address set usable_at = now() - interval '1 minute' where address = $1`, [address]);
+
+describe('withdrawal addresses', () => {
+  it('the crypto admin adds one: checked, usable after the cooling period, every admin told', async () => {
+    const mails = await count(tdb.pool, 'select 1 from mail_outbox');
+    const a = result(await crypto.post('/crypto/addresses', { network: 'TRON', address: TRON_ADDRESS, label: 'Cold wallet' }));
+    expect(a).toMatchObject({ network: 'TRON', address: TRON_ADDRESS, label: 'Cold wallet', usable: false, createdBy: 'crypto_admin' });
+    expect(Date.parse(a.usableAt) - Date.parse(a.createdAt)).toBe(CRYPTO_ADDRESS_COOLING_HOURS * 3_600_000);
+    expect(await count(tdb.pool, 'select 1 from mail_outbox')).toBeGreaterThan(mails);
+    expect(await count(tdb.pool, `select 1 from announcement where merchant_id = $1 and content like $2`, [M, `%${TRON_ADDRESS}%`])).toBe(1);
+    // Ethereum written in lower case is kept in its EIP-55 form.
+    const eth = result(await crypto.post('/crypto/addresses', { network: 'ETH', address: ETH_LOWER, label: 'Exchange' }));
+    expect(eth.address).toBe(ETH_CHECKSUMMED);
+    const list = result(await crypto.get('/crypto/addresses'));
+    expect(list.map((x: { address: string }) => x.address)).toEqual([ETH_CHECKSUMMED, TRON_ADDRESS]);
+  });
+
+  it('refuses the wrong network, a bad checksum, a read-only network, a duplicate and an empty label, naming the field', async () => {
+    const wrong = await crypto.post('/crypto/addresses', { network: 'ETH', address: TRON_ADDRESS, label: 'x' });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorsOf(wrong)[0]).toMatchObject({ field: 'address', message: expect.stringContaining('TRON') });
+    const typo = await crypto.post('/crypto/addresses', { network: 'ETH', address: ETH_CHECKSUMMED.replace('bB43', 'Bb43'), label: 'x' });
+    expect(errorsOf(typo)[0]).toMatchObject({ field: 'address', message: expect.stringContaining('checksum') });
+    const btc = await crypto.post('/crypto/addresses', { network: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', label: 'x' });
+    expect(errorsOf(btc)[0]).toMatchObject({ field: 'network' });
+    const dup = await crypto.post('/crypto/addresses', { network: 'TRON', address: TRON_ADDRESS, label: 'again' });
+    expect(errorsOf(dup)[0]).toMatchObject({ field: 'address' });
+    const noLabel = await crypto.post('/crypto/addresses', { network: 'TRON', address: 'TNzmR7Kz7VojjTRanyxyde9ivQmLzJVX9L', label: '  ' });
+    expect(errorsOf(noLabel)[0]).toMatchObject({ field: 'label' });
+    expect(await count(tdb.pool, 'select 1 from crypto_address where merchant_id = $1', [M])).toBe(2);
+  });
+
+  it('spec §6: a fiat merchant admin has no crypto page or address book; staff read any merchant’s', async () => {
+    expect((await fiatAdmin.get('/crypto/addresses')).statusCode).toBe(403);
+    expect((await fiatAdmin.post('/crypto/addresses', { network: 'TRON', address: TRON_ADDRESS, label: 'x' })).statusCode).toBe(403);
+    expect((await fiatAdmin.get('/crypto/assets')).statusCode).toBe(403);
+    expect(result(await staff.get('/crypto/addresses', { merchantId: M }))).toHaveLength(2);
+    // The crypto admin has no withdrawals, settlements or balance transfers (not in its variant).
+    expect((await crypto.get('/withdrawals/accounts')).statusCode).toBe(403);
+    expect((await crypto.get('/balance-transfers')).statusCode).toBe(403);
+  });
+});
+
+describe('crypto payouts by the open API', () => {
+  it('refuses an address not in the book, and one still cooling, with 422 ADDRESS_NOT_WHITELISTED; nothing held', async () => {
+    const before = await usdt('available');
+    const unknown = await openApi('POST', '/payouts', payout({ address: 'TNzmR7Kz7VojjTRanyxyde9ivQmLzJVX9L' }));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toMatchObject({ errorCode: 'ADDRESS_NOT_WHITELISTED', message: expect.stringContaining('TNzmR7Kz7VojjTRanyxyde9ivQmLzJVX9L') });
+    const cooling = await openApi('POST', '/payouts', payout());
+    expect(cooling.statusCode).toBe(422);
+    expect(cooling.json().errorCode).toBe('ADDRESS_NOT_WHITELISTED');
+    expect(await usdt('available')).toBe(before);
+    expect(await count(tdb.pool, 'select 1 from payout where merchant_id = $1', [M])).toBe(0);
+  });
+
+  it('refuses another token, an unknown network and an address of another network by field', async () => {
+    const token = await openApi('POST', '/payouts', payout({ token: 'USDC' }));
+    expect(token.statusCode).toBe(400);
+    expect(errorsOf(token)[0]).toMatchObject({ field: 'token' });
+    const net = await openApi('POST', '/payouts', payout({ network: 'SOL' }));
+    expect(errorsOf(net)[0]).toMatchObject({ field: 'network' });
+    const other = await openApi('POST', '/payouts', payout({ network: 'ETH' }));
+    expect(errorsOf(other)[0]).toMatchObject({ field: 'address', message: expect.stringContaining('TRON') });
+  });
+
+  it('pays a whitelisted address past its cooling: held with the network fee, approved, broadcast and confirmed; assets agree with the ledger', async () => {
+    await coolDown(TRON_ADDRESS);
+    const before = await usdt('available');
+    const created = await openApi('POST', '/payouts', payout());
+    expect(created.statusCode).toBe(201);
+    const p = created.json().result;
+    expect(p).toMatchObject({ status: 'pending_review', network: 'TRON', token: 'USDT', payeeAddress: TRON_ADDRESS, accountName: 'Cold wallet', fee: NETWORKS.TRON.payoutFee, chainTradeNo: null });
+    expect(before - (await usdt('available'))).toBe(250_500_000n + 1_000_000n);
+
+    const assets = result(await crypto.get('/crypto/assets'));
+    const tron = assets.networks.find((n: { network: string }) => n.network === 'TRON');
+    expect(tron).toMatchObject({ inFlight: '251.500000', inFlightCount: 1, confirmations: 20, payable: true });
+    expect(assets.frozen).toBe('251.500000');
+    expect(assets.available).toBe(((await usdt('available')) / 1_000_000n).toString() + '.' + ((await usdt('available')) % 1_000_000n).toString().padStart(6, '0'));
+
+    // Maker-checker: the key made it, the crypto admin approves; the sandbox chain broadcasts, then confirms.
+    await approvePayout(tdb.db, { merchantId: M, id: p.id, approver: 'crypto_admin' });
+    const sentAt = new Date();
+    await sendApproved(tdb.db, 100, sentAt);
+    const sent = (await openApi('GET', `/payouts/${p.id}`)).json().result;
+    expect(sent).toMatchObject({ status: 'processing', chainTradeNo: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    await completeDue(tdb.db, 100, new Date(sentAt.getTime() + PAYOUT_SANDBOX_DELAY_MS));
+    const done = (await openApi('GET', `/payouts/${p.id}`)).json().result;
+    expect(done).toMatchObject({ status: 'success', chainTradeNo: sent.chainTradeNo, payeeAddress: TRON_ADDRESS });
+    expect(await usdt('frozen')).toBe(0n);
+    expect(result(await crypto.get('/crypto/assets')).networks.find((n: { network: string }) => n.network === 'TRON')).toMatchObject({ inFlight: '0.000000', inFlightCount: 0 });
+    // The callback carries the address paid and the chain's transaction id (to the payout callback address, when set).
+    await tdb.pool.query('update merchant set payout_callback_url = $1 where id = $2', ['https://treasury.example.test/hooks', M]);
+    const second = (await openApi('POST', '/payouts', payout({ amount: '10' }))).json().result;
+    await approvePayout(tdb.db, { merchantId: M, id: second.id, approver: 'crypto_admin' });
+    await sendApproved(tdb.db, 100, sentAt);
+    await completeDue(tdb.db, 100, new Date(sentAt.getTime() + PAYOUT_SANDBOX_DELAY_MS));
+    const { rows } = await tdb.pool.query<{ event_type: string; body: string }>(`select event_type, body from callback_delivery where order_id = $1`, [second.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.event_type).toBe('payout.succeeded');
+    expect(JSON.parse(rows[0]!.body).data).toMatchObject({ payeeAddress: TRON_ADDRESS, network: 'TRON', token: 'USDT', chainTradeNo: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    await checkPayoutInvariants(tdb.pool, tdb.db, [M]);
+  });
+
+  it('an Ethereum payout carries a 0x transaction id; a deleted address takes no more payouts', async () => {
+    await coolDown(ETH_CHECKSUMMED);
+    const p = (await openApi('POST', '/payouts', payout({ network: 'ETH', address: ETH_LOWER, amount: '20' }))).json().result;
+    expect(p).toMatchObject({ payeeAddress: ETH_CHECKSUMMED, fee: NETWORKS.ETH.payoutFee });
+    await approvePayout(tdb.db, { merchantId: M, id: p.id, approver: 'crypto_admin' });
+    await sendApproved(tdb.db, 100);
+    expect((await openApi('GET', `/payouts/${p.id}`)).json().result.chainTradeNo).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const [eth] = result(await crypto.get('/crypto/addresses', { network: 'ETH' }));
+    result(await crypto.del(`/crypto/addresses/${eth.id}`));
+    const after = await openApi('POST', '/payouts', payout({ network: 'ETH', address: ETH_CHECKSUMMED, amount: '20' }));
+    expect(after.statusCode).toBe(422);
+    expect((await crypto.del(`/crypto/addresses/${eth.id}`)).statusCode).toBe(404);
+    await checkPayoutInvariants(tdb.pool, tdb.db, [M]);
+  });
+});
