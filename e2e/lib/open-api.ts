@@ -21,15 +21,23 @@ export interface OpenApiAnswer<T> {
  * A signed call: the body serialised once, those bytes hashed and sent; X-Signature = hex HMAC-SHA256 over
  * METHOD \n PATH_WITH_QUERY \n TIMESTAMP \n NONCE \n hex(SHA-256(body)); an Idempotency-Key on every POST.
  */
-export async function openApi<T = Record<string, unknown>>(base: string, method: 'GET' | 'POST', pathWithQuery: string, body?: unknown): Promise<OpenApiAnswer<T>> {
+/** A merchant's key pair (default: the demo merchant's sandbox key). */
+export interface OpenApiKey {
+  merchantId: string;
+  keyId: string;
+  secret: string;
+}
+const DEMO_KEY: OpenApiKey = { merchantId: DEMO_MERCHANT_ID, keyId: DEMO_KEY_ID, secret: DEMO_KEY_SECRET };
+
+export async function openApi<T = Record<string, unknown>>(base: string, method: 'GET' | 'POST', pathWithQuery: string, body?: unknown, key: OpenApiKey = DEMO_KEY): Promise<OpenApiAnswer<T>> {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const nonce = randomUUID();
   const bodyHash = createHash('sha256').update(raw).digest('hex');
-  const signature = createHmac('sha256', DEMO_KEY_SECRET).update([method, pathWithQuery, timestamp, nonce, bodyHash].join('\n')).digest('hex');
+  const signature = createHmac('sha256', key.secret).update([method, pathWithQuery, timestamp, nonce, bodyHash].join('\n')).digest('hex');
   const headers: Record<string, string> = {
-    'X-Merchant-Id': DEMO_MERCHANT_ID,
-    'X-Key-Id': DEMO_KEY_ID,
+    'X-Merchant-Id': key.merchantId,
+    'X-Key-Id': key.keyId,
     'X-Timestamp': timestamp,
     'X-Nonce': nonce,
     'X-Signature': signature,

@@ -15,6 +15,7 @@ export const DEMO_USERS = {
   demo_read: 'tikipay',
   demo_business: 'lumipay',
   crypto_admin: 'coinrail',
+  crypto_operator: 'coinrail',
   br_admin: 'pagoverde',
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;

@@ -42,6 +42,7 @@ const ROLE_OF: Record<DemoUser, RoleCode> = {
   demo_read: 'third_role_read',
   demo_business: 'business',
   crypto_admin: 'crypto_role_admin',
+  crypto_operator: 'crypto_role_operator',
   br_admin: 'third_role_admin',
 };
 
@@ -60,9 +61,12 @@ describe('each demo user sees exactly the menu of its role, in its brand', () =>
         expect(texts).toEqual(expectedMenu(ROLE_OF[user], lang));
         // Spec §6 role table, spelled out (the line above derives it from the domain's grants).
         const shows = (key: string) => texts.includes(translate(lang, key));
-        if (ROLE_OF[user] !== 'crypto_role_read') expect(shows('collections.menu') && shows('balance-records.menu') && shows('products.summaryMenu')).toBe(true);
-        if (user === 'demo_read' || user === 'demo_operator') expect(shows('developer.menu')).toBe(false);
-        if (user === 'demo_admin' || user === 'demo_business') expect(shows('developer.menu')).toBe(true);
+        const crypto = ROLE_OF[user].startsWith('crypto_');
+        if (!crypto) expect(shows('collections.menu') && shows('balance-records.menu') && shows('products.summaryMenu')).toBe(true);
+        // The crypto variant: its own pages, crypto assets among them, and none of the fiat ones (products, sales ...).
+        if (crypto) expect([shows('collections.menu'), shows('crypto.menu'), shows('products.summaryMenu'), shows('sales.menu')]).toEqual([true, true, false, false]);
+        if (user === 'demo_read' || user === 'demo_operator' || user === 'crypto_operator') expect(shows('developer.menu')).toBe(false);
+        if (user === 'demo_admin' || user === 'demo_business' || user === 'crypto_admin') expect(shows('developer.menu')).toBe(true);
       });
       await page.context().close();
     });

@@ -372,6 +372,7 @@ describe('getUserPermissionByToken', () => {
     demo_read: [Role.THIRD_ROLE_READ],
     demo_business: [Role.BUSINESS],
     crypto_admin: [Role.CRYPTO_ROLE_ADMIN],
+    crypto_operator: [Role.CRYPTO_ROLE_OPERATOR],
     br_admin: [Role.THIRD_ROLE_ADMIN],
   };
 

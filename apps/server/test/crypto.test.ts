@@ -7,12 +7,16 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRYPTO_ADDRESS_COOLING_HOURS, NETWORKS, PAYOUT_SANDBOX_DELAY_MS } from '@mg/domain';
+import { CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_NETWORKS, CRYPTO_SANDBOX_BLOCK_MS, NETWORKS, PAYOUT_SANDBOX_DELAY_MS, PaymentType, checkCryptoAddress } from '@mg/domain';
+import { cashierView } from '../src/modules/cashier/service';
+import { confirmDueDeposits } from '../src/modules/crypto/deposits';
+import type { ChannelCollection } from '../src/modules/channels/adapter';
+import { sandboxPaymentCode } from '../src/modules/channels/sandbox';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { approvePayout, completeDue, sendApproved } from '../src/modules/payouts/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { balance, count } from './helpers/money-fixtures';
+import { balance, count, upsertProducts } from './helpers/money-fixtures';
 import { openApiRequest } from './helpers/open-api';
 import { checkPayoutInvariants } from './helpers/payout-invariants';
 
@@ -171,5 +175,83 @@ describe('crypto payouts by the open API', () => {
     expect(after.statusCode).toBe(422);
     expect((await crypto.del(`/crypto/addresses/${eth.id}`)).statusCode).toBe(404);
     await checkPayoutInvariants(tdb.pool, tdb.db, [M]);
+  });
+});
+
+describe('the sandbox chain', () => {
+  it('gives each crypto collection its own deposit address, valid on the order’s network and stable for the order', () => {
+    for (const n of CRYPTO_NETWORKS) {
+      const order: ChannelCollection = { id: `C-${n}-1`, merchantId: M, currency: 'USDT', amount: 10_000_000n, paymentType: PaymentType.CRYPTO, channel: NETWORKS[n].channel, expiresAt: new Date() };
+      const code = sandboxPaymentCode(order, 'SBX1');
+      expect(checkCryptoAddress(n, code ?? ''), `${n} ${code}`).toMatchObject({ ok: true });
+      expect(sandboxPaymentCode(order, 'SBX1')).toBe(code);
+      expect(sandboxPaymentCode({ ...order, id: `C-${n}-2` }, 'SBX1')).not.toBe(code);
+    }
+  });
+});
+
+describe('pay-in on the sandbox chain', () => {
+  const collection = async (amount: string, channel = NETWORKS.TRON.channel) => {
+    const res = await openApi('POST', '/collections', { merchantOrderId: `DEP-${process.pid}-${++seq}`, amount, currency: 'USDT', paymentType: PaymentType.CRYPTO, channel });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return res.json().result as { id: string; paymentCode: string; cashierUrl: string; status: string };
+  };
+  const orderStatus = async (id: string) => (await openApi('GET', `/collections/${id}`)).json().result as { status: string; paidAmount: string | null };
+  const send = (id: string, amount?: string) => openApi('POST', `/sandbox/crypto/${id}/send`, amount === undefined ? {} : { amount });
+
+  beforeAll(async () => {
+    await upsertProducts(tdb.pool, [
+      { currency: 'USDT', paymentType: PaymentType.CRYPTO, channel: NETWORKS.TRON.channel, min: 1_000_000n, max: 100_000_000_000n },
+      { currency: 'USDT', paymentType: PaymentType.CRYPTO, channel: NETWORKS.ETH.channel, min: 1_000_000n, max: 100_000_000_000n },
+    ]);
+  });
+
+  it('the exact amount: counted after the network’s confirmations, not before; the ledger credits pending', async () => {
+    const c = await collection('100');
+    expect(checkCryptoAddress('TRON', c.paymentCode)).toMatchObject({ ok: true });
+    const pending = await usdt('pending');
+    const d = send(c.id);
+    const sent = (await d).json().result;
+    expect(sent).toMatchObject({ network: 'TRON', amount: '100.000000', required: 20, confirmed: false, surplus: '0.000000', chainTradeNo: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(checkCryptoAddress('TRON', sent.payerAddress)).toMatchObject({ ok: true });
+    // One transaction per order.
+    expect((await send(c.id)).statusCode).toBe(409);
+    // 19 blocks later: still waiting.
+    const at = Date.parse(sent.sentAt);
+    expect(await confirmDueDeposits(tdb.db, new Date(at + 19 * CRYPTO_SANDBOX_BLOCK_MS))).toBe(0);
+    expect((await orderStatus(c.id)).status).toBe('pending');
+    expect(await confirmDueDeposits(tdb.db, new Date(at + 20 * CRYPTO_SANDBOX_BLOCK_MS))).toBe(1);
+    expect(await orderStatus(c.id)).toMatchObject({ status: 'success', paidAmount: '100.000000' });
+    expect(await usdt('pending')).toBeGreaterThan(pending);
+    // Paid: nothing more is taken.
+    expect((await send(c.id)).statusCode).toBe(422);
+  });
+
+  it('under-paid: partial with what arrived; over-paid: paid in full, the surplus shown, not credited', async () => {
+    const under = await collection('50', NETWORKS.ETH.channel);
+    const u = (await send(under.id, '20')).json().result;
+    expect(u).toMatchObject({ network: 'ETH', required: 12, chainTradeNo: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    await confirmDueDeposits(tdb.db, new Date(Date.parse(u.sentAt) + 12 * CRYPTO_SANDBOX_BLOCK_MS));
+    expect(await orderStatus(under.id)).toMatchObject({ status: 'partial', paidAmount: '20.000000' });
+
+    const over = await collection('30');
+    const o = (await send(over.id, '33')).json().result;
+    expect(o.surplus).toBe('3.000000');
+    await confirmDueDeposits(tdb.db, new Date(Date.parse(o.sentAt) + 20 * CRYPTO_SANDBOX_BLOCK_MS));
+    expect(await orderStatus(over.id)).toMatchObject({ status: 'success', paidAmount: '30.000000' });
+    await checkPayoutInvariants(tdb.pool, tdb.db, [M]);
+  });
+
+  it('the cashier shows the deposit with its confirmations as they come, and refuses a plain Pay', async () => {
+    const c = await collection('12.5');
+    const token = c.cashierUrl.split('/pay/')[1] as string;
+    const pay = await app.inject({ method: 'POST', url: `/api/cashier/${token}/pay`, payload: { outcome: 'success' } });
+    expect(pay.statusCode).toBe(422);
+    const sent = await app.inject({ method: 'POST', url: `/api/cashier/${token}/crypto/send`, payload: { outcome: 'under' } });
+    expect(sent.statusCode).toBe(200);
+    const view = sent.json().result;
+    expect(view).toMatchObject({ status: 'pending', payable: false, deposit: { amount: '6.250000', confirmations: 0, required: 20, confirmed: false } });
+    const later = await cashierView(tdb.db, token, new Date(Date.parse(view.deposit.sentAt) + 7 * CRYPTO_SANDBOX_BLOCK_MS + 10));
+    expect(later.deposit).toMatchObject({ confirmations: 7, required: 20 });
   });
 });

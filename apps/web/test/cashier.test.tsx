@@ -299,3 +299,35 @@ describe('cashier helpers', () => {
     expect(phaseOf(view({ status: 'closed' }), now)).toBe('closed');
   });
 });
+
+describe('a crypto order at the cashier (issue 13)', () => {
+  it('shows where and on which network to send, sends from the sandbox wallet, and follows the confirmations', async () => {
+    const address = '0x40E797091DE4Ea554eA0F515b3Dccb8F8FaEAaC4';
+    const crypto = view({ brand: 'coinrail', currency: 'USDT', amount: '25.500000', paymentType: 18, channel: 61, paymentCode: address, deposit: null });
+    const deposit = { network: 'ETH', chainTradeNo: `0x${'ab'.repeat(32)}`, payerAddress: '0xbB433BcBfF03BD99F85dDBfFf94DA1Af21677a8d', amount: '12.750000', confirmations: 0, required: 12, confirmed: false, surplus: '0.000000', sentAt: new Date().toISOString() };
+    let current: CashierView = crypto;
+    const server = fakeServer({
+      [`GET /cashier/${TOKEN}`]: () => current,
+      [`POST /cashier/${TOKEN}/crypto/send`]: () => {
+        current = { ...crypto, payable: false, deposit };
+        return current;
+      },
+    });
+    await openCashier(server);
+    expect((await screen.findByTestId('cashier-crypto-send-to')).textContent).toBe('Send exactly 25.500000 USDT on Ethereum (ERC-20) to this address');
+    expect(screen.getByTestId('cashier-qr')).toBeTruthy();
+    expect(screen.getByTestId('cashier-code').textContent).toBe(address);
+    // No plain Pay: a crypto order is paid by what reaches its address.
+    expect(screen.queryByTestId('cashier-pay')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('cashier-send-under'));
+    });
+    await waitFor(() => expect(server.callsTo('POST', `/cashier/${TOKEN}/crypto/send`)).toHaveLength(1));
+    expect(server.callsTo('POST', `/cashier/${TOKEN}/crypto/send`)[0]?.body).toMatchObject({ outcome: 'under' });
+    expect((await screen.findByTestId('cashier-confirmations')).textContent).toBe('Confirmations: 0 of 12');
+    expect(screen.getByTestId('cashier-deposit-amount').textContent).toBe('12.750000 USDT');
+    // The page asks again while confirmations come in.
+    current = { ...current, deposit: { ...deposit, confirmations: 5 } };
+    await waitFor(() => expect(screen.getByTestId('cashier-confirmations').textContent).toBe('Confirmations: 5 of 12'), { timeout: 4000 });
+  });
+});

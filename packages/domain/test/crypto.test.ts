@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CRYPTO_NETWORKS,
+  addressOf,
   CRYPTO_TOKEN_DECIMALS,
   DEFAULT_FEE_RULES,
   NETWORKS,
@@ -140,5 +141,16 @@ describe('spec §6 crypto-brand variant', () => {
 
   it('fiat merchant roles have no crypto page', () => {
     for (const role of ['third_role_admin', 'third_role_operator', 'third_role_read'] as const) expect(ROLE_GRANTS[role]).not.toContain(Perm.CRYPTO_MENU);
+  });
+});
+
+describe('deposit addresses of the sandbox chain', () => {
+  it('a 20-byte key hash gives an address its network accepts, checksum included', () => {
+    for (let seed = 0; seed < 50; seed++) {
+      const key = Uint8Array.from({ length: 20 }, (_, i) => (seed * 31 + i * 7) % 256);
+      for (const n of CRYPTO_NETWORKS) expect(checkCryptoAddress(n, addressOf(n, key)), `${n} ${seed}`).toMatchObject({ ok: true, address: addressOf(n, key) });
+    }
+    expect(addressOf('TRON', new Uint8Array(20))).toMatch(/^T/);
+    expect(() => addressOf('ETH', new Uint8Array(19))).toThrow();
   });
 });

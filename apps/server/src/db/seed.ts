@@ -17,6 +17,7 @@
  * | demo_read     | 10001                                 | third_role_read     | tikipay / IDR           |
  * | demo_business | 10030 Lumi Traders                    | business            | lumipay / THB (IDR THB PHP MYR VND) |
  * | crypto_admin  | 10010 CoinRail Demo                   | crypto_role_admin   | coinrail / USDT         |
+ * | crypto_operator | 10010 CoinRail Demo                 | crypto_role_operator | coinrail / USDT        |
  * | br_admin      | 10020 Loja Verde                      | third_role_admin    | pagoverde / BRL         |
  */
 import { hash } from '@node-rs/argon2';
@@ -215,6 +216,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { username: 'demo_read', realname: 'Demo Reader', merchantId: 10001, roles: [Role.THIRD_ROLE_READ], email: 'demo_read@demo-store.test', departs: [] },
   { username: 'demo_business', realname: 'Lumi Business', merchantId: 10030, roles: [Role.BUSINESS], email: 'business@lumi-traders.test', departs: [] },
   { username: 'crypto_admin', realname: 'Crypto Admin', merchantId: 10010, roles: [Role.CRYPTO_ROLE_ADMIN], email: 'admin@coinrail-demo.test', departs: [] },
+  // The maker of crypto payouts, so the crypto admin can check them (maker-checker).
+  { username: 'crypto_operator', realname: 'Crypto Operator', merchantId: 10010, roles: [Role.CRYPTO_ROLE_OPERATOR], email: 'ops@coinrail-demo.test', departs: [] },
   { username: 'br_admin', realname: 'Admin Loja Verde', merchantId: 10020, roles: [Role.THIRD_ROLE_ADMIN], email: 'admin@lojaverde.test', departs: [] },
 ];
 
@@ -285,6 +288,7 @@ export async function seedIdentity(pool: pg.Pool, opts: { demo: boolean; demoPay
     // or when collections exist). The test template leaves them out (demoPayments: false): tests count money.
     if (result.demo && opts.demoPayments !== false) {
       await (await import('../modules/collections/demo')).seedDemoPaymentsFromPool(pool);
+      await (await import('../modules/crypto/demo')).seedDemoCryptoAddressesFromPool(pool);
     }
     return result;
   });

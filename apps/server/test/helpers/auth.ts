@@ -15,6 +15,7 @@ export const DEMO_LOGIN: Record<string, { brand: string; currency: string; merch
   demo_read: { brand: 'tikipay', currency: 'IDR', merchantId: 10001 },
   demo_business: { brand: 'lumipay', currency: 'THB', merchantId: 10030 },
   crypto_admin: { brand: 'coinrail', currency: 'USDT', merchantId: 10010 },
+  crypto_operator: { brand: 'coinrail', currency: 'USDT', merchantId: 10010 },
   br_admin: { brand: 'pagoverde', currency: 'BRL', merchantId: 10020 },
 };
 

@@ -1,4 +1,5 @@
 /** What the public cashier page reads (answer shapes; amounts are decimal strings, times ISO-8601 UTC). */
+import type { CryptoDepositView } from '../crypto/vocabulary';
 import type { CurrencyCode } from '../currencies';
 
 export type CashierKind = 'collection' | 'link' | 'topUp' | 'mandate';
@@ -36,4 +37,6 @@ export interface CashierView {
   sandbox: boolean;
   /** An auto-deduction mandate: what the payer authorises besides this first charge. */
   recurring?: { intervalPeriod: number; intervalUnit: string; repetitions: number | null } | null;
+  /** A crypto order: what arrived at its deposit address and its confirmations (null until something was sent). */
+  deposit?: CryptoDepositView | null;
 }

@@ -39,6 +39,42 @@ function base58Decode(s: string): Uint8Array | null {
   return Uint8Array.from(bytes);
 }
 
+function base58Encode(bytes: Uint8Array): string {
+  let n = 0n;
+  for (const b of bytes) n = n * 256n + BigInt(b);
+  let out = '';
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+
+function base58CheckEncode(payload: Uint8Array): string {
+  const sum = sha256(sha256(payload)).slice(0, 4);
+  return base58Encode(Uint8Array.from([...payload, ...sum]));
+}
+
+/**
+ * The address of a 20-byte key hash on a network, as that network writes it: TRON base58check with its 0x41 prefix,
+ * Ethereum EIP-55, Bitcoin P2PKH base58check. The sandbox chain derives each order's deposit address this way.
+ */
+export function addressOf(network: CryptoNetworkValue, keyHash: Uint8Array): string {
+  if (keyHash.length !== 20) throw new Error('a key hash is 20 bytes');
+  switch (NETWORKS[network].addressFormat) {
+    case AddressFormat.TRON_BASE58:
+      return base58CheckEncode(Uint8Array.from([TRON_PREFIX, ...keyHash]));
+    case AddressFormat.ETH_HEX:
+      return toChecksumAddress(`0x${[...keyHash].map((b) => b.toString(16).padStart(2, '0')).join('')}`);
+    case AddressFormat.BTC:
+      return base58CheckEncode(Uint8Array.from([0x00, ...keyHash]));
+  }
+}
+
 /** The payload of a base58check string when its 4-byte double-SHA-256 checksum matches, else null. */
 function base58CheckPayload(s: string): { payload: Uint8Array } | 'format' | 'checksum' {
   const raw = base58Decode(s);

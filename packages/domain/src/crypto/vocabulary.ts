@@ -62,3 +62,44 @@ export const cryptoAssetsSchema = z.object({
   ),
 });
 export type CryptoAssetsView = z.infer<typeof cryptoAssetsSchema>;
+
+/* Pay-in on the sandbox chain ------------------------------------------------------------------------------ */
+
+/** The sandbox chain adds a confirmation this often (TRON's 20 take 20 s, Ethereum's 12 take 12 s). */
+export const CRYPTO_SANDBOX_BLOCK_MS = 1_000;
+/** The sandbox's confirmation job looks this often for deposits that have all their confirmations. */
+export const CRYPTO_DEPOSIT_JOB_MS = 1_000;
+
+/** What the payer's sandbox wallet sends: the order's amount, half of it, or a tenth more. */
+export const DepositOutcome = { EXACT: 'exact', UNDER: 'under', OVER: 'over' } as const;
+export type DepositOutcomeValue = (typeof DepositOutcome)[keyof typeof DepositOutcome];
+export const DEPOSIT_OUTCOMES = Object.values(DepositOutcome);
+
+const UNDER_DIVISOR = 2n;
+const OVER_DIVISOR = 10n;
+
+/** The amount (minor units) the sandbox wallet sends for an outcome. */
+export function sandboxDepositAmount(orderAmount: bigint, outcome: DepositOutcomeValue): bigint {
+  if (outcome === DepositOutcome.UNDER) return orderAmount / UNDER_DIVISOR > 0n ? orderAmount / UNDER_DIVISOR : 1n;
+  if (outcome === DepositOutcome.OVER) return orderAmount + orderAmount / OVER_DIVISOR;
+  return orderAmount;
+}
+
+/** Confirmations a deposit sent at `sentAt` has at `now` on the sandbox chain, up to what its network requires. */
+export function sandboxConfirmations(sentAt: Date, now: Date, required: number): number {
+  return Math.max(0, Math.min(required, Math.floor((now.getTime() - sentAt.getTime()) / CRYPTO_SANDBOX_BLOCK_MS)));
+}
+
+/** A deposit to an order's address as the cashier and the open API show it. */
+export const cryptoDepositSchema = z.object({
+  network: z.string(),
+  chainTradeNo: z.string().describe('the transaction id on the chain'),
+  payerAddress: z.string(),
+  amount: money.describe('what arrived'),
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  confirmed: z.boolean().describe('all confirmations in: the order is paid (partly, when under-paid)'),
+  surplus: money.describe('what arrived above the order amount (over-paid): not credited, the merchant returns it'),
+  sentAt: z.string(),
+});
+export type CryptoDepositView = z.infer<typeof cryptoDepositSchema>;

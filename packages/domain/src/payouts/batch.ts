@@ -52,6 +52,11 @@ export interface BatchCellIssue {
   params?: Record<string, string | number>;
 }
 
+/** Whether a currency pays out from files: crypto goes one by one to whitelisted addresses (issue 13). */
+export function isBatchCurrency(currency: CurrencyCode): boolean {
+  return payoutDestinationsOf(currency).some((d) => d.kind !== DestinationKind.CRYPTO);
+}
+
 /** Every problem of one row (empty: valid), with the single payout's rules. */
 export function batchRowIssues(currency: CurrencyCode, row: BatchRowValues): BatchCellIssue[] {
   const out: BatchCellIssue[] = [];

@@ -1,7 +1,7 @@
 /** Crypto withdrawal addresses (issue 13): each merchant's address book per network. */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bigserial, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './columns';
 
 export const cryptoAddress = pgTable(
   'crypto_address',
@@ -23,5 +23,30 @@ export const cryptoAddress = pgTable(
   (t) => [
     index('crypto_address_merchant_idx').on(t.merchantId, t.network),
     uniqueIndex('crypto_address_live_uq').on(t.merchantId, t.network, t.address).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * What arrived at a crypto order's deposit address (issue 13): one transaction per order on the sandbox chain. The
+ * order is paid once it has its network's confirmations (`confirmed_at`), with what arrived (partial when under).
+ */
+export const cryptoDeposit = pgTable(
+  'crypto_deposit',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    collectionId: varchar('collection_id', { length: 32 }).notNull(),
+    network: varchar('network', { length: 8 }).notNull(),
+    chainTradeNo: varchar('chain_trade_no', { length: 80 }).notNull(),
+    payerAddress: varchar('payer_address', { length: 100 }).notNull(),
+    amount: money('amount').notNull(),
+    /** Confirmations its network requires, fixed when it was sent. */
+    required: integer('required').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.collectionId] }),
+    uniqueIndex('crypto_deposit_tx_uq').on(t.chainTradeNo),
+    index('crypto_deposit_open_idx').on(t.sentAt).where(sql`${t.confirmedAt} is null`),
   ],
 );

@@ -6,7 +6,7 @@
 import { AnnouncementStatus, Role, announcementsList, type AnnouncementStatusValue, type ListRecord } from '@mg/domain';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { announcement, announcementRead, appUser, role, userRole } from '../../db/schema';
+import { announcement, announcementRead, appUser, merchant, role, userRole } from '../../db/schema';
 import { containsPattern, iso } from '../../lib/admin';
 import { newestFirst } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
@@ -144,4 +144,10 @@ export async function selectAdminEmails(db: DbLike, merchantId: number): Promise
       ),
     );
   return rows.flatMap((r) => (r.email ? [r.email] : []));
+}
+
+/** The name and brand a notice to a merchant is written with. */
+export async function selectMerchantFace(db: DbLike, merchantId: number): Promise<{ name: string; brand: string } | undefined> {
+  const [m] = await db.select({ name: merchant.name, brand: merchant.brand }).from(merchant).where(eq(merchant.id, merchantId)).limit(1);
+  return m;
 }

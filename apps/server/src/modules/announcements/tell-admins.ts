@@ -3,15 +3,19 @@
  * address): an in-app notice every user of the merchant sees, and an e-mail to each admin, in the brand's language.
  */
 import { AnnouncementStatus, DEFAULT_BRAND_VALUE, findBrand, translate, type Language } from '@mg/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
-import type { LowBalanceNotifier } from '../balances/limit';
-import { selectMerchant } from '../balances/queries';
-import { insertAnnouncement, selectAdminEmails } from './queries';
+import type { Mailer } from '../mail/mailer';
+import { insertAnnouncement, selectAdminEmails, selectMerchantFace } from './queries';
 
 const NOTICE_PRIORITY = 'H';
 const SYSTEM_USER = 'system';
 
-export type AdminNotifier = LowBalanceNotifier;
+/** Who writes the e-mails: the app's mailer and the request's log. */
+export interface AdminNotifier {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
 
 export interface AdminNotice {
   merchantId: number;
@@ -22,7 +26,7 @@ export interface AdminNotice {
 }
 
 export async function tellMerchantAdmins(db: Db, notice: AdminNotice, notifier: AdminNotifier | null, now: Date): Promise<void> {
-  const m = await selectMerchant(db, notice.merchantId);
+  const m = await selectMerchantFace(db, notice.merchantId);
   const brand = findBrand(m?.brand) ?? findBrand(DEFAULT_BRAND_VALUE);
   const lang: Language = brand?.defaultLanguage ?? 'en-US';
   const params = { merchant: m?.name ?? String(notice.merchantId), ...notice.params };

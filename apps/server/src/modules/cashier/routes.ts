@@ -1,9 +1,9 @@
 /** Public cashier API behind /pay/{token} (docs/open-api.md "Cashier"): view, pay (sandbox), cancel. */
-import { CASHIER_OUTCOMES, CashierOutcome, COLLECTION_FAILURE_REASONS } from '@mg/domain';
+import { CASHIER_OUTCOMES, CashierOutcome, COLLECTION_FAILURE_REASONS, DEPOSIT_OUTCOMES, DepositOutcome, cryptoDepositSchema } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { cashierCancel, cashierPay, cashierView } from './service';
+import { cashierCancel, cashierPay, cashierSendCrypto, cashierView } from './service';
 
 const tags = ['cashier'];
 
@@ -33,6 +33,7 @@ export const cashierViewSchema = z.object({
     .object({ intervalPeriod: z.number(), intervalUnit: z.string(), repetitions: z.number().nullable() })
     .nullish()
     .describe('a mandate: the charges the payer authorises after this first one'),
+  deposit: cryptoDepositSchema.nullish().describe('a crypto order: what arrived at its deposit address, with its confirmations'),
 });
 
 export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,6 +72,21 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await cashierPay(deps(), req.params.token, req.body)),
+  );
+
+  app.post(
+    '/cashier/:token/crypto/send',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Sandbox: the payer's wallet sends to a crypto order's deposit address (exact, under or over the amount); paid once the network's confirmations are in",
+        params,
+        body: z.object({ outcome: z.enum(DEPOSIT_OUTCOMES).default(DepositOutcome.EXACT) }),
+        response: { 200: envelopeOf(cashierViewSchema) },
+      },
+    },
+    async (req) => ok(await cashierSendCrypto(deps(), req.params.token, req.body.outcome)),
   );
 
   app.post(

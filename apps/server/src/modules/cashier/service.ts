@@ -9,7 +9,10 @@ import {
   MandateStatus,
   PaymentLinkStatus,
   PaymentStatus,
+  PaymentType,
+  sandboxDepositAmount,
   toMajorString,
+  type DepositOutcomeValue,
   ApiKeyMode,
   CashierOutcome,
   type CashierOutcomeValue,
@@ -32,6 +35,8 @@ import { finishTopUp, getTopUpByToken } from '../top-ups/service';
 import { authorizeMandate, changeMandate } from '../auto-deductions/service';
 import { selectMandateByToken, type MandateRow } from '../auto-deductions/queries';
 import type { TopUpRow } from '../top-ups/queries';
+import { depositView, sendDeposit } from '../crypto/deposits';
+import { selectDeposit } from '../crypto/queries';
 
 const OPEN: readonly string[] = [PaymentStatus.PENDING, PaymentStatus.PROCESSING];
 const PAID: readonly string[] = [PaymentStatus.SUCCESS, PaymentStatus.PARTIAL, PaymentStatus.REFUNDED];
@@ -198,7 +203,22 @@ export async function cashierView(db: DbLike, token: string, now: Date = new Dat
   if (r.kind === 'link') return linkView(db, r.link, now);
   if (r.kind === 'topUp') return topUpCashierView(r.topUp, await merchantFace(db, r.topUp.merchantId), now);
   if (r.kind === 'mandate') return mandateCashierView(r.mandate, await merchantFace(db, r.mandate.merchantId), now);
-  return collectionCashierView(r.row, await merchantFace(db, r.row.merchantId), now);
+  return withDeposit(db, collectionCashierView(r.row, await merchantFace(db, r.row.merchantId), now), r.row, now);
+}
+
+/** A crypto order's view adds what arrived at its deposit address (issue 13). */
+async function withDeposit(db: DbLike, view: CashierView, row: CollectionRow, now: Date): Promise<CashierView> {
+  if (row.paymentType !== PaymentType.CRYPTO) return view;
+  const d = await selectDeposit(db, row.merchantId, row.id);
+  return { ...view, deposit: d ? depositView(d, row.amount, now) : null, payable: view.payable && !d };
+}
+
+/** The payer's sandbox wallet sends to a crypto order's deposit address: exactly, less or more than asked. */
+export async function cashierSendCrypto(deps: CashierDeps, token: string, outcome: DepositOutcomeValue, now: Date = new Date()): Promise<CashierView> {
+  const r = await resolve(deps.db, token);
+  if (r.kind !== 'collection') throw new KeyedError('BUSINESS_RULE', 'crypto.notCryptoOrder');
+  const { row } = await sendDeposit(deps.db, { merchantId: r.row.merchantId, collectionId: r.row.id, amount: sandboxDepositAmount(r.row.amount, outcome), now });
+  return withDeposit(deps.db, collectionCashierView(row, await merchantFace(deps.db, row.merchantId), now), row, now);
 }
 
 export interface CashierPayInput {
@@ -245,6 +265,8 @@ export async function cashierPay(deps: CashierDeps, token: string, input: Cashie
   }
   if (!isOpen(row)) throw new KeyedError('BUSINESS_RULE', 'cashier.notPayable');
   if (isPastExpiry(row.expiresAt, now)) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
+  // A crypto order is paid by what reaches its address, after its confirmations (POST .../crypto/send).
+  if (row.paymentType === PaymentType.CRYPTO && input.outcome === CashierOutcome.SUCCESS) throw new KeyedError('BUSINESS_RULE', 'crypto.payBySending');
   const after =
     input.outcome === CashierOutcome.SUCCESS
       ? await payAtCashier(deps.db, { merchantId: row.merchantId, id: row.id, now })

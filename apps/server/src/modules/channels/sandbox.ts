@@ -12,6 +12,7 @@ import {
   PaymentType,
   PayoutSandboxOutcome,
   SandboxOutcome,
+  addressOf,
   decimalsOf,
   isCollectionFailureReason,
   payoutSandboxOutcome,
@@ -31,14 +32,10 @@ import type {
 
 /** Channels whose payment code is a QR payload (QRIS, PromptPay, DuitNow QR, VietQR, PIX, PayNow). */
 const QR_CHANNELS = new Set([11, 20, 36, 43, 53, 71]);
-/** Crypto channels: TRC20, ERC20, BTC. */
-const CRYPTO_TRC20 = 60;
-const CRYPTO_ERC20 = 61;
 const VA_LENGTH = 16;
 const OTC_CODE_LENGTH = 12;
 const SANDBOX_REF_PREFIX = 'SBX';
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const OTC_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 
 function digits(n: number): string {
@@ -91,10 +88,12 @@ export function sandboxPaymentCode(c: ChannelCollection, reference: string): str
       return `88${String(c.channel ?? 0).padStart(2, '0')}${digits(VA_LENGTH - 4)}`;
     case PaymentType.OTC:
       return pick(OTC_ALPHABET, OTC_CODE_LENGTH);
-    case PaymentType.CRYPTO:
-      if (c.channel === CRYPTO_TRC20) return `T${pick(BASE58, 33)}`;
-      if (c.channel === CRYPTO_ERC20) return `0x${randomBytes(20).toString('hex')}`;
-      return `bc1q${randomBytes(19).toString('hex').slice(0, 38)}`;
+    case PaymentType.CRYPTO: {
+      // The order's own deposit address, derived from its id (as a wallet derives one key per order): valid for its
+      // network, checksum included, and the same on a retried create.
+      const network = CRYPTO_NETWORKS.find((n) => NETWORKS[n].channel === c.channel) ?? CryptoNetwork.TRON;
+      return addressOf(network, createHash('sha256').update(`deposit:${c.id}`).digest().subarray(0, 20));
+    }
     case PaymentType.UPI:
       return `upi://pay?pa=sandbox@mg&tr=${reference}&am=${toMajorString(c.amount, c.currency)}&cu=${c.currency}`;
     case PaymentType.INVOICE:

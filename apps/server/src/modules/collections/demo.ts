@@ -7,7 +7,6 @@
 import { CollectionFailureReason, CollectionSource, PaymentType, RefundWay, type CurrencyCode } from '@mg/domain';
 import type pg from 'pg';
 import { dbOf, type Db } from '../../db/pool';
-import { seedDemoCryptoAddresses } from '../crypto/demo';
 import { createRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
 import { HISTORY_PROFILES, historyPlan, type DemoOrder, type HistoryProfile } from './demo-history';
@@ -135,7 +134,6 @@ export async function seedDemoPayments(db: Db, now: Date = new Date()): Promise<
   }
   await expireDueCollections(db, now, DEMO_PUBLIC_URL);
   await runSettlements(db, { now, dueOnly: true });
-  await seedDemoCryptoAddresses(db, now);
   return countCollections(db);
 }
 

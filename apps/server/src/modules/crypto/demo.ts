@@ -1,9 +1,10 @@
 /**
  * Demo address book of CoinRail (10010): a TRON address past its cooling period, so a crypto payout can be tried at
- * once, and an Ethereum one still cooling, so the countdown shows. Written once with the demo payments.
+ * once, and an Ethereum one still cooling, so the countdown shows. Written once, with the demo payments (seed.ts).
  */
 import { CRYPTO_ADDRESS_COOLING_HOURS, CryptoNetwork } from '@mg/domain';
-import type { DbLike } from '../../db/pool';
+import type pg from 'pg';
+import { dbOf, type DbLike } from '../../db/pool';
 import { countLiveAddresses, insertAddress } from './queries';
 
 const HOUR_MS = 3_600_000;
@@ -28,4 +29,9 @@ export async function seedDemoCryptoAddresses(db: DbLike, now: Date): Promise<vo
       createdAt,
     });
   }
+}
+
+/** seed.ts entry, after the demo payments: on a plain pool. */
+export function seedDemoCryptoAddressesFromPool(pool: pg.Pool, now: Date = new Date()): Promise<void> {
+  return seedDemoCryptoAddresses(dbOf(pool), now);
 }

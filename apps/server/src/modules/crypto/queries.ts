@@ -1,7 +1,7 @@
 /** SQL of the crypto area: the withdrawal address book (every value a bound parameter). */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { cryptoAddress, payout } from '../../db/schema';
+import { cryptoAddress, cryptoDeposit, payout } from '../../db/schema';
 
 export type CryptoAddressRow = typeof cryptoAddress.$inferSelect;
 
@@ -53,4 +53,39 @@ export async function selectInFlightByBankCode(db: DbLike, merchantId: number, c
     .where(and(eq(payout.merchantId, merchantId), eq(payout.currency, currency), inArray(payout.status, [...statuses])))
     .groupBy(payout.bankCode);
   return new Map(rows.map((r) => [r.bankCode, { total: BigInt(r.total), count: r.n }]));
+}
+
+/* Deposits ----------------------------------------------------------------------------------------------------- */
+
+export type CryptoDepositRow = typeof cryptoDeposit.$inferSelect;
+
+export async function selectDeposit(db: DbLike, merchantId: number, collectionId: string): Promise<CryptoDepositRow | undefined> {
+  const [row] = await db.select().from(cryptoDeposit).where(and(eq(cryptoDeposit.merchantId, merchantId), eq(cryptoDeposit.collectionId, collectionId))).limit(1);
+  return row;
+}
+
+/** The deposit of an order, or nothing when one was sent already (one transaction per order). */
+export async function insertDeposit(db: DbLike, values: typeof cryptoDeposit.$inferInsert): Promise<CryptoDepositRow | undefined> {
+  const [row] = await db.insert(cryptoDeposit).values(values).onConflictDoNothing({ target: [cryptoDeposit.merchantId, cryptoDeposit.collectionId] }).returning();
+  return row;
+}
+
+/** Deposits whose confirmations are all in at `now` (sent `required` blocks ago or more), oldest first. */
+export function selectConfirmedDue(db: DbLike, now: Date, blockMs: number, limit: number): Promise<CryptoDepositRow[]> {
+  return db
+    .select()
+    .from(cryptoDeposit)
+    .where(and(isNull(cryptoDeposit.confirmedAt), sql`${cryptoDeposit.sentAt} + ${cryptoDeposit.required} * ${blockMs} * interval '1 millisecond' <= ${now}`))
+    .orderBy(asc(cryptoDeposit.sentAt))
+    .limit(limit);
+}
+
+/** Marks a deposit confirmed unless another run did; false then. */
+export async function markDepositConfirmed(db: DbLike, row: CryptoDepositRow, now: Date): Promise<boolean> {
+  const done = await db
+    .update(cryptoDeposit)
+    .set({ confirmedAt: now })
+    .where(and(eq(cryptoDeposit.merchantId, row.merchantId), eq(cryptoDeposit.collectionId, row.collectionId), isNull(cryptoDeposit.confirmedAt)))
+    .returning({ id: cryptoDeposit.collectionId });
+  return done.length > 0;
 }

@@ -3,7 +3,7 @@
  * needs the crypto page; adding and deleting the address permission (the crypto admin's) and the Google code when 2FA
  * is on. Scoped to the caller's merchant (provider staff may name one).
  */
-import { CRYPTO_ADDRESS_LABEL_MAX_LENGTH, Perm, cryptoAddressSchema, cryptoAssetsSchema } from '@mg/domain';
+import { CRYPTO_ADDRESS_LABEL_MAX_LENGTH, CRYPTO_DEPOSIT_JOB_MS, Perm, cryptoAddressSchema, cryptoAssetsSchema } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -11,6 +11,7 @@ import { t } from '../../lib/i18n';
 import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
 import { requireSecondFactor } from '../auth/second-factor';
+import { confirmDueDeposits } from './deposits';
 import { selectAddresses } from './queries';
 import { addAddress, addressView, assetsOf, removeAddress } from './service';
 
@@ -18,6 +19,11 @@ const tags = ['crypto'];
 const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
 
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The sandbox chain: deposits whose confirmations are all in pay their orders.
+  app.jobs.every('crypto.deposits', CRYPTO_DEPOSIT_JOB_MS, async () => {
+    await confirmDueDeposits(app.db, new Date(), { publicUrl: app.publicUrl, log: app.log });
+  });
+
   app.get(
     '/crypto/assets',
     {

@@ -43,6 +43,7 @@ import { idempotentInsert, idempotently } from './answer';
 import { openApiAuth, sandboxOnly } from './auth';
 import { openPayoutRoutes } from './payout-routes';
 import { openMandateRoutes } from './mandate-routes';
+import { openCryptoRoutes } from './crypto-routes';
 import { merchantCurrencies } from './queries';
 import { amountField, currencyField } from '../../lib/fields';
 import {
@@ -122,7 +123,7 @@ const createLinkBody = z.object({
 
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await openApiAuth(app);
-  for (const routes of [openPayoutRoutes, openMandateRoutes]) await app.register(routes);
+  for (const routes of [openPayoutRoutes, openMandateRoutes, openCryptoRoutes]) await app.register(routes);
 
   const collectionOf = async (req: FastifyRequest, id: string) => {
     const row = await getCollection(app.db, req.openApi.merchantId, id);

@@ -52,6 +52,7 @@ import type { CashierPayBody, CashierView } from './api';
 import { useCancelAtCashier, useCashierView, usePayAtCashier, useSetCashierView } from './hooks';
 import { useCopyToClipboard } from '../../components/copy';
 import { splitRemaining, useNow } from '../../components/remaining';
+import { CryptoPanel, DepositProgress } from './CryptoDeposit';
 import './cashier.css';
 
 /** EMVCo merchant-presented QR payloads (QRIS, PromptPay, PIX ...) start with "Payload format indicator 01". */
@@ -138,7 +139,7 @@ function PaymentInstructions({ view }: { view: CashierView }) {
       {code && (
         <div className="mg-cashier__code-box">
           <div className="mg-cashier__label">{t(`cashier.code.${kind}`)}</div>
-          {kind === 'qr' ? (
+          {kind === 'qr' || view.paymentType === PaymentType.CRYPTO ? (
             <Space direction="vertical" size="small" style={{ width: '100%' }} align="center">
               <QRCode value={code} size={200} bordered={false} data-testid="cashier-qr" />
               <pre className="mg-cashier__qr-text" data-testid="cashier-code">
@@ -280,6 +281,7 @@ function OpenOrder({
       onOk: () => run(() => cancelAtCashier.mutateAsync()).catch(() => undefined),
     });
   const retryNotice = FAILED_STATUSES.includes(view.status) ? failureReasonText(t, view.failureReason) : null;
+  const crypto = view.paymentType === PaymentType.CRYPTO;
   return (
     <>
       {retryNotice && (
@@ -290,13 +292,14 @@ function OpenOrder({
       <Countdown expiresAt={view.expiresAt} now={now} />
       <Divider style={{ margin: '16px 0' }} />
       <PaymentInstructions view={view} />
-      {view.sandbox && view.payable && (
+      {view.sandbox && view.payable && !crypto && (
         <Typography.Paragraph type="secondary" className="mg-cashier__hint">
           {t('cashier.sandboxHint')}
         </Typography.Paragraph>
       )}
+      {crypto && <CryptoPanel view={view} token={token} onView={onView} />}
       <Space direction="vertical" size="small" style={{ width: '100%', marginTop: 16 }}>
-        {view.payable && (
+        {view.payable && !crypto && (
           <>
             <Button
               type="primary"
@@ -324,7 +327,7 @@ function OpenOrder({
             )}
           </>
         )}
-        {!view.payable && (
+        {!view.payable && !crypto && (
           <Typography.Paragraph type="secondary">{t('cashier.payWithCode')}</Typography.Paragraph>
         )}
         {view.cancellable && (
@@ -382,6 +385,7 @@ function Finished({
               <span>{t('cashier.paidAt', { time: formatInstant(view.paidAt, payerZone()) })}</span>
             )}
             <span>{t('cashier.paidHint', { merchant: view.merchantName })}</span>
+            {view.deposit && <DepositProgress deposit={view.deposit} />}
           </Space>
         }
         extra={

@@ -1,5 +1,5 @@
 /** The public cashier API behind /pay/{token} (apps/server/src/modules/cashier/routes.ts). */
-import type { CashierKind, CashierView, CollectionFailureReasonValue } from '@mg/domain';
+import type { CashierKind, CashierView, CollectionFailureReasonValue, DepositOutcomeValue } from '@mg/domain';
 import { api } from '../../api';
 
 /** What the payer sees of an order: the server's answer shape (domain payments-api.ts). */
@@ -16,6 +16,8 @@ export const cashierApi = {
     api.get<CashierView>(`/cashier/${encodeURIComponent(token)}`, undefined, { silent: true }),
   pay: (token: string, body: CashierPayBody) =>
     api.post<CashierView>(`/cashier/${encodeURIComponent(token)}/pay`, body, { silent: true }),
+  sendCrypto: (token: string, outcome: DepositOutcomeValue) =>
+    api.post<CashierView>(`/cashier/${encodeURIComponent(token)}/crypto/send`, { outcome }, { silent: true }),
   cancel: (token: string) =>
     api.post<CashierView>(`/cashier/${encodeURIComponent(token)}/cancel`, {}, { silent: true }),
 };

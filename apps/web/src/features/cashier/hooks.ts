@@ -3,13 +3,20 @@
  * replaces the cached order at once (the page shows the new state without asking again).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CRYPTO_SANDBOX_BLOCK_MS } from '@mg/domain';
 import { queryKeys } from '../../components/list/keys';
 import { cashierApi, type CashierPayBody, type CashierView } from './api';
 
 export const cashierKeys = queryKeys('cashier');
 
 export function useCashierView(token: string) {
-  return useQuery({ queryKey: cashierKeys.detail(token), queryFn: () => cashierApi.view(token), retry: false });
+  return useQuery({
+    queryKey: cashierKeys.detail(token),
+    queryFn: () => cashierApi.view(token),
+    retry: false,
+    // A crypto deposit gains a confirmation every block: ask again until they are all in.
+    refetchInterval: (q) => (q.state.data?.deposit && !q.state.data.deposit.confirmed ? CRYPTO_SANDBOX_BLOCK_MS : false),
+  });
 }
 
 /** Stores what the server answered as the page's order. */

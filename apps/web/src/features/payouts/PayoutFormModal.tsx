@@ -10,6 +10,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import {
   BANK_ACCOUNT_TYPES,
+  DestinationKind,
   MERCHANT_ORDER_ID_PATTERN,
   PIX_KEY_TYPES,
   amountSchema,
@@ -44,6 +45,8 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
   const destination = bankCode ? findPayoutDestination(currency, bankCode) : undefined;
   const network = destination ? networkOfBankCode(destination.bankCode) : undefined;
   const destinations = payoutDestinationsOf(currency);
+  // A crypto currency chooses a network, not a bank.
+  const destinationLabel = destinations.every((d) => d.kind === DestinationKind.CRYPTO) ? t('crypto.fields.network') : t('payouts.fields.bankCode');
   const quote = usePayoutQuote();
   const create = useCreatePayout();
   const [confirming, setConfirming] = useState<{ input: PayoutInput; quote: PayoutQuote } | null>(null);
@@ -120,7 +123,7 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
       {q && confirming && (
         <div data-testid="payout-confirmation">
           <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label={t('payouts.fields.bankCode')}>{q.bankName}</Descriptions.Item>
+            <Descriptions.Item label={destinationLabel}>{q.bankName}</Descriptions.Item>
             <Descriptions.Item label={label('accountNumber')}>{confirming.input.accountNumber}</Descriptions.Item>
             <Descriptions.Item label={network ? t('crypto.fields.label') : label('accountName')}>{q.accountName}</Descriptions.Item>
             <Descriptions.Item label={t('payouts.fields.amount')}>{`${money(q.amount, q.currency)} ${q.currency}`}</Descriptions.Item>
@@ -138,7 +141,7 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
         </div>
       )}
       <Form form={form} name="payoutForm" layout="vertical" autoComplete="off" initialValues={{ amount: '' }} style={{ display: confirming ? 'none' : undefined }} data-testid="payout-form">
-        <Form.Item name="bankCode" label={t('payouts.fields.bankCode')} rules={[{ required: true, message: t('payouts.validation.required', { field: t('payouts.fields.bankCode') }) }]}>
+        <Form.Item name="bankCode" label={destinationLabel} rules={[{ required: true, message: t('payouts.validation.required', { field: destinationLabel }) }]}>
           <Select
             showSearch
             optionFilterProp="label"

@@ -9,9 +9,10 @@ import { App, Badge, Button, Popconfirm } from 'antd';
 import { AuditOutlined, CheckOutlined, CloseOutlined, PlusOutlined, SafetyOutlined, StopOutlined, UnorderedListOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { PayoutStatus, Perm, payoutsList } from '@mg/domain';
+import { PayoutStatus, Perm, isBatchCurrency, payoutsList } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { useCurrentUser } from '../../components/forms';
+import { useFormatters } from '../../components/format';
 import { ListPage, useMoney } from '../../components/list';
 import { usePermission } from '../../session/usePermission';
 import { BatchModal } from './BatchModal';
@@ -61,6 +62,7 @@ export default function PayoutsPage() {
   const [selected, setSelected] = useState<PayoutRecord[]>([]);
   const [reviewing, setReviewing] = useState<{ action: ReviewAction; rows: PayoutRecord[] } | null>(null);
   const { data: user } = useCurrentUser();
+  const { currency } = useFormatters();
   // Maker-checker: a reviewer is offered only other people's payouts (the server refuses the maker's own anyway).
   const reviewable = (r: PayoutRecord) => r.status === PayoutStatus.PENDING_REVIEW && r.createdBy !== user?.username;
   const pending = selected.filter(reviewable);
@@ -86,16 +88,20 @@ export default function PayoutsPage() {
               {t('payouts.form.new')}
             </Button>
           </Can>,
-          <Can key="batch" code={Perm.PAYOUT_ADD}>
-            <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="batch-payout">
-              {t('payouts.batch.open')}
-            </Button>
-          </Can>,
-          <Badge key="batches" count={canReview ? (waiting.data?.batches ?? 0) : 0} size="small" data-testid="batches-waiting">
-            <Button icon={<UnorderedListOutlined />} onClick={() => setBatches(true)} data-testid="batches">
-              {t('payouts.batch.list')}
-            </Button>
-          </Badge>,
+          ...(isBatchCurrency(currency)
+            ? [
+                <Can key="batch" code={Perm.PAYOUT_ADD}>
+                  <Button icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="batch-payout">
+                    {t('payouts.batch.open')}
+                  </Button>
+                </Can>,
+                <Badge key="batches" count={canReview ? (waiting.data?.batches ?? 0) : 0} size="small" data-testid="batches-waiting">
+                  <Button icon={<UnorderedListOutlined />} onClick={() => setBatches(true)} data-testid="batches">
+                    {t('payouts.batch.list')}
+                  </Button>
+                </Badge>,
+              ]
+            : []),
           <Can key="review" code={Perm.PAYOUT_REVIEW}>
             <>
               <Badge count={waiting.data?.payouts ?? 0} size="small" overflowCount={999} data-testid="review-waiting">
