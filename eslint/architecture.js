@@ -57,8 +57,8 @@ const ALLOWED = {
   'web-app': ['domain', 'web-core', 'web-component', 'web-app', 'web-registry'],
 };
 
-/** Pages the app routes itself (sign-in, public products, the cashier), outside the menu registry. */
-const APP_ROUTED = /^apps\/web\/src\/features\/(auth|cashier)\/|^apps\/web\/src\/features\/products\/PublicProducts\.tsx$/;
+/** Pages the app routes itself (sign-in, public products, the cashier, the sandbox explorer), outside the menu registry. */
+const APP_ROUTED = /^apps\/web\/src\/features\/(auth|cashier)\/|^apps\/web\/src\/features\/products\/PublicProducts\.tsx$|^apps\/web\/src\/features\/crypto\/ChainExplorer\.tsx$/;
 
 function targetOf(fromFile, source) {
   if (source === '@mg/domain' || source.startsWith('@mg/domain/')) {

@@ -184,6 +184,12 @@ describe.sequential('a USDT pay-in through the cashier and the sandbox chain', (
       await poll(() => payer.getByTestId('cashier-confirmations').textContent()).toMatch(/Confirmations: ([1-9]|1[01]) of 12/);
       await payer.getByTestId('cashier-result').waitFor({ timeout: 45_000 });
       expect(await payer.getByTestId('cashier-confirmations').textContent()).toBe('Confirmations: 12 of 12');
+      // The transaction opens on the sandbox explorer, confirmed, sent to the order's address.
+      const href = await payer.getByTestId('cashier-chain-trade-no').getAttribute('href');
+      await payer.goto(`${originOf(coinrail, port)}${href}`);
+      await poll(() => payer.getByTestId('explorer-status').textContent()).toBe(en('crypto.explorer.status.confirmed'));
+      expect(await payer.getByTestId('explorer-tx').textContent()).toContain(paymentCode);
+      expect(await payer.getByTestId('explorer-amount').textContent()).toBe('42.500000 USDT');
     });
     const paid = await openApi<{ status: string; paidAmount: string }>(`http://127.0.0.1:${port}`, 'GET', `/api/open/v1/collections/${id}`, undefined, key);
     expect(paid.body.result).toMatchObject({ status: 'success', paidAmount: '42.500000' });

@@ -255,3 +255,38 @@ describe('pay-in on the sandbox chain', () => {
     expect(later.deposit).toMatchObject({ confirmations: 7, required: 20 });
   });
 });
+
+describe('crypto history and the sandbox explorer', () => {
+  it('lists deposits and payouts as chain transactions, newest first, and each opens on the public explorer', async () => {
+    const page = result(await crypto.get('/crypto/history', { pageSize: 20 }));
+    expect(page.total).toBeGreaterThanOrEqual(5);
+    const kinds = new Set(page.records.map((r: { kind: string }) => r.kind));
+    expect(kinds).toEqual(new Set(['deposit', 'withdrawal']));
+    const times = page.records.map((r: { at: string }) => Date.parse(r.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const payout = page.records.find((r: { kind: string; status: string }) => r.kind === 'withdrawal' && r.status === 'confirmed');
+    expect(payout).toMatchObject({ network: 'TRON', to: TRON_ADDRESS, token: 'USDT', confirmations: 20, required: 20 });
+    expect(checkCryptoAddress('TRON', payout.from)).toMatchObject({ ok: true });
+    const deposit = page.records.find((r: { kind: string }) => r.kind === 'deposit');
+    expect(checkCryptoAddress(deposit.network, deposit.to)).toMatchObject({ ok: true });
+
+    // The explorer is public (as a chain explorer is) and tells no order or merchant.
+    const res = await app.inject({ method: 'GET', url: `/api/crypto/explorer/${payout.chainTradeNo}` });
+    expect(res.statusCode).toBe(200);
+    const { orderId: _o, ...publicFacts } = payout;
+    expect(res.json().result).toEqual(publicFacts);
+    expect(res.body).not.toContain(String(M));
+    expect((await app.inject({ method: 'GET', url: `/api/crypto/explorer/${'f'.repeat(64)}` })).statusCode).toBe(404);
+    expect((await fiatAdmin.get('/crypto/history')).statusCode).toBe(403);
+  });
+
+  it('assets show deposits still confirming per network', async () => {
+    const tron = async () => result(await crypto.get('/crypto/assets')).networks.find((n: { network: string }) => n.network === 'TRON') as { confirming: string; confirmingCount: number };
+    const before = await tron();
+    const c = await openApi('POST', '/collections', { merchantOrderId: `DEP-${process.pid}-${++seq}`, amount: '7', currency: 'USDT', paymentType: PaymentType.CRYPTO, channel: NETWORKS.TRON.channel });
+    await openApi('POST', `/sandbox/crypto/${c.json().result.id}/send`, {});
+    const after = await tron();
+    expect(Number(after.confirming) - Number(before.confirming)).toBe(7);
+    expect(after.confirmingCount - before.confirmingCount).toBe(1);
+  });
+});

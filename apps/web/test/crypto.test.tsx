@@ -16,11 +16,17 @@ const ASSETS = {
   pending: '80.000000',
   frozen: '251.500000',
   networks: [
-    { network: 'TRON', name: NETWORKS.TRON.name, tokenStandard: 'TRC-20', confirmations: 20, payoutFee: '1.000000', payable: true, inFlight: '251.500000', inFlightCount: 1 },
-    { network: 'ETH', name: NETWORKS.ETH.name, tokenStandard: 'ERC-20', confirmations: 12, payoutFee: '5.000000', payable: true, inFlight: '0.000000', inFlightCount: 0 },
-    { network: 'BTC', name: NETWORKS.BTC.name, tokenStandard: null, confirmations: 3, payoutFee: '0.000000', payable: false, inFlight: '0.000000', inFlightCount: 0 },
+    { network: 'TRON', name: NETWORKS.TRON.name, tokenStandard: 'TRC-20', confirmations: 20, payoutFee: '1.000000', payable: true, inFlight: '251.500000', inFlightCount: 1, confirming: '42.500000', confirmingCount: 1 },
+    { network: 'ETH', name: NETWORKS.ETH.name, tokenStandard: 'ERC-20', confirmations: 12, payoutFee: '5.000000', payable: true, inFlight: '0.000000', inFlightCount: 0, confirming: '0.000000', confirmingCount: 0 },
+    { network: 'BTC', name: NETWORKS.BTC.name, tokenStandard: null, confirmations: 3, payoutFee: '0.000000', payable: false, inFlight: '0.000000', inFlightCount: 0, confirming: '0.000000', confirmingCount: 0 },
   ],
 };
+
+const PAYOUT_TX = 'a1'.repeat(32);
+const HISTORY = [
+  { kind: 'withdrawal', network: 'TRON', chainTradeNo: PAYOUT_TX, from: 'TKdt8BzyA6uBesQNouV6uSVYAmCvQGRTLk', to: TRON, token: 'USDT', amount: '250.500000', confirmations: 20, required: 20, status: 'confirmed', at: new Date().toISOString(), orderId: 'P261127000000AAAA' },
+  { kind: 'deposit', network: 'ETH', chainTradeNo: `0x${'b2'.repeat(32)}`, from: ETH, to: '0xbB433BcBfF03BD99F85dDBfFf94DA1Af21677a8d', token: 'USDT', amount: '42.500000', confirmations: 5, required: 12, status: 'confirming', at: new Date().toISOString(), orderId: 'C261127000000BBBB' },
+];
 
 function address(id: number, network: string, addr: string, usableInMs: number) {
   const usableAt = new Date(Date.now() + usableInMs).toISOString();
@@ -32,6 +38,7 @@ function cryptoServer() {
   return fakeServer({
     'GET /crypto/assets': () => ASSETS,
     'GET /crypto/addresses': () => rows,
+    'GET /crypto/history': () => ({ records: HISTORY, total: HISTORY.length }),
     'POST /crypto/addresses': (call) => {
       const b = call.body as { network: string; address: string; label: string };
       const added = address(3, b.network, b.address, 24 * HOUR);
@@ -53,6 +60,11 @@ describe('Crypto assets', () => {
     expect(screen.getByText('1,250.500000')).toBeTruthy();
     expect(screen.getByTestId('in-flight-TRON').textContent).toBe('251.500000 USDT (1)');
     expect(screen.getByText('Read only')).toBeTruthy();
+    expect(screen.getByTestId('confirming-TRON').textContent).toBe('42.500000 USDT (1)');
+    // The history: each transaction opens the sandbox explorer.
+    const link = await screen.findByTestId(`history-tx-${PAYOUT_TX}`);
+    expect(link.getAttribute('href')).toBe(`/explorer/TRON/tx/${PAYOUT_TX}`);
+    expect(screen.getByText('Confirming 5/12')).toBeTruthy();
     expect(await screen.findByTestId('address-1')).toBeTruthy();
     expect(screen.getByText('Usable')).toBeTruthy();
     expect(screen.getByTestId('address-cooling-2').textContent).toMatch(/^Usable in 02:00:0\d$/);

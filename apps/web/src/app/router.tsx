@@ -49,6 +49,7 @@ const LEGACY_PUBLIC_PAGES = [
 ] as const;
 
 /** Public pages outside the sign-in layout, loaded when opened. */
+const ChainExplorer = lazyPage(() => import('../features/crypto/ChainExplorer').then((m) => m.default));
 const PublicProducts = lazyPage(() => import('../features/products/PublicProducts').then((m) => m.default));
 const CashierPage = lazyPage(() => import('../features/cashier/CashierPage').then((m) => m.default));
 
@@ -135,6 +136,8 @@ export function buildRoutes(brand: Brand, opts: { reload?: () => void } = {}): R
     { element: <UserLayout />, children: publicChildren },
     // The payer's cashier (collections and payment links): public for every brand, with or without a session.
     { path: '/pay/:token', element: <Lazy><CashierPage /></Lazy> },
+    // The sandbox chain's explorer: public, as a chain explorer is.
+    { path: '/explorer/:network/tx/:hash', element: <Lazy><ChainExplorer /></Lazy> },
     ...USER_PAGES.map(({ path }) => ({ path: `${otherPrefix}/${path}`, element: <RedirectKeepingSearch to={`${prefix}/${path}`} /> })),
     ...(brand.newRoute ? [] : [{ path: '/common', element: <Navigate to="/common/productList" replace /> }]),
     { path: '/404', element: <Lazy><NotFoundPage /></Lazy> },

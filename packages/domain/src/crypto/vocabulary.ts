@@ -58,6 +58,8 @@ export const cryptoAssetsSchema = z.object({
       payable: z.boolean(),
       inFlight: money.describe('amount + fee of payouts waiting for review or for the chain'),
       inFlightCount: z.number().int(),
+      confirming: money.describe('deposits received, waiting for their confirmations (not yet in pending)'),
+      confirmingCount: z.number().int(),
     }),
   ),
 });
@@ -103,3 +105,37 @@ export const cryptoDepositSchema = z.object({
   sentAt: z.string(),
 });
 export type CryptoDepositView = z.infer<typeof cryptoDepositSchema>;
+
+/* History and the sandbox explorer --------------------------------------------------------------------------- */
+
+export const ChainTxKind = { DEPOSIT: 'deposit', WITHDRAWAL: 'withdrawal' } as const;
+export const ChainTxStatus = { CONFIRMING: 'confirming', CONFIRMED: 'confirmed', FAILED: 'failed' } as const;
+export const CHAIN_TX_STATUS_COLORS: Readonly<Record<string, string>> = { confirming: 'gold', confirmed: 'green', failed: 'red' };
+/** Rows of one page of the crypto history, and the deepest page (a year of a busy merchant). */
+export const CRYPTO_HISTORY_PAGE_SIZE = 20;
+export const CRYPTO_HISTORY_PAGE_MAX = 10_000;
+
+/** A transaction on the sandbox chain as its explorer page shows it: public facts only (no merchant, no order). */
+export const chainTxSchema = z.object({
+  kind: z.enum([ChainTxKind.DEPOSIT, ChainTxKind.WITHDRAWAL]),
+  network: z.string(),
+  chainTradeNo: z.string(),
+  from: z.string(),
+  to: z.string(),
+  token: z.string(),
+  amount: money,
+  confirmations: z.number().int(),
+  required: z.number().int(),
+  status: z.enum([ChainTxStatus.CONFIRMING, ChainTxStatus.CONFIRMED, ChainTxStatus.FAILED]),
+  at: z.string().describe('ISO-8601: when it was broadcast'),
+});
+export type ChainTxView = z.infer<typeof chainTxSchema>;
+
+/** One row of the merchant's crypto history: the transaction and the order it belongs to. */
+export const cryptoHistoryRowSchema = chainTxSchema.extend({ orderId: z.string().describe('the collection (deposit) or payout (withdrawal)') });
+export type CryptoHistoryRow = z.infer<typeof cryptoHistoryRowSchema>;
+
+/** The sandbox explorer's page of a transaction (a page of ours: the sandbox chain has no public explorer). */
+export function explorerPath(network: string, chainTradeNo: string): string {
+  return `/explorer/${encodeURIComponent(network)}/tx/${encodeURIComponent(chainTradeNo)}`;
+}

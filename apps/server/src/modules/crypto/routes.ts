@@ -3,7 +3,7 @@
  * needs the crypto page; adding and deleting the address permission (the crypto admin's) and the Google code when 2FA
  * is on. Scoped to the caller's merchant (provider staff may name one).
  */
-import { CRYPTO_ADDRESS_LABEL_MAX_LENGTH, CRYPTO_DEPOSIT_JOB_MS, Perm, cryptoAddressSchema, cryptoAssetsSchema } from '@mg/domain';
+import { CRYPTO_ADDRESS_LABEL_MAX_LENGTH, CRYPTO_DEPOSIT_JOB_MS, CRYPTO_HISTORY_PAGE_MAX, CRYPTO_HISTORY_PAGE_SIZE, Perm, chainTxSchema, cryptoAddressSchema, cryptoAssetsSchema, cryptoHistoryRowSchema } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -11,7 +11,9 @@ import { t } from '../../lib/i18n';
 import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
 import { requireSecondFactor } from '../auth/second-factor';
+import { notFound } from '../../lib/admin';
 import { confirmDueDeposits } from './deposits';
+import { chainTxOf, historyOf } from './history';
 import { selectAddresses } from './queries';
 import { addAddress, addressView, assetsOf, removeAddress } from './service';
 
@@ -36,6 +38,42 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await assetsOf(app.db, ownMerchant(req, req.query.merchantId))),
+  );
+
+  app.get(
+    '/crypto/history',
+    {
+      config: { permission: Perm.CRYPTO_MENU },
+      schema: {
+        tags,
+        summary: 'Deposits to the merchant’s crypto orders and its crypto payouts as chain transactions, newest first',
+        querystring: z.object({
+          pageNo: z.coerce.number().int().min(1).max(CRYPTO_HISTORY_PAGE_MAX).default(1),
+          pageSize: z.coerce.number().int().min(1).max(CRYPTO_HISTORY_PAGE_SIZE).default(CRYPTO_HISTORY_PAGE_SIZE),
+          merchantId: z.coerce.number().int().positive().optional(),
+        }),
+        response: { 200: envelopeOf(z.object({ records: z.array(cryptoHistoryRowSchema), total: z.number().int() })) },
+      },
+    },
+    async (req) => ok(await historyOf(app.db, ownMerchant(req, req.query.merchantId), req.query)),
+  );
+
+  app.get(
+    '/crypto/explorer/:hash',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'The sandbox explorer: one transaction of the sandbox chain by its id (public, as a chain explorer is; sandbox orders only)',
+        params: z.object({ hash: z.string().min(1).max(80) }),
+        response: { 200: envelopeOf(chainTxSchema) },
+      },
+    },
+    async (req) => {
+      const tx = await chainTxOf(app.db, req.params.hash);
+      if (!tx) throw notFound();
+      return ok(tx);
+    },
   );
 
   app.get(

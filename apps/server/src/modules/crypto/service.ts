@@ -26,7 +26,7 @@ import { KeyedError } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
 import { balancesOf, pgErrorCode } from '../ledger/service';
 import { tellMerchantAdmins, type AdminNotifier } from '../announcements/tell-admins';
-import { countLiveAddresses, deleteAddress, insertAddress, selectInFlightByBankCode, selectLiveAddress, type CryptoAddressRow } from './queries';
+import { countLiveAddresses, deleteAddress, insertAddress, selectConfirmingByNetwork, selectInFlightByBankCode, selectLiveAddress, type CryptoAddressRow } from './queries';
 
 const HOUR_MS = 3_600_000;
 const PG_UNIQUE_VIOLATION = '23505';
@@ -100,7 +100,7 @@ export async function addAddress(db: Db, input: AddAddressInput, notifier: Admin
 export async function assetsOf(db: DbLike, merchantId: number): Promise<CryptoAssetsView> {
   const balances = (await balancesOf(db, merchantId)).filter((b) => b.currency === CRYPTO_TOKEN);
   const balance = (kind: LedgerAccountKind) => toMajorString(balances.find((b) => b.kind === kind)?.balance ?? 0n, CRYPTO_TOKEN);
-  const inFlight = await selectInFlightByBankCode(db, merchantId, CRYPTO_TOKEN, PAYOUT_HOLDING_STATUSES);
+  const [inFlight, confirming] = await Promise.all([selectInFlightByBankCode(db, merchantId, CRYPTO_TOKEN, PAYOUT_HOLDING_STATUSES), selectConfirmingByNetwork(db, merchantId)]);
   return {
     token: CRYPTO_TOKEN,
     available: balance('available'),
@@ -118,6 +118,8 @@ export async function assetsOf(db: DbLike, merchantId: number): Promise<CryptoAs
         payable: d.payable,
         inFlight: toMajorString(held?.total ?? 0n, CRYPTO_TOKEN),
         inFlightCount: held?.count ?? 0,
+        confirming: toMajorString(confirming.get(n)?.total ?? 0n, CRYPTO_TOKEN),
+        confirmingCount: confirming.get(n)?.count ?? 0,
       };
     }),
   };
@@ -129,10 +131,11 @@ export async function removeAddress(db: DbLike, merchantId: number, id: number, 
 
 /**
  * The label of a whitelisted address past its cooling period: a crypto payout goes nowhere else. Refused with
- * ADDRESS_NOT_WHITELISTED (422) naming why: not in the book, or usable only from a time.
+ * ADDRESS_NOT_WHITELISTED (422) naming why: not in the book, or usable only from a time. `hold` (inside the payout's
+ * transaction): the address stays in the book until that transaction ends.
  */
-export async function whitelistedLabel(db: DbLike, merchantId: number, network: CryptoNetworkValue, address: string, now: Date): Promise<string> {
-  const row = await selectLiveAddress(db, merchantId, network, address);
+export async function whitelistedLabel(db: DbLike, merchantId: number, network: CryptoNetworkValue, address: string, now: Date, opts: { hold?: boolean } = {}): Promise<string> {
+  const row = await selectLiveAddress(db, merchantId, network, address, opts.hold);
   if (!row) throw new KeyedError('ADDRESS_NOT_WHITELISTED', 'crypto.addressNotWhitelisted', { address, network: NETWORKS[network].name });
   if (row.usableAt.getTime() > now.getTime()) throw new KeyedError('ADDRESS_NOT_WHITELISTED', 'crypto.addressCooling', { address, usableAt: row.usableAt.toISOString() });
   return row.label;

@@ -201,7 +201,11 @@ export async function createPayout(db: DbLike, input: CreatePayoutInput, config?
   const id = newBusinessId(ID_PREFIX.PAYOUT, now);
   try {
     return await db.transaction(async (tx) => {
-      const auto = await autoApproves(tx, input, now);
+      // Crypto: checked again with the address held, so a delete waits for this payout instead of racing it.
+      const network = networkOfBankCode(destination.bankCode);
+      if (destination.kind === DestinationKind.CRYPTO && network) await whitelistedLabel(tx, input.merchantId, network, to.accountNumber, now, { hold: true });
+      // The destination as stored (an Ethereum address in its EIP-55 form): the policy's first use is looked up by it.
+      const auto = await autoApproves(tx, { ...input, accountNumber: to.accountNumber }, now);
       const row = await insertPayout(tx, {
         id,
         merchantId: input.merchantId,

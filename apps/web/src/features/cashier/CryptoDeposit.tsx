@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CRYPTO_NETWORKS, CRYPTO_TOKEN, DepositOutcome, NETWORKS, type CashierView, type DepositOutcomeValue } from '@mg/domain';
+import { CRYPTO_NETWORKS, CRYPTO_TOKEN, DepositOutcome, NETWORKS, explorerPath, type CashierView, type DepositOutcomeValue } from '@mg/domain';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
 import { cashierApi } from './api';
@@ -35,9 +35,9 @@ export function DepositProgress({ deposit }: { deposit: NonNullable<CashierView[
           <span data-testid="cashier-deposit-amount">{usdt(deposit.amount)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('cashier.crypto.transaction')}>
-          <Typography.Text code copyable style={{ wordBreak: 'break-all' }} data-testid="cashier-chain-trade-no">
+          <Typography.Link href={explorerPath(deposit.network, deposit.chainTradeNo)} target="_blank" rel="noopener" style={{ wordBreak: 'break-all' }} data-testid="cashier-chain-trade-no">
             {deposit.chainTradeNo}
-          </Typography.Text>
+          </Typography.Link>
         </Descriptions.Item>
         <Descriptions.Item label={t('cashier.crypto.from')}>
           <Typography.Text code style={{ wordBreak: 'break-all' }}>

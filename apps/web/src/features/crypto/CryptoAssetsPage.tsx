@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { App, Button, Card, Col, Empty, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CRYPTO_ADDRESS_COOLING_HOURS, NETWORKS, Perm, isCryptoNetwork, type CryptoAddressView, type CryptoAssetsView } from '@mg/domain';
+import { CHAIN_TX_STATUS_COLORS, CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_HISTORY_PAGE_SIZE, NETWORKS, Perm, explorerPath, isCryptoNetwork, type CryptoAddressView, type CryptoAssetsView, type CryptoHistoryRow } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useCopyToClipboard } from '../../components/copy';
@@ -16,7 +16,7 @@ import { useMoney } from '../../components/list';
 import { splitRemaining, useNow } from '../../components/remaining';
 import { isGoogleCodeProblem, useGoogleCodeGate } from '../developer/_gate';
 import { AddAddressModal } from './AddAddressModal';
-import { useCryptoAddresses, useCryptoAssets, useDeleteCryptoAddress } from './hooks';
+import { useCryptoAddresses, useCryptoAssets, useCryptoHistory, useDeleteCryptoAddress } from './hooks';
 
 type NetworkRow = CryptoAssetsView['networks'][number];
 
@@ -70,6 +70,12 @@ function Networks({ assets }: { assets: CryptoAssetsView }) {
     { key: 'confirmations', title: t('crypto.fields.confirmations'), dataIndex: 'confirmations', align: 'right' as const },
     { key: 'fee', title: t('crypto.fields.networkFee'), align: 'right' as const, render: (_: unknown, n: NetworkRow) => (n.payable ? `${money(n.payoutFee, assets.token)} ${assets.token}` : '-') },
     {
+      key: 'confirming',
+      title: t('crypto.fields.confirming'),
+      align: 'right' as const,
+      render: (_: unknown, n: NetworkRow) => (n.payable ? <span data-testid={`confirming-${n.network}`}>{`${money(n.confirming, assets.token)} ${assets.token} (${n.confirmingCount})`}</span> : '-'),
+    },
+    {
       key: 'inFlight',
       title: t('crypto.fields.inFlight'),
       align: 'right' as const,
@@ -80,6 +86,62 @@ function Networks({ assets }: { assets: CryptoAssetsView }) {
   return (
     <Card title={t('crypto.networks.title')} size="small" style={{ marginBottom: 16 }}>
       <Table<NetworkRow> rowKey="network" size="small" pagination={false} dataSource={assets.networks} columns={columns} />
+    </Card>
+  );
+}
+
+/** Deposits and crypto payouts as chain transactions, each opening the sandbox explorer. */
+function History() {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const { instant } = useFormatters();
+  const [pageNo, setPageNo] = useState(1);
+  const history = useCryptoHistory(pageNo, CRYPTO_HISTORY_PAGE_SIZE);
+  const short = (v: string) => (v.length > 20 ? `${v.slice(0, 10)}…${v.slice(-8)}` : v);
+  const columns = [
+    { key: 'at', title: t('crypto.explorer.at'), render: (_: unknown, r: CryptoHistoryRow) => instant(r.at) },
+    { key: 'kind', title: t('crypto.explorer.kind.label'), render: (_: unknown, r: CryptoHistoryRow) => t(`crypto.explorer.kind.${r.kind}`) },
+    { key: 'network', title: t('crypto.fields.network'), render: (_: unknown, r: CryptoHistoryRow) => networkName(r.network) },
+    { key: 'amount', title: t('common.fields.amount'), align: 'right' as const, render: (_: unknown, r: CryptoHistoryRow) => `${money(r.amount, r.token)} ${r.token}` },
+    {
+      key: 'counterpart',
+      title: t('crypto.history.counterpart'),
+      render: (_: unknown, r: CryptoHistoryRow) => <Typography.Text code>{short(r.kind === 'deposit' ? r.from : r.to)}</Typography.Text>,
+    },
+    {
+      key: 'tx',
+      title: t('crypto.fields.chainTradeNo'),
+      render: (_: unknown, r: CryptoHistoryRow) => (
+        <Typography.Link href={explorerPath(r.network, r.chainTradeNo)} target="_blank" rel="noopener" data-testid={`history-tx-${r.chainTradeNo}`}>
+          {short(r.chainTradeNo)}
+        </Typography.Link>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('common.fields.status'),
+      render: (_: unknown, r: CryptoHistoryRow) => (
+        <Tag color={CHAIN_TX_STATUS_COLORS[r.status]}>{`${t(`crypto.explorer.status.${r.status}`)} ${r.confirmations}/${r.required}`}</Tag>
+      ),
+    },
+    { key: 'order', title: t('crypto.history.order'), dataIndex: 'orderId' },
+  ];
+  return (
+    <Card title={t('crypto.history.title')} size="small" style={{ marginBottom: 16 }} data-testid="crypto-history">
+      {history.isError ? (
+        <LoadFailed message={t('common.messages.loadFailed')} onRetry={() => void history.refetch()} />
+      ) : (
+        <Table<CryptoHistoryRow>
+          rowKey="chainTradeNo"
+          size="small"
+          loading={history.isLoading}
+          dataSource={history.data?.records ?? []}
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('crypto.history.empty')} /> }}
+          pagination={{ current: pageNo, pageSize: CRYPTO_HISTORY_PAGE_SIZE, total: history.data?.total ?? 0, onChange: setPageNo, showSizeChanger: false }}
+        />
+      )}
     </Card>
   );
 }
@@ -202,6 +264,7 @@ export default function CryptoAssetsPage() {
           <Networks assets={assets.data} />
         </>
       )}
+      <History />
       <AddressBook />
     </div>
   );

@@ -3,7 +3,7 @@
  * address book. Adding or deleting an address invalidates the book; payouts read it for their address picker.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CryptoAddressView, CryptoAssetsView } from '@mg/domain';
+import type { CryptoAddressView, CryptoAssetsView, CryptoHistoryRow } from '@mg/domain';
 import { api } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
@@ -18,6 +18,14 @@ export interface AddressInput {
 
 export function useCryptoAssets() {
   return useQuery({ queryKey: cryptoKeys.other('assets'), queryFn: () => api.get<CryptoAssetsView>(`${PATH}/assets`) });
+}
+
+/** One page of the merchant's chain transactions (deposits and crypto payouts), newest first. */
+export function useCryptoHistory(pageNo: number, pageSize: number) {
+  return useQuery({
+    queryKey: cryptoKeys.other('history', pageNo, pageSize),
+    queryFn: () => api.get<{ records: CryptoHistoryRow[]; total: number }>(`${PATH}/history`, { pageNo, pageSize }),
+  });
 }
 
 /** The merchant's live addresses (one network's, when given). */
