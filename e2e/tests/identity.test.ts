@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { MENU, ROLE_GRANTS, flattenMenu, homePath, translate, type Language, type MenuDef, type RoleCode } from '@mg/domain';
-import { chooseFromMenu, chooseOption, clickUntilReload, launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { chooseFromMenu, chooseOption, clickUntilReload, clickUntilResponse, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { brandOf, dbClient, DEMO_PASSWORD, DEMO_USERS, originOf, sideMenuTexts, signIn, type DemoUser } from '../lib/session';
 
 const port = inject('port');
@@ -285,7 +285,8 @@ describe('announcements', () => {
       const bell = page.getByTestId('announcement-bell');
       await expect.poll(() => bell.locator('.ant-badge-count').textContent()).toBe('1');
       await bell.click();
-      await page.getByTestId('announcement-list').getByText(title).click();
+      // A click during the popover's opening animation can be dropped under load: clicked again until it is read.
+      await clickUntilResponse(page, page.getByTestId('announcement-list').getByText(title), (r) => r.url().includes('/annountCement/read') && r.request().method() === 'PUT');
       await page.locator('.ant-modal').getByText('PIX payouts pause').waitFor();
       await page.locator('.ant-modal-close').click();
       await expect.poll(() => bell.locator('.ant-badge-count').count()).toBe(0);

@@ -24,6 +24,8 @@ CREATE TABLE "crypto_deposit" (
 );
 --> statement-breakpoint
 ALTER TABLE "payout" ALTER COLUMN "channel_reference" SET DATA TYPE varchar(80);--> statement-breakpoint
+ALTER TABLE "collection" ADD COLUMN "payer_address" varchar(100);--> statement-breakpoint
+ALTER TABLE "collection" ADD COLUMN "chain_trade_no" varchar(80);--> statement-breakpoint
 CREATE INDEX "crypto_address_merchant_idx" ON "crypto_address" USING btree ("merchant_id","network");--> statement-breakpoint
 CREATE UNIQUE INDEX "crypto_address_live_uq" ON "crypto_address" USING btree ("merchant_id","network","address") WHERE "crypto_address"."deleted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "crypto_deposit_tx_uq" ON "crypto_deposit" USING btree ("chain_trade_no");--> statement-breakpoint

@@ -196,7 +196,7 @@ describe('pay-in on the sandbox chain', () => {
     if (res.statusCode !== 201) throw new Error(res.body);
     return res.json().result as { id: string; paymentCode: string; cashierUrl: string; status: string };
   };
-  const orderStatus = async (id: string) => (await openApi('GET', `/collections/${id}`)).json().result as { status: string; paidAmount: string | null };
+  const orderStatus = async (id: string) => (await openApi('GET', `/collections/${id}`)).json().result as { status: string; paidAmount: string | null; chainTradeNo: string | null; payerAddress: string | null };
   const send = (id: string, amount?: string) => openApi('POST', `/sandbox/crypto/${id}/send`, amount === undefined ? {} : { amount });
 
   beforeAll(async () => {
@@ -219,7 +219,7 @@ describe('pay-in on the sandbox chain', () => {
     // 19 blocks later: still waiting.
     const at = Date.parse(sent.sentAt);
     expect(await confirmDueDeposits(tdb.db, new Date(at + 19 * CRYPTO_SANDBOX_BLOCK_MS))).toBe(0);
-    expect((await orderStatus(c.id)).status).toBe('pending');
+    expect(await orderStatus(c.id)).toMatchObject({ status: 'processing', chainTradeNo: sent.chainTradeNo, payerAddress: sent.payerAddress });
     expect(await confirmDueDeposits(tdb.db, new Date(at + 20 * CRYPTO_SANDBOX_BLOCK_MS))).toBe(1);
     expect(await orderStatus(c.id)).toMatchObject({ status: 'success', paidAmount: '100.000000' });
     expect(await usdt('pending')).toBeGreaterThan(pending);
@@ -250,9 +250,30 @@ describe('pay-in on the sandbox chain', () => {
     const sent = await app.inject({ method: 'POST', url: `/api/cashier/${token}/crypto/send`, payload: { outcome: 'under' } });
     expect(sent.statusCode).toBe(200);
     const view = sent.json().result;
-    expect(view).toMatchObject({ status: 'pending', payable: false, deposit: { amount: '6.250000', confirmations: 0, required: 20, confirmed: false } });
+    expect(view).toMatchObject({ status: 'processing', payable: false, deposit: { amount: '6.250000', confirmations: 0, required: 20, confirmed: false } });
     const later = await cashierView(tdb.db, token, new Date(Date.parse(view.deposit.sentAt) + 7 * CRYPTO_SANDBOX_BLOCK_MS + 10));
     expect(later.deposit).toMatchObject({ confirmations: 7, required: 20 });
+  });
+});
+
+describe('a USDT payment link', () => {
+  it('is paid through the chain too: the payer asks for the address, sends, and the link is paid once confirmed', async () => {
+    const made = await openApi('POST', '/payment-links', { amount: '15', currency: 'USDT', description: 'Crypto invoice', paymentType: PaymentType.CRYPTO });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = (made.json().result.url as string).split('/pay/')[1] as string;
+    const post = (path: string, payload: object = {}) => app.inject({ method: 'POST', url: `/api/cashier/${token}${path}`, payload });
+    expect((await post('/pay', { outcome: 'success' })).statusCode).toBe(422);
+    const first = await cashierView(tdb.db, token);
+    expect(first).toMatchObject({ kind: 'link', paymentCode: null });
+    const withAddress = (await post('/crypto/address')).json().result;
+    expect(checkCryptoAddress('TRON', withAddress.paymentCode)).toMatchObject({ ok: true });
+    // Asking again gives the same address (one attempt).
+    expect((await post('/crypto/address')).json().result.paymentCode).toBe(withAddress.paymentCode);
+    const sent = (await post('/crypto/send', { outcome: 'exact' })).json().result;
+    expect(sent.deposit).toMatchObject({ amount: '15.000000', required: 20, confirmed: false });
+    await confirmDueDeposits(tdb.db, new Date(Date.parse(sent.deposit.sentAt) + 20 * CRYPTO_SANDBOX_BLOCK_MS));
+    const paid = await cashierView(tdb.db, token);
+    expect(paid).toMatchObject({ status: 'success', paidAmount: '15.000000', deposit: { confirmed: true } });
   });
 });
 

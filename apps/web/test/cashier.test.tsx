@@ -331,3 +331,20 @@ describe('a crypto order at the cashier (issue 13)', () => {
     await waitFor(() => expect(screen.getByTestId('cashier-confirmations').textContent).toBe('Confirmations: 5 of 12'), { timeout: 4000 });
   });
 });
+
+describe('a crypto payment link at the cashier (issue 13)', () => {
+  it('asks for its deposit address first, then shows where to send', async () => {
+    const link = view({ kind: 'link', brand: 'coinrail', currency: 'USDT', amount: '15.000000', paymentType: 18, channel: null, paymentCode: null, cancellable: false, deposit: null });
+    const address = 'TZCNXo6FtFWyueakqJ1nYQpJSitD3XHN3g';
+    const server = fakeServer({
+      [`GET /cashier/${TOKEN}`]: () => link,
+      [`POST /cashier/${TOKEN}/crypto/address`]: () => ({ ...link, channel: 60, paymentCode: address }),
+    });
+    await openCashier(server);
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('cashier-crypto-address'));
+    });
+    expect((await screen.findByTestId('cashier-crypto-send-to')).textContent).toBe('Send exactly 15.000000 USDT on TRON (TRC-20) to this address');
+    expect(screen.getByTestId('cashier-code').textContent).toBe(address);
+  });
+});

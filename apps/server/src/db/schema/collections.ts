@@ -33,6 +33,9 @@ export const collection = pgTable(
     payerName: varchar('payer_name', { length: 128 }),
     payerEmail: varchar('payer_email', { length: 191 }),
     payerPhone: varchar('payer_phone', { length: 32 }),
+    /** Crypto (spec §3): the address the payer sent from and the chain's transaction id, once something arrived. */
+    payerAddress: varchar('payer_address', { length: 100 }),
+    chainTradeNo: varchar('chain_trade_no', { length: 80 }),
     orderDescription: varchar('order_description', { length: 255 }),
     expiryHours: smallint('expiry_hours').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -3,7 +3,7 @@ import { CASHIER_OUTCOMES, CashierOutcome, COLLECTION_FAILURE_REASONS, DEPOSIT_O
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { cashierCancel, cashierPay, cashierSendCrypto, cashierView } from './service';
+import { cashierCancel, cashierCryptoAddress, cashierPay, cashierSendCrypto, cashierView } from './service';
 
 const tags = ['cashier'];
 
@@ -72,6 +72,20 @@ export const cashierRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await cashierPay(deps(), req.params.token, req.body)),
+  );
+
+  app.post(
+    '/cashier/:token/crypto/address',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "A crypto payment link's payer asks where to send: the link's attempt and its deposit address (made once)",
+        params,
+        response: { 200: envelopeOf(cashierViewSchema) },
+      },
+    },
+    async (req) => ok(await cashierCryptoAddress(deps(), req.params.token)),
   );
 
   app.post(

@@ -30,7 +30,7 @@ import {
   payAtCashier,
   type CollectionRow,
 } from '../collections/service';
-import { effectiveLinkStatus, getPaymentLinkByToken, payPaymentLink, type PaymentLinkRow } from '../payment-links/service';
+import { effectiveLinkStatus, getPaymentLinkByToken, openCryptoLinkAttempt, payPaymentLink, type PaymentLinkRow } from '../payment-links/service';
 import { finishTopUp, getTopUpByToken } from '../top-ups/service';
 import { authorizeMandate, changeMandate } from '../auto-deductions/service';
 import { selectMandateByToken, type MandateRow } from '../auto-deductions/queries';
@@ -195,7 +195,8 @@ async function resolve(db: DbLike, token: string): Promise<Resolved> {
 
 async function linkView(db: DbLike, link: PaymentLinkRow, now: Date): Promise<CashierView> {
   const latest = link.collectionId ? await getCollection(db, link.merchantId, link.collectionId) : null;
-  return linkCashierView(link, latest, await merchantFace(db, link.merchantId), now);
+  const view = linkCashierView(link, latest, await merchantFace(db, link.merchantId), now);
+  return latest ? withDeposit(db, view, latest, now) : view;
 }
 
 export async function cashierView(db: DbLike, token: string, now: Date = new Date()): Promise<CashierView> {
@@ -213,9 +214,23 @@ async function withDeposit(db: DbLike, view: CashierView, row: CollectionRow, no
   return { ...view, deposit: d ? depositView(d, row.amount, now) : null, payable: view.payable && !d };
 }
 
-/** The payer's sandbox wallet sends to a crypto order's deposit address: exactly, less or more than asked. */
+/** A crypto payment link's payer asks where to send: its attempt's deposit address (made once), in the view. */
+export async function cashierCryptoAddress(deps: CashierDeps, token: string, now: Date = new Date()): Promise<CashierView> {
+  const r = await resolve(deps.db, token);
+  if (r.kind === 'collection') return cashierView(deps.db, token, now);
+  if (r.kind !== 'link') throw new KeyedError('BUSINESS_RULE', 'crypto.notCryptoOrder');
+  const { link } = await openCryptoLinkAttempt(deps, token, now);
+  return linkView(deps.db, link, now);
+}
+
+/** The payer's sandbox wallet sends to a crypto order's (or link attempt's) deposit address: exactly, less or more. */
 export async function cashierSendCrypto(deps: CashierDeps, token: string, outcome: DepositOutcomeValue, now: Date = new Date()): Promise<CashierView> {
   const r = await resolve(deps.db, token);
+  if (r.kind === 'link') {
+    const { link, collection } = await openCryptoLinkAttempt(deps, token, now);
+    await sendDeposit(deps.db, { merchantId: collection.merchantId, collectionId: collection.id, amount: sandboxDepositAmount(collection.amount, outcome), now });
+    return linkView(deps.db, link, now);
+  }
   if (r.kind !== 'collection') throw new KeyedError('BUSINESS_RULE', 'crypto.notCryptoOrder');
   const { row } = await sendDeposit(deps.db, { merchantId: r.row.merchantId, collectionId: r.row.id, amount: sandboxDepositAmount(r.row.amount, outcome), now });
   return withDeposit(deps.db, collectionCashierView(row, await merchantFace(deps.db, row.merchantId), now), row, now);

@@ -25,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
 import { KeyedError, notFound } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
+import { updateCollection } from '../collections/queries';
 import { getCollection, markCollectionPaid, type CollectionRow } from '../collections/service';
 import { insertDeposit, markDepositConfirmed, selectConfirmedDue, type CryptoDepositRow } from './queries';
 
@@ -65,18 +66,15 @@ export async function sendDeposit(db: Db, a: { merchantId: number; collectionId:
   // It must be able to confirm before the order expires (the chain does not wait for our deadline).
   if (row.expiresAt.getTime() - now.getTime() < required * CRYPTO_SANDBOX_BLOCK_MS) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
   const hash = randomBytes(32).toString('hex');
-  const deposit = await insertDeposit(db, {
-    merchantId: row.merchantId,
-    collectionId: row.id,
-    network,
-    chainTradeNo: network === CryptoNetwork.ETHEREUM ? `0x${hash}` : hash,
-    payerAddress: addressOf(network, createHash('sha256').update(`payer:${row.id}`).digest().subarray(0, 20)),
-    amount: a.amount,
-    required,
-    sentAt: now,
+  const chainTradeNo = network === CryptoNetwork.ETHEREUM ? `0x${hash}` : hash;
+  const payerAddress = addressOf(network, createHash('sha256').update(`payer:${row.id}`).digest().subarray(0, 20));
+  return db.transaction(async (tx) => {
+    const deposit = await insertDeposit(tx, { merchantId: row.merchantId, collectionId: row.id, network, chainTradeNo, payerAddress, amount: a.amount, required, sentAt: now });
+    if (!deposit) throw new KeyedError('CONFLICT', 'crypto.depositSent');
+    // The order shows what arrived (spec §3 crypto fields) and is processing while the confirmations come in.
+    const updated = await updateCollection(tx, row, { payerAddress, chainTradeNo, status: PaymentStatus.PROCESSING, updatedAt: now });
+    return { row: updated ?? row, deposit };
   });
-  if (!deposit) throw new KeyedError('CONFLICT', 'crypto.depositSent');
-  return { row, deposit };
 }
 
 /**

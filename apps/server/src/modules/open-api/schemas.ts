@@ -48,6 +48,8 @@ export const collectionSchema = z.object({
   payerName: z.string().nullable(),
   payerEmail: z.string().nullable(),
   payerPhone: z.string().nullable(),
+  payerAddress: z.string().nullable().describe('crypto: the address the payer sent from, once something arrived'),
+  chainTradeNo: z.string().nullable().describe('crypto: the transaction id on the chain, once something arrived'),
   orderDescription: z.string().nullable(),
   expiryHours: z.number().int(),
   expiresAt: iso,

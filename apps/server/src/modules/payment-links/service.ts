@@ -18,6 +18,7 @@ import {
   PAYMENT_LINK_EXPIRY_HOURS_MAX,
   PaymentLinkStatus,
   PaymentStatus,
+  PaymentType,
   toMajorString,
   CashierOutcome,
   type ApiKeyModeValue,
@@ -217,32 +218,10 @@ export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLin
       if (!paid) throw new KeyedError('BUSINESS_RULE', 'cashier.alreadyPaid');
       return { link, collection: paid };
     }
-    if (status === PaymentLinkStatus.EXPIRED) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
-    if (status !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'payment-links.notActive');
-
-    // Reuse an open attempt (pending / processing), else start a new one.
-    let current = link.collectionId ? await getCollection(tx, link.merchantId, link.collectionId) : null;
-    if (!current || (current.status !== PaymentStatus.PENDING && current.status !== PaymentStatus.PROCESSING)) {
-      const n = await countLinkCollections(tx, link.merchantId, link.id);
-      const hoursLeft = Math.ceil((link.expiresAt.getTime() - now.getTime()) / HOUR_MS);
-      current = await createCollection(
-        { db, publicUrl: deps.publicUrl },
-        {
-          merchantId: link.merchantId,
-          mode: link.mode as ApiKeyModeValue,
-          source: CollectionSource.PAYMENT_LINK,
-          paymentLinkId: link.id,
-          merchantOrderId: n === 0 ? link.id : `${link.id}-${n + 1}`,
-          amount: link.amount,
-          currency: link.currency as CurrencyCode,
-          paymentType: link.paymentType,
-          orderDescription: link.description,
-          expiryHours: Math.min(Math.max(hoursLeft, 1), COLLECTION_EXPIRY_HOURS_MAX),
-          now,
-        },
-      );
-    }
-
+    assertLinkOpen(status);
+    // A crypto link is paid by what reaches its attempt's address, after its confirmations (issue 13).
+    if (link.paymentType === PaymentType.CRYPTO && outcome === CashierOutcome.SUCCESS) throw new KeyedError('BUSINESS_RULE', 'crypto.payBySending');
+    const current = await openAttempt(deps, db, link, now);
     let after: CollectionRow;
     if (outcome === CashierOutcome.FAIL) {
       after = await markCollectionFailed(db, { merchantId: link.merchantId, id: current.id, reason: input.failureReason ?? 'PAYER_DECLINED', now });
@@ -252,6 +231,51 @@ export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLin
     const succeeded = after.status === PaymentStatus.SUCCESS || after.status === PaymentStatus.PARTIAL;
     const updated = await updateLink(tx, link, { collectionId: after.id, status: succeeded ? PaymentLinkStatus.PAID : PaymentLinkStatus.ACTIVE, updatedAt: now });
     return { link: updated, collection: after };
+  });
+}
+
+function assertLinkOpen(status: PaymentLinkStatusValue): void {
+  if (status === PaymentLinkStatus.EXPIRED) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
+  if (status !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'payment-links.notActive');
+}
+
+/** The link's still-open attempt (pending / processing), else a new one. */
+async function openAttempt(deps: PaymentLinkDeps, db: Db, link: PaymentLinkRow, now: Date): Promise<CollectionRow> {
+  const current = link.collectionId ? await getCollection(db, link.merchantId, link.collectionId) : null;
+  if (current && (current.status === PaymentStatus.PENDING || current.status === PaymentStatus.PROCESSING)) return current;
+  const n = await countLinkCollections(db, link.merchantId, link.id);
+  const hoursLeft = Math.ceil((link.expiresAt.getTime() - now.getTime()) / HOUR_MS);
+  return createCollection(
+    { db, publicUrl: deps.publicUrl },
+    {
+      merchantId: link.merchantId,
+      mode: link.mode as ApiKeyModeValue,
+      source: CollectionSource.PAYMENT_LINK,
+      paymentLinkId: link.id,
+      merchantOrderId: n === 0 ? link.id : `${link.id}-${n + 1}`,
+      amount: link.amount,
+      currency: link.currency as CurrencyCode,
+      paymentType: link.paymentType,
+      orderDescription: link.description,
+      expiryHours: Math.min(Math.max(hoursLeft, 1), COLLECTION_EXPIRY_HOURS_MAX),
+      now,
+    },
+  );
+}
+
+/**
+ * A crypto link's payer asks where to send (issue 13): the link's open attempt, made when there is none, whose
+ * deposit address the cashier then shows; its deposit pays the link through the collection once confirmed.
+ */
+export async function openCryptoLinkAttempt(deps: PaymentLinkDeps, token: string, now: Date = new Date()): Promise<PaidLink> {
+  return deps.db.transaction(async (tx) => {
+    const link = await selectLinkByToken(tx, token, { lock: true });
+    if (!link) throw notFound();
+    if (link.paymentType !== PaymentType.CRYPTO) throw new KeyedError('BUSINESS_RULE', 'crypto.notCryptoOrder');
+    assertLinkOpen(effectiveLinkStatus(link, now));
+    const current = await openAttempt(deps, tx as unknown as Db, link, now);
+    const updated = current.id === link.collectionId ? link : await updateLink(tx, link, { collectionId: current.id, updatedAt: now });
+    return { link: updated, collection: current };
   });
 }
 

@@ -72,6 +72,25 @@ export function CryptoPanel({ view, token, onView }: { view: CashierView; token:
       setBusy(null);
     }
   };
+  const [asking, setAsking] = useState(false);
+  // A payment link makes its attempt (and so its deposit address) when the payer asks where to send.
+  if (!view.paymentCode) {
+    const ask = async () => {
+      setAsking(true);
+      try {
+        onView(await cashierApi.cryptoAddress(token));
+      } catch (e) {
+        message.error(e instanceof Error ? e.message : String(e));
+      } finally {
+        setAsking(false);
+      }
+    };
+    return (
+      <Button type="primary" size="large" block loading={asking} onClick={() => void ask()} data-testid="cashier-crypto-address" style={{ marginTop: 8 }}>
+        {t('cashier.crypto.showAddress')}
+      </Button>
+    );
+  }
   return (
     <Space direction="vertical" size="small" style={{ width: '100%', marginTop: 8 }}>
       <Typography.Paragraph strong data-testid="cashier-crypto-send-to">

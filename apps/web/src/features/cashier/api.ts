@@ -16,6 +16,8 @@ export const cashierApi = {
     api.get<CashierView>(`/cashier/${encodeURIComponent(token)}`, undefined, { silent: true }),
   pay: (token: string, body: CashierPayBody) =>
     api.post<CashierView>(`/cashier/${encodeURIComponent(token)}/pay`, body, { silent: true }),
+  cryptoAddress: (token: string) =>
+    api.post<CashierView>(`/cashier/${encodeURIComponent(token)}/crypto/address`, {}, { silent: true }),
   sendCrypto: (token: string, outcome: DepositOutcomeValue) =>
     api.post<CashierView>(`/cashier/${encodeURIComponent(token)}/crypto/send`, { outcome }, { silent: true }),
   cancel: (token: string) =>
