@@ -75,3 +75,13 @@ export const CRYPTO_NETWORKS: readonly CryptoNetworkValue[] = Object.keys(NETWOR
 export function isCryptoNetwork(v: unknown): v is CryptoNetworkValue {
   return typeof v === 'string' && Object.hasOwn(NETWORKS, v);
 }
+
+/** The network a channel code carries (undefined: not a crypto channel). */
+export function networkOfChannel(channel: number | null | undefined): CryptoNetworkValue | undefined {
+  return CRYPTO_NETWORKS.find((n) => NETWORKS[n].channel === channel);
+}
+
+/** A network's display name ("TRON (TRC-20)"); an unknown value as it is. */
+export function networkName(value: string): string {
+  return isCryptoNetwork(value) ? NETWORKS[value].name : value;
+}

@@ -4,20 +4,20 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
-  CRYPTO_NETWORKS,
   CryptoNetwork,
-  NETWORKS,
   CHANNEL_CASHIER,
   PAYOUT_SANDBOX_DELAY_MS,
   PaymentType,
   PayoutSandboxOutcome,
   SandboxOutcome,
   addressOf,
+  networkOfChannel,
   decimalsOf,
   isCollectionFailureReason,
   payoutSandboxOutcome,
   sandboxOutcome,
   toMajorString,
+  type CryptoNetworkValue,
 } from '@mg/domain';
 import type {
   ChannelAdapter,
@@ -91,8 +91,7 @@ export function sandboxPaymentCode(c: ChannelCollection, reference: string): str
     case PaymentType.CRYPTO: {
       // The order's own deposit address, derived from its id (as a wallet derives one key per order): valid for its
       // network, checksum included, and the same on a retried create.
-      const network = CRYPTO_NETWORKS.find((n) => NETWORKS[n].channel === c.channel) ?? CryptoNetwork.TRON;
-      return addressOf(network, createHash('sha256').update(`deposit:${c.id}`).digest().subarray(0, 20));
+      return sandboxAddress(networkOfChannel(c.channel) ?? CryptoNetwork.TRON, `deposit:${c.id}`);
     }
     case PaymentType.UPI:
       return `upi://pay?pa=sandbox@mg&tr=${reference}&am=${toMajorString(c.amount, c.currency)}&cu=${c.currency}`;
@@ -187,11 +186,19 @@ export const sandboxChannel: ChannelAdapter = {
 };
 
 /**
+ * An address of the sandbox chain derived from a seed (a wallet derives one key per purpose the same way): valid on
+ * its network, checksum included, and the same for the same seed. Deposit, payer and hot-wallet addresses use it.
+ */
+export function sandboxAddress(network: CryptoNetworkValue, seed: string): string {
+  return addressOf(network, createHash('sha256').update(seed).digest().subarray(0, 20));
+}
+
+/**
  * The sandbox's id of a sent payout: on a crypto network the chain's transaction id as that chain writes one (32 bytes
  * hex, Ethereum with 0x), so records and callbacks carry the real shape of `chainTradeNo`.
  */
 function sandboxPayoutReference(channel: number): string {
-  const network = CRYPTO_NETWORKS.find((n) => NETWORKS[n].channel === channel);
+  const network = networkOfChannel(channel);
   if (!network) return `SBXP${randomBytes(8).toString('hex').toUpperCase()}`;
   const hash = randomBytes(32).toString('hex');
   return network === CryptoNetwork.ETHEREUM ? `0x${hash}` : hash;

@@ -4,17 +4,16 @@
  * with what arrived: success, partial when under-paid, success with a surplus (not credited: the merchant returns
  * it) when over-paid. The ledger moves as for every collection, through markCollectionPaid.
  */
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   ApiKeyMode,
-  CRYPTO_NETWORKS,
   CRYPTO_SANDBOX_BLOCK_MS,
   CRYPTO_TOKEN,
   CryptoNetwork,
   NETWORKS,
   PaymentStatus,
   PaymentType,
-  addressOf,
+  networkOfChannel,
   isDomainError,
   sandboxConfirmations,
   toMajorString,
@@ -25,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
 import { KeyedError, notFound } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
+import { sandboxAddress } from '../channels/sandbox';
 import { updateCollection } from '../collections/queries';
 import { getCollection, markCollectionPaid, type CollectionRow } from '../collections/service';
 import { insertDeposit, markDepositConfirmed, selectConfirmedDue, type CryptoDepositRow } from './queries';
@@ -34,7 +34,7 @@ const DUE_BATCH = 100;
 
 /** The network of a crypto order, by its channel (an order without one is on TRON, the default USDT network). */
 export function networkOfCollection(row: Pick<CollectionRow, 'channel'>): CryptoNetworkValue {
-  return CRYPTO_NETWORKS.find((n) => NETWORKS[n].channel === row.channel) ?? CryptoNetwork.TRON;
+  return networkOfChannel(row.channel) ?? CryptoNetwork.TRON;
 }
 
 export function depositView(d: CryptoDepositRow, orderAmount: bigint, now: Date = new Date()): CryptoDepositView {
@@ -67,7 +67,7 @@ export async function sendDeposit(db: Db, a: { merchantId: number; collectionId:
   if (row.expiresAt.getTime() - now.getTime() < required * CRYPTO_SANDBOX_BLOCK_MS) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
   const hash = randomBytes(32).toString('hex');
   const chainTradeNo = network === CryptoNetwork.ETHEREUM ? `0x${hash}` : hash;
-  const payerAddress = addressOf(network, createHash('sha256').update(`payer:${row.id}`).digest().subarray(0, 20));
+  const payerAddress = sandboxAddress(network, `payer:${row.id}`);
   return db.transaction(async (tx) => {
     const deposit = await insertDeposit(tx, { merchantId: row.merchantId, collectionId: row.id, network, chainTradeNo, payerAddress, amount: a.amount, required, sentAt: now });
     if (!deposit) throw new KeyedError('CONFLICT', 'crypto.depositSent');

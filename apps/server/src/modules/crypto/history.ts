@@ -3,7 +3,6 @@
  * the sandbox explorer's page of one transaction. Confirmations are computed as the cashier computes them (blocks
  * since the broadcast, up to the network's count); a payout is confirmed when the chain answered it.
  */
-import { createHash } from 'node:crypto';
 import {
   CRYPTO_TOKEN,
   ChainTxKind,
@@ -11,7 +10,6 @@ import {
   NETWORKS,
   PAYABLE_NETWORKS,
   PayoutStatus,
-  addressOf,
   cryptoBankCode,
   isCryptoNetwork,
   networkOfBankCode,
@@ -22,13 +20,14 @@ import {
   type CryptoNetworkValue,
 } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
+import { sandboxAddress } from '../channels/sandbox';
 import { selectChainTx, selectHistory, type ChainTxRow } from './queries';
 
 const CRYPTO_BANK_CODES = PAYABLE_NETWORKS.map(cryptoBankCode);
 
 /** The platform's sandbox hot wallet on a network: where crypto payouts are sent from. */
 export function hotWalletOf(network: CryptoNetworkValue): string {
-  return addressOf(network, createHash('sha256').update(`hot-wallet:${network}`).digest().subarray(0, 20));
+  return sandboxAddress(network, `hot-wallet:${network}`);
 }
 
 function viewOf(r: ChainTxRow, now: Date): ChainTxView & { orderId: string } {

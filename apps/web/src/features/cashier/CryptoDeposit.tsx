@@ -6,15 +6,15 @@
 import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CRYPTO_NETWORKS, CRYPTO_TOKEN, DepositOutcome, NETWORKS, explorerPath, type CashierView, type DepositOutcomeValue } from '@mg/domain';
+import { CRYPTO_TOKEN, DepositOutcome, explorerPath, networkName, networkOfChannel, type CashierView, type DepositOutcomeValue } from '@mg/domain';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
 import { cashierApi } from './api';
 
 /** The network of a crypto order, by its channel. */
 export function networkNameOf(view: CashierView): string {
-  const n = CRYPTO_NETWORKS.find((x) => NETWORKS[x].channel === view.channel);
-  return n ? NETWORKS[n].name : '';
+  const n = networkOfChannel(view.channel);
+  return n ? networkName(n) : '';
 }
 
 /** What arrived and its confirmations. */

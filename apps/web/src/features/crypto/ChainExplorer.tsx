@@ -8,7 +8,7 @@ import { Card, Descriptions, Progress, Result, Spin, Tag, Typography } from 'ant
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CHAIN_TX_STATUS_COLORS, CRYPTO_SANDBOX_BLOCK_MS, ChainTxStatus, NETWORKS, isCryptoNetwork, type ChainTxView } from '@mg/domain';
+import { CHAIN_TX_STATUS_COLORS, CRYPTO_SANDBOX_BLOCK_MS, CRYPTO_TOKEN, ChainTxStatus, networkName, type ChainTxView } from '@mg/domain';
 import { api, isApiError } from '../../api';
 import { BrandLogo, useBrand } from '../../brands';
 import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
@@ -16,6 +16,8 @@ import { Footer } from '../../app/layouts/Footer';
 import { usePageTitle } from '../../app/usePageTitle';
 import { formatInstant } from '../../components/format';
 import { queryKeys } from '../../components/list/keys';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { formatMajor } from '../products/_format';
 
 const explorerKeys = queryKeys('crypto');
 
@@ -24,7 +26,8 @@ const readerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function Tx({ tx }: { tx: ChainTxView }) {
   const { t } = useTranslation();
-  const network = isCryptoNetwork(tx.network) ? NETWORKS[tx.network].name : tx.network;
+  const { language } = useLocale();
+  const network = networkName(tx.network);
   const code = (v: string) => (
     <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
       {v}
@@ -45,7 +48,7 @@ function Tx({ tx }: { tx: ChainTxView }) {
       <Descriptions.Item label={t('crypto.explorer.from')}>{code(tx.from)}</Descriptions.Item>
       <Descriptions.Item label={t('crypto.explorer.to')}>{code(tx.to)}</Descriptions.Item>
       <Descriptions.Item label={t('common.fields.amount')}>
-        <span data-testid="explorer-amount">{`${tx.amount} ${tx.token}`}</span>
+        <span data-testid="explorer-amount">{`${formatMajor(tx.amount, CRYPTO_TOKEN, language)} ${tx.token}`}</span>
       </Descriptions.Item>
       <Descriptions.Item label={t('crypto.explorer.at')}>{formatInstant(tx.at, readerZone())}</Descriptions.Item>
     </Descriptions>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { App, Button, Card, Col, Empty, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CHAIN_TX_STATUS_COLORS, CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_HISTORY_PAGE_SIZE, NETWORKS, Perm, explorerPath, isCryptoNetwork, type CryptoAddressView, type CryptoAssetsView, type CryptoHistoryRow } from '@mg/domain';
+import { CHAIN_TX_STATUS_COLORS, CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_HISTORY_PAGE_SIZE, Perm, explorerPath, networkName, type CryptoAddressView, type CryptoAssetsView, type CryptoHistoryRow } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useCopyToClipboard } from '../../components/copy';
@@ -20,8 +20,6 @@ import { useCryptoAddresses, useCryptoAssets, useCryptoHistory, useDeleteCryptoA
 
 type NetworkRow = CryptoAssetsView['networks'][number];
 
-const networkName = (n: string) => (isCryptoNetwork(n) ? NETWORKS[n].name : n);
-
 /** "Usable", or the time left of the cooling period, ticking. */
 function CoolingTag({ a, now }: { a: CryptoAddressView; now: number }) {
   const { t } = useTranslation();
@@ -32,7 +30,7 @@ function CoolingTag({ a, now }: { a: CryptoAddressView; now: number }) {
   return (
     <Space direction="vertical" size={0}>
       <Tag color="gold" data-testid={`address-cooling-${a.id}`}>
-        {t('crypto.addresses.coolingIn', { time: days > 0 ? `${days}d ${time}` : time })}
+        {t('crypto.addresses.coolingIn', { time: days > 0 ? t('cashier.daysAndTime', { days, time }) : time })}
       </Tag>
       <Typography.Text type="secondary">{`${t('crypto.fields.usableAt')} ${instant(a.usableAt)}`}</Typography.Text>
     </Space>
