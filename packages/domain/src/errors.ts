@@ -60,6 +60,17 @@ const CATALOGUE_STATUS = {
   INSUFFICIENT_BALANCE: 422,
   /** A crypto payout to an address not in the merchant's address book, or still in its cooling period (issue 13). */
   ADDRESS_NOT_WHITELISTED: 422,
+  /** Uploads (issue 14): what the bytes are is not accepted for the upload's biz; over the biz's size limit. */
+  FILE_TYPE_NOT_ALLOWED: 400,
+  FILE_TOO_LARGE: 413,
+  /** Onboarding (issue 14): the application is submitted or decided (no edits until staff ask for changes). */
+  APPLICATION_LOCKED: 409,
+  /** Saved meanwhile from another tab or device: reload before saving again. */
+  APPLICATION_VERSION_CONFLICT: 409,
+  APPLICATION_INCOMPLETE: 422,
+  VIDEO_ATTEMPTS_EXHAUSTED: 422,
+  /** Live keys and live payments wait for the onboarding approval (sandbox always works). */
+  MERCHANT_NOT_APPROVED: 403,
   DUPLICATE_REQUEST_INTERRUPTED: 409,
   OPERATION_SUCCEEDED: 200,
   // domain plumbing

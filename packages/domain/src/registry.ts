@@ -41,6 +41,8 @@ import { feesArea } from './fees';
 export * from './fees';
 import { mailOutboxArea } from './mail-outbox';
 export * from './mail-outbox';
+import { onboardingArea } from './onboarding';
+export * from './onboarding';
 import { paymentLinksArea } from './payment-links';
 export * from './payment-links';
 import { payoutsArea } from './payouts';
@@ -64,6 +66,7 @@ export * from './users';
 import { withdrawalsArea } from './withdrawals';
 export * from './withdrawals';
 // Vocabulary of no area of the menu (no pages, no codes).
+export * from './files';
 export * from './cashier';
 export * from './open-api';
 
@@ -78,6 +81,7 @@ const DECLARED = [
   permissionsArea,
   dictionariesArea,
   mailOutboxArea,
+  onboardingArea,
   collectionsArea,
   refundsArea,
   payoutsArea,

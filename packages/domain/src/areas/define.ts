@@ -43,6 +43,8 @@ export const GrantTier = {
   CRYPTO: 'crypto',
   /** Adding and deleting crypto withdrawal addresses: the crypto admin's, never the operator's (issue 13). */
   CRYPTO_ADDRESSES: 'cryptoAddresses',
+  /** Filling and submitting the merchant's onboarding (KYB) application: the merchant admin (issue 14). */
+  ONBOARDING: 'onboarding',
   /** The §6 column permissions (fee, paid amount, USD). */
   COLUMNS: 'columns',
   /** Provider staff only (merchant 10000): platform configuration and operations. */

@@ -101,10 +101,10 @@ export const ROLE_TIERS: Readonly<Record<RoleCode, readonly GrantTierValue[]>> =
   [Role.ADMIN]: Object.values(GrantTier),
   // Role all: everything but the provider's own configuration.
   [Role.BUSINESS]: Object.values(GrantTier).filter((t) => t !== GrantTier.PLATFORM),
-  [Role.THIRD_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.TEAM, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.TREASURY, GrantTier.DEVELOP],
+  [Role.THIRD_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.TEAM, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.TREASURY, GrantTier.DEVELOP, GrantTier.ONBOARDING],
   [Role.THIRD_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE],
   [Role.THIRD_ROLE_READ]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ],
-  [Role.CRYPTO_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.CRYPTO, GrantTier.CRYPTO_ADDRESSES, GrantTier.DEVELOP],
+  [Role.CRYPTO_ROLE_ADMIN]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.APPROVE, GrantTier.CRYPTO, GrantTier.CRYPTO_ADDRESSES, GrantTier.DEVELOP, GrantTier.ONBOARDING],
   [Role.CRYPTO_ROLE_OPERATOR]: [GrantTier.HOME, GrantTier.SELF, GrantTier.READ, GrantTier.OPERATE, GrantTier.CRYPTO],
   [Role.CRYPTO_ROLE_READ]: [GrantTier.SELF, GrantTier.EXPORT_ONLY],
 };
@@ -114,7 +114,7 @@ export const ROLE_TIERS: Readonly<Record<RoleCode, readonly GrantTierValue[]>> =
  * payment links, balance records, crypto assets, developer parameters; the operator the same without developer
  * parameters by its tiers; read: exports). Resending a transaction's callback and exporting belong to the records.
  */
-export const CRYPTO_ROLE_AREAS: readonly string[] = ['dashboard', 'collections', 'callbacks', 'payouts', 'payment-links', 'balance-records', 'crypto', 'developer', 'exports', 'account'];
+export const CRYPTO_ROLE_AREAS: readonly string[] = ['dashboard', 'collections', 'callbacks', 'payouts', 'payment-links', 'balance-records', 'crypto', 'developer', 'exports', 'account', 'onboarding'];
 
 /** Roles held to some areas whatever their tiers meet; other roles: every area. */
 const ROLE_AREAS: Readonly<Partial<Record<RoleCode, readonly string[]>>> = {

@@ -32,3 +32,5 @@ export * from './top-ups';
 export * from './withdrawals';
 export * from './auto-deductions';
 export * from './crypto';
+export * from './files';
+export * from './onboarding';

@@ -1,0 +1,27 @@
+/**
+ * Uploaded files (issue 14): the row says whose the file is and what its bytes are; the bytes live in the file store
+ * (lib/files/storage.ts) under the row's id, never under a name from the client.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+export const storedFile = pgTable(
+  'stored_file',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    merchantId: integer('merchant_id').notNull(),
+    /** domain FileBiz: what it was uploaded for (limits its type and size). */
+    biz: varchar('biz', { length: 16 }).notNull(),
+    /** The name it was uploaded with, for display and downloads only. */
+    name: varchar('name', { length: 200 }).notNull(),
+    /** domain FileType, from its bytes. */
+    type: varchar('type', { length: 8 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    createdBy: integer('created_by').notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('stored_file_merchant_idx').on(t.merchantId, t.createdAt)],
+);
