@@ -18,6 +18,7 @@ CREATE TABLE "onboarding_application" (
 	"decisions" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"video_attempts" smallint DEFAULT 0 NOT NULL,
+	"video_phrase" varchar(80),
 	"submitted_at" timestamp with time zone,
 	"decided_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -32,6 +32,7 @@ import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
 import { Mailer } from './modules/mail/mailer';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
+import { localFileStorage, type FileStorage } from './lib/files/storage';
 import { registerRequestContext } from './plugins/request-context';
 
 export { SERVER_VERSION };
@@ -67,6 +68,7 @@ export interface BuildAppOptions {
   secretKey?: Buffer;
   /** Where export files are written; default: a temporary directory. */
   dataDir?: string;
+  fileStorage?: FileStorage;
   /** Allow callbacks to loopback and private addresses (local testing). */
   /** /api/health reports the statements sent to PostgreSQL (DB_ROUND_TRIPS=on, for bench:api). */
   dbRoundTrips?: boolean;
@@ -80,7 +82,9 @@ export const CSP_DIRECTIVES = {
   scriptSrc: ["'self'"],
   // antd's CSS-in-JS injects <style> elements.
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // blob: the upload widget's previews of a picked file and the video identification's recording before upload.
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
@@ -99,6 +103,10 @@ declare module 'fastify' {
     nodeEnv: 'development' | 'production' | 'test';
     secretBox: SecretBox;
     dataDir: string;
+    /** Uploaded files' bytes (lib/files/storage.ts): `${dataDir}/files` unless given. */
+    fileStorage: FileStorage;
+    /** Signs authorised file URLs (modules/files/urls.ts). */
+    fileUrlKey: Buffer;
     /** Base of links the server hands out (cashier, download links). */
     publicUrl: string;
     allowPrivateCallbacks: boolean;
@@ -139,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mailer', opts.mailer ?? new Mailer({ mailUrl: opts.mailUrl, nodeEnv: opts.nodeEnv ?? 'development' }));
   app.decorate('secretBox', new SecretBox(opts.secretKey ?? randomBytes(32)));
   app.decorate('dataDir', opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mg-data-')));
+  app.decorate('fileStorage', opts.fileStorage ?? localFileStorage(path.join(app.dataDir, 'files')));
+  app.decorate('fileUrlKey', app.secretBox.derive('file-url'));
   app.decorate('publicUrl', (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''));
   app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
   app.decorate('dbRoundTrips', opts.dbRoundTrips ?? false);

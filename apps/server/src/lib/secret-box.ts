@@ -2,7 +2,7 @@
  * Seals secrets the server must later read in clear (HMAC key secrets, webhook signing secrets): AES-256-GCM with
  * a server key, so a database dump alone does not reveal them. Sealed form: `v1.<iv>.<tag>.<ciphertext>` (base64url).
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +23,11 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  }
+
+  /** A key for one purpose (signing file URLs ...), derived from the server key: one secret to keep, not several. */
+  derive(purpose: string): Buffer {
+    return createHmac('sha256', this.#key).update(`derive:${purpose}`).digest();
   }
 
   open(sealed: string): string {

@@ -27,6 +27,8 @@ import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
 import { collectionRoutes } from './collections/routes';
 import { cryptoRoutes } from './crypto/routes';
+import { fileRoutes } from './files/routes';
+import { onboardingRoutes } from './onboarding/routes';
 import { developerRoutes } from './developer/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
@@ -65,6 +67,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: mailOutboxRoutes, at: '/sys/mail' },
   { routes: duplicateCheckRoutes, at: '/sys/duplicate' },
   { routes: checkRuleRoutes, at: '/sys/checkRule' },
+  { routes: fileRoutes, at: '/sys/common' },
   { routes: cashierRoutes },
   { routes: collectionRoutes },
   { routes: refundRoutes },
@@ -75,6 +78,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: topUpRoutes },
   { routes: withdrawalRoutes },
   { routes: cryptoRoutes },
+  { routes: onboardingRoutes },
   { routes: autoDeductionRoutes },
   { routes: balanceRecordRoutes },
   { routes: salesRoutes },

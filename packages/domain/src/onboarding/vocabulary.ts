@@ -4,6 +4,11 @@
  * asks for and the limits of video identification.
  */
 
+/** A merchant's lifecycle: registered (onboarding), approved (active: live keys and payments), frozen. */
+export const MerchantStatus = { ONBOARDING: 'onboarding', ACTIVE: 'active', FROZEN: 'frozen' } as const;
+export type MerchantStatusValue = (typeof MerchantStatus)[keyof typeof MerchantStatus];
+export const MERCHANT_STATUSES = Object.values(MerchantStatus);
+
 export const ApplicationStatus = {
   DRAFT: 'draft',
   SUBMITTED: 'submitted',

@@ -4,6 +4,8 @@
  * query written for it with the parameters bound, so nothing from a request ever becomes SQL text (the classic hole of
  * the system the spec came from: reports whose SQL was stored and filled in from the request).
  */
+import { MERCHANT_STATUSES } from '../onboarding/vocabulary';
+
 export const ReportCode = { MERCHANTS: 'merchants', SUB_MERCHANTS: 'sub-merchants', CHANNELS: 'channels' } as const;
 export type ReportCodeValue = (typeof ReportCode)[keyof typeof ReportCode];
 
@@ -39,7 +41,6 @@ export interface ReportDecl {
   sortable: readonly string[];
 }
 
-export const MERCHANT_STATUSES = ['onboarding', 'active', 'frozen'] as const;
 
 const merchantStatus: ReportColumnDecl = {
   key: 'status',

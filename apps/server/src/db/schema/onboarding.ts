@@ -18,6 +18,8 @@ export const onboardingApplication = pgTable(
     decisions: jsonb('decisions').notNull().default(sql`'{}'::jsonb`),
     version: integer('version').notNull().default(1),
     videoAttempts: smallint('video_attempts').notNull().default(0),
+    /** The phrase handed out for the next recording (video/start): the recording is stored with it. */
+    videoPhrase: varchar('video_phrase', { length: 80 }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -17,6 +17,7 @@ export async function selectIntegration(db: Db, merchantId: number) {
       collectionCallbackUrl: merchant.collectionCallbackUrl,
       payoutCallbackUrl: merchant.payoutCallbackUrl,
       ipWhitelist: merchant.ipWhitelist,
+      status: merchant.status,
       webhookSecretSealed: merchant.webhookSecretSealed,
     })
     .from(merchant)

@@ -13,7 +13,9 @@ import {
   API_KEY_ID_RANDOM_CHARS,
   API_KEY_MAX_ACTIVE,
   API_KEY_SECRET_RANDOM_CHARS,
+  ApiKeyMode,
   ApiKeyStatus,
+  MerchantStatus,
   CALLBACK_URL_MAX_LENGTH,
   IP_WHITELIST_MAX_ENTRIES,
   isIpWhitelistEntry,
@@ -96,7 +98,9 @@ export async function createKey(
   input: { name: string; mode: ApiKeyModeValue },
 ): Promise<{ key: ApiKeyView; secret: string }> {
   const auth = requireAuth(req);
-  await merchantRow(app, merchantId);
+  const m = await merchantRow(app, merchantId);
+  // Live keys wait for the onboarding approval (issue 14); sandbox keys are for everyone from the first day.
+  if (input.mode === ApiKeyMode.LIVE && m.status !== MerchantStatus.ACTIVE) throw new KeyedError('MERCHANT_NOT_APPROVED', 'error.merchantNotApproved');
   const pair = newKeyPair(input.mode);
   const row = await insertKeyWithinLimit(
     app.db,

@@ -24,6 +24,7 @@ import {
   DomainError,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_PURGE_JOB_MS,
+  MerchantStatus,
   OPEN_API_HEADERS,
   OPEN_API_NONCE_MAX_LENGTH,
   OPEN_API_NONCE_PURGE_JOB_MS,
@@ -133,6 +134,7 @@ function sameAuthority(a: KeyRow, b: KeyRow): boolean {
     a.mode === b.mode &&
     a.secretSealed === b.secretSealed &&
     a.status === b.status &&
+    a.merchantStatus === b.merchantStatus &&
     (a.expiresAt?.getTime() ?? null) === (b.expiresAt?.getTime() ?? null) &&
     a.ipWhitelist.length === b.ipWhitelist.length &&
     a.ipWhitelist.every((ip, i) => ip === b.ipWhitelist[i])
@@ -226,6 +228,8 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
     } else if (key.mode !== ApiKeyMode.SANDBOX) {
       throw err('OPEN_API_LIVE_KEY_NEEDS_WHITELIST');
     }
+    // Live payments wait for the onboarding approval (issue 14); sandbox keys always work.
+    if (key.mode !== ApiKeyMode.SANDBOX && key.merchantStatus !== MerchantStatus.ACTIVE) throw err('MERCHANT_NOT_APPROVED');
   };
 
   app.addHook('preValidation', async (req) => {

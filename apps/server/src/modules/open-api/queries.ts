@@ -20,6 +20,8 @@ export interface KeyRow {
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   ipWhitelist: string[];
+  /** The merchant's lifecycle status: live keys sign only for an approved (active) merchant. */
+  merchantStatus: string;
 }
 
 /** A key with its merchant's IP whitelist. */
@@ -34,6 +36,7 @@ export async function keyWithWhitelist(db: DbLike, keyId: string): Promise<KeyRo
       expiresAt: apiKey.expiresAt,
       lastUsedAt: apiKey.lastUsedAt,
       ipWhitelist: merchant.ipWhitelist,
+      merchantStatus: merchant.status,
     })
     .from(apiKey)
     .innerJoin(merchant, eq(merchant.id, apiKey.merchantId))

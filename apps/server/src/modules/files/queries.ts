@@ -1,0 +1,25 @@
+/** SQL of uploaded files (their bytes are in the file store, lib/files/storage.ts). */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbLike } from '../../db/pool';
+import { storedFile } from '../../db/schema';
+
+export type StoredFileRow = typeof storedFile.$inferSelect;
+
+export async function insertFile(db: DbLike, row: Omit<typeof storedFile.$inferInsert, 'createdAt' | 'deletedAt'> & { id: string }): Promise<StoredFileRow> {
+  const [r] = await db.insert(storedFile).values(row).returning();
+  return r!;
+}
+
+export async function selectFile(db: DbLike, id: string): Promise<StoredFileRow | undefined> {
+  const [r] = await db.select().from(storedFile).where(and(eq(storedFile.id, id), isNull(storedFile.deletedAt))).limit(1);
+  return r;
+}
+
+/** The live files among `ids` that belong to the merchant. */
+export async function selectMerchantFiles(db: DbLike, merchantId: number, ids: readonly string[]): Promise<StoredFileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(storedFile)
+    .where(and(eq(storedFile.merchantId, merchantId), inArray(storedFile.id, [...ids]), isNull(storedFile.deletedAt)));
+}

@@ -1,0 +1,74 @@
+/**
+ * Spec §7 upload and static calls (docs/onboarding-api.md "Uploads"). The upload answers the spec's `message` (the
+ * stored path) and the file's view; the static call reads a file by an authorised URL, never by the session token.
+ */
+import multipart from '@fastify/multipart';
+import { FILE_TYPE_MIME, FILE_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, fileViewSchema, type FileTypeValue } from '@mg/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, ok } from '../../lib/envelope';
+import { notFound } from '../../lib/admin';
+import { requireAuth } from '../auth';
+import { selectFile } from './queries';
+import { readableFile, storeUpload } from './service';
+import { fileView, urlIsValid } from './urls';
+
+const tags = ['files'];
+
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One file and a few fields per request; a part over the largest biz limit is cut and refused (413).
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
+
+  app.post(
+    '/upload',
+    {
+      config: { authenticated: true },
+      bodyLimit: UPLOAD_MAX_BYTES + 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Upload one file (multipart: file, biz temp|document|image|video); its type is what its bytes are',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeOf(fileViewSchema) },
+      },
+    },
+    async (req) => {
+      const view = await storeUpload(app, req);
+      return { ...ok(view), message: `files/${view.id}` };
+    },
+  );
+
+  app.get(
+    '/files/:id',
+    {
+      config: { authenticated: true },
+      schema: { tags, summary: 'A file the caller may read, with a fresh authorised URL', params: z.object({ id: z.uuid() }), response: { 200: envelopeOf(fileViewSchema) } },
+    },
+    async (req) => ok(fileView(app.fileUrlKey, await readableFile(app, req, req.params.id), requireAuth(req).userId)),
+  );
+
+  app.get(
+    '/static/:id',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'The bytes of a file, by the authorised URL a file view carries (valid for a quarter of an hour)',
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ exp: z.coerce.number().int(), u: z.coerce.number().int(), sig: z.string().max(64) }),
+      },
+    },
+    async (req, reply) => {
+      if (!urlIsValid(app.fileUrlKey, req.params.id, req.query)) throw notFound();
+      const file = await selectFile(app.db, req.params.id);
+      if (!file) throw notFound();
+      const size = await app.fileStorage.size(file.id);
+      return reply
+        .header('content-type', FILE_TYPE_MIME[file.type as FileTypeValue] ?? 'application/octet-stream')
+        .header('content-length', size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('cache-control', `private, max-age=${FILE_URL_TTL_SECONDS}`)
+        .send(app.fileStorage.read(file.id));
+    },
+  );
+};

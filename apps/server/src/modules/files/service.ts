@@ -1,0 +1,123 @@
+/**
+ * Uploads (docs/onboarding-api.md "Uploads"): a multipart file streamed to the store's staging area while it is
+ * counted and hashed, then checked by what its bytes are against its biz (type and size), images stripped of their
+ * metadata, and committed under a new id. Nothing is kept of a refused upload. Who may read a file: users of its
+ * merchant (documents and videos: with the onboarding permission) and platform staff.
+ */
+import { FILE_BIZ, FILE_BIZ_RULES, FILE_NAME_MAX_LENGTH, FileBiz, Perm, UPLOAD_BIZ_DEFAULT, isImageType, type FileBizValue, type FileView } from '@mg/domain';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { holds, requireAuth, type AuthSession } from '../auth';
+import { KeyedError, notFound } from '../../lib/admin';
+import { sniff, SNIFF_BYTES } from '../../lib/files/sniff';
+import { stripMetadata, UnreadableImageError } from '../../lib/files/strip';
+import { insertFile, selectFile, type StoredFileRow } from './queries';
+import { fileView } from './urls';
+
+const MB = 1024 * 1024;
+
+/** What a streamed part came to: its size, hash, first bytes, and whether it ran over the limit. */
+interface Received {
+  size: number;
+  sha256: string;
+  head: Buffer;
+  truncated: boolean;
+}
+
+async function receive(part: MultipartFile, to: string): Promise<Received> {
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      hash.update(chunk);
+      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
+      done(null, chunk);
+    },
+  });
+  await pipeline(part.file, counter, fs.createWriteStream(to, { mode: 0o600 }));
+  return { size, sha256: hash.digest('hex'), head, truncated: part.file.truncated };
+}
+
+const tooLarge = (biz: FileBizValue) => new KeyedError('FILE_TOO_LARGE', 'error.fileTooLarge', { maxMb: FILE_BIZ_RULES[biz].maxBytes / MB });
+const typeRefused = () => new KeyedError('FILE_TYPE_NOT_ALLOWED', 'error.fileTypeNotAllowed');
+
+function cleanName(name: string | undefined): string {
+  // Only for display and the download's name: never a path (the last segment, no control characters).
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'file').slice(0, FILE_NAME_MAX_LENGTH);
+}
+
+export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Promise<FileView> {
+  const auth = requireAuth(req);
+  let biz: string = UPLOAD_BIZ_DEFAULT;
+  let staged: ReturnType<typeof app.fileStorage.staging> | null = null;
+  let received: Received | null = null;
+  let name = '';
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'biz' && typeof part.value === 'string' && part.value) biz = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || staged) {
+        part.file.resume();
+        continue;
+      }
+      staged = app.fileStorage.staging();
+      name = cleanName(part.filename);
+      received = await receive(part, staged.path);
+    }
+    if (!(FILE_BIZ as readonly string[]).includes(biz)) throw new KeyedError('FIELD_INVALID', 'validation.invalid', { field: 'biz' });
+    const b = biz as FileBizValue;
+    if (!staged || !received || received.size === 0) throw new KeyedError('NO_FILE_UPLOADED', 'error.noFileUploaded');
+    const rule = FILE_BIZ_RULES[b];
+    if (received.truncated || received.size > rule.maxBytes) throw tooLarge(b);
+    const type = sniff(received.head);
+    if (!type || !rule.types.includes(type)) throw typeRefused();
+
+    let { size, sha256 } = received;
+    if (isImageType(type)) {
+      let clean: Buffer;
+      try {
+        clean = stripMetadata(type, await fsp.readFile(staged.path));
+      } catch (e) {
+        if (e instanceof UnreadableImageError) throw typeRefused();
+        throw e;
+      }
+      await fsp.writeFile(staged.path, clean, { mode: 0o600 });
+      size = clean.length;
+      sha256 = createHash('sha256').update(clean).digest('hex');
+    }
+    const id = randomUUID();
+    await staged.commit(id);
+    staged = null;
+    const row = await insertFile(app.db, { id, merchantId: auth.merchantId, biz: b, name, type, size, sha256, createdBy: auth.userId });
+    return fileView(app.fileUrlKey, row, auth.userId);
+  } finally {
+    if (staged) await staged.discard();
+  }
+}
+
+/** Documents and recordings are onboarding's: its applicants and reviewers read them; other biz: the merchant's users. */
+export function mayRead(auth: AuthSession, file: StoredFileRow): boolean {
+  if (auth.isPlatform) return true;
+  if (!auth.scopeMerchantIds.includes(file.merchantId)) return false;
+  if (file.biz === FileBiz.DOCUMENT || file.biz === FileBiz.VIDEO) return holds(auth, Perm.ONBOARDING_APPLY);
+  return true;
+}
+
+export async function readableFile(app: FastifyInstance, req: FastifyRequest, id: string): Promise<StoredFileRow> {
+  const auth = requireAuth(req);
+  const file = await selectFile(app.db, id);
+  // Another merchant's file is as unknown as one that does not exist.
+  if (!file || !mayRead(auth, file)) throw notFound();
+  return file;
+}

@@ -1,0 +1,146 @@
+/**
+ * Staff review of onboarding applications (docs/onboarding-api.md "Staff"): start, section decisions with reasons,
+ * requests for information, back to the applicant, comments and internal notes, approve (the merchant goes live),
+ * reject. Every step is on the timeline; the outcomes reach the merchant's admins in-app and by e-mail.
+ */
+import {
+  ApplicationStatus,
+  ONBOARDING_SECTIONS,
+  OnboardingEventKind,
+  REVIEWABLE_STATUSES,
+  SectionDecision,
+  missingItems,
+  type ApplicationView,
+  type OnboardingSectionValue,
+  type SectionDecisionValue,
+  type SectionDecisionView,
+} from '@mg/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { KeyedError, notFound } from '../../lib/admin';
+import { fieldError } from '../../lib/errors';
+import { tellMerchantAdmins } from '../announcements/tell-admins';
+import { requireAuth } from '../auth';
+import { activateMerchant, insertEvent, insertRequest, moveStatus, selectApplication, setDecision, type ApplicationRow } from './queries';
+import { buildView, dataOf } from './view';
+
+async function rowOf(app: FastifyInstance, merchantId: number): Promise<ApplicationRow> {
+  const row = await selectApplication(app.db, merchantId);
+  if (!row) throw notFound();
+  return row;
+}
+
+const notReviewable = () => new KeyedError('STATE_TRANSITION_INVALID', 'onboarding.review.notReviewable');
+
+export async function staffView(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<ApplicationView> {
+  return buildView(app, await rowOf(app, merchantId), { userId: requireAuth(req).userId, staff: true });
+}
+
+export async function startReview(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  await rowOf(app, merchantId);
+  const moved = await app.db.transaction(async (tx) => {
+    if (!(await moveStatus(tx, merchantId, [ApplicationStatus.SUBMITTED], ApplicationStatus.IN_REVIEW))) return false;
+    await insertEvent(tx, { merchantId, kind: OnboardingEventKind.REVIEW_STARTED, actor: auth.username });
+    return true;
+  });
+  if (!moved) throw notReviewable();
+  return staffView(app, req, merchantId);
+}
+
+export async function decideSection(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  merchantId: number,
+  body: { section: OnboardingSectionValue; decision: SectionDecisionValue; reason?: string | undefined },
+): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  const reason = body.reason?.trim() || null;
+  if (body.decision === SectionDecision.REJECTED && !reason) throw fieldError('reason', 'onboarding.review.reasonRequired');
+  const decision: SectionDecisionView = { decision: body.decision, reason, by: auth.username, at: new Date().toISOString() };
+  await rowOf(app, merchantId);
+  const done = await app.db.transaction(async (tx) => {
+    if (!(await setDecision(tx, merchantId, body.section, decision))) return false;
+    await insertEvent(tx, { merchantId, kind: OnboardingEventKind.SECTION_DECIDED, section: body.section, field: body.decision, message: reason, actor: auth.username });
+    return true;
+  });
+  if (!done) throw notReviewable();
+  return staffView(app, req, merchantId);
+}
+
+export async function requestInfo(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  merchantId: number,
+  body: { section: OnboardingSectionValue; field: string; message: string; dueDate: string },
+): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  const row = await rowOf(app, merchantId);
+  if (!REVIEWABLE_STATUSES.includes(row.status as (typeof REVIEWABLE_STATUSES)[number])) throw notReviewable();
+  await app.db.transaction(async (tx) => {
+    await insertRequest(tx, { merchantId, section: body.section, field: body.field, message: body.message, dueDate: body.dueDate, createdBy: auth.username });
+    await insertEvent(tx, { merchantId, kind: OnboardingEventKind.INFO_REQUESTED, section: body.section, field: body.field, message: body.message, actor: auth.username });
+  });
+  return staffView(app, req, merchantId);
+}
+
+async function tell(app: FastifyInstance, req: FastifyRequest, merchantId: number, what: 'changesRequested' | 'approved' | 'rejected', message: string) {
+  await tellMerchantAdmins(
+    app.db,
+    { merchantId, titleKey: `onboarding.mail.${what}.title`, contentKey: `onboarding.mail.${what}.content`, params: { message } },
+    { mailer: app.mailer, log: req.log },
+    new Date(),
+  );
+}
+
+export async function requestChanges(app: FastifyInstance, req: FastifyRequest, merchantId: number, message: string): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  const view = await staffView(app, req, merchantId);
+  const refused = Object.values(view.decisions).some((d) => d.decision === SectionDecision.REJECTED);
+  if (!refused && !view.requests.some((r) => r.resolvedAt === null)) throw new KeyedError('BUSINESS_RULE', 'onboarding.review.nothingToChange');
+  const moved = await app.db.transaction(async (tx) => {
+    if (!(await moveStatus(tx, merchantId, REVIEWABLE_STATUSES, ApplicationStatus.CHANGES_REQUESTED))) return false;
+    await insertEvent(tx, { merchantId, kind: OnboardingEventKind.CHANGES_REQUESTED, message, actor: auth.username });
+    return true;
+  });
+  if (!moved) throw notReviewable();
+  await tell(app, req, merchantId, 'changesRequested', message);
+  return staffView(app, req, merchantId);
+}
+
+export async function staffComment(app: FastifyInstance, req: FastifyRequest, merchantId: number, body: { message: string; internal: boolean }): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  await rowOf(app, merchantId);
+  await insertEvent(app.db, { merchantId, kind: body.internal ? OnboardingEventKind.NOTE : OnboardingEventKind.COMMENT, message: body.message, internal: body.internal, actor: auth.username });
+  return staffView(app, req, merchantId);
+}
+
+export async function approve(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  const row = await rowOf(app, merchantId);
+  const decisions = row.decisions as Record<string, SectionDecisionView>;
+  if (ONBOARDING_SECTIONS.some((s) => decisions[s]?.decision !== SectionDecision.ACCEPTED) || missingItems(dataOf(row)).length > 0) {
+    throw new KeyedError('BUSINESS_RULE', 'onboarding.review.notAllAccepted');
+  }
+  const moved = await app.db.transaction(async (tx) => {
+    if (!(await moveStatus(tx, merchantId, REVIEWABLE_STATUSES, ApplicationStatus.APPROVED, { decided: true }))) return false;
+    await activateMerchant(tx, merchantId);
+    await insertEvent(tx, { merchantId, kind: OnboardingEventKind.APPROVED, actor: auth.username });
+    return true;
+  });
+  if (!moved) throw notReviewable();
+  await tell(app, req, merchantId, 'approved', '');
+  return staffView(app, req, merchantId);
+}
+
+export async function reject(app: FastifyInstance, req: FastifyRequest, merchantId: number, reason: string): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  await rowOf(app, merchantId);
+  const moved = await app.db.transaction(async (tx) => {
+    if (!(await moveStatus(tx, merchantId, REVIEWABLE_STATUSES, ApplicationStatus.REJECTED, { decided: true }))) return false;
+    await insertEvent(tx, { merchantId, kind: OnboardingEventKind.REJECTED, message: reason, actor: auth.username });
+    return true;
+  });
+  if (!moved) throw notReviewable();
+  await tell(app, req, merchantId, 'rejected', reason);
+  return staffView(app, req, merchantId);
+}

@@ -1,0 +1,123 @@
+/**
+ * The applicant's side of onboarding (docs/onboarding-api.md): autosave per section over the version the page saw,
+ * the video identification's phrase and recordings, comments, and submit. Each write is one conditional statement
+ * (status and version in its WHERE), so two tabs or devices cannot overwrite each other and nothing is written
+ * once the application is locked; the refusal then says which of the two it was.
+ */
+import {
+  ApplicationStatus,
+  DomainError,
+  EDITABLE_STATUSES,
+  FileBiz,
+  OnboardingEventKind,
+  OnboardingSection,
+  SECTION_SCHEMAS,
+  VIDEO_PHRASE_WORDS,
+  fileIdsOf,
+  missingItems,
+  type ApplicationStatusValue,
+  type ApplicationView,
+  type OnboardingSectionValue,
+} from '@mg/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomInt } from 'node:crypto';
+import { KeyedError } from '../../lib/admin';
+import { FieldValidationError } from '../../lib/errors';
+import { requireAuth } from '../auth';
+import { selectMerchantFiles } from '../files/queries';
+import { appendRecording, ensureApplication, insertEvent, moveStatus, resolveOpenRequests, selectApplication, setVideoPhrase, updateSection, type ApplicationRow } from './queries';
+import { buildView, dataOf } from './view';
+
+export async function loadApplication(app: FastifyInstance, merchantId: number): Promise<ApplicationRow> {
+  if (await ensureApplication(app.db, merchantId)) await insertEvent(app.db, { merchantId, kind: OnboardingEventKind.CREATED, actor: 'system' });
+  const row = await selectApplication(app.db, merchantId);
+  if (!row) throw new Error(`onboarding application of ${merchantId} neither created nor found`);
+  return row;
+}
+
+export async function applicantView(app: FastifyInstance, req: FastifyRequest): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  return buildView(app, await loadApplication(app, auth.merchantId), { userId: auth.userId, staff: false });
+}
+
+/** Why a conditional write wrote nothing: locked (not editable) or saved meanwhile (another version). */
+async function refusal(app: FastifyInstance, merchantId: number): Promise<DomainError> {
+  const row = await loadApplication(app, merchantId);
+  if (!EDITABLE_STATUSES.includes(row.status as ApplicationStatusValue)) return new KeyedError('APPLICATION_LOCKED', 'error.applicationLocked');
+  return new KeyedError('APPLICATION_VERSION_CONFLICT', 'error.applicationVersionConflict');
+}
+
+/** Files named by the application must be the merchant's own uploads. */
+async function checkFiles(app: FastifyInstance, merchantId: number, ids: readonly string[], field: string): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await selectMerchantFiles(app.db, merchantId, ids);
+  if (found.length !== ids.length) throw new KeyedError('UNKNOWN_FILE', 'error.unknownFile', { field });
+}
+
+export async function saveSection(app: FastifyInstance, req: FastifyRequest, section: OnboardingSectionValue, body: { version: number; data: unknown }): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  if (section === OnboardingSection.VIDEO_IDENTIFICATION) throw new KeyedError('UNKNOWN_OPERATION', 'error.unknownOperation');
+  const parsed = SECTION_SCHEMAS[section].safeParse(body.data);
+  if (!parsed.success) {
+    throw new FieldValidationError(parsed.error.issues.slice(0, 10).map((i) => ({ field: ['data', ...i.path.map(String)].join('.'), messageKey: 'validation.invalid' })));
+  }
+  await loadApplication(app, auth.merchantId);
+  await checkFiles(app, auth.merchantId, fileIdsOf({ [section]: parsed.data }), section);
+  if (!(await updateSection(app.db, auth.merchantId, section, parsed.data, body.version))) throw await refusal(app, auth.merchantId);
+  return applicantView(app, req);
+}
+
+function newPhrase(): string {
+  // Numbers, read aloud in any of the six languages: a recording made for another attempt does not say them.
+  return Array.from({ length: VIDEO_PHRASE_WORDS }, () => String(randomInt(10, 100))).join(' ');
+}
+
+export async function startVideo(app: FastifyInstance, req: FastifyRequest): Promise<{ phrase: string; attemptsLeft: number }> {
+  const auth = requireAuth(req);
+  const row = await loadApplication(app, auth.merchantId);
+  if (!EDITABLE_STATUSES.includes(row.status as ApplicationStatusValue)) throw new KeyedError('APPLICATION_LOCKED', 'error.applicationLocked');
+  const phrase = newPhrase();
+  if (!(await setVideoPhrase(app.db, auth.merchantId, phrase))) throw new KeyedError('VIDEO_ATTEMPTS_EXHAUSTED', 'error.videoAttemptsExhausted');
+  const view = await buildView(app, row, { userId: auth.userId, staff: false });
+  return { phrase, attemptsLeft: view.videoAttemptsLeft };
+}
+
+export async function recordVideo(app: FastifyInstance, req: FastifyRequest, body: { fileId: string; seconds: number }): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  const [file] = await selectMerchantFiles(app.db, auth.merchantId, [body.fileId]);
+  if (!file || file.biz !== FileBiz.VIDEO) throw new KeyedError('UNKNOWN_FILE', 'error.unknownFile', { field: 'fileId' });
+  const row = await loadApplication(app, auth.merchantId);
+  if (!EDITABLE_STATUSES.includes(row.status as ApplicationStatusValue)) throw new KeyedError('APPLICATION_LOCKED', 'error.applicationLocked');
+  if (!(await appendRecording(app.db, auth.merchantId, { fileId: file.id, seconds: body.seconds, at: new Date().toISOString() }))) {
+    // No phrase handed out (start first), or the attempts are used up.
+    throw new KeyedError(row.videoPhrase ? 'VIDEO_ATTEMPTS_EXHAUSTED' : 'UNKNOWN_OPERATION', row.videoPhrase ? 'error.videoAttemptsExhausted' : 'error.unknownOperation');
+  }
+  await insertEvent(app.db, { merchantId: auth.merchantId, kind: OnboardingEventKind.VIDEO_RECORDED, section: OnboardingSection.VIDEO_IDENTIFICATION, actor: auth.username });
+  return applicantView(app, req);
+}
+
+export async function applicantComment(app: FastifyInstance, req: FastifyRequest, message: string): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  await loadApplication(app, auth.merchantId);
+  await insertEvent(app.db, { merchantId: auth.merchantId, kind: OnboardingEventKind.COMMENT, message, actor: auth.username });
+  return applicantView(app, req);
+}
+
+export async function submit(app: FastifyInstance, req: FastifyRequest, body: { version: number }): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  const row = await loadApplication(app, auth.merchantId);
+  const missing = missingItems(dataOf(row));
+  if (missing.length > 0 && EDITABLE_STATUSES.includes(row.status as ApplicationStatusValue)) {
+    throw new KeyedError('APPLICATION_INCOMPLETE', 'error.applicationIncomplete', { count: missing.length });
+  }
+  // A resubmission is decided again where staff asked for changes: sections they refused lose that decision.
+  const decisions = Object.fromEntries(Object.entries(row.decisions as Record<string, { decision: string }>).filter(([, d]) => d.decision !== 'rejected'));
+  const moved = await app.db.transaction(async (tx) => {
+    if (!(await moveStatus(tx, auth.merchantId, EDITABLE_STATUSES, ApplicationStatus.SUBMITTED, { version: body.version, submitted: true, decisions }))) return false;
+    await resolveOpenRequests(tx, auth.merchantId);
+    await insertEvent(tx, { merchantId: auth.merchantId, kind: OnboardingEventKind.SUBMITTED, actor: auth.username });
+    return true;
+  });
+  if (!moved) throw await refusal(app, auth.merchantId);
+  return applicantView(app, req);
+}
