@@ -67,6 +67,7 @@ export function missingItems(data: ApplicationData): MissingItem[] {
   }
 
   const owners = data.beneficialOwner?.owners ?? [];
+  if (owners.length === 0) out.push(item(S.BENEFICIAL_OWNER, '', MissingReason.AT_LEAST_ONE));
   const shares = new Map(beneficialOwnership(data).map((s) => [s.key, s]));
   for (const o of owners) {
     for (const f of PERSON_REQUIRED) if (blank(o[f])) out.push(item(S.BENEFICIAL_OWNER, `owners.${o.key}.${f}`, MissingReason.REQUIRED));
@@ -92,11 +93,12 @@ export function missingItems(data: ApplicationData): MissingItem[] {
   return out;
 }
 
-/** Share of the sections without a missing item, 0-100 (the progress indicator). */
+/** Share of the sections saved at least once and without a missing item, 0-100 (the progress indicator). */
 export function completionPercent(data: ApplicationData): number {
   const missing = new Set(missingItems(data).map((m) => m.section));
   const all = Object.values(OnboardingSection);
-  return Math.round((100 * (all.length - missing.size)) / all.length);
+  const done = all.filter((s) => data[s] !== undefined && !missing.has(s));
+  return Math.round((100 * done.length) / all.length);
 }
 
 /** Every file id the application refers to (the server checks each belongs to the merchant). */

@@ -1,5 +1,6 @@
 /** SQL of onboarding applications, their requests for information and their timeline. */
 import {
+  ApplicationStatus,
   EDITABLE_STATUSES,
   MerchantStatus,
   REVIEWABLE_STATUSES,
@@ -44,10 +45,18 @@ export async function selectApplication(db: DbLike, merchantId: number): Promise
   return r;
 }
 
-/** The merchant's application, created as a draft on first read (true when this call created it). */
+/**
+ * The merchant's application, created on first read (true when this call created it): a draft, or approved for a
+ * merchant that was already live before onboarding existed (the demo merchants, ones an operator activated).
+ */
 export async function ensureApplication(db: DbLike, merchantId: number): Promise<boolean> {
-  const created = await db.insert(onboardingApplication).values({ merchantId }).onConflictDoNothing().returning({ m: onboardingApplication.merchantId });
-  return created.length > 0;
+  const res = await db.execute(sql`
+    insert into ${onboardingApplication} (merchant_id, status, decided_at)
+    select m.id, case when m.status = ${MerchantStatus.ACTIVE} then ${ApplicationStatus.APPROVED} else ${ApplicationStatus.DRAFT} end,
+           case when m.status = ${MerchantStatus.ACTIVE} then now() end
+    from ${merchant} m where m.id = ${merchantId}
+    on conflict do nothing`);
+  return (res.rowCount ?? 0) > 0;
 }
 
 /**

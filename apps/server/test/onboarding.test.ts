@@ -1,0 +1,230 @@
+/**
+ * Onboarding (issue 14) through the HTTP API on real PostgreSQL: a registered merchant fills its application with
+ * uploaded documents and a video, autosave keeps the version (a stale save and a save after submit are refused),
+ * submit waits for everything, staff refuse a section and ask for information, the merchant fixes and resubmits,
+ * staff approve and the merchant goes live: live keys before that are refused (the open API too), sandbox always.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApplicationStatus, COMPANY_DOC_TYPES, ONBOARDING_SECTIONS, type ApplicationView } from '@mg/domain';
+import { hashPassword } from '../src/modules/auth/service';
+import { insertRegistration } from '../src/modules/account/queries';
+import { buildAdminTestApp, client, login, signIn, type Client } from './helpers/admin-session';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { PDF, WEBM, jpegWithExif, upload } from './helpers/files';
+import { count } from './helpers/money-fixtures';
+import { openApiRequest } from './helpers/open-api';
+
+const PASSWORD = 'Onboard-2026!';
+let tdb: TestDatabase;
+let app: FastifyInstance;
+let applicant: Client;
+let staff: Client;
+let demo: Client;
+let merchantId: number;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await buildAdminTestApp(tdb);
+  const passwordHash = await hashPassword(PASSWORD);
+  merchantId = (await tdb.db.transaction((tx) => insertRegistration(tx, { companyName: 'Nusantara Kopi', brand: 'formkit', currency: 'IDR', username: 'kopi_admin', email: 'kopi@example.test', phone: null, passwordHash }))).merchantId;
+  applicant = client(app, await login(app, 'kopi_admin', PASSWORD));
+  [staff, demo] = await Promise.all([signIn(app, 'admin'), signIn(app, 'demo_admin')]);
+});
+afterAll(async () => {
+  await app?.close();
+  await tdb?.drop();
+});
+
+const ok = <T = ApplicationView>(res: LightMyRequestResponse): T => {
+  if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
+  return JSON.parse(res.body).result as T;
+};
+const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: JSON.parse(res.body).errorCode as string });
+const fileId = async (data: Buffer, biz: string, filename: string) => ok<{ id: string }>(await upload(app, applicant.token, { data, filename }, biz)).id;
+const save = (section: string, version: number, data: unknown) => applicant.put(`/onboarding/application/sections/${section}`, { version, data });
+
+describe('the applicant', () => {
+  it('starts with a draft that says what is missing', async () => {
+    const v = ok(await applicant.get('/onboarding/application'));
+    expect(v).toMatchObject({ merchantId, merchantName: 'Nusantara Kopi', status: ApplicationStatus.DRAFT, editable: true, completion: 0 });
+    // Every section but the corporate shareholders (a company may have none) asks for something.
+    expect(new Set(v.missing.map((m) => m.section))).toEqual(new Set(ONBOARDING_SECTIONS.filter((s) => s !== 'corporateShareholder')));
+    expect(v.events.map((e) => e.kind)).toEqual(['created']);
+  });
+
+  it('may not create a live key or sign live calls before approval; a sandbox key works', async () => {
+    expect(refusal(await applicant.post('/developer/keys', { name: 'live', mode: 'live' }))).toEqual({ status: 403, code: 'MERCHANT_NOT_APPROVED' });
+    const sandbox = ok<{ key: { id: string }; secret: string }>(await applicant.post('/developer/keys', { name: 'sandbox', mode: 'sandbox' }));
+    const res = await openApiRequest(app, { method: 'GET', url: '/collections?merchantOrderId=none', merchantId, keyId: sandbox.key.id, secret: sandbox.secret });
+    expect(res.statusCode).not.toBe(401);
+    // A live key slipped in (as if made before this rule) is refused by the open API while the merchant is not active.
+    await tdb.pool.query(`update api_key set mode = 'live', id = replace(id, 'mk_sandbox_', 'mk_live_') where merchant_id = $1`, [merchantId]);
+    await tdb.pool.query(`update merchant set ip_whitelist = '{0.0.0.0/0}' where id = $1`, [merchantId]);
+    const { rows } = await tdb.pool.query<{ id: string }>('select id from api_key where merchant_id = $1', [merchantId]);
+    const live = await openApiRequest(app, { method: 'GET', url: '/collections?merchantOrderId=none', merchantId, keyId: rows[0]!.id, secret: sandbox.secret });
+    expect(refusal(live)).toEqual({ status: 403, code: 'MERCHANT_NOT_APPROVED' });
+  });
+
+  it('autosaves a section over its version; a stale version and bad data are refused, naming the field', async () => {
+    let v = ok(await applicant.get('/onboarding/application'));
+    v = ok(await save('companyInfo', v.version, { legalName: 'PT Nusantara Kopi', country: '360' }));
+    expect(v.data.companyInfo).toEqual({ legalName: 'PT Nusantara Kopi', country: '360' });
+    expect(refusal(await save('companyInfo', v.version - 1, { legalName: 'Other tab' }))).toEqual({ status: 409, code: 'APPLICATION_VERSION_CONFLICT' });
+    const bad = await save('companyInfo', v.version, { incorporationDate: 'yesterday' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body).errors[0].field).toBe('data.incorporationDate');
+    expect(ok(await applicant.get('/onboarding/application')).data.companyInfo?.legalName).toBe('PT Nusantara Kopi');
+  });
+
+  it('refuses a file of another merchant in its documents', async () => {
+    const foreign = ok<{ id: string }>(await upload(app, demo.token, { data: PDF, filename: 'x.pdf' }, 'document')).id;
+    const v = ok(await applicant.get('/onboarding/application'));
+    expect(refusal(await save('companyDoc', v.version, { documents: { articles: [foreign] } }))).toEqual({ status: 400, code: 'UNKNOWN_FILE' });
+  });
+
+  it('computes beneficial ownership through a corporate shareholder and requires the owners’ ID documents', async () => {
+    let v = ok(await applicant.get('/onboarding/application'));
+    v = ok(await save('corporateShareholder', v.version, { shareholders: [{ key: 'holdco', name: 'Kopi Holdings Pte Ltd', registrationNumber: '2019-1234', country: '702', holding: { of: 'applicant', percent: 50 } }] }));
+    v = ok(
+      await save('beneficialOwner', v.version, {
+        owners: [
+          { key: 'sari', name: 'Sari Wulandari', dateOfBirth: '1985-04-02', nationality: '360', holdings: [{ of: 'holdco', percent: 40 }] },
+          { key: 'budi', name: 'Budi Santoso', dateOfBirth: '1979-11-20', nationality: '360', holdings: [{ of: 'holdco', percent: 60 }, { of: 'applicant', percent: 10 }] },
+        ],
+      }),
+    );
+    expect(v.ownership).toEqual([
+      { key: 'sari', percent: 20, beneficial: false },
+      { key: 'budi', percent: 40, beneficial: true },
+    ]);
+    expect(v.missing).toContainEqual(expect.objectContaining({ section: 'beneficialOwner', field: 'owners.budi.idDocuments', reason: 'document' }));
+    expect(v.missing.some((m) => m.field === 'owners.sari.idDocuments')).toBe(false);
+  });
+
+  it('cannot submit while anything is missing', async () => {
+    const v = ok(await applicant.get('/onboarding/application'));
+    expect(refusal(await applicant.post('/onboarding/application/submit', { version: v.version, agree: true }))).toEqual({ status: 422, code: 'APPLICATION_INCOMPLETE' });
+  });
+
+  it('records the video of the phrase handed out; at most three attempts', async () => {
+    const start = ok<{ phrase: string; attemptsLeft: number }>(await applicant.post('/onboarding/application/video/start'));
+    expect(start.phrase).toMatch(/^\d{2}( \d{2}){3}$/);
+    expect(start.attemptsLeft).toBe(3);
+    // A document is not a recording.
+    const pdf = await fileId(PDF, 'document', 'x.pdf');
+    expect(refusal(await applicant.post('/onboarding/application/video', { fileId: pdf, seconds: 12 }))).toEqual({ status: 400, code: 'UNKNOWN_FILE' });
+    const video = await fileId(WEBM, 'video', 'ident.webm');
+    const v = ok(await applicant.post('/onboarding/application/video', { fileId: video, seconds: 12.5 }));
+    expect(v.data.videoIdentification?.recordings).toEqual([expect.objectContaining({ fileId: video, phrase: start.phrase, seconds: 12.5 })]);
+    expect(v.videoAttemptsLeft).toBe(2);
+    expect(v.files[video]?.type).toBe('webm');
+    // A recording needs a phrase handed out first.
+    expect(refusal(await applicant.post('/onboarding/application/video', { fileId: video, seconds: 3 })).status).toBe(400);
+  });
+
+  it('fills the rest and submits; the application is then locked', async () => {
+    let v = ok(await applicant.get('/onboarding/application'));
+    const id = await fileId(jpegWithExif('camera'), 'image', 'passport.jpg');
+    v = ok(
+      await save('companyInfo', v.version, {
+        legalName: 'PT Nusantara Kopi',
+        registrationNumber: 'AHU-0012345',
+        country: '360',
+        incorporationDate: '2019-03-01',
+        registeredAddress: 'Jl. Sudirman 1, Jakarta',
+        businessAddress: 'Jl. Sudirman 1, Jakarta',
+        industry: 3,
+        website: 'https://kopi.example',
+        expectedMonthlyVolume: 250000,
+      }),
+    );
+    const documents = Object.fromEntries(await Promise.all(COMPANY_DOC_TYPES.map(async (t) => [t, [await fileId(PDF, 'document', `${t}.pdf`)]])));
+    v = ok(await save('companyDoc', v.version, { documents }));
+    v = ok(await save('director', v.version, { directors: [{ key: 'd1', name: 'Budi Santoso', dateOfBirth: '1979-11-20', nationality: '360', position: 'CEO', idDocuments: [id] }] }));
+    const owners = v.data.beneficialOwner!.owners!.map((o) => (o.key === 'budi' ? { ...o, idDocuments: [id] } : o));
+    v = ok(await save('beneficialOwner', v.version, { owners }));
+    v = ok(await save('authorizedPerson', v.version, { persons: [{ key: 'p1', name: 'Sari Wulandari', email: 'sari@kopi.example', phone: '+62 811 000', title: 'CFO', idDocuments: [id] }] }));
+    expect(v.missing).toEqual([]);
+    expect(v.completion).toBe(100);
+    v = ok(await applicant.post('/onboarding/application/submit', { version: v.version, agree: true }));
+    expect(v).toMatchObject({ status: ApplicationStatus.SUBMITTED, editable: false });
+    expect(refusal(await save('companyInfo', v.version, { legalName: 'Too late' }))).toEqual({ status: 409, code: 'APPLICATION_LOCKED' });
+    expect(refusal(await applicant.post('/onboarding/application/video/start')).code).toBe('APPLICATION_LOCKED');
+  });
+});
+
+describe('staff review', () => {
+  const path = (p = '') => `/onboarding/applications/${merchantId}${p}`;
+
+  it('is for platform staff only', async () => {
+    expect((await applicant.get('/onboarding/applications')).statusCode).toBe(403);
+    expect((await applicant.post(path('/approve'))).statusCode).toBe(403);
+    expect((await demo.get(path())).statusCode).toBe(403);
+  });
+
+  it('lists the submitted application in the queue and starts the review', async () => {
+    const page = ok<{ records: { merchantId: number; status: string; legalName: string; completion: number }[] }>(await staff.get('/onboarding/applications', { status: 'submitted' }));
+    expect(page.records).toContainEqual(expect.objectContaining({ merchantId, status: 'submitted', legalName: 'PT Nusantara Kopi', completion: 100 }));
+    const v = ok(await staff.post(path('/review')));
+    expect(v.status).toBe(ApplicationStatus.IN_REVIEW);
+    expect((await staff.post(path('/review'))).statusCode).toBe(422);
+  });
+
+  it('cannot approve before every section is accepted; a refusal needs a reason', async () => {
+    expect(refusal(await staff.post(path('/approve'))).status).toBe(422);
+    expect((await staff.post(path('/decisions'), { section: 'companyDoc', decision: 'rejected' })).statusCode).toBe(400);
+  });
+
+  it('refuses a section, asks for information with a due date, keeps a note internal, and sends it back', async () => {
+    for (const s of ONBOARDING_SECTIONS.filter((x) => x !== 'companyDoc')) ok(await staff.post(path('/decisions'), { section: s, decision: 'accepted' }));
+    ok(await staff.post(path('/decisions'), { section: 'companyDoc', decision: 'rejected', reason: 'The bank statement is older than three months' }));
+    ok(await staff.post(path('/requests'), { section: 'companyDoc', field: 'documents.bankStatement', message: 'Upload a statement of the last three months', dueDate: '2026-12-04' }));
+    ok(await staff.post(path('/comments'), { message: 'Director checked against the AHU registry', internal: true }));
+    const mails = await count(tdb.pool, 'select 1 from mail_outbox where to_address = $1', ['kopi@example.test']);
+    const v = ok(await staff.post(path('/request-changes'), { message: 'One document needs replacing' }));
+    expect(v.status).toBe(ApplicationStatus.CHANGES_REQUESTED);
+    expect(await count(tdb.pool, 'select 1 from mail_outbox where to_address = $1', ['kopi@example.test'])).toBe(mails + 1);
+    expect(v.events.some((e) => e.kind === 'note' && e.internal)).toBe(true);
+  });
+
+  it('the applicant sees the request at its field and not the internal note, fixes it and resubmits', async () => {
+    let v = ok(await applicant.get('/onboarding/application'));
+    expect(v.editable).toBe(true);
+    expect(v.requests).toEqual([expect.objectContaining({ section: 'companyDoc', field: 'documents.bankStatement', dueDate: '2026-12-04', resolvedAt: null })]);
+    expect(v.decisions.companyDoc).toMatchObject({ decision: 'rejected', reason: 'The bank statement is older than three months' });
+    expect(v.events.some((e) => e.internal || e.kind === 'note')).toBe(false);
+    const statement = await fileId(PDF, 'document', 'statement-nov.pdf');
+    v = ok(await save('companyDoc', v.version, { documents: { ...v.data.companyDoc!.documents, bankStatement: [statement] } }));
+    ok(await applicant.post('/onboarding/application/comments', { message: 'Uploaded the November statement' }));
+    v = ok(await applicant.post('/onboarding/application/submit', { version: ok(await applicant.get('/onboarding/application')).version, agree: true }));
+    expect(v.status).toBe(ApplicationStatus.SUBMITTED);
+    expect(v.requests[0]!.resolvedAt).not.toBeNull();
+    // The refused section is decided again; the accepted ones stay accepted.
+    expect(v.decisions.companyDoc).toBeUndefined();
+    expect(v.decisions.companyInfo?.decision).toBe('accepted');
+  });
+
+  it('approves: the merchant goes live, is told, and may create a live key', async () => {
+    ok(await staff.post(path('/review')));
+    ok(await staff.post(path('/decisions'), { section: 'companyDoc', decision: 'accepted' }));
+    const v = ok(await staff.post(path('/approve')));
+    expect(v.status).toBe(ApplicationStatus.APPROVED);
+    expect(v.decidedAt).not.toBeNull();
+    const { rows } = await tdb.pool.query<{ status: string }>('select status from merchant where id = $1', [merchantId]);
+    expect(rows[0]!.status).toBe('active');
+    expect(await count(tdb.pool, 'select 1 from announcement where merchant_id = $1', [merchantId])).toBe(2);
+    const live = ok<{ key: { mode: string } }>(await applicant.post('/developer/keys', { name: 'live', mode: 'live' }));
+    expect(live.key.mode).toBe('live');
+    expect(v.events.map((e) => e.kind)).toEqual(expect.arrayContaining(['submitted', 'review_started', 'section_decided', 'info_requested', 'changes_requested', 'approved']));
+    expect(refusal(await staff.post(path('/reject'), { reason: 'x' })).status).toBe(422);
+  });
+});
+
+describe('a merchant live before onboarding existed', () => {
+  it('reads an approved application, not a draft to fill', async () => {
+    const v = ok(await demo.get('/onboarding/application'));
+    expect(v).toMatchObject({ status: ApplicationStatus.APPROVED, editable: false });
+    expect(v.decidedAt).not.toBeNull();
+  });
+});
