@@ -27,6 +27,9 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-dev-shm-usage',
       '--host-resolver-rules=MAP *.test 127.0.0.1',
+      // Onboarding's video identification: a synthetic camera and microphone, granted without a prompt.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   });
 }

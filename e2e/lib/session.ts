@@ -17,6 +17,7 @@ export const DEMO_USERS = {
   crypto_admin: 'coinrail',
   crypto_operator: 'coinrail',
   br_admin: 'pagoverde',
+  formkit_applicant: 'formkit',
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;
 

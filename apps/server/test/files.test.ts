@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_BIZ_RULES, FILE_URL_TTL_SECONDS } from '@mg/domain';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { PDF, WEBM, jpegWithExif, pngWithText, upload } from './helpers/files';
+import { PDF, WEBM, jpegWithExif, multipart, pngWithText, upload } from './helpers/files';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -70,6 +70,20 @@ describe('upload', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n);
     const staging = path.join(app.dataDir, 'files', 'staging');
     expect(fs.readdirSync(staging)).toEqual([]);
+  });
+
+  it('takes biz before or after the file, next to the session fields the web adds', async () => {
+    const { body, contentType } = multipart([
+      { name: 'countryCurrency', value: 'IDR' },
+      { name: 'timeZoneOffset', value: '-420' },
+      { name: 'lang', value: 'en-US' },
+      { name: 'paymentBrand', value: 'tikipay' },
+      { name: '_t', value: '1' },
+      { name: 'file', filename: 'deed.pdf', contentType: 'application/pdf', data: PDF },
+      { name: 'biz', value: 'document' },
+    ]);
+    const res = await app.inject({ method: 'POST', url: '/api/sys/common/upload', headers: { 'x-access-token': merchant.token, 'content-type': contentType }, payload: body });
+    expect(view(res).result).toMatchObject({ biz: 'document', type: 'pdf', name: 'deed.pdf' });
   });
 
   it('refuses a request without a file, and an unknown biz', async () => {

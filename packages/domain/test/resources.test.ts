@@ -9,8 +9,9 @@ import { AREAS, DOMAIN_MESSAGES, LANGUAGES, LISTS, flattenResource, resourceOf, 
 import { readResources, resourceFiles } from '../tools/resources.node';
 
 /** Namespaces of no registry area: shared vocabulary, the shell and sign-in pages, and areas without pages. */
-// reports: the online reports the popup pickers of every area read.
-const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'statistics', 'reports'];
+// reports: the online reports the popup pickers of every area read. files: the upload widget and file preview.
+// onboarding-review: the staff review screen of onboarding (the applicant's texts are the onboarding area's).
+const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'statistics', 'reports', 'files', 'onboarding-review'];
 
 /**
  * Texts that are the same in English and the language on purpose: product and protocol names, and words the

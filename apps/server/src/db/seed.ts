@@ -19,6 +19,7 @@
  * | crypto_admin  | 10010 CoinRail Demo                   | crypto_role_admin   | coinrail / USDT         |
  * | crypto_operator | 10010 CoinRail Demo                 | crypto_role_operator | coinrail / USDT        |
  * | br_admin      | 10020 Loja Verde                      | third_role_admin    | pagoverde / BRL         |
+ * | formkit_applicant | 10040 FormKit Studio (onboarding: not approved yet) | third_role_admin | formkit / IDR |
  */
 import { hash } from '@node-rs/argon2';
 import {
@@ -27,6 +28,7 @@ import {
   BUTTONS,
   CURRENCY_CODES,
   MENU,
+  MerchantStatus,
   MenuType,
   PermissionType,
   ROLE_GRANTS,
@@ -185,6 +187,8 @@ interface DemoMerchant {
   parentId: number | null;
   brand: string;
   currencies: readonly string[];
+  /** Registered and onboarding (its application to fill); the others are live. */
+  onboarding?: boolean;
 }
 
 const DEMO_MERCHANTS: readonly DemoMerchant[] = [
@@ -195,6 +199,7 @@ const DEMO_MERCHANTS: readonly DemoMerchant[] = [
   { id: 10010, name: 'CoinRail Demo', parentId: null, brand: 'coinrail', currencies: ['USDT'] },
   { id: 10020, name: 'Loja Verde', parentId: null, brand: 'pagoverde', currencies: ['BRL'] },
   { id: 10030, name: 'Lumi Traders', parentId: null, brand: 'lumipay', currencies: ['THB', 'IDR', 'PHP', 'MYR', 'VND'] },
+  { id: 10040, name: 'FormKit Studio', parentId: null, brand: 'formkit', currencies: ['IDR', 'PHP'], onboarding: true },
 ];
 
 export interface DemoUser {
@@ -219,6 +224,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // The maker of crypto payouts, so the crypto admin can check them (maker-checker).
   { username: 'crypto_operator', realname: 'Crypto Operator', merchantId: 10010, roles: [Role.CRYPTO_ROLE_OPERATOR], email: 'ops@coinrail-demo.test', departs: [] },
   { username: 'br_admin', realname: 'Admin Loja Verde', merchantId: 10020, roles: [Role.THIRD_ROLE_ADMIN], email: 'admin@lojaverde.test', departs: [] },
+  // A registered merchant before its onboarding is approved: the application to fill, sandbox keys only.
+  { username: 'formkit_applicant', realname: 'FormKit Applicant', merchantId: 10040, roles: [Role.THIRD_ROLE_ADMIN], email: 'owner@formkit-studio.test', departs: [] },
 ];
 
 const DEMO_DEPARTS = [
@@ -233,7 +240,7 @@ async function seedDemo(client: pg.PoolClient): Promise<boolean> {
   const passwordHash = await hash(DEMO_PASSWORD, ARGON2_OPTIONS);
   for (const m of DEMO_MERCHANTS) {
     await client.query('insert into merchant (id, name, parent_id, brand, currencies, status) values ($1,$2,$3,$4,$5,$6)', [
-      m.id, m.name, m.parentId, m.brand, [...m.currencies], 'active',
+      m.id, m.name, m.parentId, m.brand, [...m.currencies], m.onboarding ? MerchantStatus.ONBOARDING : MerchantStatus.ACTIVE,
     ]);
   }
   const departIds = new Map<string, number>();

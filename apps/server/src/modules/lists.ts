@@ -12,6 +12,7 @@ import { balanceTransfersSource } from './balance-transfers/queries';
 import { collectionsSource } from './collections/queries';
 import { dictionariesSource } from './dictionaries/queries';
 import { mailOutboxSource } from './mail-outbox/queries';
+import { onboardingSource } from './onboarding/queries';
 import { paymentLinksSource } from './payment-links/queries';
 import { payoutsSource } from './payouts/queries';
 import { productsSource } from './products/queries';
@@ -32,6 +33,7 @@ export function listSources(publicUrl: string): Map<string, ListSource> {
     collectionsSource,
     dictionariesSource,
     mailOutboxSource,
+    onboardingSource,
     paymentLinksSource(publicUrl),
     payoutsSource,
     productsSource,

@@ -12,6 +12,7 @@ export const DEMO_BRAND: Record<string, string> = {
   demo_business: 'lumipay',
   crypto_admin: 'coinrail',
   br_admin: 'pagoverde',
+  formkit_applicant: 'formkit',
 };
 
 export async function buildAdminTestApp(tdb: TestDatabase): Promise<FastifyInstance> {

@@ -17,6 +17,7 @@ export const DEMO_LOGIN: Record<string, { brand: string; currency: string; merch
   crypto_admin: { brand: 'coinrail', currency: 'USDT', merchantId: 10010 },
   crypto_operator: { brand: 'coinrail', currency: 'USDT', merchantId: 10010 },
   br_admin: { brand: 'pagoverde', currency: 'BRL', merchantId: 10020 },
+  formkit_applicant: { brand: 'formkit', currency: 'IDR', merchantId: 10040 },
 };
 
 let keys = 0;

@@ -16,8 +16,8 @@ import { fileView, urlIsValid } from './urls';
 const tags = ['files'];
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  // One file and a few fields per request; a part over the largest biz limit is cut and refused (413).
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
+  // One file and a few fields (biz, the session fields the web adds) per request; a part over the largest biz limit is cut and refused (413).
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 12, fieldSize: 1024, parts: 16 } });
 
   app.post(
     '/upload',
