@@ -57,8 +57,11 @@ const ALLOWED = {
   'web-app': ['domain', 'web-core', 'web-component', 'web-app', 'web-registry'],
 };
 
-/** Pages the app routes itself (sign-in, public products, the cashier, the sandbox explorer), outside the menu registry. */
-const APP_ROUTED = /^apps\/web\/src\/features\/(auth|cashier)\/|^apps\/web\/src\/features\/products\/PublicProducts\.tsx$|^apps\/web\/src\/features\/crypto\/ChainExplorer\.tsx$/;
+/**
+ * Pages the app routes itself (sign-in, public products, the cashier, the sandbox explorer, the onboarding flow and
+ * its landing), outside the menu registry.
+ */
+const APP_ROUTED = /^apps\/web\/src\/features\/(auth|cashier)\/|^apps\/web\/src\/features\/products\/PublicProducts\.tsx$|^apps\/web\/src\/features\/crypto\/ChainExplorer\.tsx$|^apps\/web\/src\/features\/onboarding\/flow\/(OnboardingFlow|landing)\.tsx$/;
 
 function targetOf(fromFile, source) {
   if (source === '@mg/domain' || source.startsWith('@mg/domain/')) {

@@ -12,7 +12,7 @@ export const BROWSER_ZONE = 'Pacific/Honolulu';
  * Debian's Chromium, with the flags this closed network needs. Every *.test host name resolves to the
  * loopback address, so brands are chosen by host name exactly as in a deployment.
  */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(opts: { secureOrigins?: readonly string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -30,6 +30,8 @@ export function launchBrowser(): Promise<Browser> {
       // Onboarding's video identification: a synthetic camera and microphone, granted without a prompt.
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
+      // getUserMedia needs a secure context: https in a deployment; these plain-http test origins are declared secure.
+      ...(opts.secureOrigins?.length ? [`--unsafely-treat-insecure-origin-as-secure=${opts.secureOrigins.join(',')}`] : []),
     ],
   });
 }

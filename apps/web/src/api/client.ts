@@ -212,6 +212,15 @@ async function fail(status: number, body: unknown, silent: boolean, sentToken: s
   });
 }
 
+/** A JSON reply of a 2xx status: the envelope's `result`, or the failure it reports. */
+async function settle<T>(status: number, payload: unknown, silent: boolean, sentToken: string | null): Promise<T> {
+  if (!isPlainObject(payload)) return await fail(status, payload, silent, sentToken);
+  const envelope = payload as Partial<Envelope<T>>;
+  if (isSuccess(envelope)) return envelope.result as T;
+  const code = Number(envelope.code);
+  return await fail(Number.isFinite(code) && code >= 400 ? code : status, payload, silent, sentToken);
+}
+
 /**
  * The one way a screen talks to the server. Resolves with the envelope's `result` (or the Blob/text for those
  * response types); rejects with an ApiError after showing the reaction of spec §8.
@@ -282,12 +291,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     if (responseType === 'blob' && !isJson) return fileOf(await response.blob(), response.headers.get('content-disposition')) as T;
     if (responseType === 'text' && !isJson) return (await response.text()) as T;
 
-    const payload = await readBody(response);
-    if (!isPlainObject(payload)) return await fail(response.status, payload, silent, sentToken);
-    const envelope = payload as Partial<Envelope<T>>;
-    if (isSuccess(envelope)) return envelope.result as T;
-    const code = Number(envelope.code);
-    return await fail(Number.isFinite(code) && code >= 400 ? code : response.status, payload, silent, sentToken);
+    return await settle<T>(response.status, await readBody(response), silent, sentToken);
   } catch (e) {
     if (timedOut && !(e instanceof ApiError)) return await fail(504, { code: 'TIMEOUT', message: HTTP_REACTIONS[504].messageKey }, silent);
     throw e;
@@ -346,4 +350,38 @@ export async function download(url: string, params: Record<string, unknown> = {}
     setTimeout(() => URL.revokeObjectURL(href), 0);
   }
   return blob;
+}
+
+/** What a call made outside `request()` needs (see `rawCall`). */
+export interface RawCall {
+  /** The full URL under the API base. */
+  url: string;
+  /** The session headers `request()` sends. */
+  headers: Record<string, string>;
+  /** The session fields `request()` adds to a payload (for a multipart body: form fields). */
+  fields: Record<string, string>;
+  /**
+   * The reply (status and body, parsed JSON or text) as `request()` would answer it: the envelope's `result`, or an
+   * ApiError after the reactions of spec §8 (401 signs out, the login-expired dialog); other failures show no toast,
+   * the caller shows the message.
+   */
+  settle<T>(status: number, body: unknown): Promise<T>;
+  /** The ApiError of a call that got no answer (`NETWORK_ERROR`), without a toast. */
+  networkError(): ApiError;
+}
+
+/**
+ * For the one call `request()` cannot make: an upload through XMLHttpRequest, whose progress events fetch does not
+ * report (components/upload/uploadFile.ts). Same base URL, session and answers as `request()`.
+ */
+export function rawCall(url: string): RawCall {
+  const sentToken = ctx.token();
+  const fields = Object.fromEntries(Object.entries(sessionFields()).map(([k, v]) => [k, String(v)]));
+  return {
+    url: resolveUrl(url),
+    headers: sessionHeaders(),
+    fields,
+    settle: <T>(status: number, body: unknown) => (status >= 200 && status < 300 ? settle<T>(status, body, true, sentToken) : fail(status, body, true, sentToken)),
+    networkError: () => new ApiError({ httpStatus: 0, code: 'NETWORK', errorCode: 'NETWORK_ERROR', message: t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey) }),
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -9,6 +9,10 @@ import { clearSession, getSession, setPermissions, setUserInfo, useSession } fro
 import { MainLayout } from './MainLayout';
 import { loginRedirect } from '../../features/auth/redirect';
 import { preloadScreenAt } from './preloadScreen';
+import { OnboardingLanding, asksOnboardingLanding, isOnboardingPath } from '../../features/onboarding/flow/landing';
+
+/** The onboarding flow (issue 14): its own blank layout outside the shell, loaded when first opened. */
+const OnboardingFlow = lazy(() => import('../../features/onboarding/flow/OnboardingFlow'));
 
 /**
  * Spec §4 "Session on navigation", with a token: user info and the permission menu are fetched when this tab has
@@ -32,6 +36,9 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
   const needsUser = !userInfo;
   const needsMenu = menu === null;
   const needsLoad = Boolean(token) && (needsUser || needsMenu);
+  // Brands with the simple onboarding layout (formkit): opened at the home, an applicant goes to the flow first.
+  const [landing, setLanding] = useState(() => asksOnboardingLanding(brand, pathname));
+  const landed = useCallback(() => setLanding(false), []);
 
   // The screen asked for starts loading with the shell, not after the header's widgets (issue 10: React renders the
   // screen's lazy chunk only once the components before it have loaded). Started while rendering, once: an effect
@@ -101,5 +108,13 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
         <Spin size="large" />
       </div>
     );
+  // The onboarding route groups (spec §2) render the flow in its blank layout, for every brand, not the shell.
+  if (isOnboardingPath(pathname))
+    return (
+      <Suspense fallback={<div className="mg-boot" data-testid="session-loading"><Spin size="large" /></div>}>
+        <OnboardingFlow />
+      </Suspense>
+    );
+  if (landing) return <OnboardingLanding onDone={landed} />;
   return <MainLayout reload={reload} />;
 }

@@ -4,6 +4,8 @@ import { CheckCircleOutlined, ClockCircleOutlined, HistoryOutlined, CloseCircleO
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AREAS, Perm, getCurrency, wallClockParts } from '@mg/domain';
+import { Can } from '../../components/Can';
+import { OnboardingHomeCard } from '../onboarding/flow/OnboardingHomeCard';
 import type { MenuItem } from '../../api/identity';
 import { useRecentSignIns, type AuditRecord } from '../audit/hooks';
 import { formatInstant, useFormatters, utcOffsetLabel } from '../../components/format';
@@ -132,6 +134,10 @@ export default function Home({ chartOpts }: { chartOpts?: Opts } = {}) {
           data-testid="home-2fa-off"
         />
       )}
+
+      <Can code={Perm.ONBOARDING_APPLY}>
+        <OnboardingHomeCard />
+      </Can>
 
       {seesPayments && <Statistics chartOpts={chartOpts} />}
 

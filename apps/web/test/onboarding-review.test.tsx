@@ -1,0 +1,304 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { INFO_REQUEST_DEFAULT_DAYS, ONBOARDING_PERM, ONBOARDING_SECTIONS, type ApplicationView, type FileView } from '@mg/domain';
+import OnboardingReview from '../src/features/onboarding/OnboardingReviewPage';
+import { addDays, todayIn } from '../src/components/list/range';
+import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
+
+// The preview (pdf.js, video) is the upload kit's and tested there: here only which file it is asked to show.
+vi.mock('../src/components/upload', () => ({
+  FilePreview: ({ file, open }: { file: FileView; open: boolean }) => (open ? <div data-testid="file-preview">{file.name}</div> : null),
+}));
+
+afterEach(() => signOutForTests());
+
+const MERCHANT = 10007;
+const BASE = `/onboarding/applications/${MERCHANT}`;
+const FILE_ID = '0b9d1f7e-5c2a-4f6e-9a51-2f3c4d5e6f70';
+const VIDEO_ID = '1c8e2a6f-4b3d-4e5f-8a61-3e4d5f6a7b81';
+const AT = '2026-03-02T03:00:00.000Z';
+
+const file = (id: string, name: string, type: FileView['type']): FileView => ({ id, name, type, size: 1024, biz: 'document', url: `/api/sys/common/static/${id}?exp=1&sig=x`, createdAt: AT });
+
+const ROW = { merchantId: MERCHANT, merchantName: 'Acme Trading', brand: 'tikipay', status: 'submitted', legalName: 'Acme Trading Pte Ltd', completion: 100, openRequests: 0, submittedAt: AT, updatedAt: AT };
+
+function application(over: Partial<ApplicationView> = {}): ApplicationView {
+  return {
+    merchantId: MERCHANT,
+    merchantName: 'Acme Trading',
+    brand: 'tikipay',
+    status: 'submitted',
+    editable: false,
+    version: 4,
+    data: {
+      companyInfo: { legalName: 'Acme Trading Pte Ltd', registrationNumber: '201912345K', country: '702', industry: 3, expectedMonthlyVolume: 250000 },
+      companyDoc: { documents: { articles: [FILE_ID] } },
+      corporateShareholder: { shareholders: [{ key: 'c1', name: 'Acme Holdings', registrationNumber: 'H-1', country: '360', holding: { of: 'applicant', percent: 50 } }] },
+      director: { directors: [{ key: 'd1', name: 'Dana Lim', position: 'CEO', nationality: '702' }] },
+      beneficialOwner: { owners: [{ key: 'o1', name: 'Omar Tan', holdings: [{ of: 'c1', percent: 60 }] }] },
+      authorizedPerson: { persons: [{ key: 'p1', name: 'Pat Wong', email: 'pat@acme.test' }] },
+      videoIdentification: { recordings: [{ fileId: VIDEO_ID, phrase: 'blue river seven lamps', seconds: 12, at: AT }] },
+    },
+    missing: [],
+    completion: 100,
+    ownership: [{ key: 'o1', percent: 30, beneficial: true }],
+    decisions: {},
+    requests: [],
+    events: [
+      { id: 1, kind: 'created', section: null, field: null, message: null, internal: false, actor: 'acme_admin', at: AT },
+      { id: 2, kind: 'submitted', section: null, field: null, message: null, internal: false, actor: 'acme_admin', at: AT },
+    ],
+    files: { [FILE_ID]: file(FILE_ID, 'articles.pdf', 'pdf'), [VIDEO_ID]: file(VIDEO_ID, 'video.webm', 'webm') },
+    videoAttemptsLeft: 2,
+    submittedAt: AT,
+    decidedAt: null,
+    updatedAt: AT,
+    ...over,
+  };
+}
+
+const accepted = (sections: readonly string[]) => Object.fromEntries(sections.map((s) => [s, { decision: 'accepted' as const, reason: null, by: 'reviewer', at: AT }]));
+
+/** The fake server keeps the application and answers each review call by changing it. */
+function server(start: ApplicationView, extra: Record<string, (body: Record<string, unknown>) => unknown> = {}) {
+  let view = start;
+  let nextEvent = 100;
+  const event = (kind: string, body: Record<string, unknown>, internal = false) =>
+    ({ id: nextEvent++, kind, section: (body.section as string) ?? null, field: (body.field as string) ?? null, message: (body.message as string) ?? (body.reason as string) ?? null, internal, actor: 'reviewer', at: AT });
+  const srv = fakeServer({
+    'GET /onboarding/applications': () => page([ROW]),
+    [`GET ${BASE}`]: () => view,
+    [`POST ${BASE}/decisions`]: (c) => {
+      const b = c.body ?? {};
+      view = {
+        ...view,
+        decisions: { ...view.decisions, [String(b.section)]: { decision: b.decision as 'accepted', reason: (b.reason as string) || null, by: 'reviewer', at: AT } },
+        // As the server writes it: the decision where other events have their field.
+        events: [...view.events, { ...event('section_decided', b), field: String(b.decision) }],
+      };
+      return view;
+    },
+    [`POST ${BASE}/comments`]: (c) => {
+      const b = c.body ?? {};
+      view = { ...view, events: [...view.events, event(b.internal ? 'note' : 'comment', b, Boolean(b.internal))] };
+      return view;
+    },
+    [`POST ${BASE}/requests`]: (c) => {
+      const b = c.body ?? {};
+      view = { ...view, requests: [...view.requests, { id: 7, section: b.section as 'companyDoc', field: String(b.field), message: String(b.message), dueDate: String(b.dueDate), createdBy: 'reviewer', createdAt: AT, resolvedAt: null }] };
+      return view;
+    },
+    [`POST ${BASE}/request-changes`]: (c) => {
+      view = { ...view, status: 'changes_requested', events: [...view.events, event('changes_requested', c.body ?? {})] };
+      return view;
+    },
+    [`POST ${BASE}/approve`]: () => {
+      view = { ...view, status: 'approved', decidedAt: AT, events: [...view.events, event('approved', {})] };
+      return view;
+    },
+    ...Object.fromEntries(Object.entries(extra).map(([k, h]) => [k, (c: { body: Record<string, unknown> | undefined }) => h(c.body ?? {})])),
+  });
+  return srv;
+}
+
+async function openApplication(srv: ReturnType<typeof fakeServer>) {
+  await renderScreen(<OnboardingReview />, { server: srv, path: '/system/onboarding' });
+  // A click on the row (not on the merchant link) opens the application.
+  fireEvent.click(await screen.findByText('Acme Trading Pte Ltd'));
+  return screen.findByTestId('application-header');
+}
+
+// Each test opens the queue (ProTable) and a drawer of seven sections: slow in jsdom when the whole suite runs.
+describe('Onboarding review', { timeout: 40_000 }, () => {
+  it('opens on the waiting applications; a row shows the sections in order with their data, and the timeline', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const srv = server(application());
+    await openApplication(srv);
+    expect(srv.callsTo('GET', '/onboarding/applications')[0]?.query.get('status')).toBe('submitted,in_review');
+
+    const sections = ONBOARDING_SECTIONS.map((s) => screen.getByTestId(`section-${s}`));
+    expect(sections.map((el) => el.querySelector('.ant-card-head-title span')?.textContent)).toEqual([
+      'Company information',
+      'Company documents',
+      'Corporate shareholders',
+      'Directors',
+      'Beneficial owners',
+      'Authorised persons',
+      'Video identification',
+    ]);
+    const info = screen.getByTestId('data-companyInfo');
+    expect(within(info).getByText('Singapore')).toBeTruthy();
+    expect(within(info).getByText('E-commerce')).toBeTruthy();
+    expect(within(info).getByText('250,000 USD')).toBeTruthy();
+    // The owner's share through the chain (60 % of a holder of 50 %) as the server computed it, marked beneficial.
+    expect(screen.getByTestId('ownership-o1').textContent).toBe('30 %');
+    expect(within(screen.getByTestId('entry-beneficialOwner-o1')).getByText('Beneficial owner')).toBeTruthy();
+    expect(within(screen.getByTestId('entry-corporateShareholder-c1')).getByText('50 % · This company')).toBeTruthy();
+
+    const timeline = screen.getByTestId('timeline');
+    expect(within(timeline).getByText('Application started')).toBeTruthy();
+    expect(within(timeline).getByText('Submitted')).toBeTruthy();
+    expect(within(timeline).getAllByText(/^acme_admin · 2026-03-02 10:00:00$/)).toHaveLength(2);
+
+    // A document opens in the preview.
+    fireEvent.click(screen.getByTestId(`file-${FILE_ID}`));
+    expect((await screen.findByTestId('file-preview')).textContent).toBe('articles.pdf');
+  });
+
+  it('Approve stays disabled until every section is accepted, then asks before approving', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const srv = server(application({ status: 'in_review', decisions: accepted(ONBOARDING_SECTIONS.slice(0, -1)) }));
+    await openApplication(srv);
+    expect(screen.queryByTestId('review-start')).toBeNull();
+    expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('section-videoIdentification-accept'));
+    });
+    await waitFor(() => expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(false));
+    expect(srv.callsTo('POST', `${BASE}/decisions`)[0]?.body).toMatchObject({ section: 'videoIdentification', decision: 'accepted' });
+
+    fireEvent.click(screen.getByTestId('approve'));
+    expect(srv.callsTo('POST', `${BASE}/approve`)).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('approve-confirm'));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/approve`)).toHaveLength(1));
+    // The answer is the approved application: no decision is offered any more.
+    expect(await within(screen.getByTestId('application-status')).findByText('Approved')).toBeTruthy();
+    expect(screen.queryByTestId('approve')).toBeNull();
+    expect(screen.queryByTestId('section-companyInfo-accept')).toBeNull();
+  });
+
+  it('Approve stays disabled while something is missing, even with every section accepted', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const missing = [{ section: 'director' as const, field: 'directors.d1.idDocuments', reason: 'document', messageKey: 'onboarding.missing.document' }];
+    await openApplication(server(application({ status: 'in_review', decisions: accepted(ONBOARDING_SECTIONS), missing })));
+    expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('missing-director').textContent).toContain('Dana Lim · ID document: Upload the document');
+  });
+
+  it('rejecting a section needs a reason', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const srv = server(application());
+    await openApplication(srv);
+    expect(screen.getByTestId('review-start')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('section-director-reject'));
+    const confirm = await screen.findByTestId('decision-confirm');
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    expect(await screen.findByText('Enter a reason')).toBeTruthy();
+    expect(srv.callsTo('POST', `${BASE}/decisions`)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('decision-input'), { target: { value: ' The ID document has expired ' } });
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/decisions`)).toHaveLength(1));
+    expect(srv.callsTo('POST', `${BASE}/decisions`)[0]?.body).toMatchObject({ section: 'director', decision: 'rejected', reason: 'The ID document has expired' });
+    const detail = await screen.findByTestId('section-director-decision-detail');
+    expect(detail.textContent).toContain('Needs changes: The ID document has expired');
+    expect(within(screen.getByTestId('event-100')).getByText('Directors · Needs changes')).toBeTruthy();
+
+    // A refused section is something to change: the application goes back with a message.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('request-changes'));
+    });
+    fireEvent.change(await screen.findByTestId('request-changes-input'), { target: { value: 'Please upload a valid ID' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('request-changes-confirm'));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/request-changes`)).toHaveLength(1));
+    expect(srv.callsTo('POST', `${BASE}/request-changes`)[0]?.body).toMatchObject({ message: 'Please upload a valid ID' });
+    expect(await within(screen.getByTestId('application-status')).findByText('Changes requested')).toBeTruthy();
+  });
+
+  it('a request for information goes with its section, field and a due date in the session zone', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const srv = server(application());
+    await openApplication(srv);
+
+    fireEvent.click(screen.getByTestId('request-info-companyDoc'));
+    const field = await screen.findByTestId('request-info-field');
+    fireEvent.mouseDown(field.querySelector('.ant-select-selector') as Element);
+    const option = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll('.ant-select-item-option')).find((el) => el.textContent === 'Articles of association');
+      expect(found).toBeTruthy();
+      return found as Element;
+    });
+    fireEvent.click(option);
+    fireEvent.change(screen.getByTestId('request-info-message'), { target: { value: 'Please upload the signed articles' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('request-info-confirm'));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/requests`)).toHaveLength(1));
+    // The tests' browser is in Europe/Berlin, the session (IDR) in Asia/Jakarta: the due date is Jakarta's.
+    const due = addDays(todayIn('Asia/Jakarta'), INFO_REQUEST_DEFAULT_DAYS);
+    expect(srv.callsTo('POST', `${BASE}/requests`)[0]?.body).toMatchObject({ section: 'companyDoc', field: 'documents.articles', message: 'Please upload the signed articles', dueDate: due });
+
+    const listed = await screen.findByTestId('requests-companyDoc');
+    expect(within(listed).getByText('Company documents · Articles of association')).toBeTruthy();
+    expect(within(listed).getByText('Open')).toBeTruthy();
+  });
+
+  it('an internal note is posted as internal and shown marked; a comment to the applicant is not', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const srv = server(application());
+    await openApplication(srv);
+
+    expect(screen.getByTestId('comment-internal').getAttribute('aria-checked')).toBe('true');
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: 'Called the director, ID confirmed' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('comment-send'));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/comments`)).toHaveLength(1));
+    expect(srv.callsTo('POST', `${BASE}/comments`)[0]?.body).toMatchObject({ message: 'Called the director, ID confirmed', internal: true });
+    const note = await screen.findByTestId('event-100');
+    expect(note.getAttribute('data-internal')).toBe('true');
+    expect(within(note).getByText('Internal note')).toBeTruthy();
+    expect(within(note).getByTestId('event-100-internal').textContent).toBe('Internal');
+    expect((screen.getByTestId('comment-input') as HTMLTextAreaElement).value).toBe('');
+
+    fireEvent.click(screen.getByTestId('comment-internal'));
+    fireEvent.change(screen.getByTestId('comment-input'), { target: { value: 'Please check your e-mail' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('comment-send'));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/comments`)).toHaveLength(2));
+    expect(srv.callsTo('POST', `${BASE}/comments`)[1]?.body).toMatchObject({ internal: false });
+    const comment = await screen.findByTestId('event-101');
+    expect(comment.getAttribute('data-internal')).toBe('false');
+    expect(within(comment).queryByTestId('event-101-internal')).toBeNull();
+  });
+
+  it('a refused decision shows the server message in its dialog', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const srv = server(application({ status: 'in_review' }), {
+      [`POST ${BASE}/reject`]: () => new Reply(409, { success: false, code: 409, errorCode: 'APPLICATION_LOCKED', message: 'The application was decided meanwhile', result: null }),
+    });
+    await openApplication(srv);
+    fireEvent.click(screen.getByTestId('reject'));
+    fireEvent.change(await screen.findByTestId('reject-input'), { target: { value: 'Sanctioned owner' } });
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('reject-confirm'));
+    });
+    expect((await screen.findByTestId('reject-error')).textContent).toContain('The application was decided meanwhile');
+    expect(srv.callsTo('POST', `${BASE}/reject`)[0]?.body).toMatchObject({ reason: 'Sanctioned owner' });
+  });
+
+  it('a user without onboarding:review reads the application with no action', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU]);
+    const srv = server(application({ events: [...application().events, { id: 3, kind: 'note', section: null, field: null, message: 'Looks fine', internal: true, actor: 'reviewer', at: AT }] }));
+    await openApplication(srv);
+    expect(screen.getByTestId('section-companyInfo')).toBeTruthy();
+    expect(screen.getByTestId('event-3-internal')).toBeTruthy();
+    for (const id of ['review-actions', 'review-start', 'approve', 'reject', 'request-changes', 'comment-input', 'comment-send', 'comment-internal']) expect(screen.queryByTestId(id), id).toBeNull();
+    for (const s of ONBOARDING_SECTIONS) {
+      expect(screen.queryByTestId(`section-${s}-accept`), s).toBeNull();
+      expect(screen.queryByTestId(`section-${s}-reject`), s).toBeNull();
+      expect(screen.queryByTestId(`request-info-${s}`), s).toBeNull();
+    }
+  });
+});
