@@ -115,6 +115,7 @@ describe('the applicant', () => {
     const pdf = await fileId(PDF, 'document', 'x.pdf');
     expect(refusal(await applicant.post('/onboarding/application/video', { fileId: pdf, seconds: 12 }))).toEqual({ status: 400, code: 'UNKNOWN_FILE' });
     const video = await fileId(WEBM, 'video', 'ident.webm');
+    expect((await applicant.post('/onboarding/application/video', { fileId: video, seconds: 1 })).statusCode).toBe(400);
     const v = ok(await applicant.post('/onboarding/application/video', { fileId: video, seconds: 12.5 }));
     expect(v.data.videoIdentification?.recordings).toEqual([expect.objectContaining({ fileId: video, phrase: start.phrase, seconds: 12.5 })]);
     expect(v.videoAttemptsLeft).toBe(2);

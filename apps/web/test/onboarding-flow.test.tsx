@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
+  VIDEO_MIN_SECONDS,
   DUPLICATE_REQUEST_GUARD_MS,
   Perm,
   beneficialOwnership,
@@ -351,9 +352,15 @@ describe('onboarding flow: video identification', () => {
     });
     expect((await screen.findByTestId('ob-video-phrase')).textContent).toBe('amber river seven lanterns');
     expect(screen.getByTestId('ob-video-countdown').textContent).toBe('0:30');
+    // Too short to hold the phrase: stop waits for VIDEO_MIN_SECONDS of recording (the clock moved on here).
+    expect((screen.getByTestId('ob-video-stop') as HTMLButtonElement).disabled).toBe(true);
+    const realNow = Date.now.bind(Date);
+    const clockSpy = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + (VIDEO_MIN_SECONDS + 1) * 1000);
+    await waitFor(() => expect((screen.getByTestId('ob-video-stop') as HTMLButtonElement).disabled).toBe(false));
     await act(async () => {
       fireEvent.click(screen.getByTestId('ob-video-stop'));
     });
+    clockSpy.mockRestore();
     expect((await screen.findByTestId('ob-video-preview')).getAttribute('src')).toBe('blob:recording');
     await act(async () => {
       fireEvent.click(screen.getByTestId('ob-video-upload'));

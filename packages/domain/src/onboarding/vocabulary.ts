@@ -76,6 +76,8 @@ export const BENEFICIAL_OWNER_THRESHOLD_PERCENT = 25;
 export const APPLICANT_KEY = 'applicant';
 
 export const VIDEO_MAX_SECONDS = 30;
+/** A shorter recording cannot hold the phrase read aloud. */
+export const VIDEO_MIN_SECONDS = 3;
 export const VIDEO_MAX_ATTEMPTS = 3;
 /** Words of the phrase the person reads aloud (random, shown on screen). */
 export const VIDEO_PHRASE_WORDS = 4;

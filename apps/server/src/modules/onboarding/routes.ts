@@ -9,6 +9,7 @@ import {
   REVIEW_REASON_MAX_LENGTH,
   SectionDecision,
   VIDEO_MAX_SECONDS,
+  VIDEO_MIN_SECONDS,
   applicationViewSchema,
   type OnboardingSectionValue,
 } from '@mg/domain';
@@ -61,7 +62,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/onboarding/application/video',
     {
       ...apply,
-      schema: { tags, summary: 'Records an attempt: the uploaded recording (biz video) of the phrase started last', body: z.object({ fileId: z.uuid(), seconds: z.number().min(0).max(VIDEO_MAX_SECONDS + 5) }), response: view },
+      schema: { tags, summary: 'Records an attempt: the uploaded recording (biz video) of the phrase started last', body: z.object({ fileId: z.uuid(), seconds: z.number().min(VIDEO_MIN_SECONDS).max(VIDEO_MAX_SECONDS + 5) }), response: view },
     },
     async (req) => ok(await recordVideo(app, req, req.body)),
   );

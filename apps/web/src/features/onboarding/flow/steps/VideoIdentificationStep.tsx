@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, List, Progress, Space, Typography } from 'antd';
 import { AudioOutlined, CameraOutlined, CheckCircleOutlined, RedoOutlined, StopOutlined, UploadOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FileBiz, VIDEO_MAX_ATTEMPTS, VIDEO_MAX_SECONDS } from '@mg/domain';
+import { FileBiz, VIDEO_MAX_ATTEMPTS, VIDEO_MAX_SECONDS, VIDEO_MIN_SECONDS } from '@mg/domain';
 import { isApiError } from '../../../../api';
 import { uploadFile } from '../../../../components/upload';
 import { useFormatters } from '../../../../components/format';
@@ -243,7 +243,8 @@ export default function VideoIdentificationStep() {
               </Button>
             )}
             {phase.kind === 'recording' && (
-              <Button danger icon={<StopOutlined />} onClick={stop} data-testid="ob-video-stop">
+              // Too short to say the phrase: stopping is offered once VIDEO_MIN_SECONDS have been recorded.
+              <Button danger icon={<StopOutlined />} onClick={stop} disabled={phase.maxSeconds - phase.left < VIDEO_MIN_SECONDS} data-testid="ob-video-stop">
                 {t('onboarding.flow.video.stop')}
               </Button>
             )}
