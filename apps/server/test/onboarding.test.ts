@@ -180,6 +180,9 @@ describe('staff review', () => {
   it('refuses a section, asks for information with a due date, keeps a note internal, and sends it back', async () => {
     for (const s of ONBOARDING_SECTIONS.filter((x) => x !== 'companyDoc')) ok(await staff.post(path('/decisions'), { section: s, decision: 'accepted' }));
     ok(await staff.post(path('/decisions'), { section: 'companyDoc', decision: 'rejected', reason: 'The bank statement is older than three months' }));
+    const doc = ok(await staff.post(path('/decisions'), { section: 'companyDoc', field: 'documents.bankStatement', decision: 'rejected', reason: 'Dated August' }));
+    expect(doc.decisions['companyDoc:documents.bankStatement']).toMatchObject({ decision: 'rejected', reason: 'Dated August', by: 'admin' });
+    expect(doc.events.at(-1)).toMatchObject({ kind: 'document_rejected', section: 'companyDoc', field: 'documents.bankStatement', message: 'Dated August' });
     ok(await staff.post(path('/requests'), { section: 'companyDoc', field: 'documents.bankStatement', message: 'Upload a statement of the last three months', dueDate: '2026-12-04' }));
     ok(await staff.post(path('/comments'), { message: 'Director checked against the AHU registry', internal: true }));
     const mails = await count(tdb.pool, 'select 1 from mail_outbox where to_address = $1', ['kopi@example.test']);
@@ -203,12 +206,17 @@ describe('staff review', () => {
     expect(v.requests[0]!.resolvedAt).not.toBeNull();
     // The refused section is decided again; the accepted ones stay accepted.
     expect(v.decisions.companyDoc).toBeUndefined();
+    expect(v.decisions['companyDoc:documents.bankStatement']).toBeUndefined();
     expect(v.decisions.companyInfo?.decision).toBe('accepted');
   });
 
   it('approves: the merchant goes live, is told, and may create a live key', async () => {
     ok(await staff.post(path('/review')));
     ok(await staff.post(path('/decisions'), { section: 'companyDoc', decision: 'accepted' }));
+    // A refused document holds the approval back even with every section accepted.
+    ok(await staff.post(path('/decisions'), { section: 'director', field: 'directors.d1.idDocuments', decision: 'rejected', reason: 'Blurred' }));
+    expect(refusal(await staff.post(path('/approve'))).status).toBe(422);
+    ok(await staff.post(path('/decisions'), { section: 'director', field: 'directors.d1.idDocuments', decision: 'accepted' }));
     const v = ok(await staff.post(path('/approve')));
     expect(v.status).toBe(ApplicationStatus.APPROVED);
     expect(v.decidedAt).not.toBeNull();

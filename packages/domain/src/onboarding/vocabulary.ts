@@ -92,6 +92,14 @@ export const REVIEW_COMMENT_MAX_LENGTH = 2000;
 export const SectionDecision = { ACCEPTED: 'accepted', REJECTED: 'rejected' } as const;
 export type SectionDecisionValue = (typeof SectionDecision)[keyof typeof SectionDecision];
 
+/**
+ * Where a decision is kept in the application's `decisions`: a section by its name, a document of it by
+ * `<section>:<field>` (`companyDoc:documents.bankStatement`, `director:directors.d1.idDocuments`).
+ */
+export function decisionKey(section: OnboardingSectionValue, field?: string | null): string {
+  return field ? `${section}:${field}` : section;
+}
+
 /** Timeline entries of an application. */
 export const OnboardingEventKind = {
   CREATED: 'created',
@@ -99,6 +107,8 @@ export const OnboardingEventKind = {
   SUBMITTED: 'submitted',
   REVIEW_STARTED: 'review_started',
   SECTION_DECIDED: 'section_decided',
+  DOCUMENT_ACCEPTED: 'document_accepted',
+  DOCUMENT_REJECTED: 'document_rejected',
   INFO_REQUESTED: 'info_requested',
   CHANGES_REQUESTED: 'changes_requested',
   COMMENT: 'comment',

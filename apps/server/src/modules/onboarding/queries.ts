@@ -133,10 +133,11 @@ export async function moveStatus(
   return r.length > 0;
 }
 
-export async function setDecision(db: DbLike, merchantId: number, section: OnboardingSectionValue, decision: unknown): Promise<boolean> {
+/** A decision under its key (domain decisionKey: a section, or one of its documents). */
+export async function setDecision(db: DbLike, merchantId: number, key: string, decision: unknown): Promise<boolean> {
   const r = await db
     .update(onboardingApplication)
-    .set({ decisions: sql`jsonb_set(${onboardingApplication.decisions}, array[${section}::text], ${JSON.stringify(decision)}::jsonb, true)`, updatedAt: sql`now()` })
+    .set({ decisions: sql`jsonb_set(${onboardingApplication.decisions}, array[${key}::text], ${JSON.stringify(decision)}::jsonb, true)`, updatedAt: sql`now()` })
     .where(and(eq(onboardingApplication.merchantId, merchantId), inArray(onboardingApplication.status, [...REVIEWABLE_STATUSES])))
     .returning({ m: onboardingApplication.merchantId });
   return r.length > 0;

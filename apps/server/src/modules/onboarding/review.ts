@@ -9,6 +9,7 @@ import {
   OnboardingEventKind,
   REVIEWABLE_STATUSES,
   SectionDecision,
+  decisionKey,
   missingItems,
   type ApplicationView,
   type OnboardingSectionValue,
@@ -51,16 +52,22 @@ export async function decideSection(
   app: FastifyInstance,
   req: FastifyRequest,
   merchantId: number,
-  body: { section: OnboardingSectionValue; decision: SectionDecisionValue; reason?: string | undefined },
+  body: { section: OnboardingSectionValue; field?: string | undefined; decision: SectionDecisionValue; reason?: string | undefined },
 ): Promise<ApplicationView> {
   const auth = requireAuth(req);
   const reason = body.reason?.trim() || null;
+  const field = body.field?.trim() || null;
   if (body.decision === SectionDecision.REJECTED && !reason) throw fieldError('reason', 'onboarding.review.reasonRequired');
   const decision: SectionDecisionView = { decision: body.decision, reason, by: auth.username, at: new Date().toISOString() };
   await rowOf(app, merchantId);
   const done = await app.db.transaction(async (tx) => {
-    if (!(await setDecision(tx, merchantId, body.section, decision))) return false;
-    await insertEvent(tx, { merchantId, kind: OnboardingEventKind.SECTION_DECIDED, section: body.section, field: body.decision, message: reason, actor: auth.username });
+    if (!(await setDecision(tx, merchantId, decisionKey(body.section, field), decision))) return false;
+    if (field) {
+      const kind = body.decision === SectionDecision.ACCEPTED ? OnboardingEventKind.DOCUMENT_ACCEPTED : OnboardingEventKind.DOCUMENT_REJECTED;
+      await insertEvent(tx, { merchantId, kind, section: body.section, field, message: reason, actor: auth.username });
+    } else {
+      await insertEvent(tx, { merchantId, kind: OnboardingEventKind.SECTION_DECIDED, section: body.section, field: body.decision, message: reason, actor: auth.username });
+    }
     return true;
   });
   if (!done) throw notReviewable();
@@ -118,7 +125,8 @@ export async function approve(app: FastifyInstance, req: FastifyRequest, merchan
   const auth = requireAuth(req);
   const row = await rowOf(app, merchantId);
   const decisions = row.decisions as Record<string, SectionDecisionView>;
-  if (ONBOARDING_SECTIONS.some((s) => decisions[s]?.decision !== SectionDecision.ACCEPTED) || missingItems(dataOf(row)).length > 0) {
+  const documentRefused = Object.entries(decisions).some(([key, d]) => key.includes(':') && d.decision === SectionDecision.REJECTED);
+  if (ONBOARDING_SECTIONS.some((s) => decisions[s]?.decision !== SectionDecision.ACCEPTED) || documentRefused || missingItems(dataOf(row)).length > 0) {
     throw new KeyedError('BUSINESS_RULE', 'onboarding.review.notAllAccepted');
   }
   const moved = await app.db.transaction(async (tx) => {

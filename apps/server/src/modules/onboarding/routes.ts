@@ -95,9 +95,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       ...decide,
       schema: {
         tags,
-        summary: 'Accept a section, or refuse it with a reason',
+        summary: 'Accept a section or one of its documents (field), or refuse it with a reason',
         params: merchantParam,
-        body: z.object({ section, decision: z.enum([SectionDecision.ACCEPTED, SectionDecision.REJECTED]), reason: z.string().trim().max(REVIEW_REASON_MAX_LENGTH).optional() }),
+        body: z.object({ section, field: z.string().trim().max(120).regex(/^[A-Za-z0-9_.-]*$/).optional(), decision: z.enum([SectionDecision.ACCEPTED, SectionDecision.REJECTED]), reason: z.string().trim().max(REVIEW_REASON_MAX_LENGTH).optional() }),
         response: view,
       },
     },
