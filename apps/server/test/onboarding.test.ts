@@ -150,6 +150,8 @@ describe('the applicant', () => {
     expect(v.completion).toBe(100);
     v = ok(await applicant.post('/onboarding/application/submit', { version: v.version, agree: true }));
     expect(v).toMatchObject({ status: ApplicationStatus.SUBMITTED, editable: false });
+    // Platform staff are told in their bell.
+    expect(await count(tdb.pool, `select 1 from announcement where merchant_id = 10000 and title like '%Nusantara Kopi%'`)).toBe(1);
     expect(refusal(await save('companyInfo', v.version, { legalName: 'Too late' }))).toEqual({ status: 409, code: 'APPLICATION_LOCKED' });
     expect(refusal(await applicant.post('/onboarding/application/video/start')).code).toBe('APPLICATION_LOCKED');
   });

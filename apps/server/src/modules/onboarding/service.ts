@@ -11,6 +11,7 @@ import {
   FileBiz,
   OnboardingEventKind,
   OnboardingSection,
+  PLATFORM_MERCHANT_ID,
   SECTION_SCHEMAS,
   VIDEO_PHRASE_WORDS,
   fileIdsOf,
@@ -23,6 +24,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { KeyedError } from '../../lib/admin';
 import { FieldValidationError } from '../../lib/errors';
+import { tellMerchantAdmins } from '../announcements/tell-admins';
 import { requireAuth } from '../auth';
 import { selectMerchantFiles } from '../files/queries';
 import { appendRecording, ensureApplication, insertEvent, moveStatus, resolveOpenRequests, selectApplication, setVideoPhrase, updateSection, type ApplicationRow } from './queries';
@@ -119,5 +121,12 @@ export async function submit(app: FastifyInstance, req: FastifyRequest, body: { 
     return true;
   });
   if (!moved) throw await refusal(app, auth.merchantId);
+  // Platform staff see it in their bell (the review queue is where they act on it).
+  await tellMerchantAdmins(
+    app.db,
+    { merchantId: PLATFORM_MERCHANT_ID, titleKey: 'onboarding.staffNotice.title', contentKey: 'onboarding.staffNotice.content', params: { applicant: row.merchantName, merchantId: String(auth.merchantId) } },
+    null,
+    new Date(),
+  );
   return applicantView(app, req);
 }
