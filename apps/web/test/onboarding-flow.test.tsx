@@ -290,6 +290,36 @@ describe('onboarding flow: overview and submit', () => {
     expect(screen.getByTestId('ob-request-at-7').textContent).toContain('due 2026-11-27');
     expect(input('ob-companyInfo-legalName').disabled).toBe(false);
   });
+  it('a document the staff refused shows their reason at its field and in the overview; an accepted one shows nothing', async () => {
+    const decided = (decision: 'accepted' | 'rejected', reason: string | null) => ({ decision, reason, by: 'reviewer', at: NOW });
+    const decisions = {
+      companyDoc: decided('rejected', 'See the documents'),
+      'companyDoc:documents.certificateOfIncorporation': decided('rejected', 'The copy is not certified'),
+      'companyDoc:documents.articles': decided('accepted', null),
+      'director:directors.d1.idDocuments': decided('rejected', 'The ID has expired'),
+    };
+    const srv = applicationServer(view(partial, { status: 'changes_requested', decisions }));
+    const { router } = await renderFlow('/company/companyDoc', srv);
+    const note = await screen.findByTestId('ob-doc-decision-companyDoc-documents.certificateOfIncorporation');
+    expect(note.textContent).toContain('This document needs changes: The copy is not certified');
+    // At the document's own field, under its upload.
+    expect(note.closest('.ant-form-item')?.querySelector('[data-testid="ob-companyDoc-certificateOfIncorporation"]')).toBeTruthy();
+    expect(screen.queryByTestId('ob-doc-decision-companyDoc-documents.articles')).toBeNull();
+    expect(screen.queryByTestId('ob-doc-decision-companyDoc-')).toBeNull();
+
+    await act(async () => {
+      await router.navigate('/shareholderAndDirector/director');
+    });
+    expect((await screen.findByTestId('ob-doc-decision-director-directors.d1.idDocuments')).textContent).toContain('The ID has expired');
+
+    await act(async () => {
+      await router.navigate('/overview/OverviewData');
+    });
+    const overview = await screen.findByTestId('ob-overview-companyDoc');
+    expect(within(overview).getByTestId('ob-doc-decision-companyDoc-documents.certificateOfIncorporation').textContent).toContain('The copy is not certified');
+    expect(within(overview).queryByTestId('ob-doc-decision-companyDoc-documents.articles')).toBeNull();
+    expect(within(screen.getByTestId('ob-overview-director')).getByTestId('ob-doc-decision-director-directors.d1.idDocuments').textContent).toContain('The ID has expired');
+  });
 });
 
 describe('onboarding flow: video identification', () => {

@@ -15,6 +15,7 @@ afterEach(() => signOutForTests());
 const MERCHANT = 10007;
 const BASE = `/onboarding/applications/${MERCHANT}`;
 const FILE_ID = '0b9d1f7e-5c2a-4f6e-9a51-2f3c4d5e6f70';
+const ID_FILE = '2d7f3b8a-6c4e-4f1a-9b72-4f5e6a7b8c92';
 const VIDEO_ID = '1c8e2a6f-4b3d-4e5f-8a61-3e4d5f6a7b81';
 const AT = '2026-03-02T03:00:00.000Z';
 
@@ -70,11 +71,13 @@ function server(start: ApplicationView, extra: Record<string, (body: Record<stri
     [`GET ${BASE}`]: () => view,
     [`POST ${BASE}/decisions`]: (c) => {
       const b = c.body ?? {};
+      // As the server keeps it: a document's decision under `<section>:<field>`, a section's under its name.
+      const key = b.field ? `${String(b.section)}:${String(b.field)}` : String(b.section);
       view = {
         ...view,
-        decisions: { ...view.decisions, [String(b.section)]: { decision: b.decision as 'accepted', reason: (b.reason as string) || null, by: 'reviewer', at: AT } },
-        // As the server writes it: the decision where other events have their field.
-        events: [...view.events, { ...event('section_decided', b), field: String(b.decision) }],
+        decisions: { ...view.decisions, [key]: { decision: b.decision as 'accepted', reason: (b.reason as string) || null, by: 'reviewer', at: AT } },
+        // As the server writes it: a document's decision with its field, a section's with the decision as its field.
+        events: [...view.events, b.field ? event(`document_${String(b.decision)}`, b) : { ...event('section_decided', b), field: String(b.decision) }],
       };
       return view;
     },
@@ -176,6 +179,86 @@ describe('Onboarding review', { timeout: 40_000 }, () => {
     await openApplication(server(application({ status: 'in_review', decisions: accepted(ONBOARDING_SECTIONS), missing })));
     expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('missing-director').textContent).toContain('Dana Lim · ID document: Upload the document');
+  });
+
+  it('accepting a document posts its section and field; the decision shows next to it and on the timeline', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const srv = server(application({ status: 'in_review' }));
+    await openApplication(srv);
+    const doc = 'doc-companyDoc-documents.articles';
+    // Only a document with files is decided; nothing is decided yet.
+    expect(screen.queryByTestId('doc-companyDoc-documents.bankStatement-accept')).toBeNull();
+    expect(screen.queryByTestId(`${doc}-decision`)).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByTestId(`${doc}-accept`));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/decisions`)).toHaveLength(1));
+    expect(srv.callsTo('POST', `${BASE}/decisions`)[0]?.body).toMatchObject({ section: 'companyDoc', field: 'documents.articles', decision: 'accepted' });
+    const decision = await screen.findByTestId(`${doc}-decision`);
+    expect(decision.getAttribute('data-decision')).toBe('accepted');
+    expect(decision.textContent).toBe('Accepted');
+    await waitFor(() => expect((screen.getByTestId(`${doc}-accept`) as HTMLButtonElement).disabled).toBe(true));
+    // The section itself stays undecided.
+    expect(screen.getByTestId('section-companyDoc-decision').textContent).toBe('Not decided');
+
+    const event = screen.getByTestId('event-100');
+    expect(within(event).getByText('Document accepted')).toBeTruthy();
+    expect(within(event).getByText('Company documents · Articles of association')).toBeTruthy();
+  });
+
+  it('refusing a document needs a reason; the reason shows next to it and on the timeline with the document named', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const base = application();
+    const data = { ...base.data, director: { directors: [{ key: 'd1', name: 'Dana Lim', position: 'CEO', nationality: '702', idDocuments: [ID_FILE] }] } };
+    const srv = server(application({ data, files: { ...base.files, [ID_FILE]: file(ID_FILE, 'dana-id.jpg', 'jpeg') } }));
+    await openApplication(srv);
+    const doc = 'doc-director-directors.d1.idDocuments';
+
+    fireEvent.click(screen.getByTestId(`${doc}-reject`));
+    const dialog = await screen.findByTestId('decision-dialog');
+    expect(within(dialog).getByText('Needs changes: Directors · Dana Lim · ID document')).toBeTruthy();
+    const confirm = screen.getByTestId('decision-confirm');
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    expect(await screen.findByText('Enter a reason')).toBeTruthy();
+    expect(srv.callsTo('POST', `${BASE}/decisions`)).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('decision-input'), { target: { value: ' The photo is blurred ' } });
+    await act(async () => {
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/decisions`)).toHaveLength(1));
+    expect(srv.callsTo('POST', `${BASE}/decisions`)[0]?.body).toMatchObject({ section: 'director', field: 'directors.d1.idDocuments', decision: 'rejected', reason: 'The photo is blurred' });
+    const decision = await screen.findByTestId(`${doc}-decision`);
+    expect(decision.getAttribute('data-decision')).toBe('rejected');
+    expect(decision.textContent).toBe('Needs changesThe photo is blurred');
+    // The section is not decided by its document.
+    expect(screen.getByTestId('section-director-decision').textContent).toBe('Not decided');
+
+    const event = screen.getByTestId('event-100');
+    expect(within(event).getByText('Document needs changes')).toBeTruthy();
+    expect(within(event).getByText('Directors · Dana Lim · ID document')).toBeTruthy();
+    expect(within(event).getByText('The photo is blurred')).toBeTruthy();
+    // A refused document is something to change: the application may go back.
+    expect((screen.getByTestId('request-changes') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('Approve stays disabled while a document is refused, even with every section accepted', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const refused = { decision: 'rejected' as const, reason: 'Unsigned copy', by: 'reviewer', at: AT };
+    const srv = server(application({ status: 'in_review', decisions: { ...accepted(ONBOARDING_SECTIONS), 'companyDoc:documents.articles': refused } }));
+    await openApplication(srv);
+    expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('doc-companyDoc-documents.articles-decision').textContent).toBe('Needs changesUnsigned copy');
+
+    // Accepted once it is fine: nothing holds the approval back any more.
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('doc-companyDoc-documents.articles-accept'));
+    });
+    await waitFor(() => expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(false));
+    expect(srv.callsTo('POST', `${BASE}/decisions`)[0]?.body).toMatchObject({ section: 'companyDoc', field: 'documents.articles', decision: 'accepted' });
   });
 
   it('rejecting a section needs a reason', async () => {
@@ -290,11 +373,20 @@ describe('Onboarding review', { timeout: 40_000 }, () => {
 
   it('a user without onboarding:review reads the application with no action', async () => {
     signIn([ONBOARDING_PERM.ONBOARDING_MENU]);
-    const srv = server(application({ events: [...application().events, { id: 3, kind: 'note', section: null, field: null, message: 'Looks fine', internal: true, actor: 'reviewer', at: AT }] }));
+    const srv = server(
+      application({
+        decisions: { 'companyDoc:documents.articles': { decision: 'accepted', reason: null, by: 'reviewer', at: AT } },
+        events: [...application().events, { id: 3, kind: 'note', section: null, field: null, message: 'Looks fine', internal: true, actor: 'reviewer', at: AT }],
+      }),
+    );
     await openApplication(srv);
     expect(screen.getByTestId('section-companyInfo')).toBeTruthy();
     expect(screen.getByTestId('event-3-internal')).toBeTruthy();
     for (const id of ['review-actions', 'review-start', 'approve', 'reject', 'request-changes', 'comment-input', 'comment-send', 'comment-internal']) expect(screen.queryByTestId(id), id).toBeNull();
+    // A document's decision is read, not taken.
+    expect(screen.getByTestId('doc-companyDoc-documents.articles-decision').textContent).toBe('Accepted');
+    expect(screen.queryByTestId('doc-companyDoc-documents.articles-accept')).toBeNull();
+    expect(screen.queryByTestId('doc-companyDoc-documents.articles-reject')).toBeNull();
     for (const s of ONBOARDING_SECTIONS) {
       expect(screen.queryByTestId(`section-${s}-accept`), s).toBeNull();
       expect(screen.queryByTestId(`section-${s}-reject`), s).toBeNull();

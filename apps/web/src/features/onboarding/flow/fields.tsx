@@ -1,14 +1,25 @@
 /**
- * The controls of the flow's pages: a labelled row (with the staff's requests about that field under it), text,
- * country, date, number and file inputs bound to a section's data, and the card of one list entry. Every control is
- * disabled once the application is locked.
+ * The controls of the flow's pages: a labelled row (with the staff's requests about that field under it, and for a
+ * document the staff's reason when they refused it), text, country, date, number and file inputs bound to a
+ * section's data, and the card of one list entry. Every control is disabled once the application is locked.
  */
 import type { ReactNode } from 'react';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import { DeleteOutlined, MessageOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, DeleteOutlined, MessageOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ONBOARDING_COUNTRIES, TEXT_MAX_LENGTH, type FileBizValue, type FileView, type InfoRequestView, type OnboardingSectionValue } from '@mg/domain';
+import {
+  ONBOARDING_COUNTRIES,
+  SectionDecision,
+  TEXT_MAX_LENGTH,
+  decisionKey,
+  type ApplicationView,
+  type FileBizValue,
+  type FileView,
+  type InfoRequestView,
+  type OnboardingSectionValue,
+  type SectionDecisionView,
+} from '@mg/domain';
 import { FileUpload } from '../../../components/upload';
 import { useFlow } from './context';
 import { countryName } from './describe';
@@ -39,7 +50,27 @@ export function RequestsAt({ section, path }: { section: OnboardingSectionValue;
   ) : null;
 }
 
-/** A labelled field with its message (an invalid value), a hint and the staff's requests about it. */
+/**
+ * The staff's refusal of the document at `path` of a section (kept under domain `decisionKey(section, path)`), while
+ * it stands (a resubmission drops it); null for a document not refused and for anything else.
+ */
+export function refusalAt(view: Pick<ApplicationView, 'decisions'>, section: OnboardingSectionValue, path: string): SectionDecisionView | null {
+  if (!path) return null;
+  const d = view.decisions[decisionKey(section, path)];
+  return d?.decision === SectionDecision.REJECTED ? d : null;
+}
+
+/** A refused document's note: the staff's reason (`ob-doc-decision-<section>-<field>`). */
+export function DocumentRefusalNote({ section, path, decision }: { section: OnboardingSectionValue; path: string; decision: SectionDecisionView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ob-doc-refused" data-testid={`ob-doc-decision-${section}-${path}`}>
+      <CloseCircleOutlined aria-hidden /> {t('onboarding.flow.documentRefused', { reason: decision.reason ?? '' })}
+    </div>
+  );
+}
+
+/** A labelled field with its message (an invalid value), a hint, the staff's requests about it and their refusal of it. */
 export function FieldRow({
   section,
   path,
@@ -60,17 +91,27 @@ export function FieldRow({
   children: ReactNode;
 }) {
   const requests = useRequestsAt(section, path);
+  const { view } = useFlow();
+  const refusal = refusalAt(view, section, path);
   const extra =
-    hint || requests.length ? (
+    hint || requests.length || refusal ? (
       <>
         {hint}
+        {refusal && <DocumentRefusalNote section={section} path={path} decision={refusal} />}
         {requests.map((r) => (
           <RequestNote key={r.id} request={r} />
         ))}
       </>
     ) : undefined;
   return (
-    <Form.Item label={label} htmlFor={htmlFor} required={required} validateStatus={error ? 'error' : requests.length ? 'warning' : undefined} help={error ?? undefined} extra={extra}>
+    <Form.Item
+      label={label}
+      htmlFor={htmlFor}
+      required={required}
+      validateStatus={error ? 'error' : requests.length || refusal ? 'warning' : undefined}
+      help={error ?? undefined}
+      extra={extra}
+    >
       {children}
     </Form.Item>
   );

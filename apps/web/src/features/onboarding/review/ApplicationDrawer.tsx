@@ -1,8 +1,9 @@
 /**
  * One application under review (GET /onboarding/applications/:merchantId): the merchant, status, completion and
  * dates; the decisions of the whole application for a reviewer (`onboarding:review`): start the review, approve
- * once every section is accepted (the merchant goes live), reject with a reason, send it back for changes with the
- * open requests; every section in flow order; the requests for information; the timeline and the comment box.
+ * once every section is accepted and no document refused (the merchant goes live), reject with a reason, send it
+ * back for changes with the open requests; every section in flow order (each document with its own decision); the
+ * requests for information; the timeline and the comment box.
  */
 import { useState } from 'react';
 import { Button, Col, Descriptions, Drawer, Progress, Row, Space, Spin, Tooltip, Typography, Card } from 'antd';
@@ -35,9 +36,17 @@ import { RequestList, SectionCard } from './SectionCard';
 
 type Dialog = 'approve' | 'reject' | 'changes' | null;
 
-/** Every section accepted and nothing missing: the application may be approved (as the server checks). */
+/** A document refused (needs changes) stands: its decision is kept under `<section>:<field>` (domain decisionKey). */
+export function documentRefused(view: ApplicationView): boolean {
+  return Object.entries(view.decisions).some(([key, d]) => key.includes(':') && d.decision === SectionDecision.REJECTED);
+}
+
+/**
+ * Every section accepted, no document refused and nothing missing: the application may be approved (as the server
+ * checks).
+ */
 export function approvable(view: ApplicationView): boolean {
-  return ONBOARDING_SECTIONS.every((s) => view.decisions[s]?.decision === SectionDecision.ACCEPTED) && view.missing.length === 0;
+  return ONBOARDING_SECTIONS.every((s) => view.decisions[s]?.decision === SectionDecision.ACCEPTED) && !documentRefused(view) && view.missing.length === 0;
 }
 
 function Review({ view }: { view: ApplicationView }) {
@@ -87,7 +96,7 @@ function Review({ view }: { view: ApplicationView }) {
           )}
           {reviewable && (
             <>
-              <Tooltip title={accepted ? undefined : t('onboarding-review.approveBlocked')}>
+              <Tooltip title={accepted ? undefined : t(documentRefused(view) ? 'onboarding-review.approveBlockedDocument' : 'onboarding-review.approveBlocked')}>
                 <Button type="primary" icon={<CheckCircleOutlined />} disabled={!accepted} onClick={() => setDialog('approve')} data-testid="approve">
                   {t('onboarding-review.approve')}
                 </Button>

@@ -17,6 +17,8 @@ const KIND_COLORS: Readonly<Record<string, string>> = {
   [OnboardingEventKind.REJECTED]: 'red',
   [OnboardingEventKind.CHANGES_REQUESTED]: 'orange',
   [OnboardingEventKind.INFO_REQUESTED]: 'orange',
+  [OnboardingEventKind.DOCUMENT_ACCEPTED]: 'green',
+  [OnboardingEventKind.DOCUMENT_REJECTED]: 'orange',
   [OnboardingEventKind.SUBMITTED]: 'blue',
   [OnboardingEventKind.REVIEW_STARTED]: 'blue',
 };
@@ -24,7 +26,8 @@ const KIND_COLORS: Readonly<Record<string, string>> = {
 function EventItem({ event, labels }: { event: OnboardingEventView; labels: OnboardingLabels }) {
   const { t } = useTranslation();
   const { instant } = useFormatters();
-  // A section's decision carries the decision where other events carry the field they are about.
+  // A section's decision carries the decision where other events carry the field they are about (a document's
+  // decision: the document, named as the review names it, with the reason as its message).
   const about = !event.field
     ? null
     : event.kind === OnboardingEventKind.SECTION_DECIDED

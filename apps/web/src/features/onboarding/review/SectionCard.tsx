@@ -1,19 +1,22 @@
 /**
  * One section of an application under review: its data and documents, its decision (accepted, or needs changes
  * with a reason), what it still lacks, and its requests for information, open and resolved. A reviewer
- * (`onboarding:review`) decides the section and asks for information while the application is reviewable.
+ * (`onboarding:review`) decides the section and each of its documents, and asks for information while the
+ * application is reviewable. A document's decision is kept under `<section>:<field>` (domain decisionKey).
  */
 import { useState } from 'react';
-import { Alert, Button, Card, List, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   REVIEW_REASON_MAX_LENGTH,
   SectionDecision,
+  decisionKey,
   type ApplicationView,
   type FileView,
   type InfoRequestView,
   type OnboardingSectionValue,
+  type SectionDecisionView,
 } from '@mg/domain';
 import { useFormatters } from '../../../components/format';
 import { todayIn } from '../../../components/list/range';
@@ -66,6 +69,25 @@ export function RequestList({ requests, labels, testId }: { requests: readonly I
   );
 }
 
+/** A document's decision: accepted, or needs changes with the reason; who decided when, on hover. */
+function DocumentDecisionTag({ decision, testId }: { decision: SectionDecisionView; testId: string }) {
+  const { t } = useTranslation();
+  const { instant } = useFormatters();
+  const refused = decision.decision === SectionDecision.REJECTED;
+  return (
+    <span data-testid={testId} data-decision={decision.decision}>
+      <Tooltip title={t('onboarding-review.decidedBy', { by: decision.by, at: instant(decision.at) })}>
+        <Tag color={refused ? 'orange' : 'green'}>{t(`onboarding.decision.${decision.decision}`)}</Tag>
+      </Tooltip>
+      {decision.reason && (
+        <Typography.Text type={refused ? 'warning' : 'secondary'} style={{ whiteSpace: 'pre-wrap' }}>
+          {decision.reason}
+        </Typography.Text>
+      )}
+    </span>
+  );
+}
+
 interface Props {
   section: OnboardingSectionValue;
   view: ApplicationView;
@@ -78,14 +100,55 @@ interface Props {
 export function SectionCard({ section, view, labels, canDecide, onPreview }: Props) {
   const { t } = useTranslation();
   const { instant } = useFormatters();
-  const [dialog, setDialog] = useState<'reject' | 'request' | null>(null);
+  // A refusal of the section (no field) or of one of its documents (field); a request for information.
+  const [dialog, setDialog] = useState<{ kind: 'reject'; field?: string } | { kind: 'request' } | null>(null);
   const accept = useReviewCall(view.merchantId, 'decisions');
+  const acceptDocument = useReviewCall(view.merchantId, 'decisions');
   const decideInDialog = useReviewCall(view.merchantId, 'decisions', true);
   const request = useReviewCall(view.merchantId, 'requests', true);
   const decision = view.decisions[section];
   const missing = view.missing.filter((m) => m.section === section);
   const requests = view.requests.filter((r) => r.section === section);
   const title = t(`onboarding.section.${section}`);
+
+  // Next to each document: its decision; for a reviewer, while it has files, accept it or say it needs changes.
+  const renderDocument = (field: string, ids: readonly string[] | undefined) => {
+    const id = `doc-${section}-${field}`;
+    const current = view.decisions[decisionKey(section, field)];
+    const buttons = canDecide && Boolean(ids?.length);
+    if (!current && !buttons) return null;
+    const name = labels.field(section, field);
+    return (
+      <Space wrap size={4} data-testid={id}>
+        {current && <DocumentDecisionTag decision={current} testId={`${id}-decision`} />}
+        {buttons && (
+          <>
+            <Button
+              size="small"
+              icon={<CheckOutlined />}
+              disabled={current?.decision === SectionDecision.ACCEPTED}
+              loading={acceptDocument.isPending && acceptDocument.variables?.field === field}
+              onClick={() => acceptDocument.mutate({ section, field, decision: SectionDecision.ACCEPTED })}
+              aria-label={`${t('onboarding-review.accept')}: ${name}`}
+              data-testid={`${id}-accept`}
+            >
+              {t('onboarding-review.accept')}
+            </Button>
+            <Button
+              size="small"
+              danger
+              icon={<CloseOutlined />}
+              onClick={() => setDialog({ kind: 'reject', field })}
+              aria-label={`${t('onboarding.decision.rejected')}: ${name}`}
+              data-testid={`${id}-reject`}
+            >
+              {t('onboarding.decision.rejected')}
+            </Button>
+          </>
+        )}
+      </Space>
+    );
+  };
 
   return (
     <Card
@@ -116,10 +179,10 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
             >
               {t('onboarding-review.accept')}
             </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDialog('reject')} data-testid={`section-${section}-reject`}>
+            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDialog({ kind: 'reject' })} data-testid={`section-${section}-reject`}>
               {t('onboarding.decision.rejected')}
             </Button>
-            <Button size="small" icon={<QuestionCircleOutlined />} onClick={() => setDialog('request')} data-testid={`request-info-${section}`}>
+            <Button size="small" icon={<QuestionCircleOutlined />} onClick={() => setDialog({ kind: 'request' })} data-testid={`request-info-${section}`}>
               {t('onboarding-review.requestInfo')}
             </Button>
           </Space>
@@ -153,7 +216,7 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
           }
         />
       )}
-      <SectionData section={section} view={view} labels={labels} onPreview={onPreview} />
+      <SectionData section={section} view={view} labels={labels} onPreview={onPreview} renderDocument={renderDocument} />
       {requests.length > 0 && (
         <>
           <Typography.Title level={5} style={{ marginTop: 12 }}>
@@ -162,9 +225,9 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
           <RequestList requests={requests} labels={labels} testId={`requests-${section}`} />
         </>
       )}
-      {dialog === 'reject' && (
+      {dialog?.kind === 'reject' && (
         <TextDialog
-          title={t('onboarding-review.decisionTitle', { section: title })}
+          title={t('onboarding-review.decisionTitle', { section: dialog.field ? `${title} · ${labels.field(section, dialog.field)}` : title })}
           hint={t('onboarding-review.decisionHint')}
           label={t('onboarding-review.reason')}
           requiredMessage={t('onboarding-review.reasonRequired')}
@@ -172,11 +235,11 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
           danger
           testId="decision"
           maxLength={REVIEW_REASON_MAX_LENGTH}
-          onSubmit={(reason) => decideInDialog.mutateAsync({ section, decision: SectionDecision.REJECTED, reason })}
+          onSubmit={(reason) => decideInDialog.mutateAsync({ section, ...(dialog.field ? { field: dialog.field } : {}), decision: SectionDecision.REJECTED, reason })}
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog === 'request' && (
+      {dialog?.kind === 'request' && (
         <RequestInfoDialog
           section={section}
           sectionLabel={title}

@@ -2,7 +2,7 @@
  * What the applicant entered in one section, read-only: labelled fields, countries and the industry by name, the
  * entries of the list sections (shareholders, directors, owners, authorised persons) with each beneficial owner's
  * share computed through the chain (`ownership` of the view), and the documents and recordings as links that open
- * the preview.
+ * the preview; next to each document what the caller puts there (its decision and the reviewer's buttons).
  */
 import type { ReactNode } from 'react';
 import { Button, Descriptions, Space, Tag, Typography } from 'antd';
@@ -12,6 +12,9 @@ import { COMPANY_DOC_TYPES, OnboardingSection, type ApplicationView, type FileVi
 import { useFormatters } from '../../../components/format';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { COMPANY_INFO_FIELDS, ENTRY_LISTS, entriesOf, type Entry, type OnboardingLabels } from './labels';
+
+/** Two label/value pairs a row at most: the section cards are half the drawer wide (antd's default is three from md up). */
+const TWO_COLUMNS = { xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 };
 
 /** The files of a field as links opening the preview; an id the view has no file for is shown as it is. */
 export function FileLinks({ ids, files, onPreview }: { ids: readonly string[] | undefined; files: ApplicationView['files']; onPreview: (file: FileView) => void }) {
@@ -39,9 +42,14 @@ interface Props {
   view: ApplicationView;
   labels: OnboardingLabels;
   onPreview: (file: FileView) => void;
+  /**
+   * What to show next to a document (`field`: its dotted path in the section, as decisions and requests name it;
+   * `ids`: its files): the document's decision and the reviewer's buttons.
+   */
+  renderDocument?: (field: string, ids: readonly string[] | undefined) => ReactNode;
 }
 
-export function SectionData({ section, view, labels, onPreview }: Props) {
+export function SectionData({ section, view, labels, onPreview, renderDocument }: Props) {
   const { t } = useTranslation();
   const { instant } = useFormatters();
   const { language } = useLocale();
@@ -49,6 +57,18 @@ export function SectionData({ section, view, labels, onPreview }: Props) {
   const percent = (p: number) => `${numbers.format(p)} %`;
   const text = (v: unknown) => (v === undefined || v === null || v === '' ? '-' : String(v));
   const links = (ids: unknown) => <FileLinks ids={Array.isArray(ids) ? (ids as string[]) : undefined} files={view.files} onPreview={onPreview} />;
+  const doc = (field: string, value: unknown) => {
+    const ids = Array.isArray(value) ? (value as string[]) : undefined;
+    const extra = renderDocument?.(field, ids);
+    return extra ? (
+      <Space direction="vertical" size={4}>
+        {links(ids)}
+        {extra}
+      </Space>
+    ) : (
+      links(ids)
+    );
+  };
   const label = (f: string) => t(`onboarding.field.${f}`);
   const { data } = view;
 
@@ -61,7 +81,7 @@ export function SectionData({ section, view, labels, onPreview }: Props) {
       return text(info[f]);
     };
     return (
-      <Descriptions size="small" bordered column={{ xs: 1, md: 2 }} data-testid={`data-${section}`}>
+      <Descriptions size="small" bordered column={TWO_COLUMNS} data-testid={`data-${section}`}>
         {COMPANY_INFO_FIELDS.map((f) => (
           <Descriptions.Item key={f} label={label(f)}>
             {value(f)}
@@ -77,7 +97,7 @@ export function SectionData({ section, view, labels, onPreview }: Props) {
       <Descriptions size="small" bordered column={1} data-testid={`data-${section}`}>
         {COMPANY_DOC_TYPES.map((d) => (
           <Descriptions.Item key={d} label={t(`onboarding.docType.${d}`)}>
-            {links(docs[d])}
+            {doc(`documents.${d}`, docs[d])}
           </Descriptions.Item>
         ))}
       </Descriptions>
@@ -90,7 +110,7 @@ export function SectionData({ section, view, labels, onPreview }: Props) {
     return (
       <Space direction="vertical" style={{ width: '100%' }} data-testid={`data-${section}`}>
         {recordings.map((r, i) => (
-          <Descriptions key={`${r.fileId}-${i}`} size="small" bordered column={{ xs: 1, md: 2 }} title={t('onboarding-review.recording', { n: i + 1 })}>
+          <Descriptions key={`${r.fileId}-${i}`} size="small" bordered column={TWO_COLUMNS} title={t('onboarding-review.recording', { n: i + 1 })}>
             <Descriptions.Item label={t('onboarding-review.phrase')} span={2}>
               {r.phrase}
             </Descriptions.Item>
@@ -112,7 +132,7 @@ export function SectionData({ section, view, labels, onPreview }: Props) {
   const value = (e: Entry, f: string): ReactNode => {
     const v = e[f];
     if (f === 'country' || f === 'nationality') return labels.country(typeof v === 'string' ? v : undefined);
-    if (f === 'documents' || f === 'idDocuments') return links(v);
+    if (f === 'documents' || f === 'idDocuments') return doc(`${decl.list}.${e.key}.${f}`, v);
     if (f === 'holding') {
       const h = v as { of: string; percent: number } | undefined;
       return h ? `${percent(h.percent)} · ${labels.holdingOf(h.of)}` : '-';
@@ -132,13 +152,13 @@ export function SectionData({ section, view, labels, onPreview }: Props) {
             key={e.key}
             size="small"
             bordered
-            column={{ xs: 1, md: 2 }}
+            column={TWO_COLUMNS}
             title={labels.entryName(section, e.key)}
             extra={share?.beneficial ? <Tag color="gold">{t('onboarding-review.beneficial')}</Tag> : undefined}
             data-testid={`entry-${section}-${e.key}`}
           >
             {decl.fields.map((f) => (
-              <Descriptions.Item key={f} label={label(f)}>
+              <Descriptions.Item key={f} label={section === OnboardingSection.CORPORATE_SHAREHOLDER && f === 'name' ? t('onboarding.field.companyName') : label(f)}>
                 {value(e, f)}
               </Descriptions.Item>
             ))}

@@ -23,8 +23,13 @@ export function useApplication(merchantId: number | null) {
 
 export interface DecisionInput {
   section: OnboardingSectionValue;
+  /**
+   * One document of the section by its dotted path (`documents.bankStatement`, `directors.<key>.idDocuments`): the
+   * decision is about that document, kept under domain `decisionKey(section, field)`. Absent: the whole section.
+   */
+  field?: string;
   decision: SectionDecisionValue;
-  /** Required to refuse a section. */
+  /** Required to refuse a section or a document. */
   reason?: string;
 }
 

@@ -1,7 +1,7 @@
 /**
  * `/overview/OverviewData`: the whole application on one page. Every item still missing (the view's `missing`, the
  * list submit checks) is highlighted at its field, or at its entry or section when it names no field, with its
- * message and a link to the step that fixes it.
+ * message and a link to the step that fixes it; a document the staff refused shows their reason at its row.
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Typography } from 'antd';
@@ -12,6 +12,7 @@ import { ONBOARDING_SECTIONS, beneficialOwnership, corporateShares, type FileVie
 import { FilePreview } from '../../../../components/upload';
 import { useLocale } from '../../../../i18n/LocaleProvider';
 import { useFlow } from '../context';
+import { DocumentRefusalNote, refusalAt } from '../fields';
 import { sectionName, stepPathOf, withCompleteHoldings } from '../describe';
 import { MissingText, missingTestId, type MissingLike } from '../missing';
 import { overviewGroups, type RowContext } from './overviewRows';
@@ -105,9 +106,11 @@ export default function OverviewDataStep() {
                 <Descriptions size="small" column={1} bordered>
                   {g.rows.map((r) => {
                     const here = missing.filter((m) => m.field === r.path);
+                    const refusal = refusalAt(view, section, r.path);
                     return (
                       <Descriptions.Item key={r.path} label={r.label} className={here.length ? 'ob-overview__row--missing' : undefined}>
                         <span data-testid={`ob-overview-${section}-${r.path}`}>{r.value || <span className="ob-muted">-</span>}</span>
+                        {refusal && <DocumentRefusalNote section={section} path={r.path} decision={refusal} />}
                         {here.map((m) => (
                           <MissingNote key={m.reason} item={m} />
                         ))}
