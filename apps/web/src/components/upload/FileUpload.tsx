@@ -236,6 +236,8 @@ export function FileUpload({ biz = UPLOAD_BIZ_DEFAULT, value, onChange, maxCount
       id={id}
       type="file"
       hidden
+      // antd's Form styles every file input as a block: hidden alone does not hide it inside a form.
+      style={{ display: 'none' }}
       accept={acceptFor(biz, imageOnly)}
       multiple={maxCount !== 1}
       disabled={disabled}

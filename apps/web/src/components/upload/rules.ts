@@ -57,7 +57,7 @@ const MB = 1024 * KB;
 /** A size in the language's way: "850 B", "12.5 kB", "10 MB" (binary multiples, as the limits are). */
 export function formatBytes(bytes: number, language: string): string {
   const [value, unit] = bytes >= MB ? [bytes / MB, 'megabyte'] : bytes >= KB ? [bytes / KB, 'kilobyte'] : [bytes, 'byte'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0 }).format(value);
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'narrow' : 'short', maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0 }).format(value);
 }
 
 /** A name for a narrow card (spec §9 "file name truncated at 5 characters"): the first characters and the extension. */
