@@ -75,6 +75,9 @@ describe('the applicant', () => {
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body).errors[0].field).toBe('data.incorporationDate');
     expect(ok(await applicant.get('/onboarding/application')).data.companyInfo?.legalName).toBe('PT Nusantara Kopi');
+    // Two saves of the same section in a row: one "saved" entry on the timeline.
+    const events = ok(await applicant.get('/onboarding/application')).events.filter((e) => e.kind === 'saved');
+    expect(events).toEqual([expect.objectContaining({ section: 'companyInfo', actor: 'kopi_admin' })]);
   });
 
   it('refuses a file of another merchant in its documents', async () => {

@@ -82,6 +82,8 @@ export const VIDEO_MAX_ATTEMPTS = 3;
 /** Words of the phrase the person reads aloud (random, shown on screen). */
 export const VIDEO_PHRASE_WORDS = 4;
 
+/** The timeline notes a section's saves once per this many minutes of editing it (autosave writes far more often). */
+export const SAVED_EVENT_MINUTES = 30;
 /** Autosave waits this long after the last keystroke. */
 export const AUTOSAVE_DEBOUNCE_MS = 800;
 /** Days a request for information gives the applicant by default. */

@@ -3,6 +3,7 @@ import {
   ApplicationStatus,
   EDITABLE_STATUSES,
   MerchantStatus,
+  OnboardingEventKind,
   REVIEWABLE_STATUSES,
   VIDEO_MAX_ATTEMPTS,
   completionPercent,
@@ -149,6 +150,19 @@ export async function activateMerchant(db: DbLike, merchantId: number): Promise<
 
 export async function insertEvent(db: DbLike, e: typeof onboardingEvent.$inferInsert): Promise<void> {
   await db.insert(onboardingEvent).values(e);
+}
+
+/**
+ * A "saved" entry for a section, unless the timeline's last entry is already that section's save within
+ * `withinMinutes`: autosave writes every few seconds, the timeline says once per sitting what was edited.
+ */
+export async function noteSaved(db: DbLike, merchantId: number, section: string, actor: string, withinMinutes: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${onboardingEvent} (merchant_id, kind, section, actor)
+    select ${merchantId}, ${OnboardingEventKind.SAVED}, ${section}, ${actor}
+    where not exists (
+      select 1 from (select kind, section, at from ${onboardingEvent} where merchant_id = ${merchantId} order by id desc limit 1) last
+      where last.kind = ${OnboardingEventKind.SAVED} and last.section = ${section} and last.at > now() - make_interval(mins => ${withinMinutes}))`);
 }
 
 export function selectEvents(db: DbLike, merchantId: number, withInternal: boolean): Promise<EventRow[]> {

@@ -12,6 +12,7 @@ import {
   OnboardingEventKind,
   OnboardingSection,
   PLATFORM_MERCHANT_ID,
+  SAVED_EVENT_MINUTES,
   SECTION_SCHEMAS,
   VIDEO_PHRASE_WORDS,
   fileIdsOf,
@@ -27,7 +28,7 @@ import { FieldValidationError } from '../../lib/errors';
 import { tellMerchantAdmins } from '../announcements/tell-admins';
 import { requireAuth } from '../auth';
 import { selectMerchantFiles } from '../files/queries';
-import { appendRecording, ensureApplication, insertEvent, moveStatus, resolveOpenRequests, selectApplication, setVideoPhrase, updateSection, type ApplicationRow } from './queries';
+import { appendRecording, ensureApplication, insertEvent, moveStatus, noteSaved, resolveOpenRequests, selectApplication, setVideoPhrase, updateSection, type ApplicationRow } from './queries';
 import { buildView, dataOf } from './view';
 
 export async function loadApplication(app: FastifyInstance, merchantId: number): Promise<ApplicationRow> {
@@ -66,6 +67,7 @@ export async function saveSection(app: FastifyInstance, req: FastifyRequest, sec
   await loadApplication(app, auth.merchantId);
   await checkFiles(app, auth.merchantId, fileIdsOf({ [section]: parsed.data }), section);
   if (!(await updateSection(app.db, auth.merchantId, section, parsed.data, body.version))) throw await refusal(app, auth.merchantId);
+  await noteSaved(app.db, auth.merchantId, section, auth.username, SAVED_EVENT_MINUTES);
   return applicantView(app, req);
 }
 
