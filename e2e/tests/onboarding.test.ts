@@ -51,7 +51,7 @@ async function dbValue<T>(sql: string, params: unknown[]): Promise<T | undefined
 
 /** Waits until the autosave has nothing left to send (the save state says saved). */
 async function saved(page: Page): Promise<void> {
-  await page.locator('[data-testid="ob-save-state"][data-state="saved"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-testid="ob-save-state"][data-state="saved"]').waitFor({ timeout: 40_000 });
 }
 
 async function next(page: Page, step: string): Promise<void> {
@@ -78,7 +78,8 @@ async function pickDate(page: Page, testId: string, date: string): Promise<void>
 
 async function uploadTo(page: Page, testId: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
   await page.getByTestId(`${testId}-input`).setInputFiles(file);
-  await page.locator(`[data-testid="${testId}-item"][data-status="done"]`).first().waitFor({ timeout: 20_000 });
+  // This file's item, not one the field held already.
+  await page.locator(`[data-testid="${testId}-item"][data-status="done"]`, { hasText: file.name }).waitFor({ timeout: 40_000 });
 }
 
 describe.sequential('onboarding: register, fill, submit, changes requested, resubmit, approve, go live', () => {
@@ -116,7 +117,7 @@ describe.sequential('onboarding: register, fill, submit, changes requested, resu
     });
   });
 
-  it('2. fills the company and uploads its documents; every field saves itself', async () => {
+  it('2. fills the company; every field saves itself', async () => {
     await withScreenshot(applicant, 'onboarding-2-company', async () => {
       await applicant.getByTestId('ob-companyInfo-legalName').fill('PT Nusantara Kopi');
       await applicant.getByTestId('ob-companyInfo-registrationNumber').fill('AHU-0012345');
@@ -131,6 +132,11 @@ describe.sequential('onboarding: register, fill, submit, changes requested, resu
       await poll(() => dbValue<string>(`select data #>> '{companyInfo,legalName}' from onboarding_application where merchant_id = $1`, [merchantId])).toBe('PT Nusantara Kopi');
 
       await next(applicant, 'companyDoc');
+    });
+  });
+
+  it('2b. uploads the company documents', async () => {
+    await withScreenshot(applicant, 'onboarding-2b-documents', async () => {
       for (const type of COMPANY_DOC_TYPES) await uploadTo(applicant, `ob-companyDoc-${type}`, pdf(type));
       await saved(applicant);
       await next(applicant, 'corporateShareholder');
@@ -138,15 +144,19 @@ describe.sequential('onboarding: register, fill, submit, changes requested, resu
     });
   });
 
-  it('3. a director, a beneficial owner whose share is computed, an authorised person', async () => {
-    await withScreenshot(applicant, 'onboarding-3-people', async () => {
+  it('3. a director', async () => {
+    await withScreenshot(applicant, 'onboarding-3-director', async () => {
       await applicant.getByTestId('ob-director-add').click();
       await fillPerson(applicant, 'ob-director-0', 'Budi Santoso', '1979-11-20');
       await applicant.getByTestId('ob-director-0-position').fill('President Director');
       await uploadTo(applicant, 'ob-director-0-idDocuments', pdf('ktp-budi'));
       await saved(applicant);
       await next(applicant, 'beneficialOwner');
+    });
+  });
 
+  it('3b. a beneficial owner whose effective share the page computes', async () => {
+    await withScreenshot(applicant, 'onboarding-3b-owner', async () => {
       await applicant.getByTestId('ob-beneficialOwner-add').click();
       await fillPerson(applicant, 'ob-beneficialOwner-0', 'Budi Santoso', '1979-11-20');
       await applicant.getByTestId('ob-beneficialOwner-0-addHolding').click();
@@ -156,7 +166,11 @@ describe.sequential('onboarding: register, fill, submit, changes requested, resu
       await uploadTo(applicant, 'ob-beneficialOwner-0-idDocuments', pdf('ktp-budi-owner'));
       await saved(applicant);
       await next(applicant, 'authorizedPerson');
+    });
+  });
 
+  it('3c. an authorised person', async () => {
+    await withScreenshot(applicant, 'onboarding-3c-authorised', async () => {
       await applicant.getByTestId('ob-authorizedPerson-add').click();
       await applicant.getByTestId('ob-authorizedPerson-0-name').fill('Sari Wulandari');
       await applicant.getByTestId('ob-authorizedPerson-0-email').fill('sari@kopi.example');
