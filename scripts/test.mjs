@@ -2,7 +2,8 @@
 //   node scripts/test.mjs                 all steps
 //   node scripts/test.mjs --only=a,b      some steps (typecheck, lint, structure, domain, web, server, build, e2e)
 // Browser tests need Chromium (/usr/bin/chromium). Without it they are skipped, unless CI=true: then it fails.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -25,14 +26,61 @@ function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const t0 = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`--- ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `--- ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   return r.status === 0;
+}
+
+/** Several commands at once, each one's output printed whole when it ends (single-threaded tools on spare cores). */
+async function runTogether(jobs) {
+  const results = await Promise.all(
+    jobs.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code) =>
+            resolve({
+              name,
+              ok: code === 0,
+              out: Buffer.concat(out).toString(),
+              secs: (Date.now() - t0) / 1000,
+            }),
+          );
+        }),
+    ),
+  );
+  for (const r of results) {
+    console.log(`\n=== ${r.name} ===`);
+    process.stdout.write(r.out);
+    console.log(`--- ${r.name}: ${r.ok ? 'ok' : 'FAILED'} in ${r.secs.toFixed(1)} s`);
+    if (!r.ok) failures.push(r.name);
+  }
 }
 
 function vitest(name, dir, env = {}) {
   const out = path.join(resultsDir, `${name}.json`);
   rmSync(out, { force: true });
-  const ok = run(`${name} tests${label}`, 'npx', ['vitest', 'run', '--root', dir, '--configLoader', 'runner', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const ok = run(
+    `${name} tests${label}`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--root',
+      dir,
+      '--configLoader',
+      'runner',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
@@ -52,12 +100,13 @@ function step(name, fn) {
 
 mkdirSync(resultsDir, { recursive: true });
 
-step('typecheck', () => {
-  if (!run('typecheck', 'npx', ['tsc', '-b', 'tsconfig.json'])) failures.push('typecheck');
-});
-step('lint', () => {
-  if (!run('lint', 'npx', ['eslint', '.', '--max-warnings=0'])) failures.push('lint');
-});
+// tsc and eslint each use one core: side by side.
+await runTogether(
+  [
+    { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b', 'tsconfig.json'] },
+    { name: 'lint', cmd: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  ].filter((j) => !only || only.has(j.name)),
+);
 step('structure', () => vitest('structure', 'test'));
 step('domain', () => vitest('domain', 'packages/domain'));
 step('web', () => vitest('web', 'apps/web'));
@@ -70,7 +119,9 @@ step('e2e', () => {
     if (ci) {
       failures.push('e2e (CI=true but no Chromium at ' + CHROMIUM_PATHS.join(' or ') + ')');
     } else {
-      console.log('\n=== e2e: SKIPPED (no Chromium; `apt-get install -y chromium fonts-noto-cjk fonts-thai-tlwg`) ===');
+      console.log(
+        '\n=== e2e: SKIPPED (no Chromium; `apt-get install -y chromium fonts-noto-cjk fonts-thai-tlwg`) ===',
+      );
     }
     return;
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -15,5 +16,8 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     env: { TZ: 'Europe/Berlin' },
     testTimeout: 20_000,
+    // Every core: vitest's default leaves one for itself, a single worker on two cores, and the main process is
+    // nearly idle while jsdom renders.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
