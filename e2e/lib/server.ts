@@ -26,12 +26,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real server, as `npm start` runs it, on a fresh embedded database in a temp dir. */
+/**
+ * The real server, as `npm start` runs it, on a fresh embedded database in a temp dir; with DATABASE_URL in
+ * `extraEnv`, a further instance on that database (PORT there fixes its port, to start it again where it was).
+ */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @mg/web` before the browser tests');
   }
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mg-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -45,7 +48,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     NODE_ENV: 'development',
     ...extraEnv,
   };
-  delete env.DATABASE_URL; // browser tests always run on their own embedded database
+  // Browser tests run on their own embedded database, never on one the environment names.
+  if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,

@@ -2,8 +2,9 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // Pages are lazy chunks (with antd's <App> in another: app/AntdScope.tsx), transformed on first import: under a
-// loaded suite that took over the default 1 s. findBy* and waitFor still answer as soon as the page is there.
-configure({ asyncUtilTimeout: 5_000 });
+// loaded suite that took over the default 1 s, and with a worker per core the first page of a file took over 5 s
+// once. findBy* and waitFor still answer as soon as the page is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no matchMedia; antd's responsive observers and the layout breakpoint need one. Wide by default.
 let viewportWidth = 1280;
@@ -45,6 +46,29 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
+
+// The shell opens the realtime socket (app/shell/useRealtime.ts); no server answers here, so a socket that never opens
+// stands in for jsdom's, which would try the network. realtime.test.ts drives the connection with its own fakes.
+class SilentWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = 0;
+  onopen: unknown = null;
+  onmessage: unknown = null;
+  onerror: unknown = null;
+  onclose: unknown = null;
+  constructor(readonly url: string) {
+    super();
+  }
+  send(): void {}
+  close(): void {
+    this.readyState = 3;
+  }
+}
+Object.defineProperty(window, 'WebSocket', { writable: true, value: SilentWebSocket });
+Object.defineProperty(globalThis, 'WebSocket', { writable: true, value: SilentWebSocket });
 
 afterEach(() => {
   cleanup();

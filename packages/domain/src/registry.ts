@@ -67,6 +67,7 @@ import { withdrawalsArea } from './withdrawals';
 export * from './withdrawals';
 // Vocabulary of no area of the menu (no pages, no codes).
 export * from './files';
+export * from './realtime';
 export * from './cashier';
 export * from './open-api';
 

@@ -37,6 +37,7 @@ import { payoutRoutes } from './payouts/routes';
 import { productRoutes } from './products/routes';
 import { refundRoutes } from './refunds/routes';
 import { reportRoutes } from './reports/routes';
+import { realtimeRoutes } from './realtime/routes';
 import { salesRoutes } from './sales/routes';
 import { settlementRoutes } from './settlements/routes';
 import { statisticsRoutes } from './statistics/routes';
@@ -88,4 +89,5 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: developerRoutes },
   { routes: productRoutes },
   { routes: exportRoutes },
+  { routes: realtimeRoutes },
 ];

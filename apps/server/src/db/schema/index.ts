@@ -34,3 +34,4 @@ export * from './auto-deductions';
 export * from './crypto';
 export * from './files';
 export * from './onboarding';
+export * from './realtime';

@@ -22,6 +22,8 @@ import { WelcomeMenu } from './WelcomeMenu';
 import { useLayoutSettings } from './settings';
 import { useExportLink } from '../../components/export/useExportLink';
 import { useSessionLiveness } from '../../session/useSessionLiveness';
+import { useRealtime } from './useRealtime';
+import { RealtimeIndicator } from './RealtimeIndicator';
 
 const { Header, Sider, Content } = Layout;
 
@@ -82,6 +84,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   const navigate = useNavigate();
   useExportLink();
   useSessionLiveness();
+  const realtime = useRealtime();
   const [settings] = useLayoutSettings();
   const wide = useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
   const [collapsed, setCollapsed] = useState(false);
@@ -266,6 +269,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
             )}
           </div>
           <div className="mg-header__right">
+            <RealtimeIndicator state={realtime} />
             <BellSlot />
             <SessionCountrySwitcher reload={reload} compact={!wide} />
             <LanguageSwitcher offered={offered} />

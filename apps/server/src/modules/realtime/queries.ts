@@ -1,0 +1,51 @@
+/** SQL of realtime events (the rows themselves are written by migration 0018's triggers, never by the app). */
+import { and, asc, eq, gt, lt, max } from 'drizzle-orm';
+import type pg from 'pg';
+import { REALTIME, realtimeEventSchema, type RealtimeEvent } from '@mg/domain';
+import type { DbLike } from '../../db/pool';
+import { realtimeEvent } from '../../db/schema';
+
+type EventRow = typeof realtimeEvent.$inferSelect;
+
+export function eventOfRow(r: EventRow): RealtimeEvent {
+  return realtimeEventSchema.parse({
+    seq: r.seq,
+    kind: r.kind,
+    merchantId: r.merchantId,
+    id: r.recordId,
+    status: r.status,
+    actor: r.actor,
+    created: r.created,
+    at: r.createdAt.toISOString(),
+  });
+}
+
+/** The newest event number (0 when there is none). */
+export async function latestSeq(db: DbLike): Promise<number> {
+  const [r] = await db.select({ seq: max(realtimeEvent.seq) }).from(realtimeEvent);
+  return Number(r?.seq ?? 0);
+}
+
+/** Events after `since`, oldest first, of one merchant or (null) of all; at most `limit`. */
+export async function eventsSince(db: DbLike, since: number, merchantId: number | null, limit: number): Promise<RealtimeEvent[]> {
+  const rows = await db
+    .select()
+    .from(realtimeEvent)
+    .where(merchantId === null ? gt(realtimeEvent.seq, since) : and(eq(realtimeEvent.merchantId, merchantId), gt(realtimeEvent.seq, since)))
+    .orderBy(asc(realtimeEvent.seq))
+    .limit(limit);
+  return rows.map(eventOfRow);
+}
+
+/** Drops events older than the catch-up window; the count removed. */
+export async function purgeEvents(db: DbLike, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - REALTIME.RETENTION_HOURS * 3_600_000);
+  const rows = await db.delete(realtimeEvent).where(lt(realtimeEvent.createdAt, before)).returning({ seq: realtimeEvent.seq });
+  return rows.length;
+}
+
+/** Subscribes a dedicated connection to the channel the triggers notify on. */
+export async function listenForEvents(client: pg.Client): Promise<void> {
+  // The channel is a constant of ours, never a value from a request.
+  await client.query(`LISTEN ${REALTIME.CHANNEL}`);
+}

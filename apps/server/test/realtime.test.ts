@@ -1,0 +1,216 @@
+/**
+ * Realtime push (issue 15) over real sockets on two server instances sharing one database: a change committed
+ * through one instance reaches a socket of the other; a socket is sent its own merchant's records only; the token is
+ * the first message and the path's user must be the session's; a reconnecting client is sent what it missed; a
+ * signed-out session's socket is closed at its next ping.
+ */
+import { ApiKeyMode, CollectionSource, RealtimeClose, type RealtimeServerMessage } from '@mg/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createCollection } from '../src/modules/collections/service';
+import { buildAdminTestApp, login, userId } from './helpers/admin-session';
+import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { paymentFixtures } from './helpers/money-fixtures';
+
+const M = 10001;
+/** The issue's bar for an event to cross instances. */
+const CROSS_INSTANCE_MS = 2_000;
+let tdb: TestDatabase;
+let a: FastifyInstance;
+let b: FastifyInstance;
+let seq = 0;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  await paymentFixtures(tdb.pool);
+  a = await buildAdminTestApp(tdb);
+  b = await buildAdminTestApp(tdb);
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  await b.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await tdb?.drop();
+});
+
+function urlOf(app: FastifyInstance, user: number | string, page = 'test'): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `ws://127.0.0.1:${address.port}/api/vxeSocket/${user}/${page}`;
+}
+
+/** A socket with its messages kept, and waits on them. */
+class Socket {
+  readonly messages: RealtimeServerMessage[] = [];
+  closeCode: number | null = null;
+  readonly ws: WebSocket;
+  readonly #waiters: (() => void)[] = [];
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.ws.on('message', (d) => {
+      this.messages.push(JSON.parse(String(d)) as RealtimeServerMessage);
+      this.#wake();
+    });
+    this.ws.on('close', (code) => {
+      this.closeCode = code;
+      this.#wake();
+    });
+  }
+
+  #wake(): void {
+    for (const w of this.#waiters.splice(0)) w();
+  }
+
+  async open(): Promise<void> {
+    if (this.ws.readyState === WebSocket.OPEN) return;
+    await new Promise((resolve, reject) => {
+      this.ws.once('open', resolve);
+      this.ws.once('error', reject);
+    });
+  }
+
+  send(m: unknown): void {
+    this.ws.send(JSON.stringify(m));
+  }
+
+  /** Resolves when `pred` holds, or fails after `ms`. */
+  async until<T>(pred: () => T | undefined | false, ms = 5_000): Promise<T> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = pred();
+      if (v) return v;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out; messages: ${JSON.stringify(this.messages).slice(0, 500)}, close ${this.closeCode}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.#waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  events(): Extract<RealtimeServerMessage, { type: 'event' }>[] {
+    return this.messages.filter((m): m is Extract<RealtimeServerMessage, { type: 'event' }> => m.type === 'event');
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+async function connect(app: FastifyInstance, username: string, since: number | null = null): Promise<{ s: Socket; token: string; ready: number }> {
+  const token = await login(app, username);
+  const s = new Socket(urlOf(app, await userId(tdb, username)));
+  await s.open();
+  s.send({ type: 'auth', token, since });
+  const ready = await s.until(() => s.messages.find((m) => m.type === 'ready'));
+  return { s, token, ready: ready.type === 'ready' ? ready.seq : 0 };
+}
+
+function newCollection(merchantId = M) {
+  return createCollection(
+    { db: a.db, publicUrl: a.publicUrl },
+    {
+      merchantId,
+      mode: ApiKeyMode.SANDBOX,
+      source: CollectionSource.API,
+      merchantOrderId: `RT-${process.pid}-${++seq}`,
+      amount: 150000n,
+      currency: 'IDR',
+      paymentType: 1,
+      channel: 1,
+      orderDescription: 'Realtime',
+      returnUrl: 'https://shop.example.test/done',
+      notifyUrl: 'https://shop.example.test/hook',
+      payerEmail: 'budi@example.test',
+    },
+  );
+}
+
+const pay = (token: string) => a.inject({ method: 'POST', url: `/api/cashier/${token}/pay`, headers: { 'x-lang': 'en-US' }, payload: { outcome: 'success' } });
+
+describe('realtime socket', () => {
+  it('a payment made through one instance reaches the merchant on the other within 2 s, and no other merchant', async () => {
+    const mine = await connect(b, 'demo_admin');
+    const other = await connect(b, 'demo_business');
+    const staff = await connect(a, 'admin');
+    const c = await newCollection();
+    const created = await mine.s.until(() => mine.s.events().find((m) => m.event.id === c.id && m.event.status === 'pending'));
+    expect(created.event).toMatchObject({ kind: 'collection', merchantId: M, id: c.id, created: true });
+    const t0 = Date.now();
+    expect((await pay(c.cashierToken)).statusCode).toBe(200);
+    const paid = await mine.s.until(() => mine.s.events().find((m) => m.event.id === c.id && m.event.status === 'success'), CROSS_INSTANCE_MS);
+    expect(Date.now() - t0).toBeLessThan(CROSS_INSTANCE_MS);
+    expect(paid.event.seq).toBeGreaterThan(created.event.seq);
+    expect(paid.event.created).toBe(false);
+    // Nobody's click: a payer's payment is not the merchant user's own action.
+    expect(paid.mine).toBe(false);
+    // Platform staff see every merchant's changes.
+    await staff.s.until(() => staff.s.events().find((m) => m.event.id === c.id && m.event.status === 'success'));
+    // Another merchant's user: the socket answers pings but never carries merchant 10001's records.
+    other.s.send({ type: 'ping' });
+    await other.s.until(() => other.s.messages.find((m) => m.type === 'pong'));
+    expect(other.s.events().filter((m) => m.event.merchantId !== 10030)).toEqual([]);
+    for (const x of [mine, other, staff]) x.s.close();
+  });
+
+  it('refuses a socket without a valid token, and one whose path names another user', async () => {
+    const noToken = new Socket(urlOf(b, 1));
+    await noToken.open();
+    noToken.send({ type: 'auth', token: 'not-a-session-token-at-all', since: null });
+    await noToken.until(() => noToken.closeCode !== null);
+    expect(noToken.closeCode).toBe(RealtimeClose.UNAUTHORIZED);
+    expect(noToken.messages).toEqual([]);
+
+    const token = await login(b, 'demo_admin');
+    const wrongUser = new Socket(urlOf(b, await userId(tdb, 'admin')));
+    await wrongUser.open();
+    wrongUser.send({ type: 'auth', token, since: null });
+    await wrongUser.until(() => wrongUser.closeCode !== null);
+    expect(wrongUser.closeCode).toBe(RealtimeClose.FORBIDDEN);
+    expect(wrongUser.messages).toEqual([]);
+
+    // A ping before the token, or a message that is not ours, ends the socket.
+    const early = new Socket(urlOf(b, 1));
+    await early.open();
+    early.send({ type: 'ping' });
+    await early.until(() => early.closeCode !== null);
+    expect(early.closeCode).toBe(RealtimeClose.UNAUTHORIZED);
+  });
+
+  it('a client that reconnects with the last number it saw is sent what it missed, once', async () => {
+    const first = await connect(b, 'demo_admin');
+    const before = await newCollection();
+    const seen = await first.s.until(() => first.s.events().find((m) => m.event.id === before.id));
+    first.s.close();
+    await first.s.until(() => first.s.closeCode !== null);
+
+    const missed = [await newCollection(), await newCollection()];
+    await pay(missed[0]!.cashierToken);
+
+    const again = await connect(b, 'demo_admin', seen.event.seq);
+    const replayed = again.s.events().map((m) => `${m.event.id}:${m.event.status}`);
+    expect(replayed).toEqual(expect.arrayContaining([`${missed[0]!.id}:pending`, `${missed[1]!.id}:pending`, `${missed[0]!.id}:success`]));
+    // Each event once, in order.
+    const seqs = again.s.events().map((m) => m.event.seq);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+    expect(again.ready).toBeGreaterThanOrEqual(Math.max(...seqs));
+    again.s.close();
+  });
+
+  it('the socket of a session that signed out is closed at its next ping', async () => {
+    const { s, token } = await connect(b, 'demo_admin');
+    s.send({ type: 'ping' });
+    await s.until(() => s.messages.find((m) => m.type === 'pong'));
+    expect((await a.inject({ method: 'POST', url: '/api/sys/logout', headers: { 'x-access-token': token } })).statusCode).toBe(200);
+    s.send({ type: 'ping' });
+    await s.until(() => s.closeCode !== null);
+    expect(s.closeCode).toBe(RealtimeClose.UNAUTHORIZED);
+  });
+});

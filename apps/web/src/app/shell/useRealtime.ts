@@ -1,0 +1,76 @@
+/**
+ * The signed-in tab's realtime socket (session/realtime.ts) wired to the screens: a pushed change reloads the open
+ * lists and details of its area (at most once per REALTIME.REFRESH_COALESCE_MS, so a burst is one reload), and a
+ * change of a record the user created (a payout they sent, a refund they asked for) is also said in a toast.
+ */
+import { useEffect, useState } from 'react';
+import { App } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { REALTIME, REALTIME_KINDS, REALTIME_LISTS, realtimeStatusKey, type RealtimeEvent } from '@mg/domain';
+import { api } from '../../api';
+import { queryKeys } from '../../components/list/keys';
+import { useSession } from '../../session/store';
+import { RealtimeConnection, RealtimeState, type RealtimeStateValue } from '../../session/realtime';
+
+/** The socket's address for this tab: same origin as the page, under the API's base. */
+export function realtimeUrl(userId: number, pageId: string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/vxeSocket/${userId}/${encodeURIComponent(pageId)}`;
+}
+
+/** A tab's page id (spec §7 `{pageId}`): only told apart in logs. crypto.randomUUID needs a secure context (https). */
+function newPageId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function useRealtime(): RealtimeStateValue {
+  const { token, userInfo } = useSession();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  const [state, setState] = useState<RealtimeStateValue>(RealtimeState.CONNECTING);
+  const userId = userInfo?.id;
+
+  useEffect(() => {
+    if (!token || userId === undefined) return;
+    const due = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      for (const name of due) {
+        const keys = queryKeys(name);
+        void queryClient.invalidateQueries({ queryKey: keys.lists() });
+        void queryClient.invalidateQueries({ queryKey: keys.details() });
+      }
+      due.clear();
+    };
+    const refresh = (name: string) => {
+      due.add(name);
+      timer ??= setTimeout(flush, REALTIME.REFRESH_COALESCE_MS);
+    };
+    const announce = (e: RealtimeEvent) =>
+      message.info(t('shell.realtime.changed', { kind: t(`shell.realtime.kind.${e.kind}`), id: e.id, status: t(realtimeStatusKey(e.kind, e.status)) }));
+
+    const connection = new RealtimeConnection({
+      url: realtimeUrl(userId, newPageId()),
+      token,
+      handlers: {
+        onEvent: (e, mine) => {
+          refresh(REALTIME_LISTS[e.kind].name);
+          if (mine && !e.created) announce(e);
+        },
+        onReset: () => REALTIME_KINDS.forEach((k) => refresh(REALTIME_LISTS[k].name)),
+        onState: setState,
+        // The server no longer knows the session: a silent call lets the API client's 401 path sign the tab out.
+        onRefused: () => void api.get('/user/info', undefined, { silent: true }).catch(() => undefined),
+      },
+    });
+    connection.start();
+    return () => {
+      connection.stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [token, userId, queryClient, message, t]);
+
+  return state;
+}
