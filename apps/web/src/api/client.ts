@@ -69,7 +69,11 @@ const defaultContext: ApiContext = {
   token: () => getToken(),
   logout: () => clearToken(),
   tenantId: () => DEFAULT_TENANT_ID,
-  reload: () => window.location.reload(),
+  // The reload after a refused session is a timer; where the page is already gone (a test's jsdom torn down) it has
+  // nothing to reload.
+  reload: () => {
+    if (typeof window !== 'undefined') window.location.reload();
+  },
   now: () => Date.now(),
   fetch: (...args) => globalThis.fetch(...args),
 };
