@@ -1,6 +1,6 @@
 /**
- * The signed-in tab's realtime socket (session/realtime.ts) wired to the screens: a pushed change reloads the open
- * lists and details of its area (at most once per REALTIME.REFRESH_COALESCE_MS, so a burst is one reload), and a
+ * The signed-in tab's realtime socket (session/realtime.ts) wired to the screens: a pushed change reloads what is
+ * open of its area (lists, details, counts) (at most once per REALTIME.REFRESH_COALESCE_MS, so a burst is one reload), and a
  * change of a record the user created (a payout they sent, a refund they asked for) is also said in a toast.
  */
 import { useEffect, useState } from 'react';
@@ -37,11 +37,9 @@ export function useRealtime(): RealtimeStateValue {
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
       timer = null;
-      for (const name of due) {
-        const keys = queryKeys(name);
-        void queryClient.invalidateQueries({ queryKey: keys.lists() });
-        void queryClient.invalidateQueries({ queryKey: keys.details() });
-      }
+      // The whole area: besides its lists and details, a change moves its counts (payouts waiting for review,
+      // batches); only what is on screen is asked again.
+      for (const name of due) void queryClient.invalidateQueries({ queryKey: queryKeys(name).all });
       due.clear();
     };
     const refresh = (name: string) => {
