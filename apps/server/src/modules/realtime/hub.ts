@@ -148,7 +148,8 @@ export class RealtimeHub {
   /** After a reconnect: the events committed while nobody listened. */
   async #readMissed(): Promise<void> {
     try {
-      const missed = await eventsSince(this.db, this.#heard, null, REALTIME.CATCH_UP_LIMIT * 10);
+      // From before the newest number heard, as for a client: a change can commit after a higher number.
+      const missed = await eventsSince(this.db, Math.max(0, this.#heard - REPLAY_OVERLAP), null, REALTIME.CATCH_UP_LIMIT * 10);
       for (const e of missed) this.deliver(e);
       if (missed.length > 0) this.log.info({ events: missed.length }, 'realtime: delivered the events of the outage');
     } catch (err) {
