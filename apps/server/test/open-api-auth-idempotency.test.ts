@@ -174,9 +174,11 @@ describe('idempotency', () => {
     const started = new Promise<void>((r) => (entered = r));
     const first = post('idem-crash', { amount: '5' });
     await started;
-    // What a crash of the server (or of its connection) does to the open transaction.
+    // What a crash of the server (or of its connection) does to the open transaction. Only this file's database:
+    // other files run at the same time on the same PostgreSQL and take the same kind of lock.
     const cut = await tdb.pool.query(
-      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and classid = 7340002 and granted`,
+      `select pg_terminate_backend(l.pid) from pg_locks l join pg_database d on d.oid = l.database
+        where l.locktype = 'advisory' and l.classid = 7340002 and l.granted and d.datname = current_database()`,
     );
     expect(cut.rowCount).toBe(1);
     gate = null;
