@@ -15,7 +15,8 @@ import { RealtimeConnection, RealtimeState, type RealtimeStateValue } from '../.
 
 /** The socket's address for this tab: same origin as the page, under the API's base. */
 export function realtimeUrl(userId: number, pageId: string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api/vxeSocket/${userId}/${encodeURIComponent(pageId)}`;
+  const route = REALTIME.PATH.replace(':userId', String(userId)).replace(':pageId', encodeURIComponent(pageId));
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api${route}`;
 }
 
 /** A tab's page id (spec §7 `{pageId}`): only told apart in logs. crypto.randomUUID needs a secure context (https). */
