@@ -20,10 +20,10 @@ afterEach(() => {
 
 /** Records of the declared products list (domain products/list.ts). */
 const IDR: Product[] = [
-  { id: '4-6', currency: 'IDR', paymentType: 4, channel: 6, minAmount: '10000', maxAmount: '20000000', status: 1, feeRate: 0.015, fixedFee: '0', minFee: '1000', feeOwn: true },
-  { id: '1-2', currency: 'IDR', paymentType: 1, channel: 2, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false },
-  { id: '1-1', currency: 'IDR', paymentType: 1, channel: 1, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false },
-  { id: '4-11', currency: 'IDR', paymentType: 4, channel: 11, minAmount: '1500', maxAmount: '10000000', status: 0, feeRate: 0.007, fixedFee: '0', minFee: '0', feeOwn: false },
+  { id: '4-6', currency: 'IDR', paymentType: 4, channel: 6, minAmount: '10000', maxAmount: '20000000', status: 1, feeRate: 0.015, fixedFee: '0', minFee: '1000', feeOwn: true, channelState: 'operational', channelNotice: null },
+  { id: '1-2', currency: 'IDR', paymentType: 1, channel: 2, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false, channelState: 'operational', channelNotice: null },
+  { id: '1-1', currency: 'IDR', paymentType: 1, channel: 1, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false, channelState: 'operational', channelNotice: null },
+  { id: '4-11', currency: 'IDR', paymentType: 4, channel: 11, minAmount: '1500', maxAmount: '10000000', status: 0, feeRate: 0.007, fixedFee: '0', minFee: '0', feeOwn: false, channelState: 'operational', channelNotice: null },
 ];
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;

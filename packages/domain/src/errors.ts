@@ -71,6 +71,8 @@ const CATALOGUE_STATUS = {
   VIDEO_ATTEMPTS_EXHAUSTED: 422,
   /** Live keys and live payments wait for the onboarding approval (sandbox always works). */
   MERCHANT_NOT_APPROVED: 403,
+  /** Staff marked the collection's channel down (channel health): another channel, or later. */
+  CHANNEL_DOWN: 422,
   DUPLICATE_REQUEST_INTERRUPTED: 409,
   OPERATION_SUCCEEDED: 200,
   // domain plumbing

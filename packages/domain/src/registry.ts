@@ -23,6 +23,8 @@ import { balancesArea } from './balances';
 export * from './balances';
 import { callbacksArea } from './callbacks';
 export * from './callbacks';
+import { channelHealthArea } from './channel-health';
+export * from './channel-health';
 import { collectionsArea } from './collections';
 export * from './collections';
 import { cryptoArea } from './crypto';
@@ -99,6 +101,7 @@ const DECLARED = [
   settlementsArea,
   exportsArea,
   productsArea,
+  channelHealthArea,
   feesArea,
   developerArea,
   accountArea,

@@ -25,6 +25,7 @@ import { autoDeductionRoutes } from './auto-deductions/routes';
 import { authRoutes } from './auth/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
+import { channelHealthRoutes } from './channel-health/routes';
 import { collectionRoutes } from './collections/routes';
 import { cryptoRoutes } from './crypto/routes';
 import { fileRoutes } from './files/routes';
@@ -74,6 +75,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: refundRoutes },
   { routes: payoutRoutes },
   { routes: paymentLinkRoutes },
+  { routes: channelHealthRoutes },
   { routes: balanceRoutes },
   { routes: balanceTransferRoutes },
   { routes: topUpRoutes },

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'payout_rejected',
   'payout_cancelled',
   'payout_policy_changed',
+  'channel_state_changed',
+  'channel_thresholds_changed',
   'balance_transferred',
   'top_up_created',
   'withdrawal_account_added',

@@ -22,6 +22,8 @@ export const AUDIT_DETAIL_KEYS = [
   'transferId', 'toMerchantId', 'fee', 'topUpId', 'withdrawalId', 'accountId', 'mandateId', 'network', 'address', 'addressId',
   // callbacks
   'deliveryId', 'eventId', 'orderKind', 'orderId', 'responseStatus', 'error',
+  // channel health
+  'state', 'message', 'greenMin', 'amberMin',
 ] as const;
 export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 
@@ -37,6 +39,7 @@ const VALUE_LABELS: Readonly<Partial<Record<AuditDetailKey, string>>> = {
   refundWay: 'status.refundWay',
   mode: 'audit.mode',
   paymentType: 'enum.paymentType',
+  state: 'channel-health.states',
 };
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const LIST_SEPARATOR = ', ';

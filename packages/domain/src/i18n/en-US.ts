@@ -78,6 +78,7 @@ export default {
   'error.applicationIncomplete': "The application is not complete yet",
   'error.videoAttemptsExhausted': "No video identification attempts are left",
   'error.merchantNotApproved': "Available once the onboarding application is approved",
+  'error.channelDown': "The channel {{channel}} is down for now: choose another channel or try later",
   'error.duplicateRequestInterrupted': "Duplicate requests are interrupted",
   'error.operationSucceeded': "Operation succeeded",
   'error.dictUnknown': "Unknown dictionary",

@@ -78,6 +78,7 @@ export default {
   'error.applicationIncomplete': "Pengajuan belum lengkap",
   'error.videoAttemptsExhausted': "Kesempatan identifikasi video sudah habis",
   'error.merchantNotApproved': "Tersedia setelah pengajuan onboarding disetujui",
+  'error.channelDown': "Kanal {{channel}} sedang tidak tersedia: pilih kanal lain atau coba lagi nanti",
   'error.duplicateRequestInterrupted': "Permintaan ganda dihentikan",
   'error.operationSucceeded': "Operasi berhasil",
   'error.dictUnknown': "Kamus tidak dikenal",

@@ -78,6 +78,7 @@ export default {
   'error.applicationIncomplete': "Permohonan belum lengkap",
   'error.videoAttemptsExhausted': "Tiada lagi percubaan pengenalan video",
   'error.merchantNotApproved': "Tersedia selepas permohonan onboarding diluluskan",
+  'error.channelDown': "Saluran {{channel}} tidak berfungsi buat masa ini: pilih saluran lain atau cuba kemudian",
   'error.duplicateRequestInterrupted': "Permintaan pendua telah dihentikan",
   'error.operationSucceeded': "Operasi berjaya",
   'error.dictUnknown': "Kamus tidak diketahui",

@@ -78,6 +78,7 @@ export default {
   'error.applicationIncomplete': "A solicitação ainda não está completa",
   'error.videoAttemptsExhausted': "Não restam tentativas de identificação por vídeo",
   'error.merchantNotApproved': "Disponível depois que o cadastro for aprovado",
+  'error.channelDown': "O canal {{channel}} está fora do ar no momento: escolha outro canal ou tente mais tarde",
   'error.duplicateRequestInterrupted': "Solicitações duplicadas foram interrompidas",
   'error.operationSucceeded': "Operação realizada com sucesso",
   'error.dictUnknown': "Dicionário desconhecido",

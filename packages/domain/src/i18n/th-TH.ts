@@ -78,6 +78,7 @@ export default {
   'error.applicationIncomplete': "ใบสมัครยังกรอกไม่ครบ",
   'error.videoAttemptsExhausted': "ไม่เหลือสิทธิ์ยืนยันตัวตนด้วยวิดีโอแล้ว",
   'error.merchantNotApproved': "ใช้ได้เมื่อใบสมัครเปิดใช้งานร้านค้าได้รับอนุมัติแล้ว",
+  'error.channelDown': "ช่องทาง {{channel}} ใช้งานไม่ได้ชั่วคราว: เลือกช่องทางอื่นหรือลองใหม่ภายหลัง",
   'error.duplicateRequestInterrupted': "คำขอซ้ำถูกยกเลิก",
   'error.operationSucceeded': "ดำเนินการสำเร็จ",
   'error.dictUnknown': "ไม่รู้จักพจนานุกรมนี้",

@@ -78,6 +78,7 @@ export default {
   'error.applicationIncomplete': "申请尚未填写完整",
   'error.videoAttemptsExhausted': "视频认证次数已用完",
   'error.merchantNotApproved': "入网申请通过后方可使用",
+  'error.channelDown': "渠道 {{channel}} 暂时停用:请选择其他渠道或稍后再试",
   'error.duplicateRequestInterrupted': "重复请求已被中断",
   'error.operationSucceeded': "操作成功",
   'error.dictUnknown': "未知字典",

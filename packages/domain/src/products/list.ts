@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ColumnKind, ColumnRule, FilterKind, defineList } from '../lists/define';
+import { CHANNEL_STATE_COLORS, CHANNEL_STATES } from '../channel-health/vocabulary';
 import { PRODUCTS_PERM } from './perm';
 
 export const PRODUCT_STATUS_COLORS: Readonly<Record<string, string>> = { 1: 'green', 0: 'default' };
@@ -28,6 +29,8 @@ export const productsList = defineList({
     fixedFee: money.nullable(),
     minFee: money.nullable(),
     feeOwn: z.boolean().nullable().describe("true: the merchant's own rule; false: the platform default"),
+    channelState: z.enum(CHANNEL_STATES as [string, ...string[]]).describe('what the platform marked the channel as (channel health): a down channel takes no payment'),
+    channelNotice: z.string().nullable().describe("the platform's message on a degraded or down channel"),
   }),
   columns: [
     { key: 'paymentType', header: 'products.paymentType', kind: ColumnKind.ENUM, labels: 'enum.paymentType', width: 18 },
@@ -38,6 +41,8 @@ export const productsList = defineList({
     { key: 'fixedFee', header: 'products.fields.fixedFee', kind: ColumnKind.MONEY, rule: ColumnRule.FEE },
     { key: 'minFee', header: 'products.fields.minFee', kind: ColumnKind.MONEY, rule: ColumnRule.FEE },
     { key: 'status', header: 'products.status', kind: ColumnKind.STATUS, labels: 'products.statuses', colors: PRODUCT_STATUS_COLORS, width: 12 },
+    { key: 'channelState', header: 'products.fields.channelState', kind: ColumnKind.STATUS, labels: 'channel-health.states', colors: CHANNEL_STATE_COLORS, width: 14 },
+    { key: 'channelNotice', header: 'products.fields.channelNotice', kind: ColumnKind.TEXT, width: 40 },
   ],
   filters: [
     { key: 'paymentType', label: 'products.paymentType', kind: FilterKind.PAYMENT_TYPE },

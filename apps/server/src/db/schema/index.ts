@@ -35,3 +35,4 @@ export * from './crypto';
 export * from './files';
 export * from './onboarding';
 export * from './realtime';
+export * from './channel-health';

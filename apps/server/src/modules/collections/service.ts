@@ -29,8 +29,10 @@ import {
   type PaymentStatusValue,
   refundableMinor,
   shownFee,
+  CHANNELS,
 } from '@mg/domain';
 import { readConfig, type ConfigRead } from '../../db/config-cache';
+import { downChannels } from '../channel-health/service';
 import type { Db, DbLike } from '../../db/pool';
 import {
   collectionInsert,
@@ -216,9 +218,14 @@ export async function pickProduct(
       params: { paymentType: input.paymentType, currency: input.currency },
     });
   }
-  const chosen = input.channel != null ? offered.find((p) => p.channel === input.channel) : offered[0];
+  // A channel staff marked down takes nothing (channel health); without a channel asked for, the first one up.
+  const down = await downChannels(db, input.currency, config);
+  const chosen = input.channel != null ? offered.find((p) => p.channel === input.channel) : (offered.find((p) => !down.has(p.channel)) ?? offered[0]);
   if (!chosen) {
     throw fieldError('channel', 'collections.channelNotOffered', { params: { channel: input.channel ?? '' } });
+  }
+  if (down.has(chosen.channel)) {
+    throw new KeyedError('CHANNEL_DOWN', 'error.channelDown', { channel: CHANNELS.find((c) => c.code === chosen.channel)?.name ?? String(chosen.channel) });
   }
   if (input.amount < chosen.minAmount || input.amount > chosen.maxAmount) {
     throw fieldError('amount', 'collections.amountOutOfRange', {

@@ -1,5 +1,5 @@
 /** What a merchant pays for each product: the fee rule that applies (quoteFee's precedence) and the list records. */
-import { PLATFORM_MERCHANT_ID, toMajorString, type CurrencyCode, type ListRecord, type productsList } from '@mg/domain';
+import { ChannelState, PLATFORM_MERCHANT_ID, toMajorString, type CurrencyCode, type ListRecord, type productsList } from '@mg/domain';
 import { ANY_CHANNEL } from '../fees/service';
 
 /** A product row and a fee rule as the products SQL reads them (queries.ts). */
@@ -42,11 +42,25 @@ export function effectiveRule(rules: readonly RuleRow[], merchantId: number, pay
 
 export const isOwn = (rule: RuleRow, merchantId: number) => rule.merchantId === merchantId && merchantId !== PLATFORM_MERCHANT_ID;
 
+/** A channel staff marked degraded or down (channel health); the others are operational. */
+export interface MarkRow {
+  channel: number;
+  state: string;
+  message: string;
+}
+
 /** The products as the list answers them; without `pricing` (the public list) every fee field is null. */
-export function productRecords(rows: readonly ProductRow[], currency: CurrencyCode, pricing?: { rules: readonly RuleRow[]; merchantId: number }): ProductRecord[] {
+export function productRecords(
+  rows: readonly ProductRow[],
+  currency: CurrencyCode,
+  marks: readonly MarkRow[],
+  pricing?: { rules: readonly RuleRow[]; merchantId: number },
+): ProductRecord[] {
   const major = (v: bigint) => toMajorString(v, currency);
+  const markOf = new Map(marks.map((m) => [m.channel, m]));
   return rows.map((r) => {
     const rule = pricing && effectiveRule(pricing.rules, pricing.merchantId, r.paymentType, r.channel);
+    const mark = markOf.get(r.channel);
     return {
       id: `${r.paymentType}-${r.channel}`,
       currency,
@@ -59,6 +73,8 @@ export function productRecords(rows: readonly ProductRow[], currency: CurrencyCo
       fixedFee: rule ? major(rule.fixedFee) : null,
       minFee: rule ? major(rule.minFee) : null,
       feeOwn: rule && pricing ? isOwn(rule, pricing.merchantId) : null,
+      channelState: mark?.state ?? ChannelState.OPERATIONAL,
+      channelNotice: mark?.message ?? null,
     };
   });
 }

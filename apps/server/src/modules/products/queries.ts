@@ -10,6 +10,7 @@ import type { DbLike } from '../../db/pool';
 import { feeRule, product, STATUS_ENABLED } from '../../db/schema';
 import { wholeSource } from '../../lib/list/source';
 import { currencyOf, managedMerchant, type Scope } from '../auth/scope';
+import { selectMarks } from '../channel-health/queries';
 import { productRecords, type RuleRow } from './pricing';
 
 export type ProductRow = typeof product.$inferSelect;
@@ -50,8 +51,8 @@ export const productsSource = wholeSource({
     const currency = currencyOf(ctx, q.currency);
     if (!currency) return [];
     const merchantId = ctx.scope.all ? PLATFORM_MERCHANT_ID : (ctx.scope.ids[0] ?? PLATFORM_MERCHANT_ID);
-    const [rows, rules] = await Promise.all([selectProducts(db, currency, { enabledOnly: false }), selectFeeRules(db, merchantId, currency)]);
-    const records = productRecords(rows, currency, { rules, merchantId });
+    const [rows, rules, marks] = await Promise.all([selectProducts(db, currency, { enabledOnly: false }), selectFeeRules(db, merchantId, currency), selectMarks(db, currency)]);
+    const records = productRecords(rows, currency, marks, { rules, merchantId });
     return q.paymentType === undefined ? records : records.filter((r) => r.paymentType === q.paymentType);
   },
 });

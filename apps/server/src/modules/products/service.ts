@@ -9,13 +9,15 @@ import type { DbLike } from '../../db/pool';
 import { ANY_CHANNEL } from '../fees/service';
 import { effectiveRule, isOwn, productRecords, type ProductRecord } from './pricing';
 import type { RuleRow } from './pricing';
+import { selectMarks } from '../channel-health/queries';
 import { selectFeeRules, selectProducts } from './queries';
 
 export { effectiveRule } from './pricing';
 
 /** The enabled products of a currency without fees (the public pages of legacy brands). */
 export async function publicProducts(db: DbLike, currency: CurrencyCode): Promise<ProductRecord[]> {
-  return productRecords(await selectProducts(db, currency, { enabledOnly: true }), currency);
+  const [rows, marks] = await Promise.all([selectProducts(db, currency, { enabledOnly: true }), selectMarks(db, currency)]);
+  return productRecords(rows, currency, marks);
 }
 
 function feeView(rule: RuleRow | undefined, merchantId: number, currency: CurrencyCode): ProductFeeView | null {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { Card, List, Table, Tag, Typography } from 'antd';
+import { Card, List, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, productsList, type CurrencyCode } from '@mg/domain';
+import { CHANNEL_STATE_COLORS, ChannelState, LAYOUT, ProductStatus, findEnumEntry, PAYMENT_TYPES, productsList, type ChannelStateValue, type CurrencyCode } from '@mg/domain';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { ListPage, useCellRenderer } from '../../components/list';
 import { feeOf, type Product } from './api';
@@ -55,8 +55,15 @@ export function ProductListView({ currency, currencies, onCurrencyChange }: Prod
   const groups = useMemo(() => groupByPaymentType(query.data ?? []), [query.data]);
   // Phones: one line per channel instead of a table that would scroll sideways.
   const narrow = !useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
-  const statusTag = (s: number) =>
-    s === ProductStatus.ENABLED ? (
+  // A channel the platform marked degraded or down says so, with its message, instead of "available".
+  const statusTag = (s: number, p: Product) =>
+    p.channelState !== ChannelState.OPERATIONAL ? (
+      <Tooltip title={p.channelNotice}>
+        <Tag color={CHANNEL_STATE_COLORS[p.channelState as ChannelStateValue]} data-testid={`channel-state-${p.channel}`}>
+          {t(`channel-health.states.${p.channelState}`)}
+        </Tag>
+      </Tooltip>
+    ) : s === ProductStatus.ENABLED ? (
       <Tag color="green">{t('products.available')}</Tag>
     ) : (
       <Tag>{t('products.unavailable')}</Tag>
@@ -106,7 +113,7 @@ export function ProductListView({ currency, currencies, onCurrencyChange }: Prod
               dataSource={g.items}
               rowKey={(p) => `${p.paymentType}-${p.channel}`}
               renderItem={(p) => (
-                <List.Item extra={statusTag(p.status)}>
+                <List.Item extra={statusTag(p.status, p)}>
                   <List.Item.Meta
                     title={channelName(p.channel, '')}
                     description={
