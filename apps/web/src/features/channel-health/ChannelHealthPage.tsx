@@ -8,6 +8,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Alert, Button, Card, Empty, List, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { ReloadOutlined } from '@ant-design/icons';
 import {
   CHANNEL_HEALTH,
   CHANNEL_STATE_COLORS,
@@ -85,7 +86,16 @@ function ChannelDetail({ row, currency, thresholds }: { row: ChannelHealthRow; c
         {row.topReasons.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('channel-health.noFailures')} />
         ) : (
-          <List size="small" dataSource={row.topReasons} renderItem={(r) => <List.Item extra={r.count}>{t(r.reasonKey, { defaultValue: r.reasonKey })}</List.Item>} />
+          <List
+            size="small"
+            dataSource={row.topReasons}
+            renderItem={(r) => (
+              <List.Item>
+                <Typography.Text>{t(r.reasonKey, { defaultValue: r.reasonKey })}</Typography.Text>
+                <Typography.Text strong>{r.count}</Typography.Text>
+              </List.Item>
+            )}
+          />
         )}
       </div>
     </div>
@@ -162,7 +172,7 @@ export default function ChannelHealth() {
               {t('channel-health.updatedAt', { at: instant(view.generatedAt) })}
             </Typography.Text>
           )}
-          <Button onClick={() => void health.refetch()} loading={health.isFetching} data-testid="health-refresh">
+          <Button icon={<ReloadOutlined spin={health.isFetching} />} onClick={() => void health.refetch()} data-testid="health-refresh">
             {t('common.actions.reload')}
           </Button>
           {view && (

@@ -56,8 +56,9 @@ export default function HealthChart({ buckets, thresholds, hourLabel, rate }: He
             silent: true,
             symbol: 'none',
             data: [
-              { yAxis: thresholds.greenMin * PERCENT, lineStyle: { color: token.colorSuccess, type: 'dashed' } },
-              { yAxis: thresholds.amberMin * PERCENT, lineStyle: { color: token.colorWarning, type: 'dashed' } },
+              // The two lines are close (98 and 95 by default): one label above its line, one below.
+              { yAxis: thresholds.greenMin * PERCENT, lineStyle: { color: token.colorSuccess, type: 'dashed' }, label: { position: 'insideStartTop', formatter: () => rate(thresholds.greenMin) } },
+              { yAxis: thresholds.amberMin * PERCENT, lineStyle: { color: token.colorWarning, type: 'dashed' }, label: { position: 'insideStartBottom', formatter: () => rate(thresholds.amberMin) } },
             ],
           },
         },
