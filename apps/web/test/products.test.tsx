@@ -21,7 +21,7 @@ afterEach(() => {
 /** Records of the declared products list (domain products/list.ts). */
 const IDR: Product[] = [
   { id: '4-6', currency: 'IDR', paymentType: 4, channel: 6, minAmount: '10000', maxAmount: '20000000', status: 1, feeRate: 0.015, fixedFee: '0', minFee: '1000', feeOwn: true, channelState: 'operational', channelNotice: null },
-  { id: '1-2', currency: 'IDR', paymentType: 1, channel: 2, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false, channelState: 'operational', channelNotice: null },
+  { id: '1-2', currency: 'IDR', paymentType: 1, channel: 2, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false, channelState: 'down', channelNotice: 'Bank maintenance until 14:00' },
   { id: '1-1', currency: 'IDR', paymentType: 1, channel: 1, minAmount: '10000', maxAmount: '50000000', status: 1, feeRate: 0, fixedFee: '4000', minFee: '0', feeOwn: false, channelState: 'operational', channelNotice: null },
   { id: '4-11', currency: 'IDR', paymentType: 4, channel: 11, minAmount: '1500', maxAmount: '10000000', status: 0, feeRate: 0.007, fixedFee: '0', minFee: '0', feeOwn: false, channelState: 'operational', channelNotice: null },
 ];
@@ -36,8 +36,10 @@ describe('product list (signed in)', () => {
     await renderScreen(<ProductList />, { server: srv });
     await screen.findByText('BCA Virtual Account');
     expect(srv.callsTo('GET', '/products')[0]?.query.get('currency')).toBe('IDR');
-    // Payment type, channel, minimum, maximum, fee rate, fixed fee, minimum fee, status.
-    expect(cells(rowOf('BCA Virtual Account'))).toEqual(['Virtual account', 'BCA Virtual Account', '10,000', '50,000,000', '0%', '4,000', '0', 'Available']);
+    // Payment type, channel, minimum, maximum, fee rate, fixed fee, minimum fee, status, channel state.
+    expect(cells(rowOf('BCA Virtual Account'))).toEqual(['Virtual account', 'BCA Virtual Account', '10,000', '50,000,000', '0%', '4,000', '0', 'Available', 'Operational']);
+    // A channel the platform marked down says so, with its message.
+    expect(cells(rowOf('Mandiri Virtual Account')).at(-1)).toBe('DownBank maintenance until 14:00');
     // The merchant's own (negotiated) rule is marked.
     expect(within(rowOf('OVO')).getByText('Your rate')).toBeTruthy();
     expect(within(rowOf('OVO')).getByText('1.5%')).toBeTruthy();

@@ -70,6 +70,7 @@ export * from './withdrawals';
 // Vocabulary of no area of the menu (no pages, no codes).
 export * from './files';
 export * from './realtime';
+export * from './search';
 export * from './cashier';
 export * from './open-api';
 

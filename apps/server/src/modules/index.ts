@@ -40,6 +40,7 @@ import { refundRoutes } from './refunds/routes';
 import { reportRoutes } from './reports/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { salesRoutes } from './sales/routes';
+import { searchRoutes } from './search/routes';
 import { settlementRoutes } from './settlements/routes';
 import { statisticsRoutes } from './statistics/routes';
 
@@ -76,6 +77,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: payoutRoutes },
   { routes: paymentLinkRoutes },
   { routes: channelHealthRoutes },
+  { routes: searchRoutes },
   { routes: balanceRoutes },
   { routes: balanceTransferRoutes },
   { routes: topUpRoutes },

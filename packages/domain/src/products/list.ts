@@ -42,7 +42,7 @@ export const productsList = defineList({
     { key: 'minFee', header: 'products.fields.minFee', kind: ColumnKind.MONEY, rule: ColumnRule.FEE },
     { key: 'status', header: 'products.status', kind: ColumnKind.STATUS, labels: 'products.statuses', colors: PRODUCT_STATUS_COLORS, width: 12 },
     { key: 'channelState', header: 'products.fields.channelState', kind: ColumnKind.STATUS, labels: 'channel-health.states', colors: CHANNEL_STATE_COLORS, width: 14 },
-    { key: 'channelNotice', header: 'products.fields.channelNotice', kind: ColumnKind.TEXT, width: 40 },
+    { key: 'channelNotice', header: 'products.fields.channelNotice', kind: ColumnKind.TEXT, width: 40, optional: true },
   ],
   filters: [
     { key: 'paymentType', label: 'products.paymentType', kind: FilterKind.PAYMENT_TYPE },

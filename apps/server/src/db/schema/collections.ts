@@ -93,6 +93,11 @@ export const collection = pgTable(
     index('collection_currency_created_idx').on(t.currency, t.createdAt.desc(), t.id.desc()),
     index('collection_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'processing')`),
     // A settlement batch opened: its collections and their sums. Written once per collection (when it succeeds).
+    // Global search (issue 15): a payment code, a chain transaction id or a payer's e-mail finds its order. Partial
+    // (null for most crypto or cash orders) and never updated after the insert, so a status change stays HOT-able.
+    index('collection_payment_code_idx').on(t.merchantId, t.paymentCode).where(sql`${t.paymentCode} is not null`),
+    index('collection_chain_trade_idx').on(t.merchantId, t.chainTradeNo).where(sql`${t.chainTradeNo} is not null`),
+    index('collection_payer_email_idx').on(t.merchantId, sql`lower(${t.payerEmail})`).where(sql`${t.payerEmail} is not null`),
     index('collection_settlement_idx').on(t.merchantId, t.settlementId, t.createdAt.desc(), t.id.desc()).where(sql`${t.settlementId} is not null`),
     check('collection_amounts_ck', sql`${t.amount} > 0 and ${t.adminFee} >= 0 and ${t.serviceFee} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
   ],

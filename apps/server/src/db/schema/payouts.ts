@@ -60,6 +60,9 @@ export const payout = pgTable(
     index('payout_merchant_created_idx').on(t.merchantId, t.currency, t.createdAt.desc(), t.id.desc()),
     index('payout_batch_idx').on(t.merchantId, t.batchId).where(sql`${t.batchId} is not null`),
     index('payout_destination_idx').on(t.merchantId, t.bankCode, t.accountNumber, t.createdAt),
+    // Global search: a chain transaction id (crypto payouts) finds its payout; an account number's last digits use
+    // payout_account_suffix_idx on reverse(account_number) (migration 0020: an operator class drizzle cannot declare).
+    index('payout_channel_reference_idx').on(t.merchantId, t.channelReference).where(sql`${t.channelReference} is not null`),
     // The jobs' work: payouts waiting for review (expiry), and sent ones waiting for the channel.
     index('payout_review_idx').on(t.createdAt).where(sql`${t.status} = 'pending_review'`),
     index('payout_processing_idx').on(t.dueAt).where(sql`${t.status} = 'processing'`),

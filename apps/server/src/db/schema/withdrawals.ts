@@ -69,6 +69,7 @@ export const withdrawal = pgTable(
     uniqueIndex('withdrawal_id_uq').on(t.id),
     index('withdrawal_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('withdrawal_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Global search: withdrawal_account_suffix_idx on reverse(account_number) (migration 0020, not declarable here).
     index('withdrawal_processing_idx').on(t.sentAt).where(sql`${t.status} = 'processing'`),
     check('withdrawal_amount_ck', sql`${t.amount} > 0 AND ${t.fee} >= 0`),
   ],

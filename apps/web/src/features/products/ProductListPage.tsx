@@ -154,6 +154,7 @@ export function ProductListView({ currency, currencies, onCurrencyChange }: Prod
 }
 
 const FEE_RATE = productsList.columns.find((c) => c.key === 'feeRate');
+const CHANNEL_STATE = productsList.columns.find((c) => c.key === 'channelState');
 
 /**
  * Menu screen (signed in): the declared products list (packages/domain products/list.ts) of the session currency,
@@ -175,6 +176,17 @@ export default function ProductListPage() {
                 <Tag color="blue" style={{ marginInlineStart: 8 }}>
                   {t('products.ownRate')}
                 </Tag>
+              )}
+            </span>
+          ),
+          // The platform's message on a degraded or down channel, under its state.
+          channelState: (p) => (
+            <span data-testid={`channel-state-${p.channel}`}>
+              {CHANNEL_STATE ? cell(CHANNEL_STATE, p) : null}
+              {p.channelNotice && (
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {p.channelNotice}
+                </Typography.Text>
               )}
             </span>
           ),
