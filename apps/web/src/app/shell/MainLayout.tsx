@@ -24,6 +24,7 @@ import { useExportLink } from '../../components/export/useExportLink';
 import { useSessionLiveness } from '../../session/useSessionLiveness';
 import { useRealtime } from './useRealtime';
 import { RealtimeIndicator } from './RealtimeIndicator';
+import { GlobalSearch } from './GlobalSearch';
 
 const { Header, Sider, Content } = Layout;
 
@@ -269,6 +270,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
             )}
           </div>
           <div className="mg-header__right">
+            {wide && <GlobalSearch />}
             <RealtimeIndicator state={realtime} />
             <BellSlot />
             <SessionCountrySwitcher reload={reload} compact={!wide} />

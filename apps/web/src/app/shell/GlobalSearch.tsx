@@ -1,0 +1,130 @@
+/**
+ * The header's search box (issue 15; docs/api.md "Search"): any id, order or refund id, payment code, chain
+ * transaction id, payer e-mail or an account number's last digits finds its record among those the user may see;
+ * choosing a hit opens its list filtered to it (an id filter covers any date). A hit in another currency than the
+ * session's says so instead: each session works in one currency (spec §1).
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { AutoComplete, Input, Space, Tag, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AREAS, findList, isCurrencyCode, parseAmount, SEARCH, searchQuerySchema, type SearchHit } from '@mg/domain';
+import { api } from '../../api';
+import { useFormatters } from '../../components/format';
+
+const SEARCH_WIDTH = 280;
+const KIND_COLORS: Readonly<Record<string, string>> = { collections: 'blue', refunds: 'purple', payouts: 'orange', withdrawals: 'gold', 'balance-transfers': 'cyan' };
+
+/** The menu page of a kind's list: the area's page whose code is the list's permission. */
+function pageOf(kind: string): string | undefined {
+  const list = findList(kind);
+  return AREAS.find((a) => a.name === kind)?.pages?.find((p) => p.perm === list?.permission)?.path;
+}
+
+interface HitOption {
+  value: string;
+  disabled?: boolean;
+  hit?: SearchHit;
+  label: ReactNode;
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}
+
+export function GlobalSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { currency, amount, instant } = useFormatters();
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), SEARCH.DEBOUNCE_MS);
+  const checked = searchQuerySchema.safeParse({ q });
+  const problem = q !== '' && !checked.success ? (checked.error.issues[0]?.message ?? 'shell.search.invalid') : null;
+  const hits = useQuery({
+    queryKey: ['search', q],
+    queryFn: () => api.get<SearchHit[]>('/search', { q }, { silent: true }),
+    enabled: checked.success,
+    staleTime: 0,
+  });
+
+  const money = (h: SearchHit) => {
+    if (!isCurrencyCode(h.currency)) return h.amount;
+    const p = parseAmount(h.amount, h.currency, { allowZero: true });
+    return p.ok ? `${amount(p.minor, h.currency)} ${h.currency}` : h.amount;
+  };
+
+  const options = useMemo((): HitOption[] => {
+    if (q === '') return [];
+    if (problem) return [{ value: '', disabled: true, label: <Typography.Text type="warning">{t(problem, { min: SEARCH.MIN_LENGTH, max: SEARCH.MAX_LENGTH })}</Typography.Text> }];
+    if (hits.isError) return [{ value: '', disabled: true, label: <Typography.Text type="danger">{t('shell.search.failed')}</Typography.Text> }];
+    if (!hits.data) return [];
+    if (hits.data.length === 0) return [{ value: '', disabled: true, label: <span data-testid="search-empty">{t('shell.search.noHits', { q })}</span> }];
+    return hits.data.map((h) => {
+      const here = h.currency === currency;
+      return {
+        value: `${h.kind}:${h.id}:${h.merchantId}`,
+        disabled: !here,
+        hit: h,
+        label: (
+          <div data-testid={`search-hit-${h.kind}-${h.id}`}>
+            <Space size={4} wrap>
+              <Tag color={KIND_COLORS[h.kind]}>{t(`shell.search.kinds.${h.kind}`)}</Tag>
+              <Typography.Text strong style={{ fontFamily: 'monospace' }}>
+                {h.id}
+              </Typography.Text>
+            </Space>
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t(`shell.search.match.${h.match}`)} · {money(h)} · {instant(h.createdAt)}
+              </Typography.Text>
+            </div>
+            {!here && (
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {t('shell.search.otherCurrency', { currency: h.currency })}
+              </Typography.Text>
+            )}
+          </div>
+        ),
+      };
+    });
+    // `money` and `instant` follow the session's currency and zone, which `currency` covers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, problem, hits.data, hits.isError, currency, t]);
+
+  const open = (value: string, option: HitOption) => {
+    const h = option.hit;
+    const page = h ? pageOf(h.kind) : undefined;
+    if (!h || !page || !value) return;
+    setText('');
+    navigate(`${page}?id=${encodeURIComponent(h.id)}`);
+  };
+
+  return (
+    <AutoComplete
+      value={text}
+      options={options}
+      onChange={(v: string) => setText(v)}
+      onSelect={open}
+      style={{ width: SEARCH_WIDTH }}
+      popupMatchSelectWidth={360}
+      data-testid="global-search"
+    >
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        suffix={hits.isFetching ? <Typography.Text type="secondary">…</Typography.Text> : undefined}
+        placeholder={t('shell.search.placeholder')}
+        maxLength={SEARCH.MAX_LENGTH}
+        aria-label={t('shell.search.placeholder')}
+        data-testid="global-search-input"
+      />
+    </AutoComplete>
+  );
+}
