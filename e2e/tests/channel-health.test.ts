@@ -16,6 +16,8 @@ const base = `http://127.0.0.1:${port}`;
 const CHANNEL = 13;
 const ROW = `collection-${CHANNEL}`;
 const NOTICE = 'Indomaret settlement outage, back at 14:00';
+/** The mark dialog's Save (not the confirmation's button). */
+const SAVE = '.ant-modal:not(.ant-modal-confirm) .ant-modal-footer .ant-btn-primary';
 
 let browser: Browser;
 let page: Page;
@@ -79,11 +81,11 @@ describe('channel health', () => {
     await withScreenshot(page, 'health-2-down', async () => {
       await page.getByTestId(`mark-${ROW}`).click();
       await page.getByTestId('mark-state').getByText('Down', { exact: true }).click();
-      await page.getByTestId('mark-save').click();
+      await page.locator(SAVE).click();
       // No message: refused in the form.
       await page.locator('.ant-form-item-explain-error', { hasText: 'merchants read this message' }).waitFor();
       await page.getByTestId('mark-message').fill(NOTICE);
-      await page.getByTestId('mark-save').click();
+      await page.locator(SAVE).click();
       const marked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/channel-health/mark');
       await page.getByTestId('confirm-mark-down').click();
       expect((await marked).status()).toBe(200);
@@ -99,7 +101,7 @@ describe('channel health', () => {
       await page.getByTestId(`mark-${ROW}`).click();
       await page.getByTestId('mark-state').getByText('Operational', { exact: true }).click();
       const cleared = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/channel-health/mark');
-      await page.getByTestId('mark-save').click();
+      await page.locator(SAVE).click();
       expect((await cleared).status()).toBe(200);
       await expect.poll(() => page.getByTestId(`state-${ROW}`).getAttribute('data-state'), { timeout: 15_000 }).toBe('operational');
       expect((await newOrder()).status).toBe(201);

@@ -2,10 +2,10 @@
  * Marking a channel degraded or down (or operational again) with a message for merchants. Down refuses new
  * collections on the channel through the open API and the cashier, so it asks for a confirmation first.
  */
-import { Alert, App, Form, Input, Modal, Radio, type ButtonProps } from 'antd';
+import { Alert, App, Form, Input, Radio, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_HEALTH, CHANNEL_STATES, ChannelState, type ChannelHealthRow, type ChannelStateValue, type CurrencyCode } from '@mg/domain';
-import { applyServerErrors } from '../../components/forms';
+import { FormModal, useFormSubmit } from '../../components/forms';
 import { useMarkChannel } from './hooks';
 
 interface Values {
@@ -20,47 +20,28 @@ export function MarkModal({ row, currency, channelName, onClose }: { row: Channe
   const [form] = Form.useForm<Values>();
   const state = Form.useWatch('state', form) ?? row.state;
 
-  const save = async (values: Values) => {
-    try {
-      await mark.mutateAsync({ currency, channel: row.channel, state: values.state, message: values.state === ChannelState.OPERATIONAL ? '' : values.message.trim() });
-    } catch (e) {
-      message.error(applyServerErrors(form, e));
-      return;
-    }
+  const confirmDown = () =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('channel-health.confirmDownTitle', { channel: channelName, currency }),
+        content: t('channel-health.confirmDown'),
+        okText: t('channel-health.markDown'),
+        okButtonProps: { danger: true, 'data-testid': 'confirm-mark-down' } as ButtonProps,
+        cancelText: t('common.actions.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+
+  const submitter = useFormSubmit(form, async (values) => {
+    if (values.state === ChannelState.DOWN && !(await confirmDown())) return;
+    await mark.mutateAsync({ currency, channel: row.channel, state: values.state, message: values.state === ChannelState.OPERATIONAL ? '' : values.message.trim() });
     message.success(t('channel-health.marked', { channel: channelName, state: t(`channel-health.states.${values.state}`) }));
     onClose();
-  };
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    if (values.state !== ChannelState.DOWN) return save(values);
-    modal.confirm({
-      title: t('channel-health.confirmDownTitle', { channel: channelName, currency }),
-      content: t('channel-health.confirmDown'),
-      okText: t('channel-health.markDown'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-mark-down' } as ButtonProps,
-      cancelText: t('common.actions.cancel'),
-      onOk: () => save(values),
-    });
-  };
+  });
 
   return (
-    <Modal
-      open
-      title={t('channel-health.markTitle', { channel: channelName, currency })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.actions.save')}
-      cancelText={t('common.actions.cancel')}
-      okButtonProps={{ 'data-testid': 'mark-save' } as ButtonProps}
-      confirmLoading={mark.isPending}
-      destroyOnHidden
-    >
+    <FormModal title={t('channel-health.markTitle', { channel: channelName, currency })} submitter={submitter} onClose={onClose} serverErrorTestId="mark-error">
       <Form form={form} layout="vertical" name="channelMark" initialValues={{ state: row.state, message: row.message }} autoComplete="off">
         <Form.Item name="state" label={t('channel-health.state')}>
           <Radio.Group optionType="button" buttonStyle="solid" data-testid="mark-state" options={CHANNEL_STATES.map((s) => ({ value: s, label: t(`channel-health.states.${s}`) }))} />
@@ -77,6 +58,6 @@ export function MarkModal({ row, currency, channelName, onClose }: { row: Channe
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,8 +1,8 @@
 /** The success rates at which a window turns amber and red, in percent (stored as shares of one). */
-import { App, Form, InputNumber, Modal, Typography } from 'antd';
+import { App, Form, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HealthThresholds } from '@mg/domain';
-import { applyServerErrors } from '../../components/forms';
+import { FormModal, useFormSubmit } from '../../components/forms';
 import { useSaveThresholds } from './hooks';
 
 const PERCENT = 100;
@@ -18,27 +18,15 @@ export function ThresholdsModal({ current, onClose }: { current: HealthThreshold
   const { message } = App.useApp();
   const save = useSaveThresholds();
   const [form] = Form.useForm<Values>();
-
-  const submit = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await save.mutateAsync({ greenMin: values.green / PERCENT, amberMin: values.amber / PERCENT });
-    } catch (e) {
-      message.error(applyServerErrors(form, e));
-      return;
-    }
+  const submitter = useFormSubmit(form, async (values) => {
+    await save.mutateAsync({ greenMin: values.green / PERCENT, amberMin: values.amber / PERCENT });
     message.success(t('channel-health.thresholdsSaved'));
     onClose();
-  };
+  });
 
   const percentInput = (testId: string) => <InputNumber min={0} max={PERCENT} step={STEP} precision={1} addonAfter="%" style={{ width: 160 }} data-testid={testId} />;
   return (
-    <Modal open title={t('channel-health.thresholds')} onCancel={onClose} onOk={() => void submit()} okText={t('common.actions.save')} cancelText={t('common.actions.cancel')} confirmLoading={save.isPending} destroyOnHidden>
+    <FormModal title={t('channel-health.thresholds')} submitter={submitter} onClose={onClose}>
       <Typography.Paragraph type="secondary">{t('channel-health.thresholdsHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="healthThresholds" initialValues={{ green: current.greenMin * PERCENT, amber: current.amberMin * PERCENT }}>
         <Form.Item name="green" label={t('channel-health.greenMin')} rules={[{ required: true, message: t('channel-health.thresholdRequired') }]}>
@@ -58,6 +46,6 @@ export function ThresholdsModal({ current, onClose }: { current: HealthThreshold
           {percentInput('threshold-amber')}
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
