@@ -155,6 +155,8 @@ export function ProductListView({ currency, currencies, onCurrencyChange }: Prod
 
 const FEE_RATE = productsList.columns.find((c) => c.key === 'feeRate');
 const CHANNEL_STATE = productsList.columns.find((c) => c.key === 'channelState');
+/** The platform's notice wraps instead of widening the table. */
+const NOTICE_WIDTH = 240;
 
 /**
  * Menu screen (signed in): the declared products list (packages/domain products/list.ts) of the session currency,
@@ -184,7 +186,7 @@ export default function ProductListPage() {
             <span data-testid={`channel-state-${p.channel}`}>
               {CHANNEL_STATE ? cell(CHANNEL_STATE, p) : null}
               {p.channelNotice && (
-                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, maxWidth: NOTICE_WIDTH, whiteSpace: 'normal' }}>
                   {p.channelNotice}
                 </Typography.Text>
               )}
