@@ -123,6 +123,8 @@ function Counter() {
   const [n, setN] = useState(0);
   const [params] = useSearchParams();
   const [mountId] = useState(() => ++counterMounts);
+  // What the screen saw when it mounted (a list reads its filters from the address then).
+  const [qAtMount] = useState(() => params.get('q') ?? '');
   return (
     <div>
       <button type="button" data-testid="counter" onClick={() => setN((x) => x + 1)}>
@@ -130,6 +132,7 @@ function Counter() {
       </button>
       <span data-testid="mount-id">{mountId}</span>
       <span data-testid="query-q">{params.get('q') ?? ''}</span>
+      <span data-testid="query-q-at-mount">{qAtMount}</span>
     </div>
   );
 }

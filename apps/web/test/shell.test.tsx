@@ -50,6 +50,12 @@ describe('guard (spec §4)', () => {
     expect(b.router.state.location.pathname).toBe('/404');
   });
 
+  it('a page opened by its address sees the query from its first render (a list mounts with the filters of a link)', async () => {
+    signedIn();
+    await renderApp('lumipay', '/system/users?q=failed', baseRoutes());
+    expect((await screen.findByTestId('query-q-at-mount')).textContent).toBe('failed');
+  });
+
   it('token, no menu yet: fetches the permissions, builds routes and continues to the page', async () => {
     signedIn();
     const { server, router } = await renderApp('lumipay', '/system/roles', baseRoutes());

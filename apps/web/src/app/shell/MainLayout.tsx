@@ -298,7 +298,10 @@ export function MainLayout({ reload }: { reload?: () => void }) {
           {tabs.map((tab) => {
             const r = routeOf(tab.path);
             if (!r) return null;
-            const loc = paneLocations[tab.path] ?? { pathname: tab.path, search: '', hash: '' };
+            // Before the effect above has remembered it, the tab of the address renders with the address itself: a
+            // link or a reload with filters in its query (`?status=failed`) would otherwise mount the list without them.
+            const here = inTab && tab.path === route.path;
+            const loc = paneLocations[tab.path] ?? (here ? { pathname: location.pathname, search: location.search, hash: location.hash } : { pathname: tab.path, search: '', hash: '' });
             const active = tab.path === activePath && route.kind !== 'external';
             if (!active && !shown.has(tab.path)) return null;
             return (
