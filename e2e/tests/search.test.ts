@@ -1,13 +1,15 @@
 /**
- * Issue 15 global search, as a merchant uses it: an integrator creates an order; its payment code typed in the
- * header's search box finds it, and choosing the hit opens Transaction records filtered to that order. Its payer's
- * e-mail and its order id find it too; text that is not an identifier says so instead of searching.
+ * Issue 15 global search and saved views, as a merchant uses them: an integrator creates an order; its payment code
+ * typed in the header's search box finds it, and choosing the hit opens Transaction records filtered to that order.
+ * Its payer's e-mail and its order id find it too; text that is not an identifier says so instead of searching.
+ * Then the list's filters are saved as a shared view, which is still there after signing out and in again and
+ * applies its filters when chosen.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { chooseFromMenu, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { openApi } from '../lib/open-api';
-import { signIn, toEnglish } from '../lib/session';
+import { brandOf, originOf, signIn, toEnglish } from '../lib/session';
 
 const port = inject('port');
 const base = `http://127.0.0.1:${port}`;
@@ -15,6 +17,7 @@ const base = `http://127.0.0.1:${port}`;
 let browser: Browser;
 let page: Page;
 let order: { id: string; merchantOrderId: string; paymentCode: string };
+const VIEW = `Failed ${Date.now() % 100000}`;
 
 /** Types into the header's box and waits for the search's answer. */
 async function search(q: string): Promise<void> {
@@ -63,6 +66,30 @@ describe('global search', () => {
       await page.waitForURL((u) => u.pathname === '/payment/collections' && u.searchParams.get('id') === order.id);
       await page.locator('.ant-table-row', { hasText: order.merchantOrderId }).waitFor({ timeout: 30_000 });
       expect(await page.locator('.ant-table-row').count()).toBe(1);
+    });
+  });
+
+  it('saves the filters as a shared view that survives signing out', async () => {
+    await withScreenshot(page, 'search-2-view', async () => {
+      const list = `${originOf(brandOf('tikipay'), port)}/payment/collections`;
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/collections' && new URL(r.url()).searchParams.get('status') === 'failed');
+      await page.goto(`${list}?status=failed`);
+      await answered;
+      await page.getByTestId('view-save').click();
+      await page.getByTestId('view-name').fill(VIEW);
+      await page.getByTestId('view-shared').check();
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/views' && r.request().method() === 'POST');
+      await page.locator('.ant-modal-footer .ant-btn-primary').click();
+      expect((await saved).status()).toBe(200);
+      await page.getByTestId(`view-${VIEW}`).waitFor();
+
+      await chooseFromMenu(page, 'welcome-menu', 'menu-logout', page.getByTestId('login-username'));
+      await signIn(page, port, 'demo_admin');
+      await page.goto(list);
+      const applied = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/collections' && new URL(r.url()).searchParams.get('status') === 'failed');
+      await page.getByTestId(`view-${VIEW}`).click();
+      await applied;
+      await page.waitForURL((u) => u.pathname === '/payment/collections' && u.searchParams.get('status') === 'failed');
     });
   });
 });

@@ -22,6 +22,7 @@ export * from './areas/define';
 export * from './lists/define';
 export * from './lists/rules';
 export * from './lists/constants';
+export * from './lists/views';
 export * from './permission-codes';
 // The areas (declarations, vocabulary and answer shapes) are exported by the registry, one entry each.
 export * from './registry';

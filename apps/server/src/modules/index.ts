@@ -41,6 +41,7 @@ import { reportRoutes } from './reports/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { salesRoutes } from './sales/routes';
 import { searchRoutes } from './search/routes';
+import { viewRoutes } from './views/routes';
 import { settlementRoutes } from './settlements/routes';
 import { statisticsRoutes } from './statistics/routes';
 
@@ -78,6 +79,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: paymentLinkRoutes },
   { routes: channelHealthRoutes },
   { routes: searchRoutes },
+  { routes: viewRoutes },
   { routes: balanceRoutes },
   { routes: balanceTransferRoutes },
   { routes: topUpRoutes },

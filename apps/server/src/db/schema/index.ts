@@ -36,3 +36,4 @@ export * from './files';
 export * from './onboarding';
 export * from './realtime';
 export * from './channel-health';
+export * from './saved-views';

@@ -5,7 +5,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { CHANNEL_HEALTH, ChannelState, type ChannelStateValue, type CurrencyCode, type HealthThresholds, type OutcomeKindValue } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
-import { channelHealthSetting, channelOutcome, channelState } from '../../db/schema';
+import { channelHealthSetting, channelOutcome, channelState, product } from '../../db/schema';
 
 const MINUTE_MS = 60_000;
 
@@ -107,6 +107,12 @@ export async function seriesFigures(db: DbLike, q: { currency: CurrencyCode; kin
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   return rows.map((r) => ({ bucket: Number(r.bucket), total: r.total, succeeded: r.succeeded }));
+}
+
+/** The channels of a currency's products, enabled or not (every one of them gets a row). */
+export async function productChannels(db: DbLike, currency: CurrencyCode): Promise<number[]> {
+  const rows = await db.selectDistinct({ channel: product.channel }).from(product).where(eq(product.currency, currency)).orderBy(asc(product.channel));
+  return rows.map((r) => r.channel);
 }
 
 export type ChannelMarkRow = typeof channelState.$inferSelect;

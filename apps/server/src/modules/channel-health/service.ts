@@ -21,8 +21,7 @@ import {
 } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { readConfig, type ConfigRead } from '../../db/config-cache';
-import { selectProducts } from '../products/queries';
-import { failureReasons, selectMarks, selectThresholds, seriesFigures, windowFigures, type WindowFigures } from './queries';
+import { failureReasons, productChannels, selectMarks, selectThresholds, seriesFigures, windowFigures, type WindowFigures } from './queries';
 
 const MINUTE_MS = 60_000;
 
@@ -35,16 +34,16 @@ const rowKey = (kind: string, channel: number) => `${kind}:${channel}`;
 const EMPTY: WindowFigures = { total: 0, succeeded: 0, p50Ms: null, p95Ms: null };
 
 export async function channelHealth(db: DbLike, currency: CurrencyCode, now: Date): Promise<ChannelHealthView> {
-  const [figures, reasons, marks, thresholds, products] = await Promise.all([
+  const [figures, reasons, marks, thresholds, channels] = await Promise.all([
     windowFigures(db, currency, now),
     failureReasons(db, currency, now),
     selectMarks(db, currency),
     selectThresholds(db),
-    selectProducts(db, currency, { enabledOnly: false }),
+    productChannels(db, currency),
   ]);
   const keys = new Map<string, { kind: OutcomeKindValue; channel: number }>();
   const add = (kind: OutcomeKindValue, channel: number) => keys.set(rowKey(kind, channel), { kind, channel });
-  for (const p of products) add(OutcomeKind.COLLECTION, p.channel);
+  for (const c of channels) add(OutcomeKind.COLLECTION, c);
   for (const d of payoutDestinationsOf(currency)) add(OutcomeKind.PAYOUT, d.channel);
   for (const f of figures) add(f.kind, f.channel);
 

@@ -2,11 +2,12 @@
  * A list screen built from its declaration (packages/domain lists/define.ts): filters in the URL with the default
  * range in the session zone, the range rule checked before asking the server, export with the current filters,
  * a column chooser (optional columns hidden until chosen, the choice kept per list), amounts and times through the
- * session formatters, the spec §6 column rules, loading, empty and error states, and cards under 600 px.
+ * session formatters, the spec §6 column rules, loading, empty and error states, cards under 600 px, and saved views
+ * (named filter sets as tabs above the table).
  *
  *   <ListPage list={settlementsList} tools={[<RunSettlement key="run" />]} overrides={{ render: { netAmount: ... } }} />
  */
-import { useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
+import { useCallback, useMemo, useRef, useState, type Key, type ReactNode, type RefObject } from 'react';
 import { Button, Card, Descriptions, Empty, List, Result } from 'antd';
 import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { ExportButton } from '../export';
 import { useMediaQuery } from '../useMediaQuery';
 import { useListColumns, type ColumnOverrides } from './columns';
 import { tablePagination } from './paging';
+import { SavedViews } from './SavedViews';
 import { useListRequest } from './useListRequest';
 
 /** Below this width a list shows cards instead of a table (spec §2: the header switches layout at 600). */
@@ -89,7 +91,20 @@ function CardView({ columns, rows, rowKey, loading, pagination, actions, onRowCl
   );
 }
 
-export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tools = [], onRowClick, title, tooltip, banner, actionRef: given, formRef, selection }: ListPageProps<L>) {
+export function ListPage<L extends AnyListDecl>(props: ListPageProps<L>) {
+  // Applying a saved view remounts the table, which reads its filters from the address when it mounts.
+  const [generation, setGeneration] = useState(0);
+  const remount = useCallback(() => setGeneration((g) => g + 1), []);
+  return (
+    <>
+      {props.banner}
+      <SavedViews list={props.list} onApplied={remount} />
+      <ListTable key={generation} {...props} />
+    </>
+  );
+}
+
+function ListTable<L extends AnyListDecl>({ list, overrides, actions, tools = [], onRowClick, title, tooltip, actionRef: given, formRef, selection }: ListPageProps<L>) {
   const { t } = useTranslation();
   const own = useRef<ActionType>(undefined);
   const actionRef = given ?? own;
@@ -119,7 +134,6 @@ export function ListPage<L extends AnyListDecl>({ list, overrides, actions, tool
 
   return (
     <>
-      {banner}
       {failed && (
         <Result
           status="warning"
