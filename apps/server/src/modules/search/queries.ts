@@ -4,6 +4,7 @@
  * searched text is always a bound parameter.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { PaymentStatus, SEARCH, SearchKind, SearchMatch, type SearchKindValue, type SearchMatchValue } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { balanceTransfer, collection, payout, refund, withdrawal } from '../../db/schema';
@@ -32,62 +33,72 @@ function union(parts: readonly SQL[]): SQL {
   );
 }
 
-function lookups(kind: SearchKindValue, q: string, merchants: readonly number[]): SQL[] {
-  const m = ids(merchants);
+/** The columns a hit is read from, per table. */
+interface HitColumns {
+  table: AnyPgTable;
+  id: AnyPgColumn;
+  merchantId: AnyPgColumn;
+  currency: AnyPgColumn;
+  status: SQL | AnyPgColumn;
+  amount: AnyPgColumn;
+  createdAt: AnyPgColumn;
+}
+
+const COLUMNS: Readonly<Record<SearchKindValue, HitColumns>> = {
+  [SearchKind.COLLECTIONS]: { table: collection, id: collection.id, merchantId: collection.merchantId, currency: collection.currency, status: collection.status, amount: collection.amount, createdAt: collection.createdAt },
+  [SearchKind.REFUNDS]: { table: refund, id: refund.id, merchantId: refund.merchantId, currency: refund.currency, status: refund.status, amount: refund.requestedAmount, createdAt: refund.createdAt },
+  [SearchKind.PAYOUTS]: { table: payout, id: payout.id, merchantId: payout.merchantId, currency: payout.currency, status: payout.status, amount: payout.amount, createdAt: payout.createdAt },
+  [SearchKind.WITHDRAWALS]: { table: withdrawal, id: withdrawal.id, merchantId: withdrawal.merchantId, currency: withdrawal.currency, status: withdrawal.status, amount: withdrawal.amount, createdAt: withdrawal.createdAt },
+  // A transfer has no status of its own: it moved when it was written.
+  [SearchKind.BALANCE_TRANSFERS]: { table: balanceTransfer, id: balanceTransfer.id, merchantId: balanceTransfer.merchantId, currency: balanceTransfer.currency, status: sql`${PaymentStatus.SUCCESS}::text`, amount: balanceTransfer.amount, createdAt: balanceTransfer.createdAt },
+};
+
+/** Which column of a kind answers each identifier (`suffix`: an account number's last digits). */
+function matchers(kind: SearchKindValue, q: string): [SearchMatchValue, SQL][] {
   const lower = q.toLowerCase();
   const suffix = /^\d+$/.test(q) && q.length >= SEARCH.SUFFIX_MIN;
   switch (kind) {
-    case SearchKind.COLLECTIONS: {
-      const c = collection;
-      const row = (match: SearchMatchValue) =>
-        sql`select ${c.id} as id, ${match}::text as match, ${c.merchantId} as merchant_id, ${c.currency} as currency, ${c.status} as status, ${c.amount}::text as amount, ${c.createdAt} as created_at from ${c}`;
+    case SearchKind.COLLECTIONS:
       return [
-        sql`${row(SearchMatch.ID)} where ${c.merchantId} = any(${m}) and ${c.id} = ${q}`,
-        sql`${row(SearchMatch.MERCHANT_ORDER_ID)} where ${c.merchantId} = any(${m}) and ${c.merchantOrderId} = ${q}`,
-        sql`${row(SearchMatch.PAYMENT_CODE)} where ${c.merchantId} = any(${m}) and ${c.paymentCode} = ${q}`,
-        sql`${row(SearchMatch.CHAIN_TX)} where ${c.merchantId} = any(${m}) and ${c.chainTradeNo} = ${q}`,
-        ...(q.includes('@') ? [sql`${row(SearchMatch.PAYER_EMAIL)} where ${c.merchantId} = any(${m}) and lower(${c.payerEmail}) = ${lower}`] : []),
+        [SearchMatch.ID, sql`${collection.id} = ${q}`],
+        [SearchMatch.MERCHANT_ORDER_ID, sql`${collection.merchantOrderId} = ${q}`],
+        [SearchMatch.PAYMENT_CODE, sql`${collection.paymentCode} = ${q}`],
+        [SearchMatch.CHAIN_TX, sql`${collection.chainTradeNo} = ${q}`],
+        ...(q.includes('@') ? [[SearchMatch.PAYER_EMAIL, sql`lower(${collection.payerEmail}) = ${lower}`] as [SearchMatchValue, SQL]] : []),
       ];
-    }
-    case SearchKind.REFUNDS: {
-      const r = refund;
-      const row = (match: SearchMatchValue) =>
-        sql`select ${r.id} as id, ${match}::text as match, ${r.merchantId} as merchant_id, ${r.currency} as currency, ${r.status} as status, ${r.requestedAmount}::text as amount, ${r.createdAt} as created_at from ${r}`;
+    case SearchKind.REFUNDS:
       return [
-        sql`${row(SearchMatch.ID)} where ${r.merchantId} = any(${m}) and ${r.id} = ${q}`,
-        sql`${row(SearchMatch.MERCHANT_REFUND_ID)} where ${r.merchantId} = any(${m}) and ${r.merchantRefundId} = ${q}`,
+        [SearchMatch.ID, sql`${refund.id} = ${q}`],
+        [SearchMatch.MERCHANT_REFUND_ID, sql`${refund.merchantRefundId} = ${q}`],
       ];
-    }
-    case SearchKind.PAYOUTS: {
-      const p = payout;
-      const row = (match: SearchMatchValue) =>
-        sql`select ${p.id} as id, ${match}::text as match, ${p.merchantId} as merchant_id, ${p.currency} as currency, ${p.status} as status, ${p.amount}::text as amount, ${p.createdAt} as created_at from ${p}`;
+    case SearchKind.PAYOUTS:
       return [
-        sql`${row(SearchMatch.ID)} where ${p.merchantId} = any(${m}) and ${p.id} = ${q}`,
-        sql`${row(SearchMatch.MERCHANT_ORDER_ID)} where ${p.merchantId} = any(${m}) and ${p.merchantOrderId} = ${q}`,
-        sql`${row(SearchMatch.CHAIN_TX)} where ${p.merchantId} = any(${m}) and ${p.channelReference} = ${q}`,
-        ...(suffix ? [sql`${row(SearchMatch.ACCOUNT_SUFFIX)} where ${p.merchantId} = any(${m}) and ${suffixWhere(sql`${p.accountNumber}`, q)} order by ${p.createdAt} desc`] : []),
+        [SearchMatch.ID, sql`${payout.id} = ${q}`],
+        [SearchMatch.MERCHANT_ORDER_ID, sql`${payout.merchantOrderId} = ${q}`],
+        [SearchMatch.CHAIN_TX, sql`${payout.channelReference} = ${q}`],
+        ...(suffix ? [[SearchMatch.ACCOUNT_SUFFIX, suffixWhere(sql`${payout.accountNumber}`, q)] as [SearchMatchValue, SQL]] : []),
       ];
-    }
-    case SearchKind.WITHDRAWALS: {
-      const w = withdrawal;
-      const row = (match: SearchMatchValue) =>
-        sql`select ${w.id} as id, ${match}::text as match, ${w.merchantId} as merchant_id, ${w.currency} as currency, ${w.status} as status, ${w.amount}::text as amount, ${w.createdAt} as created_at from ${w}`;
+    case SearchKind.WITHDRAWALS:
       return [
-        sql`${row(SearchMatch.ID)} where ${w.merchantId} = any(${m}) and ${w.id} = ${q}`,
-        ...(suffix ? [sql`${row(SearchMatch.ACCOUNT_SUFFIX)} where ${w.merchantId} = any(${m}) and ${suffixWhere(sql`${w.accountNumber}`, q)} order by ${w.createdAt} desc`] : []),
+        [SearchMatch.ID, sql`${withdrawal.id} = ${q}`],
+        ...(suffix ? [[SearchMatch.ACCOUNT_SUFFIX, suffixWhere(sql`${withdrawal.accountNumber}`, q)] as [SearchMatchValue, SQL]] : []),
       ];
-    }
-    case SearchKind.BALANCE_TRANSFERS: {
-      const b = balanceTransfer;
-      const row = (match: SearchMatchValue) =>
-        sql`select ${b.id} as id, ${match}::text as match, ${b.merchantId} as merchant_id, ${b.currency} as currency, ${PaymentStatus.SUCCESS}::text as status, ${b.amount}::text as amount, ${b.createdAt} as created_at from ${b}`;
+    case SearchKind.BALANCE_TRANSFERS:
       return [
-        sql`${row(SearchMatch.ID)} where ${b.merchantId} = any(${m}) and ${b.id} = ${q}`,
-        sql`${row(SearchMatch.REQUEST_ID)} where ${b.merchantId} = any(${m}) and ${b.requestId} = ${q}`,
+        [SearchMatch.ID, sql`${balanceTransfer.id} = ${q}`],
+        [SearchMatch.REQUEST_ID, sql`${balanceTransfer.requestId} = ${q}`],
       ];
-    }
   }
+}
+
+function lookups(kind: SearchKindValue, q: string, merchants: readonly number[]): SQL[] {
+  const c = COLUMNS[kind];
+  return matchers(kind, q).map(
+    ([match, where]) =>
+      sql`select ${c.id} as id, ${match}::text as match, ${c.merchantId} as merchant_id, ${c.currency} as currency, ${c.status} as status,
+        ${c.amount}::text as amount, ${c.createdAt} as created_at
+      from ${c.table} where ${c.merchantId} = any(${ids(merchants)}) and ${where} order by ${c.createdAt} desc`,
+  );
 }
 
 /** The hits of one kind (at most LIMIT_PER_KIND per identifier). */
