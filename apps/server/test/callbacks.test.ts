@@ -152,6 +152,8 @@ const deps = (now: Date, extra: Partial<DeliverDeps> = {}): DeliverDeps => ({
   secretBox: app.secretBox,
   allowPrivate: true,
   now,
+  // The middle of the jitter: the schedule's own delays (the jitter has its own test).
+  random: () => 0.5,
   ...extra,
 });
 
@@ -206,6 +208,30 @@ describe('delivery', () => {
     // Notified is final: nothing is sent again by the schedule.
     expect((await deliverDue(deps(plus(t0, 86_400)))).claimed).toBe(0);
     expect(received).toHaveLength(1);
+  });
+
+  it("a retry honours the endpoint's Retry-After (seconds or a date, capped) and carries jitter", async () => {
+    const orderId = await newCollection();
+    const d = await enqueue({ orderId });
+    // 503 asking for 2 minutes: longer than the scheduled 5 s, so 120 s; jitter at its extremes moves it by 10 %.
+    answer = () => ({ status: 503, body: 'busy', headers: { 'retry-after': '120' } });
+    expect(await deliverDue(deps(t0, { random: () => 0 }))).toMatchObject({ retrying: 1 });
+    expect((await deliveryById(d.id)).nextAttemptAt.toISOString()).toBe(plus(t0, 108).toISOString());
+    const t1 = plus(t0, 108);
+    // An HTTP-date an hour ahead at attempt 2 (scheduled 5 min): one hour, +10 %.
+    answer = () => ({ status: 429, headers: { 'retry-after': new Date(t1.getTime() + 3_600_000).toUTCString() } });
+    await deliverDue(deps(t1, { random: () => 1 }));
+    expect((await deliveryById(d.id)).nextAttemptAt.toISOString()).toBe(plus(t1, 3_960).toISOString());
+    // A year is capped at the longest scheduled delay (10 h).
+    const t2 = plus(t1, 3_960);
+    answer = () => ({ status: 503, headers: { 'retry-after': String(365 * 86_400) } });
+    await deliverDue(deps(t2));
+    expect((await deliveryById(d.id)).nextAttemptAt.toISOString()).toBe(plus(t2, Math.max(...CALLBACK_RETRY_DELAYS_S)).toISOString());
+    // Without Retry-After, jitter alone: the scheduled 2 h at attempt 4, between 0.9x and 1.1x.
+    const t3 = plus(t2, Math.max(...CALLBACK_RETRY_DELAYS_S));
+    answer = () => ({ status: 500 });
+    await deliverDue(deps(t3, { random: () => 0.25 }));
+    expect((await deliveryById(d.id)).nextAttemptAt.toISOString()).toBe(plus(t3, 7_200 * 0.95).toISOString());
   });
 
   it('a 500 is retried at +5 s, then +5 min: same id and body byte for byte, fresh timestamp and signature', async () => {

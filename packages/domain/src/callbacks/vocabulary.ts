@@ -3,6 +3,30 @@
 /** Delay before attempt 2, 3, ... 8 in seconds (issue 4): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
 export const CALLBACK_RETRY_DELAYS_S = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000] as const;
 export const CALLBACK_MAX_ATTEMPTS = CALLBACK_RETRY_DELAYS_S.length + 1;
+/**
+ * Each retry's delay is moved by up to this share either way, so the deliveries a merchant's outage failed together
+ * do not all come back in the same second when it recovers (issue 15).
+ */
+export const CALLBACK_RETRY_JITTER = 0.1;
+/** A Retry-After longer than this (the longest scheduled delay) is capped: an endpoint cannot park a delivery forever. */
+export const CALLBACK_RETRY_AFTER_MAX_S = Math.max(...CALLBACK_RETRY_DELAYS_S);
+
+/**
+ * Seconds a `Retry-After` response header asks to wait (RFC 9110: delay-seconds or an HTTP-date), capped at
+ * CALLBACK_RETRY_AFTER_MAX_S; null when absent or unreadable.
+ */
+export function retryAfterSeconds(value: string | null | undefined, now: Date): number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  let s: number;
+  if (/^\d+$/.test(v)) s = Number(v);
+  else {
+    const at = Date.parse(v);
+    if (Number.isNaN(at)) return null;
+    s = Math.ceil((at - now.getTime()) / 1000);
+  }
+  return Math.min(Math.max(s, 0), CALLBACK_RETRY_AFTER_MAX_S);
+}
 export const CALLBACK_TIMEOUT_MS = 10_000;
 /** Characters of the response body kept in the attempt log. */
 export const CALLBACK_RESPONSE_EXCERPT_CHARS = 1_000;

@@ -19,6 +19,8 @@ export interface AttemptOutcome {
   responseExcerpt: string | null;
   error: string | null;
   latencyMs: number;
+  /** Seconds the endpoint's Retry-After asked for (a 429 or 503), capped; null without one. */
+  retryAfterS?: number | null;
 }
 
 export const attemptSchema = z.object({

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { CALLBACK_RESPONSE_EXCERPT_CHARS, CALLBACK_TIMEOUT_MS, CALLBACK_USER_AGENT, CallbackErrorCode } from '@mg/domain';
+import { CALLBACK_RESPONSE_EXCERPT_CHARS, CALLBACK_TIMEOUT_MS, CALLBACK_USER_AGENT, CallbackErrorCode, retryAfterSeconds } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import type { SecretBox } from '../../lib/secret-box';
 import { SERVER_VERSION } from '../../lib/version';
@@ -35,6 +35,8 @@ export interface DeliverDeps {
   timeoutMs?: number;
   /** Host name resolution (tests); default the system resolver. */
   resolver?: Resolver;
+  /** 0..1 for the retry jitter (tests inject a fixed one); default Math.random. */
+  random?: () => number;
 }
 
 export const clock = (now: DeliverDeps['now']): Date => (now === undefined ? new Date() : typeof now === 'function' ? now() : now);
@@ -85,6 +87,7 @@ export async function sendAttempt(deps: DeliverDeps, row: DeliveryRow): Promise<
       : await sendPinned(target, requestHeaders, body, timeoutMs);
     outcome.responseStatus = res.status;
     outcome.responseExcerpt = res.excerpt;
+    outcome.retryAfterS = retryAfterSeconds(res.retryAfter, at);
   } catch (err) {
     const e =
       err instanceof TargetRefused || err instanceof SendError
@@ -98,6 +101,13 @@ export async function sendAttempt(deps: DeliverDeps, row: DeliveryRow): Promise<
 
 const EXCERPT_MAX_BYTES = CALLBACK_RESPONSE_EXCERPT_CHARS * 4;
 
+/** What an endpoint answered: its status, the start of its body, its Retry-After header. */
+interface Answer {
+  status: number;
+  excerpt: string;
+  retryAfter: string | null;
+}
+
 function excerptOf(chunks: Buffer[]): string {
   return Buffer.concat(chunks).toString('utf8').slice(0, CALLBACK_RESPONSE_EXCERPT_CHARS);
 }
@@ -108,7 +118,7 @@ function sendPinned(
   headers: Record<string, string>,
   body: Buffer,
   timeoutMs: number,
-): Promise<{ status: number; excerpt: string }> {
+): Promise<Answer> {
   const lookup: LookupFunction = (_host, opts, cb) => {
     if (opts.all) cb(null, [{ address: target.address, family: target.family }]);
     else cb(null, target.address, target.family);
@@ -138,7 +148,8 @@ function sendPinned(
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const done = () => finish(() => resolve({ status: res.statusCode ?? 0, excerpt: excerptOf(chunks) }));
+      const retryAfter = res.headers['retry-after'];
+      const done = () => finish(() => resolve({ status: res.statusCode ?? 0, excerpt: excerptOf(chunks), retryAfter: typeof retryAfter === 'string' ? retryAfter : null }));
       res.on('data', (chunk: Buffer) => {
         if (size < EXCERPT_MAX_BYTES) chunks.push(chunk.subarray(0, EXCERPT_MAX_BYTES - size));
         size += chunk.length;
@@ -162,7 +173,7 @@ async function sendWithFetch(
   headers: Record<string, string>,
   body: Buffer,
   timeoutMs: number,
-): Promise<{ status: number; excerpt: string }> {
+): Promise<Answer> {
   try {
     const res = await fetchImpl(target.url, {
       method: 'POST',
@@ -172,7 +183,7 @@ async function sendWithFetch(
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
-    return { status: res.status, excerpt: text.slice(0, CALLBACK_RESPONSE_EXCERPT_CHARS) };
+    return { status: res.status, excerpt: text.slice(0, CALLBACK_RESPONSE_EXCERPT_CHARS), retryAfter: res.headers.get('retry-after') };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new SendError(CallbackErrorCode.TIMEOUT, `${timeoutMs} ms`);

@@ -14,6 +14,7 @@ import {
   CALLBACK_LEASE_S,
   CALLBACK_MAX_ATTEMPTS,
   CALLBACK_RETRY_DELAYS_S,
+  CALLBACK_RETRY_JITTER,
   CallbackTrigger,
   DomainError,
   NOTIFY_STATUS,
@@ -61,7 +62,7 @@ export async function deliverDue(deps: DeliverDeps): Promise<DeliverResult> {
         const row = await deliveryById(deps.db, id);
         if (!row) return;
         const outcome = await sendAttempt(deps, row);
-        const status = await recordAuto(deps.db, row, leaseUntil, outcome, clock(deps.now));
+        const status = await recordAuto(deps.db, row, leaseUntil, outcome, clock(deps.now), deps.random ?? Math.random);
         if (status === NotifyStatus.NOTIFIED) result.notified++;
         else if (status === NotifyStatus.FAILED) result.failed++;
         else result.retrying++;
@@ -85,6 +86,15 @@ export function retryDelayS(attempts: number): number {
   return CALLBACK_RETRY_DELAYS_S[i] as number;
 }
 
+/**
+ * The wait before the next automatic attempt: the schedule's, or longer when the endpoint's Retry-After asked for
+ * more, moved by up to CALLBACK_RETRY_JITTER either way (`unit` in 0..1).
+ */
+export function nextDelayS(attempts: number, retryAfterS: number | null, unit: number): number {
+  const base = Math.max(retryDelayS(attempts), retryAfterS ?? 0);
+  return Math.max(1, Math.round(base * (1 + CALLBACK_RETRY_JITTER * (2 * unit - 1))));
+}
+
 /** After an automatic attempt: notified, the next retry, or failed after CALLBACK_MAX_ATTEMPTS. */
 async function recordAuto(
   db: Db,
@@ -92,6 +102,7 @@ async function recordAuto(
   leaseUntil: Date,
   o: AttemptOutcome,
   now: Date,
+  random: () => number,
 ): Promise<NotifyStatusValue> {
   const attempts = row.attempts + 1;
   let status: NotifyStatusValue;
@@ -100,7 +111,7 @@ async function recordAuto(
   else if (attempts >= CALLBACK_MAX_ATTEMPTS) status = NotifyStatus.FAILED;
   else {
     status = NotifyStatus.PENDING;
-    next = addSeconds(now, retryDelayS(attempts));
+    next = addSeconds(now, nextDelayS(attempts, o.retryAfterS ?? null, random()));
   }
   if (status !== NotifyStatus.PENDING) NOTIFY_STATUS.assertTransition(NotifyStatus.PENDING, status);
   await db.transaction(async (tx) => {
