@@ -632,21 +632,32 @@ describe('webhook secret', () => {
     expect(row!.sealed).toMatch(/^v1\./);
     expect(row!.sealed).not.toContain(secret.slice(6));
 
-    const rolled = await rollWebhookSecret(tdb.db, app.secretBox, m);
+    const rolled = (await rollWebhookSecret(tdb.db, app.secretBox, m)).secret;
     expect(rolled).not.toBe(secret);
     expect(await getOrCreateWebhookSecret(tdb.db, app.secretBox, m)).toBe(rolled);
     await expect(rollWebhookSecret(tdb.db, app.secretBox, 99_999)).rejects.toBeInstanceOf(DomainError);
     await expect(getOrCreateWebhookSecret(tdb.db, app.secretBox, 99_999)).rejects.toBeInstanceOf(DomainError);
   });
 
-  it('after a roll the next attempt is signed with the new secret only', async () => {
+  it('after a roll callbacks carry both signatures for 24 h, then the new one only', async () => {
     const m = 10003;
     const old = await getOrCreateWebhookSecret(tdb.db, app.secretBox, m);
-    const fresh = await rollWebhookSecret(tdb.db, app.secretBox, m);
+    const { secret: fresh, previousValidUntil } = await rollWebhookSecret(tdb.db, app.secretBox, m, t0);
+    expect(previousValidUntil.toISOString()).toBe(plus(t0, 24 * 3600).toISOString());
     await enqueue({ merchantId: m, orderId: await newCollection(m) });
     await deliverDue(deps(t0));
-    const r = received[0]!;
-    expect(verifyWebhook(fresh, r.headers, r.body, 300, t0)).toBeTruthy();
-    expect(() => verifyWebhook(old, r.headers, r.body, 300, t0)).toThrow();
+    const during = received[0]!;
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    // An endpoint still on the old secret, and one already on the new, both verify.
+    expect(verifyWebhook(fresh, during.headers, during.body, 300, t0)).toBeTruthy();
+    expect(verifyWebhook(old, during.headers, during.body, 300, t0)).toBeTruthy();
+
+    const later = plus(t0, 25 * 3600);
+    await enqueue({ merchantId: m, orderId: await newCollection(m), now: later });
+    await deliverDue(deps(later));
+    const after = received[1]!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(verifyWebhook(fresh, after.headers, after.body, 300, later)).toBeTruthy();
+    expect(() => verifyWebhook(old, after.headers, after.body, 300, later)).toThrow();
   });
 });

@@ -33,6 +33,11 @@ export const CALLBACK_RESPONSE_EXCERPT_CHARS = 1_000;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** Random bytes of a webhook signing secret (base64 after the prefix; Standard Webhooks allows 24 to 64). */
 export const WEBHOOK_SECRET_BYTES = 24;
+/**
+ * After a roll the previous secret still signs every callback, next to the new one, for this long (Standard
+ * Webhooks sends a list of signatures), so a merchant can deploy the new secret without losing a callback.
+ */
+export const WEBHOOK_SECRET_GRACE_HOURS = 24;
 
 export const CallbackEvent = {
   COLLECTION_SUCCEEDED: 'collection.succeeded',

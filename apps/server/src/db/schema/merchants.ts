@@ -1,7 +1,7 @@
 /** Merchants (10000 is the platform admin) and their id sequence. */
 import { SETTLEMENT_DAYS_DEFAULT } from '@mg/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgSequence, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSequence, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** New merchant ids continue after the seeded ones; 10000 is the platform admin. */
@@ -30,6 +30,9 @@ export const merchant = pgTable(
     payoutCallbackUrl: varchar('payout_callback_url', { length: 512 }),
     /** Standard Webhooks signing secret `whsec_...`, sealed with the server's secret box (lib/secret-box). */
     webhookSecretSealed: text('webhook_secret_sealed'),
+    /** The secret before the last roll: it signs callbacks too until `webhookSecretPreviousUntil` (issue 15). */
+    webhookSecretPreviousSealed: text('webhook_secret_previous_sealed'),
+    webhookSecretPreviousUntil: timestamp('webhook_secret_previous_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('merchant_parent_idx').on(t.parentId)],

@@ -197,9 +197,18 @@ export async function noteResponseStatus(tx: DbLike, id: number, lastResponseSta
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Webhook secret (sealed)                                                                                       */
 
-/** The merchant's sealed secret (null: none yet); undefined for an unknown merchant. */
-export async function sealedWebhookSecret(db: DbLike, merchantId: number): Promise<{ sealed: string | null } | undefined> {
-  const [row] = await db.select({ sealed: merchant.webhookSecretSealed }).from(merchant).where(eq(merchant.id, merchantId));
+/**
+ * The merchant's sealed secret (null: none yet) and the one before its last roll with the end of its grace;
+ * undefined for an unknown merchant.
+ */
+export async function sealedWebhookSecret(
+  db: DbLike,
+  merchantId: number,
+): Promise<{ sealed: string | null; previousSealed: string | null; previousUntil: Date | null } | undefined> {
+  const [row] = await db
+    .select({ sealed: merchant.webhookSecretSealed, previousSealed: merchant.webhookSecretPreviousSealed, previousUntil: merchant.webhookSecretPreviousUntil })
+    .from(merchant)
+    .where(eq(merchant.id, merchantId));
   return row;
 }
 
@@ -213,8 +222,13 @@ export async function setWebhookSecretIfEmpty(db: DbLike, merchantId: number, se
   return written.length > 0;
 }
 
-/** Replaces the secret; false for an unknown merchant. */
-export async function setWebhookSecret(db: DbLike, merchantId: number, sealed: string): Promise<boolean> {
-  const written = await db.update(merchant).set({ webhookSecretSealed: sealed }).where(eq(merchant.id, merchantId)).returning({ id: merchant.id });
+/** Replaces the secret, keeping the current one as the previous until `previousUntil`; false for an unknown merchant. */
+export async function setWebhookSecret(db: DbLike, merchantId: number, sealed: string, previousUntil: Date): Promise<boolean> {
+  const written = await db
+    .update(merchant)
+    // The right-hand side reads the row as it was: the current secret becomes the previous one.
+    .set({ webhookSecretPreviousSealed: sql`${merchant.webhookSecretSealed}`, webhookSecretPreviousUntil: previousUntil, webhookSecretSealed: sealed })
+    .where(eq(merchant.id, merchantId))
+    .returning({ id: merchant.id });
   return written.length > 0;
 }

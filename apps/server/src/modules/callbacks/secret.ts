@@ -4,7 +4,7 @@
  * parameters screen reveals and rolls it; the callback worker reads it to sign every attempt.
  */
 import { randomBytes } from 'node:crypto';
-import { DomainError, WEBHOOK_SECRET_BYTES, WEBHOOK_SECRET_PREFIX } from '@mg/domain';
+import { DomainError, WEBHOOK_SECRET_BYTES, WEBHOOK_SECRET_GRACE_HOURS, WEBHOOK_SECRET_PREFIX } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import type { SecretBox } from '../../lib/secret-box';
 import { sealedWebhookSecret, setWebhookSecret, setWebhookSecretIfEmpty } from './queries';
@@ -36,11 +36,21 @@ export async function getOrCreateWebhookSecret(db: DbLike, secretBox: SecretBox,
 }
 
 /**
- * Replaces the merchant's secret with a new one and returns it in clear. Takes effect on the next attempt: callbacks
- * already queued are signed with the new secret when they are (re)sent.
+ * Replaces the merchant's secret with a new one and returns it in clear with the end of the old one's grace. From
+ * the next attempt callbacks carry two signatures, the new secret's and, for WEBHOOK_SECRET_GRACE_HOURS, the old
+ * one's, so the merchant's endpoint keeps verifying while the new secret is deployed.
  */
-export async function rollWebhookSecret(db: DbLike, secretBox: SecretBox, merchantId: number): Promise<string> {
+export async function rollWebhookSecret(db: DbLike, secretBox: SecretBox, merchantId: number, now = new Date()): Promise<{ secret: string; previousValidUntil: Date }> {
   const fresh = newWebhookSecret();
-  if (!(await setWebhookSecret(db, merchantId, secretBox.seal(fresh)))) throw new DomainError('NOT_FOUND');
-  return fresh;
+  const previousValidUntil = new Date(now.getTime() + WEBHOOK_SECRET_GRACE_HOURS * 3_600_000);
+  if (!(await setWebhookSecret(db, merchantId, secretBox.seal(fresh), previousValidUntil))) throw new DomainError('NOT_FOUND');
+  return { secret: fresh, previousValidUntil };
+}
+
+/** The secrets that sign a callback sent at `at`: the current one (created on first use), then the previous one while its grace lasts. */
+export async function signingSecrets(db: DbLike, secretBox: SecretBox, merchantId: number, at: Date): Promise<string[]> {
+  const current = await getOrCreateWebhookSecret(db, secretBox, merchantId);
+  const row = await sealedWebhookSecret(db, merchantId);
+  const previous = row?.previousSealed && row.previousUntil && row.previousUntil > at ? secretBox.open(row.previousSealed) : null;
+  return previous && previous !== current ? [current, previous] : [current];
 }

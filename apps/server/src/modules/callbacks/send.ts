@@ -12,7 +12,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { SERVER_VERSION } from '../../lib/version';
 import { resolveTarget, TargetRefused, type ResolvedTarget, type Resolver } from './guard';
 import type { AttemptOutcome, DeliveryRow } from './schemas';
-import { getOrCreateWebhookSecret } from './secret';
+import { signingSecrets } from './secret';
 import { webhookHeaders } from './signature';
 
 export type { AttemptOutcome } from './schemas';
@@ -73,13 +73,13 @@ export async function sendAttempt(deps: DeliverDeps, row: DeliveryRow): Promise<
   };
   const started = performance.now();
   try {
-    let secret: string;
+    let secrets: string[];
     try {
-      secret = await getOrCreateWebhookSecret(deps.db, deps.secretBox, row.merchantId);
+      secrets = await signingSecrets(deps.db, deps.secretBox, row.merchantId, at);
     } catch (err) {
       throw new SendError(CallbackErrorCode.SIGNING_FAILED, (err as Error).message);
     }
-    Object.assign(requestHeaders, webhookHeaders(secret, row.eventId, at, body));
+    Object.assign(requestHeaders, webhookHeaders(secrets, row.eventId, at, body));
     const target = await resolveTarget(row.url, { allowPrivate: deps.allowPrivate, resolver: deps.resolver });
     const timeoutMs = deps.timeoutMs ?? CALLBACK_TIMEOUT_MS;
     const res = deps.fetchImpl

@@ -32,12 +32,14 @@ export function signWebhook(secret: string, id: string, timestampS: number, body
 }
 
 /** The three headers of one attempt (the timestamp is the attempt's, the id the event's). */
-export function webhookHeaders(secret: string, id: string, at: Date, body: string | Buffer): WebhookHeaders {
+export function webhookHeaders(secret: string | readonly string[], id: string, at: Date, body: string | Buffer): WebhookHeaders {
   const ts = Math.floor(at.getTime() / 1000);
+  // Several secrets (a roll's grace period): one signature each, space-separated, as Standard Webhooks allows.
+  const secrets = typeof secret === 'string' ? [secret] : secret;
   return {
     [WEBHOOK_HEADERS.ID]: id,
     [WEBHOOK_HEADERS.TIMESTAMP]: String(ts),
-    [WEBHOOK_HEADERS.SIGNATURE]: signWebhook(secret, id, ts, body),
+    [WEBHOOK_HEADERS.SIGNATURE]: secrets.map((s) => signWebhook(s, id, ts, body)).join(' '),
   } as WebhookHeaders;
 }
 

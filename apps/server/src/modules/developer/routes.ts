@@ -1,5 +1,5 @@
 /** Developer parameters: API keys, callback addresses, IP whitelist, webhook secret (docs/payments-api.md). */
-import { API_KEY_MODES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, Perm } from '@mg/domain';
+import { API_KEY_MODES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, Perm, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -173,9 +173,9 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: Perm.DEVELOPER_KEY_EDIT },
       schema: {
         tags,
-        summary: 'Replace the webhook signing secret; callbacks are signed with the new one from the next attempt',
+        summary: `Replace the webhook signing secret; from the next attempt callbacks carry the new secret's signature and, for ${WEBHOOK_SECRET_GRACE_HOURS} h, the old one's too`,
         body: secretBody.default({}),
-        response: { 200: envelopeOf(z.object({ secret: z.string() })) },
+        response: { 200: envelopeOf(z.object({ secret: z.string(), previousValidUntil: z.string().describe('until when the old secret still signs callbacks') })) },
       },
     },
     async (req) => {

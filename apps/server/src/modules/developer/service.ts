@@ -235,8 +235,8 @@ export async function revealWebhookSecret(app: FastifyInstance, req: FastifyRequ
   return { secret };
 }
 
-export async function rollWebhook(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<{ secret: string }> {
-  const secret = await rollWebhookSecret(app.db, app.secretBox, merchantId);
+export async function rollWebhook(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<{ secret: string; previousValidUntil: string }> {
+  const { secret, previousValidUntil } = await rollWebhookSecret(app.db, app.secretBox, merchantId);
   await audit(app.db, req, 'webhook_secret_rolled', { success: true, merchantId });
-  return { secret };
+  return { secret, previousValidUntil: previousValidUntil.toISOString() };
 }

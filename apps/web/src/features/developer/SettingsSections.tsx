@@ -13,9 +13,10 @@ import {
   SafetyOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, IP_WHITELIST_MIN_PREFIX, checkCell, isIpWhitelistEntry, isIpWhitelistTooWide } from '@mg/domain';
+import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, IP_WHITELIST_MIN_PREFIX, checkCell, isIpWhitelistEntry, isIpWhitelistTooWide, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
 import { isApiError } from '../../api';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
+import { useFormatters } from '../../components/format';
 import type { DeveloperParameters } from './api';
 import { useRevealWebhookSecret, useRollWebhookSecret, useSaveCallbacks, useSaveWhitelist } from './hooks';
 import { FormError, IconTitle, SecretBlock, useGoogleCodeGate } from './_gate';
@@ -228,6 +229,8 @@ export function WebhookSecretSection({
   const revealSecret = useRevealWebhookSecret();
   const rollSecret = useRollWebhookSecret();
   const [secret, setSecret] = useState<string | null>(null);
+  const [graceUntil, setGraceUntil] = useState<string | null>(null);
+  const { instant } = useFormatters();
   const reveal = () =>
     gate.run({
       title: t('developer.revealSecret'),
@@ -243,6 +246,7 @@ export function WebhookSecretSection({
         data.webhookSecretSet
           ? 'developer.rollSecretConfirm'
           : 'developer.createSecretConfirm',
+        { hours: WEBHOOK_SECRET_GRACE_HOURS },
       ),
       okText: t(data.webhookSecretSet ? 'developer.roll' : 'developer.create'),
       okButtonProps: { danger: data.webhookSecretSet },
@@ -252,7 +256,9 @@ export function WebhookSecretSection({
           title: t('developer.rollSecretTitle'),
           okText: t('developer.roll'),
           action: async (code) => {
-            setSecret((await rollSecret.mutateAsync(code)).secret);
+            const rolled = await rollSecret.mutateAsync(code);
+            setSecret(rolled.secret);
+            setGraceUntil(rolled.previousValidUntil ?? null);
             message.success(t('developer.secretRolled'));
                   },
         }),
@@ -272,6 +278,11 @@ export function WebhookSecretSection({
           )}
         </div>
         {secret && <SecretBlock value={secret} testId="webhook-secret" />}
+        {graceUntil && (
+          <Typography.Text type="secondary" data-testid="webhook-secret-grace">
+            {t('developer.secretRolledUntil', { at: instant(graceUntil) })}
+          </Typography.Text>
+        )}
         <Space wrap>
           {data.webhookSecretSet &&
             (secret ? (

@@ -48,7 +48,7 @@ export const developerApi = {
       silent: true,
     }),
   rollWebhookSecret: (googleCode?: string) =>
-    api.post<{ secret: string }>('/developer/webhook-secret/roll', withCode({}, googleCode), {
+    api.post<{ secret: string; previousValidUntil?: string }>('/developer/webhook-secret/roll', withCode({}, googleCode), {
       silent: true,
     }),
 };
