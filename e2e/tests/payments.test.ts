@@ -369,6 +369,23 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
       await merchant.locator('[data-testid="pane-/payment/collections"] tr.ant-table-row').first().waitFor();
     });
   });
+
+  it("10. Developer parameters show the endpoint's health; a test event reaches it and is answered", async () => {
+    await withScreenshot(merchant, 'payments-10-endpoints', async () => {
+      const loaded = merchant.waitForResponse((r) => new URL(r.url()).pathname === '/api/callbacks/endpoints' && r.status() === 200);
+      await merchant.goto(`${originOf(tikipay, port)}/developer/parameters`);
+      await loaded;
+      // collection.succeeded and refund.succeeded were answered 200: every attempt succeeded.
+      const rate = merchant.getByTestId(`endpoint-rate-${receiver.url}`);
+      await poll(() => rate.getAttribute('data-level')).toBe('green');
+      const sent = merchant.waitForResponse((r) => new URL(r.url()).pathname === '/api/callbacks/test');
+      await merchant.getByTestId('test-collection').click();
+      expect((await sent).status()).toBe(200);
+      const hit = await receiver.waitFor((r) => r.body.includes('"webhook.test"'), 10_000);
+      expect(verifyWebhook(DEMO_WEBHOOK_SECRET, hit.headers, hit.body)).toBeTruthy();
+      await merchant.locator('.ant-message-success', { hasText: 'answered 200' }).waitFor();
+    });
+  });
 });
 
 /* ------------------------------------------------------------------------------------------------------------ */

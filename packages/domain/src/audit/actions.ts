@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'payout_policy_changed',
   'channel_state_changed',
   'channel_thresholds_changed',
+  'callback_test_sent',
+  'callbacks_replayed',
   'balance_transferred',
   'top_up_created',
   'withdrawal_account_added',

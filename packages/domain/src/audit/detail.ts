@@ -23,7 +23,7 @@ export const AUDIT_DETAIL_KEYS = [
   // callbacks
   'deliveryId', 'eventId', 'orderKind', 'orderId', 'responseStatus', 'error',
   // channel health
-  'state', 'message', 'greenMin', 'amberMin',
+  'state', 'message', 'greenMin', 'amberMin', 'replayed',
 ] as const;
 export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 

@@ -62,6 +62,8 @@ export const CallbackEvent = {
   MANDATE_PAUSED: 'mandate.paused',
   MANDATE_STOPPED: 'mandate.stopped',
   MANDATE_FAILED: 'mandate.failed',
+  /** "Send test event" on the developer page (issue 15): no order behind it. */
+  WEBHOOK_TEST: 'webhook.test',
 } as const;
 export type CallbackEventValue = (typeof CallbackEvent)[keyof typeof CallbackEvent];
 
@@ -119,3 +121,16 @@ export function callbackErrorCodeOf(error: string | null | undefined): CallbackE
   const head = error?.split(/[\s:]/, 1)[0];
   return head && (CALLBACK_ERROR_CODES as readonly string[]).includes(head) ? (head as CallbackErrorCodeValue) : null;
 }
+
+/** Endpoint health on the developer page (issue 15). */
+export const CALLBACK_ENDPOINT = {
+  /** Attempts counted into an endpoint's success rate. */
+  WINDOW_DAYS: 7,
+  /** Failed attempts listed per endpoint, newest first. */
+  RECENT_ERRORS: 5,
+  /** Failed deliveries one replay sends again at most. */
+  REPLAY_MAX: 1_000,
+  /** The longest range a replay takes. */
+  REPLAY_RANGE_DAYS: 31,
+} as const;
+

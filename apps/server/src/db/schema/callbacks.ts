@@ -33,6 +33,8 @@ export const callbackDelivery = pgTable(
     uniqueIndex('callback_delivery_event_uq').on(t.eventId),
     index('callback_delivery_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('callback_delivery_order_idx').on(t.merchantId, t.orderKind, t.orderId),
+    // The developer page's "given up" counts and a replay of a period's failed deliveries (issue 15).
+    index('callback_delivery_failed_idx').on(t.merchantId, t.createdAt).where(sql`${t.status} = 'failed'`),
   ],
 );
 
@@ -57,5 +59,6 @@ export const callbackAttempt = pgTable(
     trigger: varchar('trigger', { length: 8 }).notNull().default('auto'),
     createdAt: createdAt(),
   },
-  (t) => [index('callback_attempt_delivery_idx').on(t.deliveryId, t.id)],
+  // A merchant's attempts of the last days, per endpoint (the developer page's success rate, issue 15).
+  (t) => [index('callback_attempt_delivery_idx').on(t.deliveryId, t.id), index('callback_attempt_merchant_created_idx').on(t.merchantId, t.createdAt)],
 );

@@ -2,7 +2,7 @@
  * SQL of callbacks: the outbox rows (callback_delivery) and their attempts, the worker's lease and moves, the order's
  * notify_status mirror, and the merchant's sealed webhook secret (every value a bound parameter).
  */
-import { CallbackOrderKind, NotifyStatus, type CallbackTriggerValue, type NotifyStatusValue } from '@mg/domain';
+import { CallbackEvent, CallbackOrderKind, NotifyStatus, type CallbackTriggerValue, type NotifyStatusValue } from '@mg/domain';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { insertMany } from '../../db/insert-many';
 import type { DbLike } from '../../db/pool';
@@ -231,4 +231,86 @@ export async function setWebhookSecret(db: DbLike, merchantId: number, sealed: s
     .where(eq(merchant.id, merchantId))
     .returning({ id: merchant.id });
   return written.length > 0;
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Endpoint health (issue 15)                                                                                   */
+
+export interface EndpointFigures {
+  url: string;
+  attempts: number;
+  succeeded: number;
+  lastAttemptAt: Date;
+  lastSuccessAt: Date | null;
+  failedDeliveries: number;
+}
+
+/** Per address the merchant's callbacks went to since `since`: attempts, 2xx answers, last success, deliveries given up. */
+export async function endpointFigures(db: DbLike, merchantId: number, since: Date): Promise<EndpointFigures[]> {
+  const ok = sql`${callbackAttempt.responseStatus} between 200 and 299`;
+  const rows = await db
+    .select({
+      url: callbackAttempt.url,
+      attempts: sql<number>`count(*)::int`,
+      succeeded: sql<number>`(count(*) filter (where ${ok}))::int`,
+      lastAttemptAt: sql<Date>`max(${callbackAttempt.createdAt})`,
+      lastSuccessAt: sql<Date | null>`max(${callbackAttempt.createdAt}) filter (where ${ok})`,
+      failedDeliveries: sql<number>`(select count(*)::int from ${callbackDelivery} d where d.merchant_id = ${merchantId} and d.url = ${callbackAttempt.url}
+        and d.status = ${NotifyStatus.FAILED} and d.created_at >= ${since.toISOString()}::timestamptz)`,
+    })
+    .from(callbackAttempt)
+    .where(and(eq(callbackAttempt.merchantId, merchantId), sql`${callbackAttempt.createdAt} >= ${since.toISOString()}::timestamptz`))
+    .groupBy(callbackAttempt.url)
+    .orderBy(desc(sql`max(${callbackAttempt.createdAt})`));
+  return rows.map((r) => ({ ...r, lastAttemptAt: new Date(r.lastAttemptAt), lastSuccessAt: r.lastSuccessAt ? new Date(r.lastSuccessAt) : null }));
+}
+
+/** The newest failed attempts of the merchant since `since`, `perUrl` per address. */
+export async function recentFailures(db: DbLike, merchantId: number, since: Date, perUrl: number) {
+  const res = await db.execute<{ url: string; at: Date; response_status: number | null; error: string | null; event_type: string }>(sql`
+    select url, at, response_status, error, event_type from (
+      select a.url, a.created_at as at, a.response_status, a.error, d.event_type,
+             row_number() over (partition by a.url order by a.created_at desc, a.id desc) as n
+      from ${callbackAttempt} a join ${callbackDelivery} d on d.id = a.delivery_id
+      where a.merchant_id = ${merchantId} and a.created_at >= ${since.toISOString()}::timestamptz
+        and (a.response_status is null or a.response_status not between 200 and 299)
+    ) x where n <= ${perUrl} order by at desc`);
+  return res.rows.map((r) => ({ url: r.url, at: new Date(r.at), responseStatus: r.response_status, error: r.error, eventType: r.event_type }));
+}
+
+/**
+ * Puts the merchant's failed deliveries created in [from, to] (to one address, or all; test events are not events
+ * to recover) back in the queue, due now,
+ * at most `limit`; answers them (their orders' notify status is set back to pending by the caller).
+ */
+export async function reopenFailedDeliveries(
+  tx: DbLike,
+  q: { merchantId: number; from: Date; to: Date; url: string | null; now: Date; limit: number },
+): Promise<DeliveryRow[]> {
+  const res = await tx.execute<{ id: string | number }>(sql`
+    with picked as (
+      select id from ${callbackDelivery}
+      where merchant_id = ${q.merchantId} and status = ${NotifyStatus.FAILED} and event_type <> ${CallbackEvent.WEBHOOK_TEST}
+        and created_at >= ${q.from.toISOString()}::timestamptz and created_at <= ${q.to.toISOString()}::timestamptz
+        ${q.url === null ? sql`` : sql`and url = ${q.url}`}
+      order by id limit ${q.limit} for update skip locked
+    )
+    update ${callbackDelivery} d set status = ${NotifyStatus.PENDING}, next_attempt_at = ${q.now.toISOString()}::timestamptz, updated_at = ${q.now.toISOString()}::timestamptz
+    from picked where d.id = picked.id returning d.id`);
+  const ids = res.rows.map((r) => Number(r.id));
+  return ids.length === 0 ? [] : tx.select().from(callbackDelivery).where(inArray(callbackDelivery.id, ids));
+}
+
+/** A test event's outbox row: already given up (no retries of its own), so a resend sends it once, now. */
+export async function insertTestDelivery(tx: DbLike, v: DeliveryValues): Promise<number> {
+  const [row] = await tx.insert(callbackDelivery).values({ ...v, status: NotifyStatus.FAILED }).returning({ id: callbackDelivery.id });
+  if (!row) throw new Error('test delivery not inserted');
+  return row.id;
+}
+
+
+/** The merchant's configured callback addresses. */
+export async function merchantCallbackUrls(db: DbLike, merchantId: number): Promise<{ collection: string | null; payout: string | null } | undefined> {
+  const [row] = await db.select({ collection: merchant.collectionCallbackUrl, payout: merchant.payoutCallbackUrl }).from(merchant).where(eq(merchant.id, merchantId));
+  return row;
 }

@@ -6,6 +6,8 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { idSchema } from '../../lib/admin';
 import { audit, merchantScope } from '../auth';
+import { managedMerchant } from '../auth/scope';
+import { endpointHealth, endpointHealthSchema, replayFailed, sendTestEvent, TestTarget } from './endpoints';
 import { deliveriesForOrder, deliverySchema, deliveryViews, orderKindSchema } from './service';
 import { deliverDue, resendDelivery } from './worker';
 
@@ -71,6 +73,58 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const [view] = await deliveryViews(app.db, [row]);
       return ok(view!, t(req.lang, 'error.operationSucceeded'));
+    },
+  );
+
+  /* Endpoint health (issue 15) ---------------------------------------------------------------------------- */
+
+  const merchantIdField = z.coerce.number().int().positive().optional().describe('platform staff: that merchant');
+
+  app.get(
+    '/callbacks/endpoints',
+    {
+      config: { permission: Perm.DEVELOPER_MENU },
+      schema: { tags, summary: "Each address the merchant's callbacks go to: success rate of the last days' attempts, last success, deliveries given up, latest errors", querystring: z.object({ merchantId: merchantIdField }), response: { 200: envelopeOf(endpointHealthSchema) } },
+    },
+    async (req) => ok(await endpointHealth(app.db, managedMerchant(req, req.query.merchantId), new Date())),
+  );
+
+  app.post(
+    '/callbacks/test',
+    {
+      config: { permission: Perm.DEVELOPER_CALLBACK_EDIT },
+      schema: {
+        tags,
+        summary: 'Send a webhook.test event to the collection or payout callback address now; answers the attempt',
+        body: z.object({ target: z.enum([TestTarget.COLLECTION, TestTarget.PAYOUT]), merchantId: merchantIdField }),
+        response: { 200: envelopeOf(deliverySchema) },
+      },
+    },
+    async (req) => {
+      const merchantId = managedMerchant(req, req.body.merchantId);
+      const { row, outcome } = await sendTestEvent(deps(), merchantId, req.body.target);
+      await audit(app.db, req, 'callback_test_sent', { success: outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300, merchantId, detail: { deliveryId: row.id, responseStatus: outcome.responseStatus, error: outcome.error } });
+      const [view] = await deliveryViews(app.db, [row]);
+      return ok(view!);
+    },
+  );
+
+  app.post(
+    '/callbacks/replay',
+    {
+      config: { permission: Perm.CALLBACK_RESEND },
+      schema: {
+        tags,
+        summary: 'Send again the failed deliveries created in a time range (to one address, or all): each gets one more attempt',
+        body: z.object({ from: z.string().datetime(), to: z.string().datetime(), url: z.string().max(512).nullable().default(null), merchantId: merchantIdField }),
+        response: { 200: envelopeOf(z.object({ replayed: z.number() })) },
+      },
+    },
+    async (req) => {
+      const merchantId = managedMerchant(req, req.body.merchantId);
+      const replayed = await replayFailed(app.db, { merchantId, from: new Date(req.body.from), to: new Date(req.body.to), url: req.body.url, now: new Date() });
+      await audit(app.db, req, 'callbacks_replayed', { success: true, merchantId, detail: { from: req.body.from, to: req.body.to, replayed } });
+      return ok({ replayed }, t(req.lang, 'developer.endpoints.replayed', { count: replayed }));
     },
   );
 };

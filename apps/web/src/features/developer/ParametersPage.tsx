@@ -4,6 +4,7 @@ import { OPEN_API_HEADERS, Perm } from '@mg/domain';
 import { usePermission } from '../../session/usePermission';
 import { useDeveloperParameters } from './hooks';
 import { ApiKeysSection } from './ApiKeysSection';
+import { EndpointsSection } from './EndpointsSection';
 import { CallbacksSection, SigningHelp, WebhookSecretSection, WhitelistSection } from './SettingsSections';
 
 
@@ -63,6 +64,7 @@ export default function Parameters() {
         </div>
       )}
       {canKeys && <WebhookSecretSection data={data} />}
+      <EndpointsSection />
       <SigningHelp
         merchantId={data.merchantId}
         headers={[

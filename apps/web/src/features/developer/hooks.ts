@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyModeValue } from '@mg/domain';
 import { queryKeys } from '../../components/list/keys';
+import { api } from '../../api';
 import { developerApi } from './api';
 
 export const developerKeys = queryKeys('developer');
@@ -51,4 +52,43 @@ export function useRevealWebhookSecret() {
 export function useRollWebhookSecret() {
   const onSuccess = useRefresh();
   return useMutation({ mutationFn: (googleCode?: string) => developerApi.rollWebhookSecret(googleCode), onSuccess });
+}
+
+/* Webhook endpoint health (issue 15) ------------------------------------------------------------------------- */
+
+export interface EndpointHealth {
+  windowDays: number;
+  endpoints: {
+    url: string;
+    configuredFor: ('collection' | 'payout')[];
+    attempts: number;
+    succeeded: number;
+    successRate: number | null;
+    lastAttemptAt: string | null;
+    lastSuccessAt: string | null;
+    failedDeliveries: number;
+    recentErrors: { at: string; responseStatus: number | null; error: string | null; eventType: string }[];
+  }[];
+}
+
+export function useEndpointHealth() {
+  return useQuery({ queryKey: developerKeys.other('endpoints'), queryFn: () => api.get<EndpointHealth>('/callbacks/endpoints', undefined, { silent: true }) });
+}
+
+function useRefreshEndpoints() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: developerKeys.other('endpoints') });
+}
+
+export function useSendTestEvent() {
+  const onSuccess = useRefreshEndpoints();
+  return useMutation({
+    mutationFn: (target: 'collection' | 'payout') => api.post<{ status: string; lastResponseStatus: number | null; attemptsLog: { id: number; error: string | null; errorKey: string | null; errorDetail: string | null; responseStatus: number | null }[] }>('/callbacks/test', { target }, { silent: true }),
+    onSuccess,
+  });
+}
+
+export function useReplayFailed() {
+  const onSuccess = useRefreshEndpoints();
+  return useMutation({ mutationFn: (range: { from: string; to: string; url: string | null }) => api.post<{ replayed: number }>('/callbacks/replay', range, { silent: true }), onSuccess });
 }

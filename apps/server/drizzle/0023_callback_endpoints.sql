@@ -1,0 +1,2 @@
+CREATE INDEX "callback_attempt_merchant_created_idx" ON "callback_attempt" USING btree ("merchant_id","created_at");--> statement-breakpoint
+CREATE INDEX "callback_delivery_failed_idx" ON "callback_delivery" USING btree ("merchant_id","created_at") WHERE "callback_delivery"."status" = 'failed';

@@ -1,0 +1,95 @@
+/**
+ * Webhook endpoint health (issue 15; docs/payments-api.md "Callbacks"): per address the merchant's callbacks went
+ * to, the success rate of the attempts of the last days and the latest errors; a test event sent now and answered
+ * with its result; the failed deliveries of a time range sent again once the endpoint is fixed.
+ */
+import { randomBytes } from 'node:crypto';
+import { CALLBACK_ENDPOINT, CallbackEvent, CallbackOrderKind, DomainError } from '@mg/domain';
+import { z } from 'zod';
+import type { Db } from '../../db/pool';
+import { fieldError } from '../../lib/errors';
+import { deliveryOf } from './outbox';
+import { endpointFigures, insertTestDelivery, merchantCallbackUrls, mirrorNotifyStatus, recentFailures, reopenFailedDeliveries } from './queries';
+import type { DeliverDeps } from './send';
+import { resendDelivery } from './worker';
+
+const DAY_MS = 86_400_000;
+
+export const TestTarget = { COLLECTION: 'collection', PAYOUT: 'payout' } as const;
+export type TestTargetValue = (typeof TestTarget)[keyof typeof TestTarget];
+
+export const endpointSchema = z.object({
+  url: z.string(),
+  /** Which of the merchant's configured addresses it is (none: an order's own notifyUrl). */
+  configuredFor: z.array(z.enum([TestTarget.COLLECTION, TestTarget.PAYOUT])),
+  attempts: z.number(),
+  succeeded: z.number(),
+  successRate: z.number().nullable().describe('0..1 of the attempts of the window; null without attempts'),
+  lastAttemptAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  failedDeliveries: z.number().describe('deliveries of the window given up after every retry'),
+  recentErrors: z.array(z.object({ at: z.string(), responseStatus: z.number().nullable(), error: z.string().nullable(), eventType: z.string() })),
+});
+export const endpointHealthSchema = z.object({ windowDays: z.number(), endpoints: z.array(endpointSchema) });
+export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
+
+export async function endpointHealth(db: Db, merchantId: number, now: Date): Promise<EndpointHealth> {
+  const since = new Date(now.getTime() - CALLBACK_ENDPOINT.WINDOW_DAYS * DAY_MS);
+  const [figures, failures, configured] = await Promise.all([
+    endpointFigures(db, merchantId, since),
+    recentFailures(db, merchantId, since, CALLBACK_ENDPOINT.RECENT_ERRORS),
+    merchantCallbackUrls(db, merchantId),
+  ]);
+  const urls = [...new Set([configured?.collection, configured?.payout, ...figures.map((f) => f.url)].filter((u): u is string => Boolean(u)))];
+  return {
+    windowDays: CALLBACK_ENDPOINT.WINDOW_DAYS,
+    endpoints: urls.map((url) => {
+      const f = figures.find((x) => x.url === url);
+      return {
+        url,
+        configuredFor: [...(configured?.collection === url ? [TestTarget.COLLECTION] : []), ...(configured?.payout === url ? [TestTarget.PAYOUT] : [])],
+        attempts: f?.attempts ?? 0,
+        succeeded: f?.succeeded ?? 0,
+        successRate: f && f.attempts > 0 ? f.succeeded / f.attempts : null,
+        lastAttemptAt: f ? f.lastAttemptAt.toISOString() : null,
+        lastSuccessAt: f?.lastSuccessAt ? f.lastSuccessAt.toISOString() : null,
+        failedDeliveries: f?.failedDeliveries ?? 0,
+        recentErrors: failures.filter((e) => e.url === url).map((e) => ({ at: e.at.toISOString(), responseStatus: e.responseStatus, error: e.error, eventType: e.eventType })),
+      };
+    }),
+  };
+}
+
+/** Sends a `webhook.test` event to the merchant's collection or payout address now; answers the attempt's outcome. */
+export async function sendTestEvent(deps: DeliverDeps, merchantId: number, target: TestTargetValue) {
+  const urls = await merchantCallbackUrls(deps.db, merchantId);
+  if (!urls) throw new DomainError('NOT_FOUND');
+  const url = target === TestTarget.PAYOUT ? urls.payout : urls.collection;
+  if (!url) throw fieldError('target', 'developer.endpoints.noAddress');
+  const orderId = `TEST-${randomBytes(6).toString('hex').toUpperCase()}`;
+  const values = deliveryOf({
+    merchantId,
+    eventType: CallbackEvent.WEBHOOK_TEST,
+    orderKind: target === TestTarget.PAYOUT ? CallbackOrderKind.PAYOUT : CallbackOrderKind.COLLECTION,
+    orderId,
+    url,
+    data: { test: true, id: orderId, message: 'A test event from the dashboard: answer 2xx to acknowledge.' },
+  });
+  if (!values) throw fieldError('target', 'developer.endpoints.noAddress');
+  const id = await insertTestDelivery(deps.db, values);
+  return resendDelivery(deps, id, [merchantId]);
+}
+
+/** Puts the failed deliveries of [from, to] back in the queue (at most REPLAY_MAX); answers how many. */
+export async function replayFailed(db: Db, q: { merchantId: number; from: Date; to: Date; url: string | null; now: Date }): Promise<number> {
+  if (!(q.from < q.to)) throw fieldError('to', 'developer.endpoints.rangeOrder');
+  if (q.to.getTime() - q.from.getTime() > CALLBACK_ENDPOINT.REPLAY_RANGE_DAYS * DAY_MS) {
+    throw fieldError('from', 'developer.endpoints.rangeTooLong', { params: { days: CALLBACK_ENDPOINT.REPLAY_RANGE_DAYS } });
+  }
+  return db.transaction(async (tx) => {
+    const rows = await reopenFailedDeliveries(tx, { ...q, limit: CALLBACK_ENDPOINT.REPLAY_MAX });
+    // The orders show "pending" again until the worker moves them on.
+    for (const r of rows) await mirrorNotifyStatus(tx, r);
+    return rows.length;
+  });
+}
