@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'channel_thresholds_changed',
   'callback_test_sent',
   'callbacks_replayed',
+  'callback_endpoint_enabled',
   'balance_transferred',
   'top_up_created',
   'withdrawal_account_added',

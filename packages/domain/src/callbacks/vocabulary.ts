@@ -132,5 +132,9 @@ export const CALLBACK_ENDPOINT = {
   REPLAY_MAX: 1_000,
   /** The longest range a replay takes. */
   REPLAY_RANGE_DAYS: 31,
+  /** An address failing every attempt for this long is disabled (its callbacks held) and the admins are told. */
+  DISABLE_AFTER_HOURS: 24,
+  /** How often that is checked. */
+  DISABLE_CHECK_MS: 3_600_000,
 } as const;
 

@@ -1,6 +1,6 @@
 /** Callback deliveries (transactional outbox) and their attempts. */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -61,4 +61,18 @@ export const callbackAttempt = pgTable(
   },
   // A merchant's attempts of the last days, per endpoint (the developer page's success rate, issue 15).
   (t) => [index('callback_attempt_delivery_idx').on(t.deliveryId, t.id), index('callback_attempt_merchant_created_idx').on(t.merchantId, t.createdAt)],
+);
+
+/**
+ * A merchant's callback address that failed every attempt for a day (issue 15): its deliveries are held (parked,
+ * not sent) until someone enables it again on the developer page, which sends them.
+ */
+export const callbackEndpointDisabled = pgTable(
+  'callback_endpoint_disabled',
+  {
+    merchantId: integer('merchant_id').notNull(),
+    url: varchar('url', { length: 512 }).notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.url] })],
 );

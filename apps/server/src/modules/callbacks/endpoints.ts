@@ -9,11 +9,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/pool';
 import { fieldError } from '../../lib/errors';
 import { deliveryOf } from './outbox';
-import { endpointFigures, insertTestDelivery, merchantCallbackUrls, mirrorNotifyStatus, recentFailures, reopenFailedDeliveries } from './queries';
+import { tellMerchantAdmins, type AdminNotifier } from '../announcements/tell-admins';
+import { disabledEndpoints, disableEndpoint, enableEndpoint, endpointFigures, failingEndpoints, insertTestDelivery, merchantCallbackUrls, mirrorNotifyStatus, recentFailures, reopenFailedDeliveries } from './queries';
 import type { DeliverDeps } from './send';
 import { resendDelivery } from './worker';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export const TestTarget = { COLLECTION: 'collection', PAYOUT: 'payout' } as const;
 export type TestTargetValue = (typeof TestTarget)[keyof typeof TestTarget];
@@ -28,6 +30,7 @@ export const endpointSchema = z.object({
   lastAttemptAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
   failedDeliveries: z.number().describe('deliveries of the window given up after every retry'),
+  disabledAt: z.string().nullable().describe('disabled after failing every attempt for a day: its callbacks are held until enabled'),
   recentErrors: z.array(z.object({ at: z.string(), responseStatus: z.number().nullable(), error: z.string().nullable(), eventType: z.string() })),
 });
 export const endpointHealthSchema = z.object({ windowDays: z.number(), endpoints: z.array(endpointSchema) });
@@ -35,12 +38,13 @@ export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 
 export async function endpointHealth(db: Db, merchantId: number, now: Date): Promise<EndpointHealth> {
   const since = new Date(now.getTime() - CALLBACK_ENDPOINT.WINDOW_DAYS * DAY_MS);
-  const [figures, failures, configured] = await Promise.all([
+  const [figures, failures, configured, disabled] = await Promise.all([
     endpointFigures(db, merchantId, since),
     recentFailures(db, merchantId, since, CALLBACK_ENDPOINT.RECENT_ERRORS),
     merchantCallbackUrls(db, merchantId),
+    disabledEndpoints(db, merchantId),
   ]);
-  const urls = [...new Set([configured?.collection, configured?.payout, ...figures.map((f) => f.url)].filter((u): u is string => Boolean(u)))];
+  const urls = [...new Set([configured?.collection, configured?.payout, ...figures.map((f) => f.url), ...disabled.map((d) => d.url)].filter((u): u is string => Boolean(u)))];
   return {
     windowDays: CALLBACK_ENDPOINT.WINDOW_DAYS,
     endpoints: urls.map((url) => {
@@ -54,6 +58,7 @@ export async function endpointHealth(db: Db, merchantId: number, now: Date): Pro
         lastAttemptAt: f ? f.lastAttemptAt.toISOString() : null,
         lastSuccessAt: f?.lastSuccessAt ? f.lastSuccessAt.toISOString() : null,
         failedDeliveries: f?.failedDeliveries ?? 0,
+        disabledAt: disabled.find((d) => d.url === url)?.disabledAt.toISOString() ?? null,
         recentErrors: failures.filter((e) => e.url === url).map((e) => ({ at: e.at.toISOString(), responseStatus: e.responseStatus, error: e.error, eventType: e.eventType })),
       };
     }),
@@ -92,4 +97,29 @@ export async function replayFailed(db: Db, q: { merchantId: number; from: Date; 
     for (const r of rows) await mirrorNotifyStatus(tx, r);
     return rows.length;
   });
+}
+
+/**
+ * The hourly check: every address that failed every attempt for a day is disabled (its deliveries held), and the
+ * merchant's admins are told in the bell and by e-mail; answers the addresses disabled.
+ */
+export async function disableFailingEndpoints(db: Db, notifier: AdminNotifier | null, now: Date): Promise<{ merchantId: number; url: string }[]> {
+  const failing = await failingEndpoints(db, { now, dayMs: CALLBACK_ENDPOINT.DISABLE_AFTER_HOURS * HOUR_MS, since: new Date(now.getTime() - 2 * CALLBACK_ENDPOINT.DISABLE_AFTER_HOURS * HOUR_MS) });
+  const disabled: { merchantId: number; url: string }[] = [];
+  for (const e of failing) {
+    if (!(await disableEndpoint(db, e.merchantId, e.url, now))) continue;
+    disabled.push(e);
+    await tellMerchantAdmins(
+      db,
+      { merchantId: e.merchantId, titleKey: 'developer.endpoints.disabledTitle', contentKey: 'developer.endpoints.disabledContent', params: { url: e.url, hours: String(CALLBACK_ENDPOINT.DISABLE_AFTER_HOURS) } },
+      notifier,
+      now,
+    );
+  }
+  return disabled;
+}
+
+/** Enables an address again: its held deliveries are sent by the next worker run; answers how many. */
+export async function enableEndpointAgain(db: Db, merchantId: number, url: string, now: Date): Promise<number> {
+  return db.transaction((tx) => enableEndpoint(tx, merchantId, url, now));
 }

@@ -6,7 +6,7 @@ import { CallbackEvent, CallbackOrderKind, NotifyStatus, type CallbackTriggerVal
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { insertMany } from '../../db/insert-many';
 import type { DbLike } from '../../db/pool';
-import { callbackAttempt, callbackDelivery, collection, merchant, payout, refund } from '../../db/schema';
+import { callbackAttempt, callbackDelivery, callbackEndpointDisabled, collection, merchant, payout, refund } from '../../db/schema';
 import { deliveryView, type AttemptOutcome, type DeliveryRow, type DeliveryView } from './schemas';
 
 /* ---------------------------------------------------------------------------------------------------------- */
@@ -313,4 +313,59 @@ export async function insertTestDelivery(tx: DbLike, v: DeliveryValues): Promise
 export async function merchantCallbackUrls(db: DbLike, merchantId: number): Promise<{ collection: string | null; payout: string | null } | undefined> {
   const [row] = await db.select({ collection: merchant.collectionCallbackUrl, payout: merchant.payoutCallbackUrl }).from(merchant).where(eq(merchant.id, merchantId));
   return row;
+}
+
+/* Disabled endpoints (issue 15) --------------------------------------------------------------------------- */
+
+/**
+ * Held deliveries wait with this due time, so the due index never offers them to the worker (a finite date: the
+ * delivery views turn it into an ISO string).
+ */
+const HELD = sql`'9999-12-31T00:00:00Z'::timestamptz`;
+
+/** Parks the due deliveries of disabled endpoints (new ones keep arriving while an endpoint is disabled). */
+export async function parkHeldDeliveries(db: DbLike, now: Date): Promise<number> {
+  const res = await db.execute(sql`
+    update ${callbackDelivery} d set next_attempt_at = ${HELD}
+    from ${callbackEndpointDisabled} e
+    where d.status = ${NotifyStatus.PENDING} and d.next_attempt_at <= ${now.toISOString()}::timestamptz
+      and e.merchant_id = d.merchant_id and e.url = d.url`);
+  return res.rowCount ?? 0;
+}
+
+/**
+ * Addresses whose every attempt failed for a day: a failed attempt at least `dayMs` old with no success after it,
+ * and a failure within the last day (still failing), among the attempts since `since`; not disabled already.
+ */
+export async function failingEndpoints(db: DbLike, q: { now: Date; dayMs: number; since: Date }): Promise<{ merchantId: number; url: string }[]> {
+  const dayAgo = new Date(q.now.getTime() - q.dayMs).toISOString();
+  const ok = sql`a.response_status between 200 and 299`;
+  const res = await db.execute<{ merchant_id: number; url: string }>(sql`
+    select a.merchant_id, a.url from ${callbackAttempt} a
+    where a.created_at >= ${q.since.toISOString()}::timestamptz
+      and not exists (select 1 from ${callbackEndpointDisabled} e where e.merchant_id = a.merchant_id and e.url = a.url)
+    group by a.merchant_id, a.url
+    having min(a.created_at) filter (where not ${ok}) <= ${dayAgo}::timestamptz
+      and coalesce(max(a.created_at) filter (where ${ok}), '-infinity'::timestamptz) < min(a.created_at) filter (where not ${ok})
+      and max(a.created_at) filter (where not ${ok}) > ${dayAgo}::timestamptz`);
+  return res.rows.map((r) => ({ merchantId: Number(r.merchant_id), url: r.url }));
+}
+
+/** Disables an address; true when this call did (not already disabled). */
+export async function disableEndpoint(db: DbLike, merchantId: number, url: string, now: Date): Promise<boolean> {
+  const rows = await db.insert(callbackEndpointDisabled).values({ merchantId, url, disabledAt: now }).onConflictDoNothing().returning({ url: callbackEndpointDisabled.url });
+  return rows.length > 0;
+}
+
+/** Enables an address again and makes its held deliveries due now; answers how many were held. */
+export async function enableEndpoint(tx: DbLike, merchantId: number, url: string, now: Date): Promise<number> {
+  await tx.delete(callbackEndpointDisabled).where(and(eq(callbackEndpointDisabled.merchantId, merchantId), eq(callbackEndpointDisabled.url, url)));
+  const res = await tx.execute(sql`
+    update ${callbackDelivery} set next_attempt_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+    where merchant_id = ${merchantId} and url = ${url} and status = ${NotifyStatus.PENDING} and next_attempt_at = ${HELD}`);
+  return res.rowCount ?? 0;
+}
+
+export async function disabledEndpoints(db: DbLike, merchantId: number): Promise<{ url: string; disabledAt: Date }[]> {
+  return db.select({ url: callbackEndpointDisabled.url, disabledAt: callbackEndpointDisabled.disabledAt }).from(callbackEndpointDisabled).where(eq(callbackEndpointDisabled.merchantId, merchantId));
 }

@@ -1,5 +1,5 @@
 /** Callback attempts and manual resend (dashboard), and the delivery job. */
-import { CALLBACK_POLL_MS, Perm } from '@mg/domain';
+import { CALLBACK_ENDPOINT, CALLBACK_POLL_MS, Perm } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -7,7 +7,7 @@ import { t } from '../../lib/i18n';
 import { idSchema } from '../../lib/admin';
 import { audit, merchantScope } from '../auth';
 import { managedMerchant } from '../auth/scope';
-import { endpointHealth, endpointHealthSchema, replayFailed, sendTestEvent, TestTarget } from './endpoints';
+import { disableFailingEndpoints, enableEndpointAgain, endpointHealth, endpointHealthSchema, replayFailed, sendTestEvent, TestTarget } from './endpoints';
 import { deliveriesForOrder, deliverySchema, deliveryViews, orderKindSchema } from './service';
 import { deliverDue, resendDelivery } from './worker';
 
@@ -17,6 +17,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.db, secretBox: app.secretBox, allowPrivate: app.allowPrivateCallbacks });
 
   app.jobs.every('callbacks.deliver', CALLBACK_POLL_MS, () => deliverDue(deps()));
+  app.jobs.every('callbacks.disable-failing', CALLBACK_ENDPOINT.DISABLE_CHECK_MS, () => disableFailingEndpoints(app.db, { mailer: app.mailer, log: app.log }, new Date()));
 
   app.get(
     '/callbacks',
@@ -125,6 +126,25 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const replayed = await replayFailed(app.db, { merchantId, from: new Date(req.body.from), to: new Date(req.body.to), url: req.body.url, now: new Date() });
       await audit(app.db, req, 'callbacks_replayed', { success: true, merchantId, detail: { from: req.body.from, to: req.body.to, replayed } });
       return ok({ replayed }, t(req.lang, 'developer.endpoints.replayed', { count: replayed }));
+    },
+  );
+
+  app.post(
+    '/callbacks/endpoints/enable',
+    {
+      config: { permission: Perm.DEVELOPER_CALLBACK_EDIT },
+      schema: {
+        tags,
+        summary: 'Enable an address disabled after failing for a day: its held callbacks are sent by the next worker run',
+        body: z.object({ url: z.string().min(1).max(512), merchantId: merchantIdField }),
+        response: { 200: envelopeOf(z.object({ released: z.number() })) },
+      },
+    },
+    async (req) => {
+      const merchantId = managedMerchant(req, req.body.merchantId);
+      const released = await enableEndpointAgain(app.db, merchantId, req.body.url, new Date());
+      await audit(app.db, req, 'callback_endpoint_enabled', { success: true, merchantId, detail: { after: req.body.url, replayed: released } });
+      return ok({ released }, t(req.lang, 'developer.endpoints.enabled', { count: released }));
     },
   );
 };

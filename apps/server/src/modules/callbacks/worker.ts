@@ -27,6 +27,7 @@ import {
   failLeasedDelivery,
   insertAttempt,
   leaseDueDeliveries,
+  parkHeldDeliveries,
   lockDelivery,
   mirrorNotifyStatus,
   moveLeasedDelivery,
@@ -52,6 +53,8 @@ export async function deliverDue(deps: DeliverDeps): Promise<DeliverResult> {
   const now = clock(deps.now);
   const leaseUntil = addSeconds(now, CALLBACK_LEASE_S);
   const limit = deps.limit ?? CALLBACK_BATCH_LIMIT;
+  // Deliveries to a disabled endpoint are held, not sent (issue 15).
+  await parkHeldDeliveries(deps.db, now);
   const claimed = await leaseDueDeliveries(deps.db, now, leaseUntil, limit);
   const result: DeliverResult = { claimed: claimed.length, notified: 0, retrying: 0, failed: 0 };
   let firstError: unknown;

@@ -16,7 +16,7 @@ import { useFormatters } from '../../components/format';
 import { LoadFailed } from '../../components/LoadFailed';
 import { usePermission } from '../../session/usePermission';
 import { IconTitle } from './_gate';
-import { useEndpointHealth, useReplayFailed, useSendTestEvent, type EndpointHealth } from './hooks';
+import { useEnableEndpoint, useEndpointHealth, useReplayFailed, useSendTestEvent, type EndpointHealth } from './hooks';
 
 type Endpoint = EndpointHealth['endpoints'][number];
 const WALL_CLOCK = 'YYYY-MM-DD HH:mm:ss';
@@ -61,13 +61,14 @@ function ReplayModal({ onClose }: { onClose: () => void }) {
 
 export function EndpointsSection() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { has } = usePermission();
   const { instant } = useFormatters();
   const { token } = theme.useToken();
   const levelColor = { [HealthLevel.GREEN]: token.colorSuccess, [HealthLevel.AMBER]: token.colorWarning, [HealthLevel.RED]: token.colorError, [HealthLevel.NONE]: token.colorBorder };
   const health = useEndpointHealth();
   const test = useSendTestEvent();
+  const enable = useEnableEndpoint();
   const [replaying, setReplaying] = useState(false);
   const configured = new Set((health.data?.endpoints ?? []).flatMap((e) => e.configuredFor));
 
@@ -82,6 +83,22 @@ export function EndpointsSection() {
     }
   };
 
+  const confirmEnable = (url: string) =>
+    modal.confirm({
+      title: t('developer.endpoints.enable'),
+      content: t('developer.endpoints.enableConfirm', { url }),
+      okText: t('developer.endpoints.enable'),
+      cancelText: t('common.actions.cancel'),
+      onOk: async () => {
+        try {
+          const r = await enable.mutateAsync(url);
+          message.success(t('developer.endpoints.enabled', { count: r.released }));
+        } catch (err) {
+          message.error(applyServerErrors(undefined, err));
+        }
+      },
+    });
+
   const columns: ColumnsType<Endpoint> = [
     {
       title: t('developer.endpoints.url'),
@@ -91,10 +108,20 @@ export function EndpointsSection() {
           <Typography.Text copyable style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
             {e.url}
           </Typography.Text>
-          <Space size={4}>
+          <Space size={4} wrap>
             {e.configuredFor.map((k) => (
               <Tag key={k}>{t(k === 'payout' ? 'developer.endpoints.forPayouts' : 'developer.endpoints.forCollections')}</Tag>
             ))}
+            {e.disabledAt && (
+              <Tag color="red" data-testid={`endpoint-disabled-${e.url}`}>
+                {t('developer.endpoints.disabled', { at: instant(e.disabledAt) })}
+              </Tag>
+            )}
+            {e.disabledAt && has(Perm.DEVELOPER_CALLBACK_EDIT) && (
+              <Button size="small" type="primary" onClick={() => confirmEnable(e.url)} data-testid={`endpoint-enable-${e.url}`}>
+                {t('developer.endpoints.enable')}
+              </Button>
+            )}
           </Space>
         </Space>
       ),

@@ -67,6 +67,7 @@ export interface EndpointHealth {
     lastAttemptAt: string | null;
     lastSuccessAt: string | null;
     failedDeliveries: number;
+    disabledAt: string | null;
     recentErrors: { at: string; responseStatus: number | null; error: string | null; eventType: string }[];
   }[];
 }
@@ -92,3 +93,9 @@ export function useReplayFailed() {
   const onSuccess = useRefreshEndpoints();
   return useMutation({ mutationFn: (range: { from: string; to: string; url: string | null }) => api.post<{ replayed: number }>('/callbacks/replay', range, { silent: true }), onSuccess });
 }
+
+export function useEnableEndpoint() {
+  const onSuccess = useRefreshEndpoints();
+  return useMutation({ mutationFn: (url: string) => api.post<{ released: number }>('/callbacks/endpoints/enable', { url }, { silent: true }), onSuccess });
+}
+
