@@ -11,6 +11,7 @@ import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session'
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
 import { openApiRequest } from './helpers/open-api';
+import { purgeOutcomes } from '../src/modules/channel-health/queries';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -156,4 +157,15 @@ describe('channel health', () => {
     expect((await staff.get('/channel-health', { currency: 'XYZ' })).statusCode).toBe(400);
     expect((await staff.get('/channel-health/series', { currency: 'IDR', kind: 'refund', channel: 1 })).statusCode).toBe(400);
   });
+
+  it('keeps outcomes for a week: older ones are purged, the recent ones stay', async () => {
+    await tdb.pool.query(
+      "insert into channel_outcome (kind, merchant_id, currency, channel, success, duration_ms, at) values ('collection', 10001, 'IDR', 1, true, 10, now() - interval '8 days')",
+    );
+    const before = await tdb.pool.query<{ n: number }>('select count(*)::int as n from channel_outcome');
+    expect(await purgeOutcomes(tdb.db, new Date())).toBe(1);
+    const after = await tdb.pool.query<{ n: number }>('select count(*)::int as n from channel_outcome');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n - 1);
+  });
 });
+

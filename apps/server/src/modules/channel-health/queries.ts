@@ -146,9 +146,9 @@ export async function writeThresholds(db: DbLike, t: HealthThresholds & { by: st
   await db.insert(channelHealthSetting).values({ id: 1, ...set }).onConflictDoUpdate({ target: channelHealthSetting.id, set });
 }
 
-/** Drops outcomes older than the kept window; the count removed. */
+/** Drops outcomes older than the kept window; the count removed (not the rows: a first purge after a bulk load removes millions). */
 export async function purgeOutcomes(db: DbLike, now: Date): Promise<number> {
   const before = new Date(now.getTime() - CHANNEL_HEALTH.RETENTION_DAYS * 24 * 60 * MINUTE_MS);
-  const rows = await db.delete(channelOutcome).where(lt(channelOutcome.at, before)).returning({ id: channelOutcome.id });
-  return rows.length;
+  const res = await db.execute(sql`delete from ${channelOutcome} where ${channelOutcome.at} < ${before.toISOString()}::timestamptz`);
+  return res.rowCount ?? 0;
 }
