@@ -364,10 +364,17 @@ describe('download', () => {
       created.push(this.download);
     });
     fetchMock.mockResolvedValueOnce(new Response('a,b', { status: 200, headers: { 'content-type': 'application/octet-stream' } }));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
     const blob = await download('/exports/1/file', { id: 1 }, 'payouts.xlsx');
     expect(await blob.text()).toBe('a,b');
     expect(created).toEqual(['payouts.xlsx']);
     expect(lastCall().url.searchParams.get('id')).toBe('1');
+    // The file's URL lives on after the click (a busy browser reads it later), then is released.
+    vi.advanceTimersByTime(1_000);
+    expect(URL.revokeObjectURL).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60_000);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:x');
+    vi.useRealTimers();
     click.mockRestore();
   });
 

@@ -336,24 +336,33 @@ function fileOf(blob: Blob, disposition: string | null): Blob {
   return name && typeof File === 'function' ? new File([blob], name, { type: blob.type }) : blob;
 }
 
+/** How long a downloaded file's blob: URL stays valid after its click (FileSaver.js keeps it 40 s). */
+const BLOB_URL_KEEP_MS = 60_000;
+
 /**
  * Export download: GET with the session, the export timeout and a blob response, saved under the server's file
  * name (else `filename`). Resolves with the Blob.
  */
 export async function download(url: string, params: Record<string, unknown> = {}, filename = 'export.xlsx'): Promise<Blob> {
   const blob = await request<Blob>('GET', url, { params, responseType: 'blob', timeoutMs: EXPORT_TIMEOUT_MS });
-  if (typeof document !== 'undefined' && typeof URL.createObjectURL === 'function') {
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = typeof File === 'function' && blob instanceof File ? blob.name : filename;
-    a.rel = 'noopener';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 0);
-  }
+  saveBlob(blob, typeof File === 'function' && blob instanceof File ? blob.name : filename);
   return blob;
+}
+
+/** Hands a file made in the page (or downloaded) to the browser's downloads under `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Chromium reads a blob: download after the click returns; revoked at once, a busy browser sometimes found the URL
+  // gone and dropped the download without a word (a browser test's template download never came).
+  setTimeout(() => URL.revokeObjectURL(href), BLOB_URL_KEEP_MS);
 }
 
 /** What a call made outside `request()` needs (see `rawCall`). */

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, QRCode, Spa
 import { CopyOutlined, DownloadOutlined, LockOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { googleCodeSchema } from '@mg/domain';
+import { saveBlob } from '../../api';
 import { useBrand } from '../../brands';
 import { CodeInput } from '../../components/CodeInput';
 import { useCopyToClipboard } from '../../components/copy';
@@ -22,15 +23,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const text = codes.join('\n');
   const copy = useCopyToClipboard(t('account.security.copied'), t('account.security.copyFailed'));
   const download = () => {
-    const blob = new Blob([`${text}\n`], { type: 'text/plain' });
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = href;
-    a.download = `${brand.value}-recovery-codes.txt`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 0);
+    saveBlob(new Blob([`${text}\n`], { type: 'text/plain' }), `${brand.value}-recovery-codes.txt`);
   };
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
