@@ -1,3 +1,5 @@
+// Long file: the API client's behaviour as the app relies on it, one describe per concern (headers, envelope,
+// statuses, timeouts, duplicate guard, downloads), over one fake fetch.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import { findBrand, type Brand, type CurrencyCode } from '@mg/domain';

@@ -1,3 +1,5 @@
+// Long file: the one API client of the web app (request and its envelope, spec §7 headers and payload fields, the
+// spec §8 reactions to statuses, downloads and raw calls); its parts share the session and notifier state kept here.
 import {
   DEFAULT_TENANT_ID,
   DUPLICATE_REQUEST_GUARD_MS,
