@@ -1,5 +1,6 @@
 /** Request fields the route schema cannot check alone (open API and dashboard): currency codes and money amounts. */
 import { decimalsOf, isCurrencyCode, MONEY_ERROR_KEYS, parseAmount, type CurrencyCode } from '@mg/domain';
+import type { FastifyRequest } from 'fastify';
 import { fieldError } from './errors';
 
 /** A currency code, else a 400 naming `field`. */
@@ -24,3 +25,12 @@ export function amountField(value: string, currency: CurrencyCode, field = 'amou
   }
   return parsed.minor;
 }
+
+/** `currency` of a dashboard query, else the session currency; 400 naming `currency` when unknown or absent. */
+export function requestCurrency(req: FastifyRequest, given: string | undefined): CurrencyCode {
+  const raw = given?.trim().toUpperCase() || req.ctx?.currency || req.auth?.currency;
+  if (!raw) throw fieldError('currency', 'validation.currency.invalid', { params: { value: '' } });
+  if (!isCurrencyCode(raw)) throw fieldError('currency', 'validation.currency.invalid', { params: { value: String(given).slice(0, 16) } });
+  return raw;
+}
+

@@ -11,14 +11,12 @@ import {
   healthThresholdsSchema,
   OUTCOME_KINDS,
   Perm,
-  type CurrencyCode,
 } from '@mg/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
-import { currencyField } from '../../lib/fields';
+import { currencyField, requestCurrency } from '../../lib/fields';
 import { t } from '../../lib/i18n';
 import { audit, requireAuth } from '../auth';
 import { purgeOutcomes, writeMark, writeThresholds } from './queries';
@@ -26,11 +24,6 @@ import { channelHealth, channelSeries } from './service';
 
 const tags = ['channel-health'];
 const PURGE_EVERY_MS = 3_600_000;
-
-/** The query's currency, else the session's. */
-function currencyOf(req: FastifyRequest, given: string | undefined): CurrencyCode {
-  return currencyField(given ?? req.ctx?.currency ?? req.auth?.currency ?? '');
-}
 
 const currencyQuery = z.object({ currency: z.string().max(8).optional().describe('default: the session currency') });
 
@@ -43,7 +36,7 @@ export const channelHealthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: Perm.TIKIPAY_STAFF },
       schema: { tags, summary: "Every channel of a currency: its mark, success rate and time to final status over 5, 15, 60 minutes and 24 hours, top failure reasons", querystring: currencyQuery, response: { 200: envelopeOf(channelHealthViewSchema) } },
     },
-    async (req) => ok(await channelHealth(app.db, currencyOf(req, req.query.currency), new Date())),
+    async (req) => ok(await channelHealth(app.db, requestCurrency(req, req.query.currency), new Date())),
   );
 
   app.get(
@@ -59,7 +52,7 @@ export const channelHealthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const kind = req.query.kind as (typeof OUTCOME_KINDS)[number];
-      return ok(await channelSeries(app.db, { currency: currencyOf(req, req.query.currency), kind, channel: req.query.channel, now: new Date() }));
+      return ok(await channelSeries(app.db, { currency: requestCurrency(req, req.query.currency), kind, channel: req.query.channel, now: new Date() }));
     },
   );
 

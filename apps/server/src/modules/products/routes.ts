@@ -1,10 +1,9 @@
 /** Products (payment methods per country) and fee rules (docs/payments-api.md "Products"). */
-import { isCurrencyCode, Perm, productsList, type CurrencyCode } from '@mg/domain';
-import type { FastifyRequest } from 'fastify';
+import { Perm, productsList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { fieldError } from '../../lib/errors';
+import { requestCurrency } from '../../lib/fields';
 import { registerList } from '../../lib/list/route';
 import { managedMerchant } from '../auth/scope';
 import { feeRoutes } from '../fees/routes';
@@ -28,14 +27,6 @@ const query = z.object({
   merchantId: z.coerce.number().int().positive().optional().describe('platform staff: another merchant'),
 });
 
-/** `currency` of the query, else the session currency; 400 naming `currency` when unknown or absent. */
-function currencyOf(req: FastifyRequest, given: string | undefined): CurrencyCode {
-  const raw = given?.trim().toUpperCase() || req.ctx?.currency || req.auth?.currency;
-  if (!raw) throw fieldError('currency', 'validation.currency.invalid', { params: { value: '' } });
-  if (!isCurrencyCode(raw)) throw fieldError('currency', 'validation.currency.invalid', { params: { value: String(given).slice(0, 16) } });
-  return raw;
-}
-
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, productsSource, { tags, summary: "Payment methods of a currency with their limits and the caller's fee (own rule, else the platform default)" });
 
@@ -55,7 +46,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const currency = currencyOf(req, req.query.currency);
+      const currency = requestCurrency(req, req.query.currency);
       return ok(await productSummary(app.db, managedMerchant(req, req.query.merchantId), currency));
     },
   );
@@ -71,7 +62,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.array(productsList.record)) },
       },
     },
-    async (req) => ok(await publicProducts(app.db, currencyOf(req, req.query.currency))),
+    async (req) => ok(await publicProducts(app.db, requestCurrency(req, req.query.currency))),
   );
 
   await app.register(feeRoutes);

@@ -5,13 +5,13 @@
  * the failed callbacks of a period sent once more. Times are in the session zone.
  */
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Empty, Form, List, Modal, Progress, Space, Table, Tag, Typography, theme } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Form, List, Progress, Space, Table, Tag, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ApiOutlined, RedoOutlined, SendOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { CALLBACK_ENDPOINT, CHANNEL_HEALTH, HealthLevel, Perm, healthLevel, parseWallClock } from '@mg/domain';
-import { applyServerErrors } from '../../components/forms';
+import { applyServerErrors, FormModal, useFormSubmit } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { LoadFailed } from '../../components/LoadFailed';
 import { usePermission } from '../../session/usePermission';
@@ -30,32 +30,22 @@ function ReplayModal({ onClose }: { onClose: () => void }) {
   const { zone } = useFormatters();
   const replay = useReplayFailed();
   const [form] = Form.useForm<{ period: [Dayjs, Dayjs] }>();
-  const submit = async () => {
-    let v: { period: [Dayjs, Dayjs] };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    // The picked wall clocks are the session zone's, not the browser's.
-    const instant = (d: Dayjs) => parseWallClock(d.format(WALL_CLOCK), zone)?.toISOString() ?? '';
-    try {
-      const r = await replay.mutateAsync({ from: instant(v.period[0]), to: instant(v.period[1]), url: null });
-      message.success(t('developer.endpoints.replayed', { count: r.replayed }));
-      onClose();
-    } catch (e) {
-      message.error(applyServerErrors(form, e));
-    }
-  };
+  // The picked wall clocks are the session zone's, not the browser's.
+  const instant = (d: Dayjs) => parseWallClock(d.format(WALL_CLOCK), zone)?.toISOString() ?? '';
+  const submitter = useFormSubmit(form, async (v) => {
+    const r = await replay.mutateAsync({ from: instant(v.period[0]), to: instant(v.period[1]), url: null });
+    message.success(t('developer.endpoints.replayed', { count: r.replayed }));
+    onClose();
+  });
   return (
-    <Modal open title={t('developer.endpoints.replayTitle')} onCancel={onClose} onOk={() => void submit()} okText={t('developer.endpoints.replay')} cancelText={t('common.actions.cancel')} confirmLoading={replay.isPending} destroyOnHidden>
+    <FormModal title={t('developer.endpoints.replayTitle')} submitter={submitter} onClose={onClose} okText={t('developer.endpoints.replay')}>
       <Typography.Paragraph type="secondary">{t('developer.endpoints.replayHint', { max: CALLBACK_ENDPOINT.REPLAY_MAX })}</Typography.Paragraph>
       <Form form={form} layout="vertical" name="replayFailed">
         <Form.Item name="period" label={`${t('developer.endpoints.period')} (${zone})`} rules={[{ required: true, message: t('developer.endpoints.periodRequired') }]}>
           <DatePicker.RangePicker showTime format={WALL_CLOCK} style={{ width: '100%' }} data-testid="replay-period" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
