@@ -3,7 +3,7 @@
  * decides "protected page (go to sign-in) or unknown (404)" from this list without loading the area registry that
  * builds the menu; catalogue.test.ts keeps it equal to the roots of MENU.
  */
-export const MENU_ROOTS = ['/dashboard', '/system', '/payment', '/funds', '/common', '/developer', '/account'] as const;
+export const MENU_ROOTS = ['/dashboard', '/system', '/payment', '/funds', '/common', '/developer', '/document', '/account'] as const;
 
 /** `?new=1` on a records page opens its form for a new record (the Balances page's Transfer and Top up buttons). */
 export const OPEN_FORM_PARAM = 'new';

@@ -123,17 +123,17 @@ describe('crypto payout destinations (issue 13)', () => {
 describe('spec §6 crypto-brand variant', () => {
   const pagesOf = (role: keyof typeof ROLE_GRANTS) => flattenMenu().filter((m) => m.component && ROLE_GRANTS[role].includes(m.perm)).map((m) => m.path);
 
-  it('admin: home, transaction and payout records, payment links, balance records, crypto assets, developer parameters', () => {
+  it('admin: home, transaction and payout records, payment links, balance records, crypto assets, developer parameters and documentation', () => {
     expect(pagesOf('crypto_role_admin').sort()).toEqual(
-      ['/dashboard/home', '/payment/collections', '/payment/payouts', '/payment/payment-links', '/funds/balance-records', '/funds/crypto', '/developer/parameters', '/account/security'].sort(),
+      ['/dashboard/home', '/payment/collections', '/payment/payouts', '/payment/payment-links', '/funds/balance-records', '/funds/crypto', '/developer/parameters', '/document/document', '/account/security'].sort(),
     );
     expect(ROLE_GRANTS.crypto_role_admin).toContain(Perm.CRYPTO_ADDRESS_EDIT);
     expect(ROLE_GRANTS.crypto_role_admin).toContain(Perm.PAYOUT_REVIEW);
     expect(ROLE_GRANTS.crypto_role_admin).not.toContain(Perm.WITHDRAWAL_ADD);
   });
 
-  it('operator: the same without developer parameters or the address book; read: exports only', () => {
-    expect(pagesOf('crypto_role_operator').sort()).toEqual(pagesOf('crypto_role_admin').filter((p) => p !== '/developer/parameters').sort());
+  it('operator: the same without developer parameters, documentation or the address book; read: exports only', () => {
+    expect(pagesOf('crypto_role_operator').sort()).toEqual(pagesOf('crypto_role_admin').filter((p) => p !== '/developer/parameters' && p !== '/document/document').sort());
     expect(ROLE_GRANTS.crypto_role_operator).not.toContain(Perm.CRYPTO_ADDRESS_EDIT);
     expect(pagesOf('crypto_role_read').sort()).toEqual(['/account/security', '/payment/collections']);
     expect(ROLE_GRANTS.crypto_role_read).toContain(Perm.EXPORT);

@@ -63,3 +63,6 @@ export function isIpWhitelistTooWide(value: string): boolean {
   const prefix = value.trim().split('/')[1];
   return prefix !== undefined && Number(prefix) < ipWhitelistMinPrefix(value);
 }
+
+/** Where a documented open API field travels (the documentation page's call reference). */
+export const DOC_FIELD_PLACES = ['path', 'query', 'body'] as const;

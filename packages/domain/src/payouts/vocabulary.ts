@@ -75,8 +75,9 @@ export const PAYOUT_SANDBOX_DELAY_MS = 3_000;
 
 /** Sandbox magic account numbers (docs/open-api.md): by suffix, what the sandbox channel does with the payout. */
 export const PAYOUT_SANDBOX_MAGIC = {
-  /** Fails with INVALID_DESTINATION_ACCOUNT. */
+  /** Fails with FAIL_REASON. */
   FAIL_SUFFIX: '13',
+  FAIL_REASON: 'INVALID_DESTINATION_ACCOUNT',
   /** Stays processing until a sandbox helper ends it. */
   STAY_SUFFIX: '99',
 } as const;

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  PAYOUT_SANDBOX_MAGIC,
   CryptoNetwork,
   CHANNEL_CASHIER,
   PAYOUT_SANDBOX_DELAY_MS,
@@ -176,7 +177,7 @@ export const sandboxChannel: ChannelAdapter = {
   async queryPayout(p: ChannelPayout): Promise<ChannelPayoutResult> {
     switch (payoutSandboxOutcome(p.accountNumber)) {
       case PayoutSandboxOutcome.FAIL:
-        return { status: 'failed', reason: 'INVALID_DESTINATION_ACCOUNT' };
+        return { status: 'failed', reason: PAYOUT_SANDBOX_MAGIC.FAIL_REASON };
       case PayoutSandboxOutcome.STAY:
         return { status: 'pending' };
       default:

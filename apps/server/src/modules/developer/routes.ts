@@ -1,5 +1,5 @@
 /** Developer parameters: API keys, callback addresses, IP whitelist, webhook secret (docs/payments-api.md). */
-import { API_KEY_MODES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, Perm, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
+import { API_KEY_MODES, DOC_FIELD_PLACES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, Perm, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -51,6 +51,38 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await dev.getParameters(app, req, managedMerchant(req, req.query.merchantId))),
+  );
+
+  app.get(
+    '/developer/docs',
+    {
+      config: { permission: Perm.DEVELOPER_DOCS },
+      schema: {
+        tags,
+        summary: "The open API documentation's data: the merchant's id and active key ids for the examples, and each call's fields and rules read from its request schema",
+        querystring: z.object({ merchantId: merchantIdField }),
+        response: {
+          200: envelopeOf(
+            z.object({
+              merchantId: z.number(),
+              baseUrl: z.string(),
+              prefix: z.string(),
+              keys: z.array(z.object({ id: z.string(), name: z.string(), mode: z.enum(API_KEY_MODES) })),
+              calls: z.array(
+                z.object({
+                  key: z.string(),
+                  method: z.string(),
+                  path: z.string(),
+                  sandbox: z.boolean(),
+                  fields: z.array(z.object({ name: z.string(), in: z.enum(DOC_FIELD_PLACES), type: z.string(), required: z.boolean(), rules: z.array(z.string()) })),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => ok(await dev.getDocumentation(app, managedMerchant(req, req.query.merchantId))),
   );
 
   app.post(

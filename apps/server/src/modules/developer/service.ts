@@ -7,7 +7,7 @@
  * API_KEY_ROLL_GRACE_HOURS longer; revoking stops a key at once. Creating, rolling, revoking and revealing / rolling
  * the webhook secret ask the Google code when the user has 2FA on. Every change is audited (never with a secret).
  */
-import type { ApiKeyView, DeveloperView } from '@mg/domain';
+import type { ApiKeyView, DeveloperView, DocumentationView } from '@mg/domain';
 import { randomBytes } from 'node:crypto';
 import {
   API_KEY_ID_RANDOM_CHARS,
@@ -16,6 +16,7 @@ import {
   ApiKeyMode,
   ApiKeyStatus,
   MerchantStatus,
+  OPEN_API_PREFIX,
   CALLBACK_URL_MAX_LENGTH,
   IP_WHITELIST_MAX_ENTRIES,
   isIpWhitelistEntry,
@@ -33,6 +34,7 @@ import { findUserById } from '../auth/queries';
 export { requireSecondFactor } from '../auth/second-factor';
 import { getOrCreateWebhookSecret, rollWebhookSecret } from '../callbacks/secret';
 import { formatIpRule, parseIpRule } from '../open-api/ip';
+import { docCalls } from './docs';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -73,6 +75,18 @@ async function merchantRow(app: FastifyInstance, merchantId: number) {
   const row = await selectIntegration(app.db, merchantId);
   if (!row) throw notFound();
   return row;
+}
+
+/** The documentation page's data: the merchant's id and active key ids for the examples, and the call reference. */
+export async function getDocumentation(app: FastifyInstance, merchantId: number): Promise<DocumentationView> {
+  const keys = await selectKeys(app.db, merchantId);
+  return {
+    merchantId,
+    baseUrl: app.publicUrl,
+    prefix: OPEN_API_PREFIX,
+    keys: keys.filter((k) => k.status === ApiKeyStatus.ACTIVE && k.expiresAt === null).map((k) => ({ id: k.id, name: k.name, mode: k.mode as ApiKeyModeValue })),
+    calls: docCalls(app),
+  };
 }
 
 export async function getParameters(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<DeveloperView> {

@@ -6,13 +6,13 @@ import { CRYPTO_TOKEN, cryptoDepositSchema } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
+import { callDoc } from './schemas';
 import { notFound } from '../../lib/admin';
 import { amountField } from '../../lib/fields';
 import { getCollection } from '../collections/service';
 import { depositView, sendDeposit } from '../crypto/deposits';
 import { sandboxOnly } from './auth';
 
-const tags = ['open-api'];
 const openApi = { openApi: true } as const;
 
 export const openCryptoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,8 +21,7 @@ export const openCryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: "Sandbox: the payer's wallet sends an amount to a crypto collection's deposit address; the order is paid once the network's confirmations are in (partial when less arrived)",
+        ...callDoc('sandboxSendCrypto'),
         params: z.object({ id: z.string().min(1).max(32) }),
         body: z.object({ amount: z.string().min(1).max(40).optional().describe('decimal string in USDT; default the order amount') }),
         response: { 200: envelopeOf(cryptoDepositSchema) },

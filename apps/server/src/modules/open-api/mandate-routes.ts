@@ -12,9 +12,8 @@ import { selectMandate, toMandateRecord } from '../auto-deductions/queries';
 import { mandateBody, mandateInput } from '../auto-deductions/schemas';
 import { changeMandate, createMandate } from '../auto-deductions/service';
 import { idempotently } from './answer';
-import { createdEnvelope } from './schemas';
+import { callDoc, createdEnvelope } from './schemas';
 
-const tags = ['open-api'];
 const openApi = { openApi: true } as const;
 const idParams = z.object({ id: z.string().min(1).max(32) });
 const mandateSchema = answerRecordOf(autoDeductionsList);
@@ -24,7 +23,7 @@ export const openMandateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mandates',
     {
       config: openApi,
-      schema: { tags, summary: 'Create an auto-deduction mandate; the payer authorises it at `authorizationUrl` (the first charge)', body: mandateBody, response: { 201: createdEnvelope(mandateSchema) } },
+      schema: { ...callDoc('createMandate'), body: mandateBody, response: { 201: createdEnvelope(mandateSchema) } },
     },
     async (req, reply) =>
       idempotently(app, req, reply, 201, async (tx) => {
@@ -35,7 +34,7 @@ export const openMandateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/mandates/:id',
-    { config: openApi, schema: { tags, summary: 'One mandate with its charges so far', params: idParams, response: { 200: envelopeOf(mandateSchema) } } },
+    { config: openApi, schema: { ...callDoc('getMandate'), params: idParams, response: { 200: envelopeOf(mandateSchema) } } },
     async (req) => {
       const m = await selectMandate(app.db, req.params.id);
       if (!m || m.merchantId !== req.openApi.merchantId) throw notFound();
@@ -46,7 +45,7 @@ export const openMandateRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['pause', 'resume', 'stop'] as const) {
     app.post(
       `/mandates/:id/${action}`,
-      { config: openApi, schema: { tags, summary: `${action} the mandate`, params: idParams, response: { 200: envelopeOf(mandateSchema) } } },
+      { config: openApi, schema: { ...callDoc(`${action}Mandate`), params: idParams, response: { 200: envelopeOf(mandateSchema) } } },
       async (req) => ok(toMandateRecord(await changeMandate({ db: app.db, publicUrl: app.publicUrl }, req.openApi.merchantId, req.params.id, action), app.publicUrl)),
     );
   }

@@ -17,9 +17,8 @@ import { destinationsSchema, destinationsView } from '../payouts/views';
 import { idempotently } from './answer';
 import { sandboxOnly } from './auth';
 import { amountField, currencyField } from '../../lib/fields';
-import { createdEnvelope, payoutSchema } from './schemas';
+import { callDoc, createdEnvelope, payoutSchema } from './schemas';
 
-const tags = ['open-api'];
 const openApi = { openApi: true } as const;
 const idParams = z.object({ id: z.string().min(1).max(32) });
 
@@ -69,7 +68,7 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payouts',
     {
       config: openApi,
-      schema: { tags, summary: 'Create a payout; amount + fee are held at once (422 INSUFFICIENT_BALANCE when available cannot cover it)', body: createPayoutBody, response: { 201: createdEnvelope(payoutSchema) } },
+      schema: { ...callDoc('createPayout'), body: createPayoutBody, response: { 201: createdEnvelope(payoutSchema) } },
     },
     async (req, reply) => {
       const b = req.body;
@@ -93,19 +92,19 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/payouts/banks',
-    { config: openApi, schema: { tags, summary: 'The payout destinations of a currency: bankCode, name, kind, fields, limits', querystring: z.object({ currency: z.string().min(1).max(8) }), response: { 200: envelopeOf(destinationsSchema) } } },
+    { config: openApi, schema: { ...callDoc('listPayoutBanks'), querystring: z.object({ currency: z.string().min(1).max(8) }), response: { 200: envelopeOf(destinationsSchema) } } },
     async (req) => ok(destinationsView(currencyField(req.query.currency))),
   );
 
   app.get(
     '/payouts/:id',
-    { config: openApi, schema: { tags, summary: 'One payout by its platform id', params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
+    { config: openApi, schema: { ...callDoc('getPayout'), params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
     async (req) => ok(view(req, await payoutOf(req, req.params.id))),
   );
 
   app.get(
     '/payouts',
-    { config: openApi, schema: { tags, summary: 'One payout by the merchant order id', querystring: z.object({ merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN) }), response: { 200: envelopeOf(payoutSchema) } } },
+    { config: openApi, schema: { ...callDoc('findPayout'), querystring: z.object({ merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN) }), response: { 200: envelopeOf(payoutSchema) } } },
     async (req) => {
       const row = await getPayoutByOrderId(app.db, req.openApi.merchantId, req.query.merchantOrderId);
       if (!row) throw notFound();
@@ -115,7 +114,7 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/payouts/:id/cancel',
-    { config: openApi, schema: { tags, summary: 'Cancel a payout still pending review or not yet sent to the channel; the hold is released', params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
+    { config: openApi, schema: { ...callDoc('cancelPayout'), params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
     async (req, reply) => {
       const found = await payoutOf(req, req.params.id);
       return idempotently(app, req, reply, 200, async (tx) => ok(view(req, await cancelPayout(tx, { merchantId: found.merchantId, id: found.id }))));
@@ -126,7 +125,7 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sandbox/payouts/:id/succeed',
-    { config: openApi, schema: { tags, summary: 'Sandbox: the channel pays the processing payout out now', params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
+    { config: openApi, schema: { ...callDoc('sandboxSucceedPayout'), params: idParams, response: { 200: envelopeOf(payoutSchema) } } },
     async (req) => {
       sandboxOnly(req);
       const row = await completePayout(app.db, { merchantId: req.openApi.merchantId, id: req.params.id, result: { status: 'success' }, check: assertSandboxPayout });
@@ -138,7 +137,7 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sandbox/payouts/:id/fail',
     {
       config: openApi,
-      schema: { tags, summary: 'Sandbox: the channel fails the processing payout with a reason code', params: idParams, body: z.object({ reason: z.string().max(40).describe('payout failure reason code') }), response: { 200: envelopeOf(payoutSchema) } },
+      schema: { ...callDoc('sandboxFailPayout'), params: idParams, body: z.object({ reason: z.string().max(40).describe('payout failure reason code') }), response: { 200: envelopeOf(payoutSchema) } },
     },
     async (req) => {
       sandboxOnly(req);

@@ -46,7 +46,7 @@ import { openMandateRoutes } from './mandate-routes';
 import { openCryptoRoutes } from './crypto-routes';
 import { merchantCurrencies } from './queries';
 import { amountField, currencyField } from '../../lib/fields';
-import {
+import { callDoc,
   balanceSchema,
   collectionSchema,
   createdEnvelope,
@@ -57,7 +57,6 @@ import {
   settlementRunSchema,
 } from './schemas';
 
-const tags = ['open-api'];
 const openApi = { openApi: true } as const;
 const idParams = z.object({ id: z.string().min(1).max(32) });
 const url512 = z.url({ protocol: /^https?$/ }).max(512);
@@ -146,8 +145,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'Create a collection (pay-in order); answers the platform id, status, fee and cashier URL',
+        ...callDoc('createCollection'),
         body: createCollectionBody,
         response: { 201: createdEnvelope(collectionSchema) },
       },
@@ -188,8 +186,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'One collection by its platform id',
+        ...callDoc('getCollection'),
         params: idParams,
         response: { 200: envelopeOf(collectionSchema) },
       },
@@ -202,8 +199,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'One collection by the merchant order id',
+        ...callDoc('findCollection'),
         querystring: z.object({ merchantOrderId: z.string().regex(MERCHANT_ORDER_ID_PATTERN) }),
         response: { 200: envelopeOf(collectionSchema) },
       },
@@ -220,8 +216,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'Refund a succeeded collection, fully or in part',
+        ...callDoc('createRefund'),
         body: createRefundBody,
         response: { 201: createdEnvelope(refundSchema) },
       },
@@ -250,8 +245,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'One refund by its platform id',
+        ...callDoc('getRefund'),
         params: idParams,
         response: { 200: envelopeOf(refundSchema) },
       },
@@ -268,8 +262,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: "The merchant's balances per currency: available, pending (collected, not settled), frozen",
+        ...callDoc('getBalance'),
         querystring: z.object({ currency: z.string().max(8).optional() }),
         response: { 200: envelopeOf(balanceSchema) },
       },
@@ -296,8 +289,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'Create a payment link: a single-use cashier for a fixed amount',
+        ...callDoc('createPaymentLink'),
         body: createLinkBody,
         response: { 201: createdEnvelope(paymentLinkSchema) },
       },
@@ -331,8 +323,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'Sandbox: the payer pays in full now (whatever the amount); idempotent',
+        ...callDoc('sandboxPayCollection'),
         params: idParams,
         response: { 200: envelopeOf(collectionSchema) },
       },
@@ -350,8 +341,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: 'Sandbox: the payment fails with a failure reason',
+        ...callDoc('sandboxFailCollection'),
         params: idParams,
         body: z.object({
           reason: z.enum(COLLECTION_FAILURE_REASONS).describe('collection failure reason code'),
@@ -375,8 +365,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: openApi,
       schema: {
-        tags,
-        summary: "Sandbox: settle this merchant's pending batches now (pending -> available), due or not",
+        ...callDoc('sandboxRunSettlements'),
         response: { 200: envelopeOf(settlementRunSchema) },
       },
     },

@@ -2,10 +2,18 @@
  * Answer shapes of the open API (serialisation and the OpenAPI page at /api/docs). Amounts are decimal strings in
  * major units with the currency's decimals, times ISO-8601 UTC.
  */
-import { payoutsList } from '@mg/domain';
+import { FALLBACK_LANGUAGE, OPEN_API_TAG, openApiCallSummaryKey, payoutsList, translate, type OpenApiCallKey } from '@mg/domain';
 import { z } from 'zod';
 import { collectionView, type CollectionRow } from '../collections/service';
 import { refundView, type RefundRow } from '../refunds/service';
+
+/**
+ * A call's OpenAPI identity: the operationId and the English summary of domain OPEN_API_CALLS, so the OpenAPI document,
+ * the dashboard's documentation and the route table are one declaration (a test keeps them equal).
+ */
+export function callDoc(call: OpenApiCallKey) {
+  return { tags: [OPEN_API_TAG], operationId: call, summary: translate(FALLBACK_LANGUAGE, openApiCallSummaryKey(call)) };
+}
 
 const money = z.string().describe('decimal string in major units');
 const moneyOrNull = money.nullable();

@@ -13,8 +13,10 @@ import {
   SafetyOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, IP_WHITELIST_MIN_PREFIX, checkCell, isIpWhitelistEntry, isIpWhitelistTooWide, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
+import { useNavigate } from 'react-router';
+import { DOCUMENTATION_PAGE, Perm, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, IP_WHITELIST_MIN_PREFIX, checkCell, isIpWhitelistEntry, isIpWhitelistTooWide, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
 import { isApiError } from '../../api';
+import { usePermission } from '../../session/usePermission';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import type { DeveloperParameters } from './api';
@@ -320,7 +322,7 @@ export function WebhookSecretSection({
 /* How to sign ------------------------------------------------------------------------------------------------ */
 
 /** `x-merchant-id` -> `X-Merchant-Id`, as the headers are written in the docs. */
-function headerName(lower: string): string {
+export function headerName(lower: string): string {
   return lower
     .split('-')
     .map((p) => (p ? p[0]?.toUpperCase() + p.slice(1) : p))
@@ -329,6 +331,8 @@ function headerName(lower: string): string {
 
 export function SigningHelp({ merchantId, headers }: { merchantId: number; headers: readonly string[] }) {
   const { t } = useTranslation();
+  const { has } = usePermission();
+  const navigate = useNavigate();
   return (
     <Card
       title={<IconTitle icon={<SafetyOutlined />}>{t('developer.signTitle')}</IconTitle>}
@@ -364,9 +368,18 @@ export function SigningHelp({ merchantId, headers }: { merchantId: number; heade
         {'METHOD\nPATH_WITH_QUERY\nTIMESTAMP\nNONCE\nhex(SHA-256(body))'}
       </pre>
       <Typography.Paragraph>{t('developer.signWebhooks')}</Typography.Paragraph>
-      <Typography.Link href="/api/docs" target="_blank" rel="noopener noreferrer" data-testid="api-docs-link">
-        {t('developer.docsLink')}
-      </Typography.Link>
+      {has(Perm.DEVELOPER_DOCS) && (
+        <Typography.Link
+          href={DOCUMENTATION_PAGE}
+          onClick={(e) => {
+            e.preventDefault();
+            void navigate(DOCUMENTATION_PAGE);
+          }}
+          data-testid="api-docs-link"
+        >
+          {t('developer.docsLink')}
+        </Typography.Link>
+      )}
     </Card>
   );
 }

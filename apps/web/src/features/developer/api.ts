@@ -1,5 +1,5 @@
 /** Calls and shapes of the developer parameters screen (docs/payments-api.md "Developer parameters"). */
-import type { ApiKeyModeValue, ApiKeyView, DeveloperView } from '@mg/domain';
+import type { ApiKeyModeValue, ApiKeyView, DeveloperView, DocumentationView } from '@mg/domain';
 import { api } from '../../api';
 
 /** The server's answer shapes (domain payments-api.ts). */
@@ -26,6 +26,7 @@ function withCode<T extends object>(body: T, googleCode: string | undefined): T 
  */
 export const developerApi = {
   get: () => api.get<DeveloperParameters>('/developer'),
+  documentation: () => api.get<DocumentationView>('/developer/docs'),
   createKey: (body: { name: string; mode: ApiKeyModeValue }, googleCode?: string) =>
     api.post<CreatedKey>('/developer/keys', withCode(body, googleCode), { silent: true }),
   rollKey: (id: string, googleCode?: string) =>

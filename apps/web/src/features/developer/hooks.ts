@@ -14,6 +14,11 @@ export function useDeveloperParameters() {
   return useQuery({ queryKey: developerKeys.all, queryFn: developerApi.get });
 }
 
+/** The documentation's data: fixed while the server runs, except the keys (refreshed with the parameters). */
+export function useDocumentation() {
+  return useQuery({ queryKey: developerKeys.other('documentation'), queryFn: developerApi.documentation });
+}
+
 function useRefresh() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: developerKeys.all });
