@@ -2,14 +2,16 @@
  * Realtime push (issue 15) over real sockets on two server instances sharing one database: a change committed
  * through one instance reaches a socket of the other; a socket is sent its own merchant's records only; the token is
  * the first message and the path's user must be the session's; a reconnecting client is sent what it missed; a
- * signed-out session's socket is closed at its next ping.
+ * signed-out session's socket is closed at its next ping. Besides the orders: a released announcement reaches its
+ * merchant's users (all merchants' without one), an ended export its user only, a batch's status its merchant.
  */
-import { ApiKeyMode, CollectionSource, RealtimeClose, type RealtimeServerMessage } from '@mg/domain';
+import { ApiKeyMode, CollectionSource, ExportStatus, PayoutBatchStatus, RealtimeClose, RealtimeKind, type RealtimeServerMessage } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createCollection } from '../src/modules/collections/service';
-import { buildAdminTestApp, login, userId } from './helpers/admin-session';
+import { failJob, finishJob, insertJob } from '../src/modules/exports/queries';
+import { buildAdminTestApp, client, login, userId } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
 
@@ -132,6 +134,15 @@ function newCollection(merchantId = M) {
   );
 }
 
+/** Sends a ping and waits for its pong: whatever the socket was sent before has arrived. */
+async function settled(s: Socket): Promise<void> {
+  const pongs = s.messages.filter((m) => m.type === 'pong').length;
+  s.send({ type: 'ping' });
+  await s.until(() => s.messages.filter((m) => m.type === 'pong').length > pongs);
+}
+
+const eventsOf = (s: Socket, kind: string, id: string) => s.events().filter((m) => m.event.kind === kind && m.event.id === id);
+
 const pay = (token: string) => a.inject({ method: 'POST', url: `/api/cashier/${token}/pay`, headers: { 'x-lang': 'en-US' }, payload: { outcome: 'success' } });
 
 describe('realtime socket', () => {
@@ -212,5 +223,100 @@ describe('realtime socket', () => {
     s.send({ type: 'ping' });
     await s.until(() => s.closeCode !== null);
     expect(s.closeCode).toBe(RealtimeClose.UNAUTHORIZED);
+  });
+
+  it('a released announcement reaches every merchant when it is to all, only its merchant when it names one', async () => {
+    const staff = client(a, await login(a, 'admin'));
+    const mine = await connect(b, 'demo_admin');
+    const other = await connect(b, 'demo_business');
+    // Staff see every merchant's orders, but their bell only the platform's own and the global announcements.
+    const platform = await connect(a, 'admin');
+    const publish = async (merchantId: number | null) => {
+      const draft = await staff.post('/sys/annountCement/add', { title: `Realtime ${++seq}`, content: 'Maintenance tonight', merchantId });
+      expect(draft.statusCode).toBe(200);
+      const id = String(draft.json().result.id);
+      // A draft is nobody's news.
+      await settled(mine.s);
+      expect(eventsOf(mine.s, RealtimeKind.ANNOUNCEMENT, id)).toEqual([]);
+      expect((await staff.get('/sys/annountCement/doReleaseData', { id })).statusCode).toBe(200);
+      return id;
+    };
+
+    const toAll = await publish(null);
+    for (const x of [mine, other]) {
+      const got = await x.s.until(() => eventsOf(x.s, RealtimeKind.ANNOUNCEMENT, toAll)[0]);
+      expect(got.event).toMatchObject({ merchantId: null, userId: null, status: 'released', actor: 'admin' });
+      expect(got.mine).toBe(false);
+    }
+    const own = await platform.s.until(() => eventsOf(platform.s, RealtimeKind.ANNOUNCEMENT, toAll)[0]);
+    expect(own.mine).toBe(true);
+    // A merchant's catch-up holds the announcements to all merchants.
+    const back = await connect(b, 'demo_business', own.event.seq - 1);
+    expect(eventsOf(back.s, RealtimeKind.ANNOUNCEMENT, toAll)).toHaveLength(1);
+
+    const toLumi = await publish(10030);
+    await other.s.until(() => eventsOf(other.s, RealtimeKind.ANNOUNCEMENT, toLumi)[0]);
+    for (const x of [mine, platform]) {
+      await settled(x.s);
+      expect(eventsOf(x.s, RealtimeKind.ANNOUNCEMENT, toLumi)).toEqual([]);
+    }
+    for (const x of [mine, other, platform, back]) x.s.close();
+  });
+
+  it('an export job that ends reaches the user who started it, not another user of the merchant', async () => {
+    const owner = await userId(tdb, 'demo_admin');
+    const mine = await connect(b, 'demo_admin');
+    const colleague = await connect(b, 'demo_read');
+    const job = (id: string) =>
+      insertJob(a.db, {
+        id,
+        merchantId: M,
+        userId: owner,
+        kind: 'collections',
+        filters: {},
+        lang: 'en-US',
+        timeZone: 'Asia/Jakarta',
+        status: ExportStatus.RUNNING,
+      });
+    const done = `EXRT${process.pid}${++seq}`;
+    const failed = `EXRT${process.pid}${++seq}`;
+    await job(done);
+    await job(failed);
+    await finishJob(a.db, done, 12, '/tmp/none.xlsx');
+    await failJob(a.db, failed, 'disk full');
+
+    const ready = await mine.s.until(() => eventsOf(mine.s, RealtimeKind.EXPORT, done)[0]);
+    expect(ready.event).toMatchObject({ merchantId: M, userId: owner, status: ExportStatus.DONE, created: false });
+    await mine.s.until(() => eventsOf(mine.s, RealtimeKind.EXPORT, failed).find((m) => m.event.status === ExportStatus.FAILED));
+    // A job starting (queued, running) is not news.
+    expect(mine.s.events().filter((m) => m.event.kind === RealtimeKind.EXPORT && m.event.status === ExportStatus.RUNNING)).toEqual([]);
+    await settled(colleague.s);
+    expect(colleague.s.events().filter((m) => m.event.kind === RealtimeKind.EXPORT)).toEqual([]);
+
+    // Catching up, too, gives the user's own export to that user only.
+    const again = await connect(b, 'demo_admin', ready.event.seq - 1);
+    expect(eventsOf(again.s, RealtimeKind.EXPORT, done).length).toBe(1);
+    const otherAgain = await connect(b, 'demo_read', ready.event.seq - 1);
+    expect(otherAgain.s.events().filter((m) => m.event.kind === RealtimeKind.EXPORT)).toEqual([]);
+    for (const x of [mine, colleague, again, otherAgain]) x.s.close();
+  });
+
+  it("a payout batch's status change reaches its merchant's users who may see payouts, and tells its creator", async () => {
+    const mine = await connect(b, 'demo_admin');
+    const other = await connect(b, 'demo_business');
+    const id = `PBRT${process.pid}${++seq}`;
+    await tdb.pool.query(
+      `insert into payout_batch (id, merchant_id, currency, status, file_name, uploaded_count, uploaded_total, row_count, total_amount, total_fee, created_by)
+       values ($1, $2, 'IDR', $3, 'batch.xlsx', 1, 100000, 1, 100000, 2500, 'demo_admin')`,
+      [id, M, PayoutBatchStatus.PENDING_REVIEW],
+    );
+    await tdb.pool.query('update payout_batch set status = $2 where id = $1', [id, PayoutBatchStatus.REJECTED]);
+    const rejected = await mine.s.until(() => eventsOf(mine.s, RealtimeKind.PAYOUT_BATCH, id).find((m) => m.event.status === PayoutBatchStatus.REJECTED));
+    expect(rejected.event).toMatchObject({ merchantId: M, userId: null, actor: 'demo_admin', created: false });
+    expect(rejected.mine).toBe(true);
+    expect(eventsOf(mine.s, RealtimeKind.PAYOUT_BATCH, id)[0]?.event.created).toBe(true);
+    await settled(other.s);
+    expect(other.s.events().filter((m) => m.event.kind === RealtimeKind.PAYOUT_BATCH)).toEqual([]);
+    for (const x of [mine, other]) x.s.close();
   });
 });

@@ -40,6 +40,7 @@ const event = (seq: number, over: Partial<RealtimeEvent> = {}): RealtimeEvent =>
   seq,
   kind: 'collection',
   merchantId: 10001,
+  userId: null,
   id: `C${seq}`,
   status: 'success',
   actor: null,

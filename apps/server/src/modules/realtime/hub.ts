@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { REALTIME, REALTIME_LISTS, realtimeEventSchema, type RealtimeEvent, type RealtimeServerMessage } from '@mg/domain';
+import { REALTIME, REALTIME_AUDIENCES, realtimeEventSchema, realtimeReaches, type RealtimeEvent, type RealtimeServerMessage } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import { holds, type AuthSession } from '../auth/plugin';
 import { eventsSince, latestSeq, listenForEvents } from './queries';
@@ -22,10 +22,11 @@ export interface Subscriber {
   send: (message: RealtimeServerMessage) => void;
 }
 
-/** Whether a session may be told of an event: its own merchant's records (staff: any), in a list it may open. */
+/** Whether a session may be told of an event: one its merchant and user reach (domain realtimeReaches), in a list it may open. */
 export function mayReceive(auth: AuthSession, event: RealtimeEvent): boolean {
-  if (!auth.isPlatform && event.merchantId !== auth.merchantId) return false;
-  return holds(auth, REALTIME_LISTS[event.kind].permission);
+  if (!realtimeReaches(auth, event)) return false;
+  const list = REALTIME_AUDIENCES[event.kind].list;
+  return list === null || holds(auth, list.permission);
 }
 
 function messageOf(auth: AuthSession, event: RealtimeEvent): RealtimeServerMessage {
@@ -80,7 +81,8 @@ export class RealtimeHub {
     const current = await latestSeq(this.db);
     if (since !== null) {
       const from = Math.max(0, since - REPLAY_OVERLAP);
-      const missed = await eventsSince(this.db, from, sub.auth.isPlatform ? null : sub.auth.merchantId, REALTIME.CATCH_UP_LIMIT + REPLAY_OVERLAP + 1);
+      const reader = sub.auth.isPlatform ? null : { merchantId: sub.auth.merchantId, userId: sub.auth.userId };
+      const missed = await eventsSince(this.db, from, reader, REALTIME.CATCH_UP_LIMIT + REPLAY_OVERLAP + 1);
       const pending = entry.pending ?? [];
       entry.pending = null;
       if (missed.length > REALTIME.CATCH_UP_LIMIT + REPLAY_OVERLAP) {

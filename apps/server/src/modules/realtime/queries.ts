@@ -1,5 +1,5 @@
-/** SQL of realtime events (the rows themselves are written by migration 0018's triggers, never by the app). */
-import { and, asc, eq, gt, lt, max } from 'drizzle-orm';
+/** SQL of realtime events (the rows themselves are written by the triggers of migrations 0018 and 0024, never by the app). */
+import { and, asc, eq, gt, isNull, lt, max, or } from 'drizzle-orm';
 import type pg from 'pg';
 import { REALTIME, realtimeEventSchema, type RealtimeEvent } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
@@ -12,6 +12,7 @@ export function eventOfRow(r: EventRow): RealtimeEvent {
     seq: r.seq,
     kind: r.kind,
     merchantId: r.merchantId,
+    userId: r.userId,
     id: r.recordId,
     status: r.status,
     actor: r.actor,
@@ -26,12 +27,16 @@ export async function latestSeq(db: DbLike): Promise<number> {
   return Number(r?.seq ?? 0);
 }
 
-/** Events after `since`, oldest first, of one merchant or (null) of all; at most `limit`. */
-export async function eventsSince(db: DbLike, since: number, merchantId: number | null, limit: number): Promise<RealtimeEvent[]> {
+/**
+ * Events after `since`, oldest first, at most `limit`: those a user of a merchant may be sent (the merchant's, the
+ * ones to every merchant, the user's own), or (null) all. The caller still filters each (user, permission).
+ */
+export async function eventsSince(db: DbLike, since: number, reader: { merchantId: number; userId: number } | null, limit: number): Promise<RealtimeEvent[]> {
+  const theirs = reader && or(eq(realtimeEvent.merchantId, reader.merchantId), isNull(realtimeEvent.merchantId), eq(realtimeEvent.userId, reader.userId));
   const rows = await db
     .select()
     .from(realtimeEvent)
-    .where(merchantId === null ? gt(realtimeEvent.seq, since) : and(eq(realtimeEvent.merchantId, merchantId), gt(realtimeEvent.seq, since)))
+    .where(theirs ? and(theirs, gt(realtimeEvent.seq, since)) : gt(realtimeEvent.seq, since))
     .orderBy(asc(realtimeEvent.seq))
     .limit(limit);
   return rows.map(eventOfRow);

@@ -1,7 +1,8 @@
 /**
  * Spec §7 `/vxeSocket/{userId}/{pageId}` (docs/api.md "Realtime"): a WebSocket that pushes the status changes of the
- * caller's records. The browser cannot put the session token in a WebSocket's headers and a URL is logged, so the
- * token is the first message; until it is checked the socket is sent nothing. The path's user must be the session's.
+ * caller's records, the end of their exports and new announcements. The browser cannot put the session token in a
+ * WebSocket's headers and a URL is logged, so the token is the first message; until it is checked the socket is sent
+ * nothing. The path's user must be the session's.
  * The client pings every SOCKET_HEARTBEAT_MS; each ping also checks the session again, so a socket of a session
  * signed out, expired or frozen is closed within one heartbeat.
  */
@@ -34,7 +35,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['realtime'],
-        summary: 'WebSocket: status changes of the caller’s collections, payouts, refunds and withdrawals',
+        summary: 'WebSocket: status changes of the caller’s orders and payout batches, ended exports, released announcements',
         params: z.object({ userId: z.coerce.number().int().positive(), pageId: z.string().max(64) }),
       },
     },

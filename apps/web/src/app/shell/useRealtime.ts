@@ -1,17 +1,19 @@
 /**
  * The signed-in tab's realtime socket (session/realtime.ts) wired to the screens: a pushed change reloads what is
- * open of its area (lists, details, counts) (at most once per REALTIME.REFRESH_COALESCE_MS, so a burst is one reload), and a
- * change of a record the user created (a payout they sent, a refund they asked for) is also said in a toast.
+ * open of its area (lists, details, counts, the bell) (at most once per REALTIME.REFRESH_COALESCE_MS, so a burst is
+ * one reload), and what the kind says (realtimeNotices.tsx) is said: a change of a record the user created (a payout
+ * they sent, a batch, a refund they asked for), the end of their export, a new announcement.
  */
 import { useEffect, useState } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REALTIME, REALTIME_KINDS, REALTIME_LISTS, realtimeStatusKey, type RealtimeEvent } from '@mg/domain';
+import { REALTIME, REALTIME_AUDIENCES, REALTIME_KINDS, type RealtimeKindValue } from '@mg/domain';
 import { api } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 import { useSession } from '../../session/store';
 import { RealtimeConnection, RealtimeState, type RealtimeStateValue } from '../../session/realtime';
+import { tellRealtimeEvent } from './realtimeNotices';
 
 /** The socket's address for this tab: same origin as the page, under the API's base. */
 export function realtimeUrl(userId: number, pageId: string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
@@ -27,7 +29,7 @@ function newPageId(): string {
 export function useRealtime(): RealtimeStateValue {
   const { token, userInfo } = useSession();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message, notification } = App.useApp();
   const { t } = useTranslation();
   const [state, setState] = useState<RealtimeStateValue>(RealtimeState.CONNECTING);
   const userId = userInfo?.id;
@@ -43,22 +45,22 @@ export function useRealtime(): RealtimeStateValue {
       for (const name of due) void queryClient.invalidateQueries({ queryKey: queryKeys(name).all });
       due.clear();
     };
-    const refresh = (name: string) => {
+    const refresh = (kind: RealtimeKindValue) => {
+      const name = REALTIME_AUDIENCES[kind].refresh;
+      if (!name) return;
       due.add(name);
       timer ??= setTimeout(flush, REALTIME.REFRESH_COALESCE_MS);
     };
-    const announce = (e: RealtimeEvent) =>
-      message.info(t('shell.realtime.changed', { kind: t(`shell.realtime.kind.${e.kind}`), id: e.id, status: t(realtimeStatusKey(e.kind, e.status)) }));
 
     const connection = new RealtimeConnection({
       url: realtimeUrl(userId, newPageId()),
       token,
       handlers: {
         onEvent: (e, mine) => {
-          refresh(REALTIME_LISTS[e.kind].name);
-          if (mine && !e.created) announce(e);
+          refresh(e.kind);
+          tellRealtimeEvent({ message, notification, t }, e, mine);
         },
-        onReset: () => REALTIME_KINDS.forEach((k) => refresh(REALTIME_LISTS[k].name)),
+        onReset: () => REALTIME_KINDS.forEach(refresh),
         onState: setState,
         // The server no longer knows the session: a silent call lets the API client's 401 path sign the tab out.
         onRefused: () => void api.get('/user/info', undefined, { silent: true }).catch(() => undefined),
@@ -69,7 +71,7 @@ export function useRealtime(): RealtimeStateValue {
       connection.stop();
       if (timer) clearTimeout(timer);
     };
-  }, [token, userId, queryClient, message, t]);
+  }, [token, userId, queryClient, message, notification, t]);
 
   return state;
 }

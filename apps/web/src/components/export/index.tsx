@@ -35,6 +35,19 @@ interface JobAnswer {
 
 const POLL_MS = 1_000;
 
+/** Jobs whose progress dialog is open: their end shows there, so the pushed notice of it is not said twice. */
+const shownJobs = new Set<string>();
+
+export function isJobShown(jobId: string): boolean {
+  return shownJobs.has(jobId);
+}
+
+/** Downloads a finished job's file; its link is only given to the user who started it. */
+export async function downloadJob(jobId: string): Promise<void> {
+  const job = await api.get<JobAnswer>(`/exports/${encodeURIComponent(jobId)}`);
+  if (job.url) await startDownload(job.url);
+}
+
 /** The link's path: the browser downloads from the origin it is on, whatever public URL the server knows. */
 export function pathOf(url: string): string {
   try {
@@ -65,6 +78,10 @@ function cleanFilters(filters: Record<string, unknown>): Record<string, unknown>
 function JobProgress({ jobId, onClose }: { jobId: string; onClose: () => void }) {
   const { t } = useTranslation();
   const [job, setJob] = useState<JobAnswer | null>(null);
+  useEffect(() => {
+    shownJobs.add(jobId);
+    return () => void shownJobs.delete(jobId);
+  }, [jobId]);
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
