@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { configure, render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { findBrand, PermissionType, type Brand } from '@mg/domain';
+import { AREAS, findBrand, PermissionType, type Brand, type MenuItem } from '@mg/domain';
 import { AppProviders, createQueryClient } from '../src/app/AppProviders';
 import { configureApi, resetApiForTests } from '../src/api';
 import type { AuthEntry, UserInfo } from '../src/api/identity';
@@ -90,7 +90,20 @@ export const USER_INFO: UserInfo = {
 export function signIn(codes: readonly string[], user: Partial<UserInfo> = {}): void {
   const auth: AuthEntry[] = codes.map((action) => ({ action, describe: action, type: PermissionType.BUTTON, status: '1' }));
   setUserInfo({ ...USER_INFO, ...user });
-  setPermissions({ menu: [], auth, allAuth: auth });
+  // The pages among the codes make the menu, as the server's menu holds the pages a user's codes grant.
+  const menu: MenuItem[] = AREAS.flatMap((a) => a.pages ?? [])
+    .filter((p) => codes.includes(p.perm))
+    .map((p) => ({
+      id: p.name,
+      path: p.path,
+      name: p.name,
+      component: p.component,
+      hidden: false,
+      route: '1',
+      alwaysShow: false,
+      meta: { title: p.titleKey, titles: {} as MenuItem['meta']['titles'], keepAlive: false, internalOrExternal: false, permissionList: [] },
+    }));
+  setPermissions({ menu, auth, allAuth: auth });
 }
 
 export function signOutForTests(): void {

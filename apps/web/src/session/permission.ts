@@ -3,7 +3,7 @@
  * and call these.
  */
 import { ColumnRule, columnVisible, PermissionStatus, PermissionType, type ColumnAccess, type RuledColumn } from '@mg/domain';
-import type { AuthEntry } from '../api/identity';
+import type { AuthEntry, MenuItem } from '../api/identity';
 
 export interface PermissionLists {
   /** The user's own codes (getUserPermissionByToken `auth`). */
@@ -104,4 +104,9 @@ export function columnAccessOf(ctx: ColumnContext): ColumnAccess {
 export function visibleColumns<C extends ColumnLike>(columns: readonly C[], ctx: ColumnContext): C[] {
   const access = columnAccessOf(ctx);
   return columns.filter((c) => rulesOf(c).every((r) => columnVisible(r, access)));
+}
+
+/** Whether the server's menu holds an item passing `test` (pages are granted by menu, not in the button codes). */
+export function menuHas(items: readonly MenuItem[], test: (m: MenuItem) => boolean): boolean {
+  return items.some((m) => test(m) || menuHas(m.children ?? [], test));
 }

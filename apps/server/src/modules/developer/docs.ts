@@ -61,14 +61,16 @@ function rulesOf(s: JsonSchema): string[] {
   const rules: string[] = [];
   if (s.enum) rules.push(`one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (s.format) rules.push(s.format);
-  if (s.minLength !== undefined && s.minLength > 0) rules.push(`min ${s.minLength} chars`);
-  if (s.maxLength !== undefined) rules.push(`max ${s.maxLength} chars`);
+  const min = s.minLength ?? 0;
+  if (s.maxLength !== undefined) rules.push(min > 0 ? `${min}-${s.maxLength} chars` : `max ${s.maxLength} chars`);
+  else if (min > 0) rules.push(`min ${min} chars`);
   if (s.minimum !== undefined) rules.push(`>= ${s.minimum}`);
   if (s.exclusiveMinimum !== undefined) rules.push(`> ${s.exclusiveMinimum}`);
   if (s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER) rules.push(`<= ${s.maximum}`);
   if (s.minItems !== undefined && s.minItems > 0) rules.push(`min ${s.minItems} items`);
   if (s.maxItems !== undefined) rules.push(`max ${s.maxItems} items`);
-  if (s.pattern) rules.push(`/${s.pattern}/`);
+  // A format (email, uri) says it better than the pattern the validator spells it with.
+  if (s.pattern && !s.format) rules.push(`/${s.pattern}/`);
   if (s.default !== undefined) rules.push(`default ${JSON.stringify(s.default)}`);
   return rules;
 }

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { AREAS, Perm, getCurrency, wallClockParts } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { OnboardingHomeCard } from '../onboarding/flow/OnboardingHomeCard';
-import type { MenuItem } from '../../api/identity';
 import { useRecentSignIns, type AuditRecord } from '../audit/hooks';
 import { formatInstant, useFormatters, utcOffsetLabel } from '../../components/format';
 import { useSession } from '../../session/store';
 import { usePermission } from '../../session/usePermission';
+import { menuHas } from '../../session/permission';
 import type { Opts } from 'echarts-for-react/esm/types';
 import Statistics from '../statistics/Statistics';
 
@@ -19,10 +19,6 @@ const ACCOUNT_SECURITY_PATH = '/account/security';
 const componentOf = (perm: string) => AREAS.flatMap((a) => a.pages ?? []).find((p) => p.perm === perm)?.component;
 const AUDIT_COMPONENT = componentOf(Perm.AUDIT_MENU);
 const COLLECTIONS_COMPONENT = componentOf(Perm.COLLECTION_MENU);
-
-function menuHas(items: readonly MenuItem[], test: (m: MenuItem) => boolean): boolean {
-  return items.some((m) => test(m) || menuHas(m.children ?? [], test));
-}
 
 /** Current time, re-read every second. */
 function useNow(): Date {

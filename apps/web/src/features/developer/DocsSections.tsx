@@ -101,7 +101,6 @@ function CallFields({ call }: { call: DocCall }) {
       pagination={false}
       rowKey={(f) => `${f.in}:${f.name}`}
       dataSource={call.fields}
-      scroll={{ x: 'max-content' }}
       columns={[
         { title: t('developer.docs.calls.column.field'), dataIndex: 'name', render: (n: string) => <Typography.Text code>{n}</Typography.Text> },
         { title: t('developer.docs.calls.column.in'), dataIndex: 'in', render: (p: string) => t(`developer.docs.calls.in.${p}`) },

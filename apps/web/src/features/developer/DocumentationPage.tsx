@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Result, Select, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEVELOPER_PARAMETERS_PAGE, OPEN_API_EXAMPLES, OPEN_API_EXAMPLE_PLACEHOLDER, Perm, type DocumentationView } from '@mg/domain';
+import { DEVELOPER_PARAMETERS_PAGE, OPEN_API_EXAMPLES, OPEN_API_EXAMPLE_PLACEHOLDER, type DocumentationView } from '@mg/domain';
 import { usePermission } from '../../session/usePermission';
 import { CodeBlock } from './CodeBlock';
 import { AuthSection, CallbacksSection, CallsSection, DOC_SECTIONS, DocSectionCard, ErrorsSection, SandboxSection, sectionId } from './DocsSections';
@@ -10,9 +10,9 @@ import { useDocumentation } from './hooks';
 
 function QuickStart({ data, keyId, onKey }: { data: DocumentationView; keyId: string | null; onKey: (id: string) => void }) {
   const { t } = useTranslation();
-  const { has } = usePermission();
+  const { hasPage } = usePermission();
   const navigate = useNavigate();
-  const parametersLink = has(Perm.DEVELOPER_MENU) ? (
+  const parametersLink = hasPage(DEVELOPER_PARAMETERS_PAGE) ? (
     <Button size="small" type="link" onClick={() => void navigate(DEVELOPER_PARAMETERS_PAGE)} data-testid="doc-open-parameters">
       {t('developer.docs.quickStart.openParameters')}
     </Button>

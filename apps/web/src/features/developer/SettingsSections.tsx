@@ -14,7 +14,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DOCUMENTATION_PAGE, Perm, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, IP_WHITELIST_MIN_PREFIX, checkCell, isIpWhitelistEntry, isIpWhitelistTooWide, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
+import { DOCUMENTATION_PAGE, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, IP_WHITELIST_MIN_PREFIX, checkCell, isIpWhitelistEntry, isIpWhitelistTooWide, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
 import { isApiError } from '../../api';
 import { usePermission } from '../../session/usePermission';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
@@ -331,7 +331,7 @@ export function headerName(lower: string): string {
 
 export function SigningHelp({ merchantId, headers }: { merchantId: number; headers: readonly string[] }) {
   const { t } = useTranslation();
-  const { has } = usePermission();
+  const { hasPage } = usePermission();
   const navigate = useNavigate();
   return (
     <Card
@@ -368,7 +368,7 @@ export function SigningHelp({ merchantId, headers }: { merchantId: number; heade
         {'METHOD\nPATH_WITH_QUERY\nTIMESTAMP\nNONCE\nhex(SHA-256(body))'}
       </pre>
       <Typography.Paragraph>{t('developer.signWebhooks')}</Typography.Paragraph>
-      {has(Perm.DEVELOPER_DOCS) && (
+      {hasPage(DOCUMENTATION_PAGE) && (
         <Typography.Link
           href={DOCUMENTATION_PAGE}
           onClick={(e) => {
