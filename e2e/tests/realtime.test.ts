@@ -2,7 +2,8 @@
  * Issue 15 realtime, as a merchant sees it: Transaction records open in the browser, an integrator creates a
  * collection and the payer pays it, and the row appears and turns to Success without a reload; the same on a
  * second server instance on the same database; and when that instance goes away and comes back, the page
- * reconnects by itself and catches up on the payment made while it was gone.
+ * reconnects by itself and catches up on the payment made while it was gone. Then platform staff release an
+ * announcement to the merchant: the page's bell counts it and says so, still without a reload.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { openApi } from '../lib/open-api';
 import { startServer, type RunningServer } from '../lib/server';
-import { brandOf, originOf, signIn, toEnglish } from '../lib/session';
+import { brandOf, DEMO_PASSWORD, originOf, signIn, toEnglish } from '../lib/session';
 
 const port = inject('port');
 const dataDir = inject('dataDir');
@@ -78,6 +79,22 @@ async function openList(page: Page, onPort: number): Promise<void> {
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 }
 
+/** Platform staff write an announcement to the demo merchant and release it, through the publishing screen's calls. */
+async function releaseAnnouncement(title: string): Promise<void> {
+  const login = await fetch(`${base}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Brand': tikipay.value },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD, checkKey: 'e2erealtime1', captcha: 'abcd' }),
+  });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const headers = { 'Content-Type': 'application/json', 'X-Access-Token': token };
+  const draft = await fetch(`${base}/api/sys/annountCement/add`, { method: 'POST', headers, body: JSON.stringify({ title, content: 'Maintenance window tonight.', merchantId: 10001 }) });
+  expect(draft.status).toBe(200);
+  const id = ((await draft.json()) as { result: { id: number } }).result.id;
+  const released = await fetch(`${base}/api/sys/annountCement/doReleaseData?id=${id}`, { headers });
+  expect(released.status).toBe(200);
+}
+
 async function sameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 }
@@ -138,6 +155,18 @@ describe.sequential('realtime: an open list follows the payments', () => {
     await withScreenshot(page, 'realtime-3-catch-up', async () => {
       await page.locator('[data-testid="realtime-state"][data-state="live"]').waitFor({ timeout: 30_000 });
       await expect.poll(() => row(page, order).textContent(), { timeout: PUSH_MS }).toContain('Success');
+      expect(await sameDocument(page)).toBe(true);
+    });
+  });
+
+  it('4. an announcement released by platform staff reaches the open page: the bell counts it at once', async () => {
+    await withScreenshot(page, 'realtime-4-announcement', async () => {
+      const count = page.getByTestId('announcement-bell').locator('.ant-scroll-number');
+      const unread = async () => ((await count.count()) === 0 ? 0 : Number(await count.first().getAttribute('title')));
+      const before = await unread();
+      await releaseAnnouncement(`Realtime notice ${Date.now()}`);
+      await page.locator('.ant-notification-notice', { hasText: 'New announcement' }).waitFor({ timeout: PUSH_MS });
+      await expect.poll(unread, { timeout: PUSH_MS }).toBe(before + 1);
       expect(await sameDocument(page)).toBe(true);
     });
   });
