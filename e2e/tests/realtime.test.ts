@@ -163,9 +163,10 @@ describe.sequential('realtime: an open list follows the payments', () => {
     await withScreenshot(page, 'realtime-4-announcement', async () => {
       const count = page.getByTestId('announcement-bell').locator('.ant-scroll-number');
       const unread = async () => ((await count.count()) === 0 ? 0 : Number(await count.first().getAttribute('title')));
-      const before = await unread();
+      const notices = page.locator('.ant-notification-notice', { hasText: 'New announcement' });
+      const [before, shown] = [await unread(), await notices.count()];
       await releaseAnnouncement(`Realtime notice ${Date.now()}`);
-      await page.locator('.ant-notification-notice', { hasText: 'New announcement' }).waitFor({ timeout: PUSH_MS });
+      await expect.poll(() => notices.count(), { timeout: PUSH_MS }).toBe(shown + 1);
       await expect.poll(unread, { timeout: PUSH_MS }).toBe(before + 1);
       expect(await sameDocument(page)).toBe(true);
     });

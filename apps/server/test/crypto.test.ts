@@ -220,6 +220,10 @@ describe('pay-in on the sandbox chain', () => {
     const at = Date.parse(sent.sentAt);
     expect(await confirmDueDeposits(tdb.db, new Date(at + 19 * CRYPTO_SANDBOX_BLOCK_MS))).toBe(0);
     expect(await orderStatus(c.id)).toMatchObject({ status: 'processing', chainTradeNo: sent.chainTradeNo, payerAddress: sent.payerAddress });
+    // The header's search finds it by the chain transaction (issue 15), for its merchant only.
+    const found = await crypto.get('/search', { q: sent.chainTradeNo });
+    expect(found.json().result).toContainEqual(expect.objectContaining({ kind: 'collections', id: c.id, match: 'chainTx' }));
+    expect((await fiatAdmin.get('/search', { q: sent.chainTradeNo })).json().result).toEqual([]);
     expect(await confirmDueDeposits(tdb.db, new Date(at + 20 * CRYPTO_SANDBOX_BLOCK_MS))).toBe(1);
     expect(await orderStatus(c.id)).toMatchObject({ status: 'success', paidAmount: '100.000000' });
     expect(await usdt('pending')).toBeGreaterThan(pending);

@@ -75,6 +75,18 @@ describe('global search', () => {
     expect((await search(merchant, '1234')).some((h) => h.id === payoutId)).toBe(false);
   });
 
+  it('finds a refund by its id and the merchant refund id', async () => {
+    const paid = await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${order.id}/pay`, body: {} });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const merchantRefundId = `SEARCH-R-${Date.now()}`;
+    const refund = await openApiRequest(app, { method: 'POST', url: '/refunds', body: { collectionId: order.id, amount: '10000', refundWay: 'original', reason: 'search', merchantRefundId } });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const refundId = refund.json().result.id as string;
+    expect(await search(merchant, refundId)).toContainEqual(expect.objectContaining({ kind: 'refunds', id: refundId, match: 'id' }));
+    expect(await search(merchant, merchantRefundId)).toContainEqual(expect.objectContaining({ kind: 'refunds', id: refundId, match: 'merchantRefundId' }));
+    expect(await search(other, merchantRefundId)).toEqual([]);
+  });
+
   it("answers platform staff for every merchant, and another merchant's user nothing", async () => {
     expect(await search(staff, order.id)).toContainEqual(expect.objectContaining({ id: order.id, merchantId: M }));
     expect(await search(other, order.id)).toEqual([]);

@@ -52,7 +52,7 @@ const event = (seq: number, over: Partial<RealtimeEvent> = {}): RealtimeEvent =>
 function connection() {
   const events: number[] = [];
   const states: string[] = [];
-  const handlers = { onEvent: vi.fn((e: RealtimeEvent) => events.push(e.seq)), onReset: vi.fn(), onRefused: vi.fn(), onState: (s: string) => states.push(s) };
+  const handlers = { onEvent: vi.fn((e: RealtimeEvent, _mine: boolean, _fresh: boolean) => events.push(e.seq)), onReset: vi.fn(), onRefused: vi.fn(), onState: (s: string) => states.push(s) };
   const c = new RealtimeConnection({ url: 'ws://host.test/api/vxeSocket/7/page', token: 'secret-token', handlers, createSocket: (u) => new ScriptedSocket(u) as unknown as WebSocket });
   return { c, events, states, handlers };
 }
@@ -82,7 +82,7 @@ describe('realtime connection', () => {
   });
 
   it('pings every 10 s, closes when no pong comes in 6 s, reconnects 5 s later naming the last number seen', () => {
-    const { c, events, states } = connection();
+    const { c, events, states, handlers } = connection();
     c.start();
     const first = ScriptedSocket.all[0]!;
     first.open();
@@ -109,9 +109,16 @@ describe('realtime connection', () => {
     expect(second.sent[0]).toEqual({ type: 'auth', token: 'secret-token', since: 6 });
     // The replay overlaps what was seen: only the new one is handed on.
     second.receive({ type: 'event', event: event(6), mine: false });
+    // The replay starts before the cursor: a change from before the page connected reloads but is no news.
+    second.receive({ type: 'event', event: event(3), mine: false });
     second.receive({ type: 'event', event: event(7), mine: false });
     second.receive({ type: 'ready', seq: 7 });
-    expect(events).toEqual([6, 7]);
+    expect(events).toEqual([6, 3, 7]);
+    expect(handlers.onEvent.mock.calls.map(([e, , fresh]) => [e.seq, fresh])).toEqual([
+      [6, true],
+      [3, false],
+      [7, true],
+    ]);
     c.stop();
   });
 

@@ -17,7 +17,12 @@ export const RealtimeState = { CONNECTING: 'connecting', LIVE: 'live', WAITING: 
 export type RealtimeStateValue = (typeof RealtimeState)[keyof typeof RealtimeState];
 
 export interface RealtimeHandlers {
-  onEvent: (event: RealtimeEvent, mine: boolean) => void;
+  /**
+   * `fresh`: the event is newer than this connection's first `ready`. A reconnect's replay starts before the last
+   * number seen (a change can commit under a lower number), so it can hand on changes from before the page connected:
+   * those reload what is shown but are not news to tell.
+   */
+  onEvent: (event: RealtimeEvent, mine: boolean, fresh: boolean) => void;
   /** More was missed than the server replays: reload every list that shows pushed records. */
   onReset: () => void;
   onState?: (state: RealtimeStateValue) => void;
@@ -40,6 +45,8 @@ export class RealtimeConnection {
   #ws: WebSocket | null = null;
   #stopped = false;
   #lastSeq: number | null = null;
+  /** The newest number when this connection was first ready: what came before it the page loaded fresh. */
+  #startSeq: number | null = null;
   readonly #seen = new Set<number>();
   #heartbeat: ReturnType<typeof setInterval> | null = null;
   #pongTimer: ReturnType<typeof setTimeout> | null = null;
@@ -140,6 +147,7 @@ export class RealtimeConnection {
     }
     switch (m.type) {
       case 'ready':
+        this.#startSeq ??= m.seq;
         if (this.#lastSeq === null || m.seq > this.#lastSeq) this.#lastSeq = m.seq;
         this.#setState(RealtimeState.LIVE);
         break;
@@ -157,7 +165,7 @@ export class RealtimeConnection {
         this.#seen.add(seq);
         if (this.#seen.size > SEEN_LIMIT) this.#seen.delete(this.#seen.values().next().value as number);
         if (this.#lastSeq === null || seq > this.#lastSeq) this.#lastSeq = seq;
-        this.opts.handlers.onEvent(m.event, m.mine);
+        this.opts.handlers.onEvent(m.event, m.mine, this.#startSeq === null || seq > this.#startSeq);
         break;
       }
     }

@@ -56,9 +56,9 @@ export function useRealtime(): RealtimeStateValue {
       url: realtimeUrl(userId, newPageId()),
       token,
       handlers: {
-        onEvent: (e, mine) => {
+        onEvent: (e, mine, fresh) => {
           refresh(e.kind);
-          tellRealtimeEvent({ message, notification, t }, e, mine);
+          if (fresh) tellRealtimeEvent({ message, notification, t }, e, mine);
         },
         onReset: () => REALTIME_KINDS.forEach(refresh),
         onState: setState,

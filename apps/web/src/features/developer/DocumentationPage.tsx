@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Result, Select, Space, Spin, Tabs, Typography } from 'antd';
+import { Alert, Button, Descriptions, Select, Space, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEVELOPER_PARAMETERS_PAGE, OPEN_API_EXAMPLES, OPEN_API_EXAMPLE_PLACEHOLDER, type DocumentationView } from '@mg/domain';
@@ -7,6 +7,7 @@ import { usePermission } from '../../session/usePermission';
 import { CodeBlock } from './CodeBlock';
 import { AuthSection, CallbacksSection, CallsSection, DOC_SECTIONS, DocSectionCard, ErrorsSection, SandboxSection, sectionId } from './DocsSections';
 import { useDocumentation } from './hooks';
+import { LoadGate } from './_gate';
 
 function QuickStart({ data, keyId, onKey }: { data: DocumentationView; keyId: string | null; onKey: (id: string) => void }) {
   const { t } = useTranslation();
@@ -83,26 +84,15 @@ export default function Documentation() {
   const query = useDocumentation();
   const [chosenKey, setChosenKey] = useState<string | null>(null);
 
-  if (query.isLoading)
-    return (
-      <div style={{ padding: 48, textAlign: 'center' }} data-testid="doc-loading">
-        <Spin size="large" />
-      </div>
-    );
-  if (query.isError || !query.data)
-    return (
-      <Result
-        status="warning"
-        title={t('developer.docs.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            {t('common.actions.reload')}
-          </Button>
-        }
-      />
-    );
+  return (
+    <LoadGate query={query} failed={t('developer.docs.loadFailed')} loadingTestId="doc-loading">
+      {(data) => <DocumentationBody data={data} chosenKey={chosenKey} onKey={setChosenKey} />}
+    </LoadGate>
+  );
+}
 
-  const data = query.data;
+function DocumentationBody({ data, chosenKey, onKey }: { data: DocumentationView; chosenKey: string | null; onKey: (id: string) => void }) {
+  const { t } = useTranslation();
   const keyId = data.keys.some((k) => k.id === chosenKey) ? chosenKey : (data.keys[0]?.id ?? null);
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="developer-documentation">
@@ -113,7 +103,7 @@ export default function Documentation() {
           </Button>
         ))}
       </Space>
-      <QuickStart data={data} keyId={keyId} onKey={setChosenKey} />
+      <QuickStart data={data} keyId={keyId} onKey={onKey} />
       <AuthSection />
       <CallsSection calls={data.calls} prefix={data.prefix} />
       <ErrorsSection />

@@ -1,4 +1,5 @@
-import { Alert, Button, Result, Space, Spin } from 'antd';
+import { Alert, Space } from 'antd';
+import type { DeveloperView } from '@mg/domain';
 import { useTranslation } from 'react-i18next';
 import { OPEN_API_HEADERS, Perm } from '@mg/domain';
 import { usePermission } from '../../session/usePermission';
@@ -6,7 +7,7 @@ import { useDeveloperParameters } from './hooks';
 import { ApiKeysSection } from './ApiKeysSection';
 import { EndpointsSection } from './EndpointsSection';
 import { CallbacksSection, SigningHelp, WebhookSecretSection, WhitelistSection } from './SettingsSections';
-
+import { LoadGate } from './_gate';
 
 /**
  * Developer parameters: API keys, callback addresses, IP whitelist, webhook secret and how to sign. Each section is
@@ -16,29 +17,17 @@ import { CallbacksSection, SigningHelp, WebhookSecretSection, WhitelistSection }
  */
 export default function Parameters() {
   const { t } = useTranslation();
-  const { has } = usePermission();
   const query = useDeveloperParameters();
+  return (
+    <LoadGate query={query} failed={t('developer.loadFailed')} loadingTestId="developer-loading">
+      {(data) => <ParametersBody data={data} />}
+    </LoadGate>
+  );
+}
 
-  if (query.isLoading)
-    return (
-      <div style={{ padding: 48, textAlign: 'center' }} data-testid="developer-loading">
-        <Spin size="large" />
-      </div>
-    );
-  if (query.isError || !query.data)
-    return (
-      <Result
-        status="warning"
-        title={t('developer.loadFailed')}
-        extra={
-          <Button type="primary" onClick={() => void query.refetch()}>
-            {t('common.actions.reload')}
-          </Button>
-        }
-      />
-    );
-
-  const data = query.data;
+function ParametersBody({ data }: { data: DeveloperView }) {
+  const { t } = useTranslation();
+  const { has } = usePermission();
   const canKeys = has(Perm.DEVELOPER_KEY_EDIT);
   const canCallbacks = has(Perm.DEVELOPER_CALLBACK_EDIT);
   const canWhitelist = has(Perm.DEVELOPER_WHITELIST_EDIT);

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Form, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Modal, Result, Space, Spin, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { CopyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,30 @@ import { CodeInput } from '../../components/CodeInput';
 import { useCopyToClipboard } from '../../components/copy';
 import { useZodRule } from '../../components/useZodRule';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
+
+/** A developer page's one load: a spinner, then the page, or what failed with a Reload button. */
+export function LoadGate<T>({ query, failed, loadingTestId, children }: { query: { isLoading: boolean; isError: boolean; data: T | undefined; refetch: () => unknown }; failed: string; loadingTestId: string; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation();
+  if (query.isLoading)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }} data-testid={loadingTestId}>
+        <Spin size="large" />
+      </div>
+    );
+  if (query.isError || query.data === undefined)
+    return (
+      <Result
+        status="warning"
+        title={failed}
+        extra={
+          <Button type="primary" onClick={() => void query.refetch()}>
+            {t('common.actions.reload')}
+          </Button>
+        }
+      />
+    );
+  return children(query.data);
+}
 
 /** The server's answer names the Google code: wrong (GOOGLE_CODE_ERROR) or missing (field `googleCode`). */
 export function isGoogleCodeProblem(e: unknown): boolean {
