@@ -72,7 +72,8 @@ describe('GET /api/developer/docs', () => {
     expect(create).toMatchObject({ method: 'POST', path: '/collections', sandbox: false });
     const orderId = create.fields.find((f) => f.name === 'merchantOrderId')!;
     expect(orderId).toMatchObject({ in: 'body', type: 'string', required: true });
-    expect(orderId.rules.some((r) => r.startsWith('/'))).toBe(true);
+    expect(orderId.rules).toContainEqual({ rule: 'pattern', text: expect.stringMatching(/^\/.+\/$/) });
+    expect(create.fields.find((f) => f.name === 'payerEmail')!.rules).toContainEqual({ rule: 'format', text: 'email' });
     expect(create.fields.find((f) => f.name === 'notifyUrl')?.required).toBe(false);
 
     expect(result.calls.find((c) => c.key === 'getCollection')!.fields).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));

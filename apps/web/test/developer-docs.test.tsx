@@ -27,7 +27,7 @@ function view(over: Partial<DocumentationView> = {}): DocumentationView {
         method: 'POST',
         path: '/collections',
         sandbox: false,
-        fields: [{ name: 'merchantOrderId', in: 'body', type: 'string', required: true, rules: ['max 64 chars', '/^[A-Za-z0-9._:-]+$/'] }],
+        fields: [{ name: 'merchantOrderId', in: 'body', type: 'string', required: true, rules: [{ rule: 'length', min: 1, max: 64 }, { rule: 'pattern', text: '/^[A-Za-z0-9._:-]+$/' }] }],
       },
       { key: 'sandboxPayCollection', method: 'POST', path: '/sandbox/collections/{id}/pay', sandbox: true, fields: [{ name: 'id', in: 'path', type: 'string', required: true, rules: [] }] },
     ],
@@ -65,6 +65,7 @@ describe('developer documentation', () => {
     expect(screen.getByTestId('doc-call-sandboxPayCollection').textContent).toContain('Sandbox keys only');
     fireEvent.click(create);
     expect(await screen.findByText('merchantOrderId')).toBeTruthy();
+    expect(screen.getByText('1-64 characters; pattern /^[A-Za-z0-9._:-]+$/')).toBeTruthy();
 
     const errors = screen.getByTestId('doc-errors-table').querySelectorAll('tbody tr');
     expect(errors).toHaveLength(OPEN_API_ERRORS.length);

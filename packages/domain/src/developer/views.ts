@@ -1,6 +1,6 @@
 /** Developer parameters as the dashboard reads them (answer shapes). */
 import type { ApiKeyModeValue, ApiKeyStatusValue } from '../open-api/vocabulary';
-import type { DOC_FIELD_PLACES } from './vocabulary';
+import type { DOC_FIELD_PLACES, DOC_RULES } from './vocabulary';
 
 export interface ApiKeyView {
   id: string;
@@ -30,14 +30,22 @@ export interface DeveloperView {
 /** Where a documented field travels. */
 export type DocFieldPlace = (typeof DOC_FIELD_PLACES)[number];
 
-/** One field of a call, read from the route's own request schema (rules are language-neutral: `max 64`, a pattern). */
+/** A field's rule: `text` for oneOf, format, pattern and default; bounds for length, range, greater and items. */
+export interface DocRule {
+  rule: (typeof DOC_RULES)[number];
+  text?: string;
+  min?: number;
+  max?: number;
+}
+
+/** One field of a call, read from the route's own request schema. */
 export interface DocField {
   /** Dotted for nested objects (`payer.name`), `[]` for array items (`items[].amount`). */
   name: string;
   in: DocFieldPlace;
   type: string;
   required: boolean;
-  rules: string[];
+  rules: DocRule[];
 }
 
 export interface DocCall {

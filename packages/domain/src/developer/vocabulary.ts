@@ -66,3 +66,9 @@ export function isIpWhitelistTooWide(value: string): boolean {
 
 /** Where a documented open API field travels (the documentation page's call reference). */
 export const DOC_FIELD_PLACES = ['path', 'query', 'body'] as const;
+
+/**
+ * What a documented field's rule says (read from its request schema); the page words it in the user's language:
+ * oneOf and pattern and default and format carry `text`, the others their bounds.
+ */
+export const DOC_RULES = ['oneOf', 'format', 'length', 'range', 'greater', 'items', 'pattern', 'default'] as const;

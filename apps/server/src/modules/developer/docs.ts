@@ -4,7 +4,7 @@
  * describe a field the server does not check. Computed once per process (routes do not change while it runs).
  */
 import type { FastifyInstance } from 'fastify';
-import { OPEN_API_CALLS, OPEN_API_PREFIX, OPEN_API_TAG, openApiDocPath, type DocCall, type DocField, type DocFieldPlace, type OpenApiCallKey } from '@mg/domain';
+import { OPEN_API_CALLS, OPEN_API_PREFIX, OPEN_API_TAG, openApiDocPath, type DocCall, type DocField, type DocFieldPlace, type DocRule, type OpenApiCallKey } from '@mg/domain';
 
 interface JsonSchema {
   type?: string | string[];
@@ -57,21 +57,26 @@ function typeOf(s: JsonSchema): string {
   return t ?? 'any';
 }
 
-function rulesOf(s: JsonSchema): string[] {
-  const rules: string[] = [];
-  if (s.enum) rules.push(`one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
-  if (s.format) rules.push(s.format);
-  const min = s.minLength ?? 0;
-  if (s.maxLength !== undefined) rules.push(min > 0 ? `${min}-${s.maxLength} chars` : `max ${s.maxLength} chars`);
-  else if (min > 0) rules.push(`min ${min} chars`);
-  if (s.minimum !== undefined) rules.push(`>= ${s.minimum}`);
-  if (s.exclusiveMinimum !== undefined) rules.push(`> ${s.exclusiveMinimum}`);
-  if (s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER) rules.push(`<= ${s.maximum}`);
-  if (s.minItems !== undefined && s.minItems > 0) rules.push(`min ${s.minItems} items`);
-  if (s.maxItems !== undefined) rules.push(`max ${s.maxItems} items`);
+function bounds(min: number | undefined, max: number | undefined): { min?: number; max?: number } {
+  return { ...(min !== undefined && min > 0 ? { min } : {}), ...(max !== undefined && max < Number.MAX_SAFE_INTEGER ? { max } : {}) };
+}
+
+function rulesOf(s: JsonSchema): DocRule[] {
+  const rules: DocRule[] = [];
+  if (s.enum) rules.push({ rule: 'oneOf', text: s.enum.map((v) => JSON.stringify(v)).join(', ') });
+  if (s.format) rules.push({ rule: 'format', text: s.format });
+  const length = bounds(s.minLength, s.maxLength);
+  if (Object.keys(length).length > 0) rules.push({ rule: 'length', ...length });
+  if (s.minimum !== undefined || s.maximum !== undefined) {
+    const range = { ...(s.minimum !== undefined ? { min: s.minimum } : {}), ...bounds(undefined, s.maximum) };
+    if (Object.keys(range).length > 0) rules.push({ rule: 'range', ...range });
+  }
+  if (s.exclusiveMinimum !== undefined) rules.push({ rule: 'greater', min: s.exclusiveMinimum });
+  const items = bounds(s.minItems, s.maxItems);
+  if (Object.keys(items).length > 0) rules.push({ rule: 'items', ...items });
   // A format (email, uri) says it better than the pattern the validator spells it with.
-  if (s.pattern && !s.format) rules.push(`/${s.pattern}/`);
-  if (s.default !== undefined) rules.push(`default ${JSON.stringify(s.default)}`);
+  if (s.pattern && !s.format) rules.push({ rule: 'pattern', text: `/${s.pattern}/` });
+  if (s.default !== undefined) rules.push({ rule: 'default', text: JSON.stringify(s.default) });
   return rules;
 }
 

@@ -1,5 +1,5 @@
 /** Developer parameters: API keys, callback addresses, IP whitelist, webhook secret (docs/payments-api.md). */
-import { API_KEY_MODES, DOC_FIELD_PLACES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, Perm, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
+import { API_KEY_MODES, DOC_FIELD_PLACES, DOC_RULES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, Perm, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -74,7 +74,7 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
                   method: z.string(),
                   path: z.string(),
                   sandbox: z.boolean(),
-                  fields: z.array(z.object({ name: z.string(), in: z.enum(DOC_FIELD_PLACES), type: z.string(), required: z.boolean(), rules: z.array(z.string()) })),
+                  fields: z.array(z.object({ name: z.string(), in: z.enum(DOC_FIELD_PLACES), type: z.string(), required: z.boolean(), rules: z.array(z.object({ rule: z.enum(DOC_RULES), text: z.string().optional(), min: z.number().optional(), max: z.number().optional() })) })),
                 }),
               ),
             }),

@@ -29,6 +29,7 @@ import {
   WEBHOOK_TOLERANCE_S,
   openApiCallSummaryKey,
   type DocCall,
+  type DocRule,
   type OpenApiCallKey,
   type SandboxMagic,
 } from '@mg/domain';
@@ -92,6 +93,21 @@ export function AuthSection() {
   );
 }
 
+/** A rule in words: bounds name which ends are set (`1-64 characters`, `at most 64 characters`). */
+export function ruleText(t: (key: string, o?: Record<string, unknown>) => string, r: DocRule): string {
+  const ends = r.min !== undefined && r.max !== undefined ? 'between' : r.max !== undefined ? 'max' : 'min';
+  switch (r.rule) {
+    case 'length':
+    case 'items':
+    case 'range':
+      return t(`developer.docs.rule.${r.rule}.${ends}`, { min: r.min, max: r.max });
+    case 'greater':
+      return `> ${r.min ?? 0}`;
+    default:
+      return t(`developer.docs.rule.${r.rule}`, { text: r.text ?? '' });
+  }
+}
+
 function CallFields({ call }: { call: DocCall }) {
   const { t } = useTranslation();
   if (call.fields.length === 0) return <Typography.Text type="secondary">{t('developer.docs.calls.noFields')}</Typography.Text>;
@@ -110,7 +126,7 @@ function CallFields({ call }: { call: DocCall }) {
           dataIndex: 'required',
           render: (r: boolean) => (r ? <Tag color="red">{t('developer.docs.calls.required')}</Tag> : <Typography.Text type="secondary">{t('developer.docs.calls.optional')}</Typography.Text>),
         },
-        { title: t('developer.docs.calls.column.rules'), dataIndex: 'rules', render: (rules: string[]) => <span style={{ wordBreak: 'break-all' }}>{rules.join('; ')}</span> },
+        { title: t('developer.docs.calls.column.rules'), dataIndex: 'rules', render: (rules: DocRule[]) => <span style={{ wordBreak: 'break-all' }}>{rules.map((r) => ruleText(t, r)).join('; ')}</span> },
       ]}
     />
   );
