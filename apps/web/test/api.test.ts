@@ -152,6 +152,26 @@ describe('HTTP reactions (spec §8)', () => {
     expect(notes.errors).toEqual([]);
   });
 
+  it('401 for the old token while the switch that replaces it is still on its way: the session is not signed out', async () => {
+    vi.useFakeTimers();
+    let answerSwitch: (r: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (answerSwitch = r)));
+    const switching = request('PUT', '/sys/switchSubMId', { data: { merchantId: 2 }, replacesSession: true });
+    // The server ended the old session before answering: another call (the realtime check) is refused first.
+    fetchMock.mockResolvedValueOnce(json(401, { success: false, message: 'error.unauthorized', code: 401, result: null, timestamp: 1 }));
+    expect(((await request('GET', '/user/info', { silent: true }).catch((e: unknown) => e)) as ApiError).httpStatus).toBe(401);
+    answerSwitch(json(200, { success: true, message: '', code: 200, result: { token: 'tok-new' }, timestamp: 1 }));
+    await switching;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(logout).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+
+    // The switch itself refused (its session was already gone): signed out as any 401.
+    fetchMock.mockResolvedValueOnce(json(401, { success: false, message: 'error.unauthorized', code: 401, result: null, timestamp: 1 }));
+    await request('PUT', '/sys/switchCountry', { data: { countryCurrency: 'THB' }, replacesSession: true }).catch(() => undefined);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
   it('401 without a token: notice only', async () => {
     vi.useFakeTimers();
     setup({ token: null });

@@ -36,6 +36,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** No toast/dialog on failure (the caller shows its own); the rejection still carries the ApiError. */
   silent?: boolean;
+  /**
+   * The call ends the session it is sent with and answers a new one (a sub-merchant or country switch). While it
+   * is in flight, another call refused for the old token (the server ended it before answering the switch) is not
+   * a reason to sign out: the new session is on its way.
+   */
+  replacesSession?: boolean;
 }
 
 /** The response envelope of every JSON reply (DESIGN §6). */
@@ -110,6 +116,7 @@ export function resetApiForTests(): void {
   ctx = defaultContext;
   notifier = undefined;
   inFlight.clear();
+  replacing.clear();
 }
 
 /** The session fields of spec §7 that travel in every payload. */
@@ -151,14 +158,25 @@ function t(key: string): string {
   return i18n.isInitialized ? i18n.t(key) : key;
 }
 
+/** Tokens whose session a call in flight is replacing (replacesSession), with how many such calls. */
+const replacing = new Map<string, number>();
+
+/** Who sent a failed call: its token, and whether it is itself the call replacing that token's session. */
+interface Sender {
+  token: string | null;
+  replaces: boolean;
+}
+
 /** Shows the reaction of spec §8 for a failed call and runs its side effects (logout + reload, re-login dialog). */
-async function react(status: number, serverMessage: string, silent: boolean, sentToken: string | null): Promise<void> {
+async function react(status: number, serverMessage: string, silent: boolean, sender: Sender): Promise<void> {
   const reaction: HttpReaction = httpReactionFor(status, serverMessage);
   if (reaction.kind === 'logoutAndReload') {
     const current = ctx.token();
-    // A call made with a token that has since been replaced (sub-merchant or country switch) is refused for
-    // that old token only: it must not sign out the session that replaced it.
+    const sentToken = sender.token;
+    // A call made with a token that has since been replaced (sub-merchant or country switch), or is being replaced
+    // right now, is refused for that old token only: it must not sign out the session that replaces it.
     if (sentToken && current !== sentToken) return;
+    if (sentToken && !sender.replaces && (replacing.get(sentToken) ?? 0) > 0) return;
     const hadToken = Boolean(current);
     if (!silent) (await getNotifier()).error(t(reaction.messageKey), HTTP_REACTIONS.other.durationSeconds);
     if (hadToken) {
@@ -205,10 +223,10 @@ function isSuccess(envelope: Partial<Envelope<unknown>>): boolean {
   return envelope.success === true && (envelope.code === undefined || String(envelope.code) === '200');
 }
 
-async function fail(status: number, body: unknown, silent: boolean, sentToken: string | null = null): Promise<never> {
+async function fail(status: number, body: unknown, silent: boolean, sender: Sender = { token: null, replaces: false }): Promise<never> {
   const env = (isPlainObject(body) ? body : {}) as Partial<Envelope<unknown>>;
   const message = typeof env.message === 'string' ? env.message : typeof body === 'string' ? body : '';
-  await react(status, message, silent, sentToken);
+  await react(status, message, silent, sender);
   throw new ApiError({
     httpStatus: status,
     code: env.code !== undefined ? String(env.code) : String(status),
@@ -219,12 +237,12 @@ async function fail(status: number, body: unknown, silent: boolean, sentToken: s
 }
 
 /** A JSON reply of a 2xx status: the envelope's `result`, or the failure it reports. */
-async function settle<T>(status: number, payload: unknown, silent: boolean, sentToken: string | null): Promise<T> {
-  if (!isPlainObject(payload)) return await fail(status, payload, silent, sentToken);
+async function settle<T>(status: number, payload: unknown, silent: boolean, sender: Sender): Promise<T> {
+  if (!isPlainObject(payload)) return await fail(status, payload, silent, sender);
   const envelope = payload as Partial<Envelope<T>>;
   if (isSuccess(envelope)) return envelope.result as T;
   const code = Number(envelope.code);
-  return await fail(Number.isFinite(code) && code >= 400 ? code : status, payload, silent, sentToken);
+  return await fail(Number.isFinite(code) && code >= 400 ? code : status, payload, silent, sender);
 }
 
 /**
@@ -254,6 +272,8 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
   const fullUrl = `${resolveUrl(url)}${query ? `${resolveUrl(url).includes('?') ? '&' : '?'}${query}` : ''}`;
 
   const sentToken = ctx.token();
+  const sender: Sender = { token: sentToken, replaces: options.replacesSession === true && sentToken !== null };
+  if (sender.replaces && sentToken) replacing.set(sentToken, (replacing.get(sentToken) ?? 0) + 1);
   // Duplicate guard (spec §4): an identical non-GET while the first is in flight (or within 2 s after) is refused.
   let guardKey: string | undefined;
   if (method !== 'GET') {
@@ -292,16 +312,21 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     }
 
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    if (!response.ok) return await fail(response.status, await readBody(response), silent, sentToken);
+    if (!response.ok) return await fail(response.status, await readBody(response), silent, sender);
 
     if (responseType === 'blob' && !isJson) return fileOf(await response.blob(), response.headers.get('content-disposition')) as T;
     if (responseType === 'text' && !isJson) return (await response.text()) as T;
 
-    return await settle<T>(response.status, await readBody(response), silent, sentToken);
+    return await settle<T>(response.status, await readBody(response), silent, sender);
   } catch (e) {
     if (timedOut && !(e instanceof ApiError)) return await fail(504, { code: 'TIMEOUT', message: HTTP_REACTIONS[504].messageKey }, silent);
     throw e;
   } finally {
+    if (sender.replaces && sentToken) {
+      const left = (replacing.get(sentToken) ?? 1) - 1;
+      if (left > 0) replacing.set(sentToken, left);
+      else replacing.delete(sentToken);
+    }
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
     if (guardKey) {
@@ -390,13 +415,13 @@ export interface RawCall {
  * report (components/upload/uploadFile.ts). Same base URL, session and answers as `request()`.
  */
 export function rawCall(url: string): RawCall {
-  const sentToken = ctx.token();
+  const sender: Sender = { token: ctx.token(), replaces: false };
   const fields = Object.fromEntries(Object.entries(sessionFields()).map(([k, v]) => [k, String(v)]));
   return {
     url: resolveUrl(url),
     headers: sessionHeaders(),
     fields,
-    settle: <T>(status: number, body: unknown) => (status >= 200 && status < 300 ? settle<T>(status, body, true, sentToken) : fail(status, body, true, sentToken)),
+    settle: <T>(status: number, body: unknown) => (status >= 200 && status < 300 ? settle<T>(status, body, true, sender) : fail(status, body, true, sender)),
     networkError: () => new ApiError({ httpStatus: 0, code: 'NETWORK', errorCode: 'NETWORK_ERROR', message: t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey) }),
   };
 }

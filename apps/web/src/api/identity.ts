@@ -56,9 +56,9 @@ export const identityApi = {
   logout: () => api.post<null>('/sys/logout', undefined, { silent: true }),
   userInfo: () => api.get<UserInfo>('/user/info'),
   permissions: () => api.get<PermissionResult>('/sys/permission/getUserPermissionByToken', undefined, { silent: true }),
-  switchSubMerchant: (merchantId: number, username: string) => api.put<LoginResult>('/sys/switchSubMId', { merchantId, username }),
+  switchSubMerchant: (merchantId: number, username: string) => api.put<LoginResult>('/sys/switchSubMId', { merchantId, username }, { replacesSession: true }),
   /** Same server: a new session bound to the new currency. */
-  switchCountry: (countryCurrency: CurrencyCode) => api.put<LoginResult>('/sys/switchCountry', { countryCurrency }),
+  switchCountry: (countryCurrency: CurrencyCode) => api.put<LoginResult>('/sys/switchCountry', { countryCurrency }, { replacesSession: true }),
   currentUserDeparts: () => api.get<{ list: Depart[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts'),
   selectDepart: (orgCode: string, username: string) => api.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username }),
   updatePassword: (body: { username: string; oldpassword: string; password: string; confirmpassword: string }) =>
