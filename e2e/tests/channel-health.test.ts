@@ -81,6 +81,8 @@ describe('channel health', () => {
     await withScreenshot(page, 'health-2-down', async () => {
       await page.getByTestId(`mark-${ROW}`).click();
       await page.getByTestId('mark-state').getByText('Down', { exact: true }).click();
+      // Down asks for a message: its field appears (a save before it is there would validate without it).
+      await page.getByTestId('mark-message').waitFor();
       await page.locator(SAVE).click();
       // No message: refused in the form.
       await page.locator('.ant-form-item-explain-error', { hasText: 'merchants read this message' }).waitFor();
