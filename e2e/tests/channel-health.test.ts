@@ -80,9 +80,16 @@ describe('channel health', () => {
   it('2. marked down, it shows on the product list and the open API refuses it; operational again, it takes orders', async () => {
     await withScreenshot(page, 'health-2-down', async () => {
       await page.getByTestId(`mark-${ROW}`).click();
-      await page.getByTestId('mark-state').getByText('Down', { exact: true }).click();
-      // Down asks for a message: its field appears (a save before it is there would validate without it).
-      await page.getByTestId('mark-message').waitFor();
+      // Down asks for a message: its field appears. A click that lands while the dialog still opens can be lost, and
+      // a save without Down chosen would mark the channel operational (a CI run did): chosen until the field is there.
+      const down = page.getByTestId('mark-state').getByText('Down', { exact: true });
+      const messageField = page.getByTestId('mark-message');
+      await expect
+        .poll(async () => {
+          if (!(await messageField.isVisible())) await down.click();
+          return messageField.isVisible();
+        }, { timeout: 15_000 })
+        .toBe(true);
       await page.locator(SAVE).click();
       // No message: refused in the form.
       await page.locator('.ant-form-item-explain-error', { hasText: 'merchants read this message' }).waitFor();
