@@ -6,7 +6,8 @@
  *   summarize(samples)       p50 / p95 / p99 / max of millisecond samples
  *   printTable(rows)         fixed-width table on stdout
  *   signIn(base, username)   dashboard session token (server started with CAPTCHA=off)
- *   RssSampler               peak RSS of this process or of another pid, sampled every 100 ms
+ *   RssSampler               peak RSS of this process, of another pid or of a function, sampled every 100 ms
+ *   childrenRss              RSS of a process's children whose command line matches
  *   openApiPost(key, path)   a signed open API POST with a fresh nonce and Idempotency-Key
  */
 import { randomUUID } from 'node:crypto';
@@ -158,21 +159,49 @@ export function procMemory(pid: number): { rss: number; hwm: number } | null {
   }
 }
 
-/** Samples the RSS of this process (pid undefined) or of `pid` every `everyMs` and keeps the peak. */
+/**
+ * RSS of the child processes of `pid` whose command line contains `match` (an export job's process, not the embedded
+ * PostgreSQL the server also started), summed; 0 when none runs.
+ */
+export function childrenRss(pid: number, match: string): number {
+  let sum = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 (ppid) follows the command name in parentheses, which may hold spaces.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== pid || !fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(match)) continue;
+      sum += procMemory(Number(entry))?.rss ?? 0;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return sum;
+}
+
+/**
+ * Samples an RSS every `everyMs` and keeps the peak: of this process (no argument), of `pid`, or what a function
+ * returns.
+ */
 export class RssSampler {
   peak = 0;
   first = 0;
   readonly #timer: NodeJS.Timeout;
-  constructor(
-    private readonly pid?: number,
-    everyMs = 100,
-  ) {
+  readonly #read: () => number;
+  constructor(source?: number | (() => number), everyMs = 100) {
+    this.#read =
+      source === undefined
+        ? () => process.memoryUsage().rss
+        : typeof source === 'number'
+          ? () => procMemory(source)?.rss ?? 0
+          : source;
     this.sample();
     this.first = this.peak;
     this.#timer = setInterval(() => this.sample(), everyMs);
   }
   sample(): void {
-    const rss = this.pid === undefined ? process.memoryUsage().rss : (procMemory(this.pid)?.rss ?? 0);
+    const rss = this.#read();
     if (rss > this.peak) this.peak = rss;
   }
   stop(): number {

@@ -11,7 +11,8 @@
  * http: signs in as demo_admin, POST /api/exports with a date range (default: the last 30 days, the widest the
  *   list allows; --days=N for less), then downloads (a direct link up to 100 000 rows; above that the export is a
  *   job, which needs a server with jobs on: it is polled until done, then downloaded). Memory: the SERVER's RSS
- *   from /proc/<pid>/status every 100 ms (pid from the listening port or --server-pid), and its VmHWM.
+ *   from /proc/<pid>/status every 100 ms (pid from the listening port or --server-pid), and its VmHWM; the job's
+ *   child process apart, and both together. --jobs=N runs N exports in a row and tables what each left behind.
  * Target (issue 4): over 40 000 rows/s and under 300 MB.
  */
 import { Writable } from 'node:stream';
@@ -30,6 +31,7 @@ import {
   DEFAULT_DATA_DIR,
   RssSampler,
   baseUrl,
+  childrenRss,
   databaseUrl,
   describeUrl,
   int,
@@ -40,6 +42,7 @@ import {
   optInt,
   pidListeningOn,
   postgresPids,
+  printTable,
   procMemory,
   signIn,
   sleep,
@@ -53,6 +56,8 @@ const CURRENCY = 'IDR';
 const TARGET_ROWS_PER_S = 40_000;
 const TARGET_MB = 300;
 const DAY_MS = 86_400_000;
+/** The command line of an export job's child process (apps/server/src/modules/exports/job-process.ts). */
+const EXPORT_PROCESS_MATCH = 'job-process';
 
 /** Counts bytes and drops them (a /dev/null that can say how much it swallowed). */
 class CountingSink extends Writable {
@@ -130,11 +135,49 @@ async function direct(): Promise<void> {
   await pool.end();
 }
 
+/** What one export through the server measured. */
+interface HttpRun {
+  rows: number;
+  rowsPerS: number;
+  serverBefore: number;
+  serverPeak: number;
+  processPeak: number;
+  bothPeak: number;
+  listRatio: number;
+}
+
 async function http(): Promise<void> {
   const base = baseUrl();
   const port = Number(new URL(base).port || 80);
   const serverPid = Number(opt('server-pid', '0')) || pidListeningOn(port);
   if (!serverPid) throw new Error(`no process found listening on port ${port}; pass --server-pid`);
+  const jobs = optInt('jobs', 1);
+  const token = await signIn(base, 'demo_admin');
+  const runs: HttpRun[] = [];
+  for (let i = 1; i <= jobs; i++) {
+    if (jobs > 1) console.log(`\n--- export ${i} of ${jobs}`);
+    runs.push(await httpOnce(base, serverPid, token));
+  }
+  if (jobs > 1) {
+    console.log('\nexports in a row against one server (RSS in MB; the export process is the job\'s child process):');
+    printTable([
+      ['#', 'rows/s', 'server before', 'server peak', 'export process peak', 'server + process peak', 'list p95 busy/idle'],
+      ...runs.map((r, i) => [
+        String(i + 1),
+        int(r.rowsPerS),
+        mb(r.serverBefore),
+        mb(r.serverPeak),
+        r.processPeak ? mb(r.processPeak) : '-',
+        mb(r.bothPeak),
+        `${r.listRatio.toFixed(1)}x`,
+      ]),
+    ]);
+    const after = procMemory(serverPid);
+    console.log(`server RSS after the last export: ${mb(after?.rss ?? NaN)}; machine: ${machineLine()}`);
+  }
+}
+
+async function httpOnce(base: string, serverPid: number, token: string): Promise<HttpRun> {
   const zone = zoneOf(CURRENCY);
   const days = optInt('days', 30);
   const end = new Date();
@@ -143,7 +186,6 @@ async function http(): Promise<void> {
     createTime_begin: formatWallClock(begin, zone),
     createTime_end: formatWallClock(end, zone),
   };
-  const token = await signIn(base, 'demo_admin');
   const headers = { 'x-access-token': token, 'x-time-zone': zone, 'content-type': 'application/json' };
   const before = procMemory(serverPid);
   console.log(
@@ -165,7 +207,10 @@ async function http(): Promise<void> {
     while (exporting) busyList.push(await listCall());
   })();
 
+  const exportProcess = () => childrenRss(serverPid, EXPORT_PROCESS_MATCH);
   const rss = new RssSampler(serverPid);
+  const processRss = new RssSampler(exportProcess);
+  const bothRss = new RssSampler(() => (procMemory(serverPid)?.rss ?? 0) + exportProcess());
   const t0 = performance.now();
   const res = await fetch(`${base}/api/exports`, {
     method: 'POST',
@@ -218,6 +263,8 @@ async function http(): Promise<void> {
   exporting = false;
   await probe;
   const peak = rss.stop();
+  const processPeak = processRss.stop();
+  const bothPeak = bothRss.stop();
   const after = procMemory(serverPid);
   const idleP95 = summarize(idleList).p95;
   const busyP95 = summarize(busyList).p95;
@@ -229,10 +276,22 @@ async function http(): Promise<void> {
     `server memory: RSS ${mb(before?.rss ?? NaN)} before, peak ${mb(peak)} during (sampled every 100 ms), VmHWM ${mb(after?.hwm ?? NaN)} (lifetime peak, was ${mb(before?.hwm ?? NaN)})`,
   );
   console.log(
+    `export process: peak ${processPeak ? mb(processPeak) : '- (none seen: a direct download, or a server whose jobs run in a thread)'}; server + process peak ${mb(bothPeak)}`,
+  );
+  console.log(
     `list first page (client time): p95 ${ms(idleP95)} ms idle (60 calls), ${ms(busyP95)} ms during the export (${busyList.length} calls) = ${(busyP95 / idleP95).toFixed(1)}x (target <= 2x)`,
   );
   console.log(`machine after the run: ${machineLine()}`);
   console.log(verdict(rows / seconds, peak));
+  return {
+    rows,
+    rowsPerS: rows / seconds,
+    serverBefore: before?.rss ?? NaN,
+    serverPeak: peak,
+    processPeak,
+    bothPeak,
+    listRatio: busyP95 / idleP95,
+  };
 }
 
 (MODE === 'http' ? http() : direct()).catch((e) => {

@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { EXPORT_SYNC_MAX_ROWS, ExportStatus } from '@mg/domain';
+import { EXPORT_STALE_AFTER_MS, EXPORT_SYNC_MAX_ROWS, ExportStatus, translate } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mayDownload, purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
+import { failLostExportJobs, mayDownload, purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
 import { listSources } from '../src/modules/lists';
 import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -209,6 +209,64 @@ describe('large exports run as a job and are e-mailed', () => {
     expect(await purgeExpiredExports(app.db)).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(files[0].file_path)).toBe(false);
     expect((await fetchFile(demoAdmin, done.url)).statusCode).toBe(404);
+  });
+  it('a job its process cannot write fails with the reason, leaves no file, and the next job still runs', async () => {
+    const { rows: users } = await tdb.pool.query("select id from app_user where username = 'demo_admin'");
+    const ask = () =>
+      startExport(app.db, app.lists, app.publicUrl, {
+        merchantId: 10001,
+        userId: Number(users[0].id),
+        kind: 'collections',
+        filters: { status: 'success', currency: 'IDR' },
+        ctx: { scope: { all: false, ids: [10001] }, timeZone: 'Asia/Jakarta', currency: 'IDR' },
+        columns: ['createdAt'],
+        lang: 'en-US',
+        syncMaxRows: 10,
+      });
+    const broken = await ask();
+    const good = await ask();
+    if (broken.mode !== 'job' || good.mode !== 'job') throw new Error('expected jobs');
+    // A list retired after the job was asked: the child process refuses it as the request would have.
+    await tdb.pool.query("update export_job set kind = 'retired-list' where id = $1", [broken.jobId]);
+    const deps = { db: app.db, databaseUrl: tdb.url, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
+
+    expect(await runNextExportJob(deps)).toBe(broken.jobId);
+    const failed = (await demoAdmin.get(`/exports/${broken.jobId}`)).json().result;
+    expect(failed.status).toBe(ExportStatus.FAILED);
+    expect(failed.url).toBeNull();
+    expect(fs.existsSync(`${app.dataDir}/exports/${broken.jobId}.xlsx`)).toBe(false);
+
+    expect(await runNextExportJob(deps)).toBe(good.jobId);
+    const done = (await demoAdmin.get(`/exports/${good.jobId}`)).json().result;
+    expect(done.status).toBe(ExportStatus.DONE);
+    expect(done.doneRows).toBe(good.totalRows);
+  });
+  it('a job its instance lost (no heartbeat for EXPORT_STALE_AFTER_MS) fails in its language; a live one runs on', async () => {
+    const { rows: users } = await tdb.pool.query("select id from app_user where username = 'demo_admin'");
+    const ask = () =>
+      startExport(app.db, app.lists, app.publicUrl, {
+        merchantId: 10001,
+        userId: Number(users[0].id),
+        kind: 'collections',
+        filters: { status: 'success', currency: 'IDR' },
+        ctx: { scope: { all: false, ids: [10001] }, timeZone: 'America/Sao_Paulo', currency: 'IDR' },
+        columns: ['createdAt'],
+        lang: 'pt-BR',
+        syncMaxRows: 10,
+      });
+    const lost = await ask();
+    const live = await ask();
+    if (lost.mode !== 'job' || live.mode !== 'job') throw new Error('expected jobs');
+    const staleSeconds = EXPORT_STALE_AFTER_MS / 1000 + 60;
+    await tdb.pool.query("update export_job set status = 'running', heartbeat_at = now() - make_interval(secs => $2) where id = $1", [lost.jobId, staleSeconds]);
+    await tdb.pool.query("update export_job set status = 'running', heartbeat_at = now() - interval '10 seconds' where id = $1", [live.jobId]);
+
+    expect(await failLostExportJobs(app.db)).toEqual([lost.jobId]);
+    const failed = (await demoAdminPt.get(`/exports/${lost.jobId}`)).json().result;
+    expect(failed.status).toBe(ExportStatus.FAILED);
+    expect(failed.error).toBe(translate('pt-BR', 'exports.interrupted'));
+    expect((await demoAdmin.get(`/exports/${live.jobId}`)).json().result.status).toBe(ExportStatus.RUNNING);
+    await tdb.pool.query("update export_job set status = 'failed' where id = $1", [live.jobId]);
   });
 });
 

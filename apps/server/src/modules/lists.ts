@@ -1,6 +1,6 @@
 /**
  * Every list source of the app. The areas' routes register them one by one (lib/list/route.ts registerList); an
- * export job's worker thread, which has no Fastify instance, finds its list here. A test keeps this equal to what the
+ * export job's child process, which has no Fastify instance, finds its list here. A test keeps this equal to what the
  * routes register.
  */
 import type { ListSource } from '../lib/list/source';

@@ -22,6 +22,8 @@ export const exportJob = pgTable(
     /** Secret part of the download link sent by e-mail. */
     downloadToken: varchar('download_token', { length: 64 }),
     error: text('error'),
+    /** When the instance running it last said it was alive (its claim, each progress write). */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

@@ -25,13 +25,13 @@ export function claimQueuedJob(db: Db): Promise<ExportJobRow | null> {
       .for('update', { skipLocked: true });
     const job = rows[0];
     if (!job) return null;
-    await tx.update(exportJob).set({ status: ExportStatus.RUNNING }).where(eq(exportJob.id, job.id));
+    await tx.update(exportJob).set({ status: ExportStatus.RUNNING, heartbeatAt: sql`now()` }).where(eq(exportJob.id, job.id));
     return job;
   });
 }
 
 export async function setProgress(db: Db, id: string, doneRows: number): Promise<void> {
-  await db.update(exportJob).set({ doneRows }).where(eq(exportJob.id, id));
+  await db.update(exportJob).set({ doneRows, heartbeatAt: sql`now()` }).where(eq(exportJob.id, id));
 }
 
 export async function finishJob(db: Db, id: string, rows: number, filePath: string): Promise<ExportJobRow | undefined> {
@@ -45,6 +45,24 @@ export async function finishJob(db: Db, id: string, rows: number, filePath: stri
 
 export async function failJob(db: Db, id: string, error: string): Promise<void> {
   await db.update(exportJob).set({ status: ExportStatus.FAILED, error: error.slice(0, 1000), finishedAt: new Date() }).where(eq(exportJob.id, id));
+}
+
+/**
+ * Fails running jobs whose instance has not written a heartbeat for `staleMs` (EXPORT_STALE_AFTER_MS), each with the
+ * message `errorOf` gives in its language; returns their ids.
+ */
+export async function failStaleJobs(db: Db, staleMs: number, errorOf: (lang: string) => string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: exportJob.id, lang: exportJob.lang })
+      .from(exportJob)
+      .where(and(eq(exportJob.status, ExportStatus.RUNNING), sql`coalesce(${exportJob.heartbeatAt}, ${exportJob.createdAt}) < now() - make_interval(secs => ${staleMs / 1000})`))
+      .for('update', { skipLocked: true });
+    for (const job of stale) {
+      await tx.update(exportJob).set({ status: ExportStatus.FAILED, error: errorOf(job.lang), finishedAt: sql`now()` }).where(eq(exportJob.id, job.id));
+    }
+    return stale.map((j) => j.id);
+  });
 }
 
 /** A job of one user (the job carries their filters and their download link). */

@@ -8,6 +8,7 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { columnAccess, holds, requestScope, requireAuth } from '../auth';
 import {
   downloadUrl,
+  failLostExportJobs,
   fileNameOf,
   findByToken,
   findUserJob,
@@ -46,6 +47,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
   });
 
   app.jobs.every('exports.run', 2_000, async () => {
+    await failLostExportJobs(app.db);
     while ((await runNextExportJob(deps())) !== null) {
       /* take queued jobs one after the other */
     }

@@ -12,10 +12,12 @@ import { pipeline } from 'node:stream/promises';
 import {
   EXPORT_DOWNLOAD_PATH,
   EXPORT_LINK_TTL_HOURS,
+  EXPORT_STALE_AFTER_MS,
   EXPORT_TOKEN_PARAM,
   EXPORT_SYNC_MAX_ROWS,
   ExportStatus,
   ID_PREFIX,
+  isLanguage,
   translate,
   type Language,
 } from '@mg/domain';
@@ -26,8 +28,8 @@ import type { ListRegistry } from '../../lib/list/route';
 import { countAll, type ListSource } from '../../lib/list/source';
 import type { RequestScope } from '../auth/scope';
 import type { Mailer } from '../mail/mailer';
-import { claimQueuedJob, expiredJobs, failJob, finishJob, forgetLinks, insertJob, setProgress, userEmail, type ExportJobRow } from './queries';
-import { runJobInWorker } from './run-in-worker';
+import { claimQueuedJob, expiredJobs, failJob, failStaleJobs, finishJob, forgetLinks, insertJob, setProgress, userEmail, type ExportJobRow } from './queries';
+import { runJobInProcess } from './run-in-process';
 import { langOf, selection, sourceOf, storedOf, writeJob, type StoredExport } from './write-job';
 
 export { findByToken, findUserJob, type ExportJobRow } from './queries';
@@ -124,12 +126,17 @@ export async function streamExport(db: Db, lists: ListRegistry, job: ExportJobRo
 
 export interface JobDeps {
   db: Db;
-  /** The database the job's worker thread connects to (the server's own). */
+  /** The database the job's process connects to (the server's own). */
   databaseUrl: string;
   dataDir: string;
   publicUrl: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
+}
+
+/** Fails the jobs an instance lost while running them (EXPORT_STALE_AFTER_MS); returns their ids. */
+export function failLostExportJobs(db: Db): Promise<string[]> {
+  return failStaleJobs(db, EXPORT_STALE_AFTER_MS, (lang) => translate(isLanguage(lang) ? lang : 'en-US', 'exports.interrupted'));
 }
 
 /** Takes one queued job (any instance may run this) and writes it; returns the job id or null when none waited. */
@@ -141,7 +148,7 @@ export async function runNextExportJob(deps: JobDeps): Promise<string | null> {
   try {
     fs.mkdirSync(dir, { recursive: true });
     let lastProgress = 0;
-    const rows = await runJobInWorker({ databaseUrl: deps.databaseUrl, publicUrl: deps.publicUrl, job: claimed, file }, async (done) => {
+    const rows = await runJobInProcess({ databaseUrl: deps.databaseUrl, publicUrl: deps.publicUrl, job: claimed, file }, async (done) => {
       if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
       lastProgress = Date.now();
       await setProgress(deps.db, claimed.id, done);

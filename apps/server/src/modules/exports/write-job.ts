@@ -1,6 +1,6 @@
 /**
  * Writing one export as it was asked: the list source of its kind, its stored filters, scope and columns, its
- * language and zone. Used by the direct download (in the request) and by the job's worker thread (./job-worker.ts).
+ * language and zone. Used by the direct download (in the request) and by the job's child process (./job-process.ts).
  */
 import type { Writable } from 'node:stream';
 import {

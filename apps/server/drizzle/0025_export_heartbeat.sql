@@ -1,0 +1,1 @@
+ALTER TABLE "export_job" ADD COLUMN "heartbeat_at" timestamp with time zone;

@@ -1,0 +1,62 @@
+/**
+ * Runs an export job in a child process (./job-process.ts) with its own database connection and a small heap
+ * (EXPORT_JOB_HEAP_MB). Writing a big file is CPU-bound for seconds to minutes: on the main thread it held up every
+ * request of the instance. A worker thread fixed that but left the server ~90 MB bigger after each job (memory the
+ * thread allocated outside V8's heap stayed mapped: docs/benchmarks.md); a process gives all of it back when it
+ * exits. Resolves with the rows written.
+ */
+import { fork } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { EXPORT_JOB_HEAP_MB } from '@mg/domain';
+import type { ExportJobRow } from './queries';
+
+export interface ProcessJob {
+  databaseUrl: string;
+  publicUrl: string;
+  job: ExportJobRow;
+  file: string;
+}
+
+/** What the child sends: progress while it writes, then the total, or the error that stopped it. */
+export type ProcessMessage = { progress: number } | { done: number } | { error: string };
+
+const ENTRY = fileURLToPath(new URL('./job-process.ts', import.meta.url));
+/**
+ * The child runs the server's TypeScript through tsx, named by its file so it resolves wherever the server was started
+ * from (the server itself may run under tsx's CLI, vitest or `node --import tsx`).
+ */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export function runJobInProcess(input: ProcessJob, onProgress: (rows: number) => Promise<void>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = fork(ENTRY, [], {
+      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${EXPORT_JOB_HEAP_MB}`],
+      // Dates of the job row travel as Dates.
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let settled = false;
+    // Set once the child says it finished: its exit may then come before the last progress write has ended.
+    let doneRows: number | undefined;
+    let progress = Promise.resolve();
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+    };
+    child.on('message', (m: ProcessMessage) => {
+      if ('progress' in m) progress = progress.then(() => onProgress(m.progress)).catch(() => undefined);
+      else if ('done' in m) {
+        const rows = (doneRows = m.done);
+        void progress.then(() => finish(() => resolve(rows)));
+      } else finish(() => reject(new Error(m.error)));
+    });
+    child.on('error', (err) => finish(() => reject(err)));
+    child.on('exit', (code, signal) => {
+      if (doneRows === undefined)
+        finish(() => reject(new Error(`export process exited with ${signal ?? `code ${code}`} before it finished`)));
+    });
+    child.send(input);
+  });
+}
