@@ -1,17 +1,24 @@
 /**
- * `virtual:messages/<lang>`: every translation resource of one language (packages/domain/src/<area>/i18n/<lang>.json
- * and src/i18n/<ns>/<lang>.json) merged into one module at build time, so a language is one lazy chunk and a new
- * area adds its files without editing a list. In dev, adding or changing a resource reloads the page.
+ * `virtual:messages/<lang>/<part>`: the translation resources of one language (packages/domain/src/<area>/i18n/
+ * <lang>.json and src/i18n/<ns>/<lang>.json) merged into one module at build time, in the two parts of
+ * src/i18n/parts.ts (what the sign-in page shows, and the rest), so a language is two lazy chunks and a new area adds
+ * its files without editing a list. In dev, adding or changing a resource reloads the page.
  */
 import type { Plugin, ViteDevServer } from 'vite';
 // Relative, not `@mg/domain/...`: Vite bundles the config and its imports from source, but loads packages as-is.
 import { DOMAIN_SRC, messagesOf, readResources } from '../../../packages/domain/tools/resources.node';
 import { resourceOf } from '../../../packages/domain/src/i18n/resources';
+import { partOfKey, type MessagesPart } from '../src/i18n/parts';
 
 const PREFIX = 'virtual:messages/';
 const RESOLVED = `\0${PREFIX}`;
 
 export { messagesOf };
+
+/** One part of a language's messages (src/i18n/parts.ts). */
+export function messagesPartOf(language: string, part: MessagesPart): Record<string, string> {
+  return Object.fromEntries(Object.entries(messagesOf(language)).filter(([key]) => partOfKey(key) === part));
+}
 
 export function messagesPlugin(): Plugin {
   let server: ViteDevServer | undefined;
@@ -21,7 +28,9 @@ export function messagesPlugin(): Plugin {
     load(id) {
       if (!id.startsWith(RESOLVED)) return undefined;
       for (const file of Object.keys(readResources())) this.addWatchFile(file);
-      return `export default ${JSON.stringify(messagesOf(id.slice(RESOLVED.length)))};`;
+      const [language = '', part] = id.slice(RESOLVED.length).split('/');
+      if (part !== 'first' && part !== 'screens') throw new Error(`${id}: expected virtual:messages/<lang>/first or /screens`);
+      return `export default ${JSON.stringify(messagesPartOf(language, part))};`;
     },
     configureServer(s) {
       server = s;

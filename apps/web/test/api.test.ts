@@ -59,7 +59,7 @@ function lastCall(): { url: URL; init: RequestInit } {
 }
 
 beforeAll(async () => {
-  await activateLanguage('en-US');
+  await activateLanguage('en-US', { screens: true });
 });
 
 beforeEach(() => {

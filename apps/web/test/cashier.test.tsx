@@ -44,7 +44,7 @@ function view(over: Partial<CashierView> = {}): CashierView {
 /** The real routes of a (signed-out) tikipay deployment at /pay/:token. */
 async function openCashier(server: ReturnType<typeof fakeServer>, token = TOKEN) {
   const brand = findBrand('tikipay') as Brand;
-  const locale = await activateLanguage('en-US');
+  const locale = await activateLanguage('en-US', { screens: true });
   configureApi({ fetch: server.fetch, brand: () => brand, token: () => null });
   const router = createMemoryRouter(buildRoutes(brand), { initialEntries: [`/pay/${token}`] });
   render(

@@ -56,7 +56,7 @@ describe('locale bundles', () => {
   });
 
   it('counts take the plural form of the language, as the server writes them', async () => {
-    await activateLanguage('en-US');
+    await activateLanguage('en-US', { screens: true });
     expect(i18n.t('settlements.runDone', { count: 1 })).toBe('Settlement finished: 1 batch settled');
     expect(i18n.t('settlements.runDone', { count: 3 })).toBe('Settlement finished: 3 batches settled');
     expect(i18n.t('validation.date.rangeTooLong', { count: 1 })).toBe('The query range cannot exceed 1 month');

@@ -114,7 +114,7 @@ describe('product summary (signed in)', () => {
 
 async function renderPublic(path: string, server: ReturnType<typeof fakeServer>, brandValue = 'tikipay') {
   const brand = findBrand(brandValue) as Brand;
-  const locale = await activateLanguage('en-US');
+  const locale = await activateLanguage('en-US', { screens: true });
   configureApi({ fetch: server.fetch, brand: () => brand, token: () => null });
   const router = createMemoryRouter(buildRoutes(brand), { initialEntries: [path] });
   render(

@@ -116,7 +116,7 @@ export function signOutForTests(): void {
 /** Renders a screen at `path` (its query is the screen's URL state) with a fake server. */
 export async function renderScreen(element: ReactNode, { path = '/screen', server }: { path?: string; server: ReturnType<typeof fakeServer> }) {
   const brand = findBrand('tikipay') as Brand;
-  const locale = await activateLanguage('en-US');
+  const locale = await activateLanguage('en-US', { screens: true });
   configureApi({ fetch: server.fetch, brand: () => brand, currency: () => 'IDR', token: () => 'test-token' });
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   const queryClient = createQueryClient();

@@ -143,7 +143,7 @@ const names = (changes: FileView[][]) => changes.map((c) => c.map((f) => f.name)
 
 describe('uploadFile', () => {
   it('posts the file and its biz as multipart with the session, reports the progress and answers the stored file', async () => {
-    await activateLanguage('en-US');
+    await activateLanguage('en-US', { screens: true });
     configureApi({ token: () => 'test-token', currency: () => 'IDR' });
     const progress: number[] = [];
     const done = uploadFile(file('passport.png', 'image/png'), 'document', (p) => progress.push(p));
@@ -163,7 +163,7 @@ describe('uploadFile', () => {
   });
 
   it('rejects with the ApiError of the server, its message translated; an abort cancels the request', async () => {
-    await activateLanguage('en-US');
+    await activateLanguage('en-US', { screens: true });
     const refused = uploadFile(file('a.pdf', 'application/pdf'), 'document').catch((x: unknown) => x);
     await (FakeXhr.all[0] as FakeXhr).refuse(413, 'error.fileTooLarge', 'FILE_TOO_LARGE');
     const e = await refused;

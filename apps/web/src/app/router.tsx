@@ -7,14 +7,16 @@ import { UserLayout } from './layouts/UserLayout';
 import { LoginPage } from '../features/auth/LoginPage';
 import { loginRedirect } from '../features/auth/redirect';
 import { BootSpinner } from './components/BootSpinner';
+import { loadScreenMessages } from '../i18n';
 
 /**
- * A page loaded when first opened, together with antd's `<App>` and react-query (./AntdScope.tsx), fetched in
- * parallel rather than one after the other, and rendered inside them.
+ * A page loaded when first opened, together with antd's `<App>` and react-query (./AntdScope.tsx) and the screens'
+ * part of the translations (i18n/parts.ts), fetched in parallel rather than one after the other, and rendered
+ * inside them.
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {
-    const [Page, { default: Scope }] = await Promise.all([load(), import('./AntdScope')]);
+    const [Page, { default: Scope }] = await Promise.all([load(), import('./AntdScope'), loadScreenMessages()]);
     const Scoped = (props: P) => (
       <Scope>
         <Page {...props} />

@@ -1,19 +1,21 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { loadDomainMessages, type Language } from '@mg/domain';
+import type { MessagesPart } from './parts';
 
 /*
  * Everything language-dependent is loaded lazily, one chunk per language: the translations, antd's locale and
  * dayjs's locale. antd is imported from `antd/es/locale/*` (ESM): Vite 8 wraps the CJS `antd/locale/*` modules and
  * the built app would silently fall back to Chinese (DESIGN §3).
  */
-/** Every namespace resource of a language, merged at build time (build/messages-plugin.ts). */
-const RESOURCES: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  'zh-CN': () => import('virtual:messages/zh-CN'),
-  'en-US': () => import('virtual:messages/en-US'),
-  'id-ID': () => import('virtual:messages/id-ID'),
-  'th-TH': () => import('virtual:messages/th-TH'),
-  'ms-MY': () => import('virtual:messages/ms-MY'),
-  'pt-BR': () => import('virtual:messages/pt-BR'),
+type Resources = () => Promise<{ default: Record<string, string> }>;
+/** The namespace resources of a language in their two parts (./parts.ts), merged at build time (build/messages-plugin.ts). */
+const RESOURCES: Record<Language, Record<MessagesPart, Resources>> = {
+  'zh-CN': { first: () => import('virtual:messages/zh-CN/first'), screens: () => import('virtual:messages/zh-CN/screens') },
+  'en-US': { first: () => import('virtual:messages/en-US/first'), screens: () => import('virtual:messages/en-US/screens') },
+  'id-ID': { first: () => import('virtual:messages/id-ID/first'), screens: () => import('virtual:messages/id-ID/screens') },
+  'th-TH': { first: () => import('virtual:messages/th-TH/first'), screens: () => import('virtual:messages/th-TH/screens') },
+  'ms-MY': { first: () => import('virtual:messages/ms-MY/first'), screens: () => import('virtual:messages/ms-MY/screens') },
+  'pt-BR': { first: () => import('virtual:messages/pt-BR/first'), screens: () => import('virtual:messages/pt-BR/screens') },
 };
 
 const ANTD: Record<Language, () => Promise<{ default: AntdLocale }>> = {
@@ -45,10 +47,16 @@ const DAYJS: Record<Language, () => Promise<DayjsLocaleModule>> = {
   'pt-BR': () => import('dayjs/locale/pt-br'),
 };
 
-/** The domain core catalogue (enums, statuses, errors, countries) and every namespace resource of one language. */
-export async function loadMessages(lang: Language): Promise<Record<string, string>> {
-  const [core, resources] = await Promise.all([loadDomainMessages(lang), RESOURCES[lang]()]);
-  return { ...core, ...resources.default };
+/**
+ * Messages of one language: `first` is the domain core catalogue (enums, statuses, errors, countries) with the
+ * sign-in page's namespaces, `screens` the other namespaces; both when no part is named.
+ */
+export async function loadMessages(lang: Language, parts: readonly MessagesPart[] = ['first', 'screens']): Promise<Record<string, string>> {
+  const loaded = await Promise.all([
+    parts.includes('first') ? loadDomainMessages(lang) : {},
+    ...parts.map(async (part) => (await RESOURCES[lang][part]()).default),
+  ]);
+  return Object.assign({}, ...loaded) as Record<string, string>;
 }
 
 export async function loadAntdLocale(lang: Language): Promise<AntdLocale> {

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { Language } from '@mg/domain';
 import { loadAntdLocale, loadDayjsLocale, loadMessages } from './bundles';
+import type { MessagesPart } from './parts';
 
 export const i18n: I18n = i18next.createInstance();
 i18n.use(initReactI18next);
@@ -16,11 +17,23 @@ export interface ActiveLocale {
 }
 
 /**
- * Loads the language's bundles (web + domain strings, antd, dayjs) and makes it current: i18next, dayjs's global
- * locale and `<html lang>`. The first call initialises i18next.
+ * Whether the screens' part of the messages is wanted (./parts.ts): set by the first lazy page, or by a caller that
+ * renders screens directly. From then on a language switch loads both parts before it switches.
  */
-export async function activateLanguage(lang: Language): Promise<ActiveLocale> {
-  const [messages, antdLocale, dayjsLocale] = await Promise.all([loadMessages(lang), loadAntdLocale(lang), loadDayjsLocale(lang)]);
+let screensWanted = false;
+/** Languages whose screens' part is in i18next. */
+const screensLoaded = new Set<Language>();
+
+/**
+ * Loads the language's bundles (web + domain strings, antd, dayjs) and makes it current: i18next, dayjs's global
+ * locale and `<html lang>`. The first call initialises i18next. Messages: the sign-in page's part only, until
+ * screens are wanted (`{ screens: true }` here, or `loadScreenMessages`).
+ */
+export async function activateLanguage(lang: Language, opts: { screens?: boolean } = {}): Promise<ActiveLocale> {
+  if (opts.screens) screensWanted = true;
+  const parts: MessagesPart[] = screensWanted ? ['first', 'screens'] : ['first'];
+  const [messages, antdLocale, dayjsLocale] = await Promise.all([loadMessages(lang, parts), loadAntdLocale(lang), loadDayjsLocale(lang)]);
+  if (screensWanted) screensLoaded.add(lang);
   if (!i18n.isInitialized) {
     await i18n.init({
       lng: lang,
@@ -40,6 +53,19 @@ export async function activateLanguage(lang: Language): Promise<ActiveLocale> {
   dayjs.locale(dayjsLocale as Parameters<typeof dayjs.locale>[0]);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   return { language: lang, antdLocale };
+}
+
+/**
+ * Adds the screens' part of the current language's messages (every lazy page awaits it before it renders, so a
+ * screen never shows a key); resolves at once when it is there.
+ */
+export async function loadScreenMessages(): Promise<void> {
+  screensWanted = true;
+  const lang = currentLanguage();
+  if (screensLoaded.has(lang)) return;
+  const messages = await loadMessages(lang, ['screens']);
+  i18n.addResourceBundle(lang, NAMESPACE, messages, true, true);
+  screensLoaded.add(lang);
 }
 
 /** Translates a server message when it is a known key (the server answers with catalogue keys), else returns it. */
