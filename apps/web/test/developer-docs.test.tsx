@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { DOCUMENTATION_PAGE, OPEN_API_ERRORS, OPEN_API_EXAMPLE_PLACEHOLDER, Perm, SANDBOX_MAGIC, type DocumentationView } from '@mg/domain';
+import { formatDurations } from '../src/components/format';
 import Documentation from '../src/features/developer/DocumentationPage';
 import Parameters from '../src/features/developer/ParametersPage';
 import { fakeServer, renderScreen, signIn, signOutForTests } from './screens-harness';
@@ -73,7 +74,7 @@ describe('developer documentation', () => {
     expect(screen.getByTestId('doc-errors-table').textContent).toContain('Missing header ‹header›');
     const amounts = screen.getByTestId('doc-magic-amounts').textContent ?? '';
     for (const m of SANDBOX_MAGIC) expect(amounts).toContain(`...${m.suffix}`);
-    expect(screen.getByTestId('doc-retries').textContent).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h');
+    expect(screen.getByTestId('doc-retries').textContent).toContain('5 sec, 5 min, 30 min, 2 hr, 5 hr, 10 hr, and 10 hr');
   });
 
   it('without an active key it says where to make one and shows placeholders', async () => {
@@ -89,5 +90,13 @@ describe('developer documentation', () => {
     const params = { merchantId: 10001, keys: [], collectionCallbackUrl: null, payoutCallbackUrl: null, ipWhitelist: [], webhookSecretSet: true, totpEnabled: false };
     await renderScreen(<Parameters />, { server: fakeServer({ 'GET /developer': () => params }) });
     expect((await screen.findByTestId('api-docs-link')).getAttribute('href')).toBe(DOCUMENTATION_PAGE);
+  });
+});
+
+describe('the retry schedule', () => {
+  it('is worded in the reader\'s language, units and list included', () => {
+    expect(formatDurations([5, 300, 7_200], 'en-US')).toBe('5 sec, 5 min, and 2 hr');
+    expect(formatDurations([5, 300, 7_200], 'zh-CN')).toBe('5秒、5分钟和2小时');
+    expect(formatDurations([5, 300, 7_200], 'pt-BR')).toBe('5 s, 5 min e 2 h');
   });
 });

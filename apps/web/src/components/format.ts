@@ -48,6 +48,17 @@ export function useFormatters(): {
   return { zone, currency, instant, amount };
 }
 
+/** Whole seconds, minutes or hours, each as the language abbreviates it: `5 s`, `5 min`, `2 h` ("2 jam", "2 小时"). */
+export function formatDuration(seconds: number, language: Language): string {
+  const [value, unit] = seconds < 60 ? [seconds, 'second'] : seconds < 3600 ? [seconds / 60, 'minute'] : [seconds / 3600, 'hour'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}
+
+/** Durations listed as the language lists things: "5 sec, 5 min, and 2 hr", "5秒、5分钟和2小时". */
+export function formatDurations(seconds: readonly number[], language: Language): string {
+  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(seconds.map((s) => formatDuration(s, language)));
+}
+
 /** A failure reason in the user's language (a known code's text; anything else as it came), or null. */
 export function failureReasonText(t: (key: string) => string, reason: string | null | undefined): string | null {
   if (!reason) return null;

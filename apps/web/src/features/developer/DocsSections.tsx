@@ -33,6 +33,8 @@ import {
   type OpenApiCallKey,
   type SandboxMagic,
 } from '@mg/domain';
+import { formatDurations } from '../../components/format';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { CodeBlock } from './CodeBlock';
 import { headerName } from './SettingsSections';
 
@@ -53,13 +55,6 @@ export function DocSectionCard({ section, children }: { section: DocSection; chi
 }
 
 const METHOD_COLORS: Record<string, string> = { GET: 'blue', POST: 'green' };
-
-/** `5 s`, `30 min`, `2 h`: the retry schedule in the units an integrator reads it in. */
-export function shortDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${seconds / 60} min`;
-  return `${seconds / 3600} h`;
-}
 
 export function AuthSection() {
   const { t } = useTranslation();
@@ -183,6 +178,7 @@ export function ErrorsSection() {
 
 export function CallbacksSection() {
   const { t } = useTranslation();
+  const { language } = useLocale();
   return (
     <DocSectionCard section="callbacks">
       <Typography.Paragraph>{t('developer.docs.callbacks.intro')}</Typography.Paragraph>
@@ -190,7 +186,7 @@ export function CallbacksSection() {
       <Typography.Paragraph data-testid="doc-retries">
         {t('developer.docs.callbacks.retry', {
           seconds: CALLBACK_TIMEOUT_MS / 1000,
-          delays: CALLBACK_RETRY_DELAYS_S.map(shortDuration).join(', '),
+          delays: formatDurations(CALLBACK_RETRY_DELAYS_S, language),
           attempts: CALLBACK_MAX_ATTEMPTS,
           jitter: CALLBACK_RETRY_JITTER * 100,
         })}
