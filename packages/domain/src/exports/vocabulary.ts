@@ -12,6 +12,11 @@ export const EXPORT_BATCH_ROWS = 1_000;
  */
 export const EXPORT_JOB_HEAP_MB = 128;
 /**
+ * Scheduling priority (Unix nice, 0-19) of an export job's process: it yields the CPU to the server's requests
+ * (the list calls of the other users of the instance) and takes what they leave.
+ */
+export const EXPORT_JOB_NICE = 10;
+/**
  * A running job whose instance said nothing for this long was lost with it (a server stopped mid-export takes its
  * export process along): it is failed, saying so in its language, so its user is not left waiting and can ask again.
  */

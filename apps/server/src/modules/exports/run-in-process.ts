@@ -6,9 +6,10 @@
  * exits. Resolves with the rows written.
  */
 import { fork } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { EXPORT_JOB_HEAP_MB } from '@mg/domain';
+import { EXPORT_JOB_HEAP_MB, EXPORT_JOB_NICE } from '@mg/domain';
 import type { ExportJobRow } from './queries';
 
 export interface ProcessJob {
@@ -36,6 +37,11 @@ export function runJobInProcess(input: ProcessJob, onProgress: (rows: number) =>
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    try {
+      if (child.pid !== undefined) os.setPriority(child.pid, EXPORT_JOB_NICE);
+    } catch {
+      // A platform or container that refuses it: the job runs at the server's priority.
+    }
     let settled = false;
     // Set once the child says it finished: its exit may then come before the last progress write has ended.
     let doneRows: number | undefined;
