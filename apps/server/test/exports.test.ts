@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { EXPORT_STALE_AFTER_MS, EXPORT_SYNC_MAX_ROWS, ExportStatus, translate } from '@mg/domain';
+import { EXPORT_STALE_AFTER_MS, EXPORT_SYNC_MAX_ROWS, ExportStatus, translate, type Language } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failLostExportJobs, mayDownload, purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
@@ -42,6 +42,21 @@ async function readXlsx(body: Buffer): Promise<ExcelJS.Worksheet> {
 function fetchFile(who: Client | null, url: string, lang = 'en-US') {
   const headers: Record<string, string> = { 'x-lang': lang, ...(who ? { 'x-access-token': who.token } : {}) };
   return app.inject({ method: 'GET', url: new URL(url, 'http://x').pathname, headers });
+}
+
+/** A job of demo_admin's successful IDR collections, made a job by a direct limit of 10 rows. */
+async function askSmallJob(timeZone: string, lang: Language) {
+  const { rows: users } = await tdb.pool.query("select id from app_user where username = 'demo_admin'");
+  return startExport(app.db, app.lists, app.publicUrl, {
+    merchantId: 10001,
+    userId: Number(users[0].id),
+    kind: 'collections',
+    filters: { status: 'success', currency: 'IDR' },
+    ctx: { scope: { all: false, ids: [10001] }, timeZone, currency: 'IDR' },
+    columns: ['createdAt'],
+    lang,
+    syncMaxRows: 10,
+  });
 }
 
 beforeAll(async () => {
@@ -210,19 +225,9 @@ describe('large exports run as a job and are e-mailed', () => {
     expect(fs.existsSync(files[0].file_path)).toBe(false);
     expect((await fetchFile(demoAdmin, done.url)).statusCode).toBe(404);
   });
+
   it('a job its process cannot write fails with the reason, leaves no file, and the next job still runs', async () => {
-    const { rows: users } = await tdb.pool.query("select id from app_user where username = 'demo_admin'");
-    const ask = () =>
-      startExport(app.db, app.lists, app.publicUrl, {
-        merchantId: 10001,
-        userId: Number(users[0].id),
-        kind: 'collections',
-        filters: { status: 'success', currency: 'IDR' },
-        ctx: { scope: { all: false, ids: [10001] }, timeZone: 'Asia/Jakarta', currency: 'IDR' },
-        columns: ['createdAt'],
-        lang: 'en-US',
-        syncMaxRows: 10,
-      });
+    const ask = () => askSmallJob('Asia/Jakarta', 'en-US');
     const broken = await ask();
     const good = await ask();
     if (broken.mode !== 'job' || good.mode !== 'job') throw new Error('expected jobs');
@@ -241,19 +246,9 @@ describe('large exports run as a job and are e-mailed', () => {
     expect(done.status).toBe(ExportStatus.DONE);
     expect(done.doneRows).toBe(good.totalRows);
   });
+
   it('a job its instance lost (no heartbeat for EXPORT_STALE_AFTER_MS) fails in its language; a live one runs on', async () => {
-    const { rows: users } = await tdb.pool.query("select id from app_user where username = 'demo_admin'");
-    const ask = () =>
-      startExport(app.db, app.lists, app.publicUrl, {
-        merchantId: 10001,
-        userId: Number(users[0].id),
-        kind: 'collections',
-        filters: { status: 'success', currency: 'IDR' },
-        ctx: { scope: { all: false, ids: [10001] }, timeZone: 'America/Sao_Paulo', currency: 'IDR' },
-        columns: ['createdAt'],
-        lang: 'pt-BR',
-        syncMaxRows: 10,
-      });
+    const ask = () => askSmallJob('America/Sao_Paulo', 'pt-BR');
     const lost = await ask();
     const live = await ask();
     if (lost.mode !== 'job' || live.mode !== 'job') throw new Error('expected jobs');
