@@ -22,11 +22,17 @@ async function run(input: ProcessJob): Promise<void> {
   const { pool, db } = createDatabase(input.databaseUrl, { max: 1, applicationName: 'mg-export' });
   try {
     const out = fs.createWriteStream(input.file);
-    const rows = await writeJob(db, listSources(input.publicUrl), input.job, out, async (done) => {
-      await send({ progress: done });
-    });
-    if (!out.writableFinished) await once(out, 'finish');
-    await send({ done: rows });
+    try {
+      const rows = await writeJob(db, listSources(input.publicUrl), input.job, out, async (done) => {
+        await send({ progress: done });
+      });
+      if (!out.writableFinished) await once(out, 'finish');
+      await send({ done: rows });
+    } catch (err) {
+      // Closed before the parent hears of it; the parent removes the file once this process has exited.
+      out.destroy();
+      throw err;
+    }
   } finally {
     await pool.end();
   }

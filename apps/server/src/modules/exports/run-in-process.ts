@@ -45,6 +45,9 @@ export function runJobInProcess(input: ProcessJob, onProgress: (rows: number) =>
     let settled = false;
     // Set once the child says it finished: its exit may then come before the last progress write has ended.
     let doneRows: number | undefined;
+    // The child's own reason; a failure is answered only once the child has exited, so the caller's clean-up (the
+    // partial file) cannot race a write stream the child was still opening.
+    let failure: string | undefined;
     let progress = Promise.resolve();
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -56,12 +59,12 @@ export function runJobInProcess(input: ProcessJob, onProgress: (rows: number) =>
       else if ('done' in m) {
         const rows = (doneRows = m.done);
         void progress.then(() => finish(() => resolve(rows)));
-      } else finish(() => reject(new Error(m.error)));
+      } else failure = m.error;
     });
     child.on('error', (err) => finish(() => reject(err)));
     child.on('exit', (code, signal) => {
       if (doneRows === undefined)
-        finish(() => reject(new Error(`export process exited with ${signal ?? `code ${code}`} before it finished`)));
+        finish(() => reject(new Error(failure ?? `export process exited with ${signal ?? `code ${code}`} before it finished`)));
     });
     child.send(input);
   });
