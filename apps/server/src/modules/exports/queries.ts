@@ -1,5 +1,5 @@
 /** SQL of export jobs (export_job): create, claim, progress, finish, find, purge. */
-import { ExportStatus } from '@mg/domain';
+import { ExportStatus, type Language } from '@mg/domain';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { appUser, exportJob } from '../../db/schema';
@@ -48,21 +48,21 @@ export async function failJob(db: Db, id: string, error: string): Promise<void> 
 }
 
 /**
- * Fails running jobs whose instance has not written a heartbeat for `staleMs` (EXPORT_STALE_AFTER_MS), each with the
- * message `errorOf` gives in its language; returns their ids.
+ * Fails, in one statement, the running jobs whose instance has not written a heartbeat for `staleMs`
+ * (EXPORT_STALE_AFTER_MS), each with the message of its language in `messages` (English when its language is not
+ * there); returns their ids. Two instances sweeping at once fail a job once: the second re-reads it as failed.
  */
-export async function failStaleJobs(db: Db, staleMs: number, errorOf: (lang: string) => string): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const stale = await tx
-      .select({ id: exportJob.id, lang: exportJob.lang })
-      .from(exportJob)
-      .where(and(eq(exportJob.status, ExportStatus.RUNNING), sql`coalesce(${exportJob.heartbeatAt}, ${exportJob.createdAt}) < now() - make_interval(secs => ${staleMs / 1000})`))
-      .for('update', { skipLocked: true });
-    for (const job of stale) {
-      await tx.update(exportJob).set({ status: ExportStatus.FAILED, error: errorOf(job.lang), finishedAt: sql`now()` }).where(eq(exportJob.id, job.id));
-    }
-    return stale.map((j) => j.id);
-  });
+export async function failStaleJobs(db: Db, staleMs: number, messages: Record<Language, string>): Promise<string[]> {
+  const failed = await db
+    .update(exportJob)
+    .set({
+      status: ExportStatus.FAILED,
+      error: sql`coalesce(${JSON.stringify(messages)}::jsonb ->> ${exportJob.lang}, ${messages['en-US']})`,
+      finishedAt: sql`now()`,
+    })
+    .where(and(eq(exportJob.status, ExportStatus.RUNNING), sql`coalesce(${exportJob.heartbeatAt}, ${exportJob.createdAt}) < now() - make_interval(secs => ${staleMs / 1000})`))
+    .returning({ id: exportJob.id });
+  return failed.map((j) => j.id);
 }
 
 /** A job of one user (the job carries their filters and their download link). */

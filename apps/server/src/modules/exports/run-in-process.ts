@@ -1,9 +1,9 @@
 /**
  * Runs an export job in a child process (./job-process.ts) with its own database connection and a small heap
- * (EXPORT_JOB_HEAP_MB). Writing a big file is CPU-bound for seconds to minutes: on the main thread it held up every
- * request of the instance. A worker thread fixed that but left the server ~90 MB bigger after each job (memory the
- * thread allocated outside V8's heap stayed mapped: docs/benchmarks.md); a process gives all of it back when it
- * exits. Resolves with the rows written.
+ * (EXPORT_JOB_HEAP_MB), at a lower CPU priority (EXPORT_JOB_NICE). Writing a big file is CPU-bound for seconds to
+ * minutes: on the main thread it held up every request of the instance. A process rather than a worker thread keeps
+ * the server's own memory bounded whatever the export allocates outside V8's heap, lets the requests go first, and
+ * gives everything back when it exits (docs/decisions.md has the measured cost). Resolves with the rows written.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';

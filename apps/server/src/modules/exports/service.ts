@@ -17,7 +17,7 @@ import {
   EXPORT_SYNC_MAX_ROWS,
   ExportStatus,
   ID_PREFIX,
-  isLanguage,
+  LANGUAGES,
   translate,
   type Language,
 } from '@mg/domain';
@@ -136,7 +136,8 @@ export interface JobDeps {
 
 /** Fails the jobs an instance lost while running them (EXPORT_STALE_AFTER_MS); returns their ids. */
 export function failLostExportJobs(db: Db): Promise<string[]> {
-  return failStaleJobs(db, EXPORT_STALE_AFTER_MS, (lang) => translate(isLanguage(lang) ? lang : 'en-US', 'exports.interrupted'));
+  const messages = Object.fromEntries(LANGUAGES.map((lang) => [lang, translate(lang, 'exports.interrupted')])) as Record<Language, string>;
+  return failStaleJobs(db, EXPORT_STALE_AFTER_MS, messages);
 }
 
 /** Takes one queued job (any instance may run this) and writes it; returns the job id or null when none waited. */
