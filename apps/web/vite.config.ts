@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStylesPlugin } from './build/antd-styles-plugin';
 import { compressPlugin } from './build/compress-plugin';
 import { messagesPlugin } from './build/messages-plugin';
 
@@ -27,7 +28,7 @@ const API_TARGET = process.env.MG_API_TARGET ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), messagesPlugin(), compressPlugin()],
+  plugins: [react(), messagesPlugin(), antdStylesPlugin(), compressPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': { target: API_TARGET, ws: true, changeOrigin: false } },

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { antdStylesPlugin } from './build/antd-styles-plugin';
 import { messagesPlugin } from './build/messages-plugin';
 
 // A fixed browser zone so the date-shifting tests mean the same on every machine (+01:00 in winter).
@@ -9,7 +10,7 @@ process.env.TZ = 'Europe/Berlin';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), messagesPlugin()],
+  plugins: [react(), messagesPlugin(), antdStylesPlugin()],
   test: {
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],

@@ -25,6 +25,21 @@ async function openPage(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** `#1f6feb` as the browser computes it: `rgb(31, 111, 235)`. */
+function rgbOf(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+/** What antd's run-time styling left on the page, and the colour of the sign-in button. */
+function antdStyling(page: Page): Promise<{ built: number; sheets: string[]; button: string }> {
+  return page.evaluate(() => ({
+    built: document.querySelectorAll('style[data-css-hash]').length,
+    sheets: [...document.querySelectorAll<HTMLLinkElement>('link[data-antd-styles]')].map((l) => l.dataset.antdStyles ?? ''),
+    button: getComputedStyle(document.querySelector('[data-testid="login-submit"]')!).backgroundColor,
+  }));
+}
+
 /**
  * The empty-state text of the sign-in page's language switcher: antd's "No data" from antd's locale, not from our
  * strings, so it shows which antd locale the page loaded.
@@ -57,11 +72,29 @@ describe('each brand by its host name', () => {
         expect(await page.getByTestId('country-switcher').count()).toBe(brand.currencies.length > 1 ? 1 : 0);
         expect(await page.getByTestId('language-switcher').count()).toBe(brand.needHide ? 0 : 1);
         expect(await page.getByTestId('page-title').first().isVisible()).toBe(true);
+
+        // antd's styles come from the brand's stylesheet written at build time: none built in the page (issue 10).
+        await page.getByTestId('login-submit').waitFor();
+        expect(await antdStyling(page)).toEqual({ built: 0, sheets: [brand.value], button: rgbOf(brand.primaryColor) });
         expect(errors, 'no console errors (CSP violations show up here)').toEqual([]);
       });
       await page.context().close();
     });
   }
+
+  it('without its antd stylesheet a page styles itself, as before the build wrote one', async () => {
+    const pagoverde = BRANDS.find((b) => b.value === 'pagoverde')!;
+    const { page } = await openPage();
+    await page.context().route(/\/assets\/antd-[^/]+\.css$/, (route) => route.abort());
+    await withScreenshot(page, 'brand-without-antd-stylesheet', async () => {
+      await page.goto(`${origin(pagoverde)}/login`);
+      await page.getByTestId('login-submit').waitFor();
+      const styling = await antdStyling(page);
+      expect(styling.button).toBe(rgbOf(pagoverde.primaryColor));
+      expect(styling.built).toBeGreaterThan(0);
+    });
+    await page.context().close();
+  });
 });
 
 describe('language', () => {

@@ -12,6 +12,12 @@ import type { Plugin } from 'vite';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 /** Below this a compressed copy saves less than its own request overhead. */
 const MIN_BYTES = 1024;
+/**
+ * Brotli's best quality costs ~2.4 s a megabyte on these machines for ~10 % less than quality 9 (measured on a
+ * brand's 1 MB antd stylesheet: 63.6 KB in 2 372 ms against 70.9 KB in 47 ms); above this size a build uses 9.
+ */
+const BEST_QUALITY_UP_TO = 512 * 1024;
+const LARGE_FILE_QUALITY = 9;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -34,7 +40,7 @@ export async function compressDir(dir: string): Promise<number> {
       if ((await stat(file)).size < MIN_BYTES) return;
       const body = await readFile(file);
       const [br, gz] = await Promise.all([
-        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: body.length > BEST_QUALITY_UP_TO ? LARGE_FILE_QUALITY : zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
         gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
       ]);
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);

@@ -1,14 +1,11 @@
 import { createContext, useMemo, type ReactNode } from 'react';
 import ConfigProvider from 'antd/es/config-provider';
-import antdTheme from 'antd/es/theme';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Brand } from '@mg/domain';
 import { BrandProvider, useBrand } from '../brands';
 import { LocaleProvider, useLocale } from '../i18n/LocaleProvider';
 import type { ActiveLocale } from '../i18n';
-
-const FONT_FAMILY =
-  "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Noto Sans Thai', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+import { antdThemeOf } from './antdTheme';
 
 /** The query client a test gives the app; the app itself makes one when the first page that queries opens. */
 export const QueryClientSeed = createContext<QueryClient | undefined>(undefined);
@@ -16,14 +13,7 @@ export const QueryClientSeed = createContext<QueryClient | undefined>(undefined)
 function ThemedAntd({ children }: { children: ReactNode }) {
   const { brand } = useBrand();
   const { antdLocale } = useLocale();
-  const themeConfig = useMemo(
-    () => ({
-      algorithm: antdTheme.defaultAlgorithm,
-      token: { colorPrimary: brand.primaryColor, colorLink: brand.primaryColor, borderRadius: 8, fontFamily: FONT_FAMILY },
-      components: { Button: { controlHeightLG: 44 }, Input: { controlHeightLG: 44 }, Select: { controlHeightLG: 44 } },
-    }),
-    [brand.primaryColor],
-  );
+  const themeConfig = useMemo(() => antdThemeOf(brand), [brand]);
   return (
     <ConfigProvider locale={antdLocale} theme={themeConfig}>
       {children}
