@@ -100,6 +100,9 @@ describe('tab rules', () => {
     expect(paths(initialTabs(home, '/a'))).toEqual([home, '/a']);
     expect(paths(openTab(tabs('/a'), '/b', home))).toEqual([home, '/a', '/b']);
     expect(paths(openTab(tabs(home, '/a'), '/a', home))).toEqual([home, '/a']);
+    // The same array, so the shell does not render again for the tab it opened with.
+    const open = tabs(home, '/a');
+    expect(openTab(open, '/a', home)).toBe(open);
   });
 
   it('home cannot be closed; the last tab cannot be closed', () => {

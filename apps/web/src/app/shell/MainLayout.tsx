@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { App, Breadcrumb, Button, Drawer, Layout, Menu, Result, Tooltip } from 'antd';
 import { ExportOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
-import { Link, Navigate, Routes, Route, useLocation, useNavigate, type Location } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, homePath, isLanguage, type Language } from '@mg/domain';
 import { BrandLogo, useBrand } from '../../brands';
@@ -11,11 +11,11 @@ import { useMediaQuery } from '../../components/useMediaQuery';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Footer } from '../layouts/Footer';
 import { MenuIcon } from './icons';
-import { buildMenuTree, buildShellRoutes, matchShellRoute, titleIn, type MenuNode, type ShellRoute } from './routes';
+import { buildMenuTree, buildShellRoutes, matchShellRoute, titleIn, type MenuNode } from './routes';
 import { closeLeft, closeOthers, closeRight, closeTab, initialTabs, openTab, refreshTab, type Tab, type TabResult } from './tabs';
 import { TabStrip, type TabCommand } from './TabStrip';
 import { ANNOUNCEMENT_BELL } from '../../features/registry';
-import { ScreenPane, lookupScreen, useScreens } from './ScreenPane';
+import { TabContent, lookupScreen, useScreens, type PaneLocation } from './ScreenPane';
 import { SessionCountrySwitcher } from './SessionCountrySwitcher';
 import { SettingsDrawer } from './SettingsDrawer';
 import { WelcomeMenu } from './WelcomeMenu';
@@ -27,8 +27,6 @@ import { RealtimeIndicator } from './RealtimeIndicator';
 import { GlobalSearch } from './GlobalSearch';
 
 const { Header, Sider, Content } = Layout;
-
-type PaneLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
 function menuItems(nodes: readonly MenuNode[], language: Language): NonNullable<Parameters<typeof Menu>[0]['items']> {
   return nodes.map((n) => {
@@ -102,7 +100,10 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   const activePath = inTab ? route.path : home;
 
   const [tabs, setTabs] = useState<Tab[]>(() => initialTabs(home, inTab ? route.path : undefined));
-  const [paneLocations, setPaneLocations] = useState<Record<string, PaneLocation>>({});
+  // Seeded with the address the page loaded with, so the effect below finds it remembered and the shell renders once.
+  const [paneLocations, setPaneLocations] = useState<Record<string, PaneLocation>>(() =>
+    inTab ? { [route.path]: { pathname: location.pathname, search: location.search, hash: location.hash } } : {},
+  );
   // A tab's screen is rendered from the first time it is shown, then kept alive while hidden. The home tab is always
   // there: rendering it unseen when the tab opened on a list made the list wait for the home's statistics (issue 10).
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([activePath]));
@@ -306,9 +307,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
             if (!active && !shown.has(tab.path)) return null;
             return (
               <div key={tab.path} className="mg-pane" style={active ? undefined : { display: 'none' }} data-testid={`pane-${tab.path}`} data-active={active ? 'true' : 'false'}>
-                <Routes location={loc}>
-                  <Route path="*" element={<ScreenPane key={tab.version} route={r as ShellRoute} />} />
-                </Routes>
+                <TabContent location={loc} route={r} version={tab.version} />
               </div>
             );
           })}

@@ -1,4 +1,5 @@
-import { Component, createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, memo, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, type Location } from 'react-router';
 import { Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SCREENS } from '../../features/registry';
@@ -39,9 +40,11 @@ class ScreenBoundary extends Component<{ children: ReactNode; fallback: ReactNod
 
 /**
  * One tab's content: the registry screen of its route (lazy, with a spinner), an iframe for iframe items (the token
- * never goes into the address), or the friendly "screen not available" result for an unknown key.
+ * never goes into the address), or the friendly "screen not available" result for an unknown key. The screen itself
+ * does not render again when only the tab's address changes (a list writing its filters to the address): what reads
+ * the address reads it itself.
  */
-export function ScreenPane({ route }: { route: ShellRoute }) {
+export const ScreenPane = memo(function ScreenPane({ route }: { route: ShellRoute }) {
   const registry = useScreens();
   if (route.kind === 'iframe' && route.url) {
     return <iframe className="mg-iframe" src={route.url} title={route.title || route.name} referrerPolicy="no-referrer" data-testid="screen-iframe" />;
@@ -61,4 +64,24 @@ export function ScreenPane({ route }: { route: ShellRoute }) {
       </Suspense>
     </ScreenBoundary>
   );
-}
+});
+
+export type PaneLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
+const sameLocation = (a: PaneLocation, b: PaneLocation) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+
+/**
+ * A tab's screen at the tab's own address. It renders again only when that address, its route or its version
+ * changes: the shell renders for other reasons (the realtime state, the tab strip, another tab's address), and each
+ * time the list under it was rendered again with it, four times before its first rows (issue 10).
+ */
+export const TabContent = memo(
+  function TabContent({ location, route, version }: { location: PaneLocation; route: ShellRoute; version: number }) {
+    return (
+      <Routes location={location}>
+        <Route path="*" element={<ScreenPane key={version} route={route} />} />
+      </Routes>
+    );
+  },
+  (a, b) => a.route === b.route && a.version === b.version && sameLocation(a.location, b.location),
+);

@@ -23,11 +23,16 @@ export function initialTabs(home: string, current?: string): Tab[] {
   return tabs;
 }
 
-/** Opens a tab (no-op when open); home stays first. */
-export function openTab(tabs: readonly Tab[], path: string, home: string): Tab[] {
-  let next = tabs.some((t) => t.path === home) ? [...tabs] : [{ path: home, version: 0 }, ...tabs];
-  if (!next.some((t) => t.path === path)) next = [...next, { path, version: 0 }];
-  return next;
+/**
+ * Opens a tab; home stays first. When both are open already the same array comes back, so opening the tab of the
+ * address a page loaded with does not render the whole shell again (issue 10).
+ */
+export function openTab<T extends readonly Tab[]>(tabs: T, path: string, home: string): T | Tab[] {
+  const hasHome = tabs.some((t) => t.path === home);
+  const hasPath = tabs.some((t) => t.path === path);
+  if (hasHome && hasPath) return tabs;
+  const next = hasHome ? [...tabs] : [{ path: home, version: 0 }, ...tabs];
+  return hasPath ? next : [...next, { path, version: 0 }];
 }
 
 function fallbackFor(tabs: readonly Tab[], closedIndex: number): string | undefined {

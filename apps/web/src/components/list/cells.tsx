@@ -3,7 +3,7 @@
  * and the detail drawers show a value the same way the export writes it. Amounts and times go through the session
  * formatters (currency decimals, session zone).
  */
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { auditDetailParts, auditDetailText, ColumnKind, findChannel, type ColumnDecl } from '@mg/domain';
@@ -44,44 +44,48 @@ export function useCellRenderer(): (column: ColumnDecl, record: Record<string, u
   const { instant } = useFormatters();
   const money = useMoney();
   const { language } = useLocale();
-  const numbers = new Intl.NumberFormat(language);
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-  return (column, record) => {
-    const v = record[column.key];
-    switch (column.kind) {
-      case ColumnKind.MONEY:
-        return money(v as string | null, (record[column.currencyField ?? 'currency'] as string | undefined) ?? undefined);
-      case ColumnKind.DATE:
-        return instant(v as string | null);
-      case ColumnKind.STATUS:
-        return <StatusTag value={v} labels={column.labels ?? ''} colors={column.colors} />;
-      case ColumnKind.ENUM:
-        return v === null || v === undefined ? '-' : t(`${column.labels}.${String(v)}`, { defaultValue: String(v) });
-      case ColumnKind.CHANNEL: {
-        if (v === null || v === undefined) return '-';
-        const ch = findChannel(Number(v));
-        return ch ? t(ch.i18nKey, { defaultValue: ch.name }) : String(v);
+  // One function while the language and session stay: the list's columns are built from it, and a new one on each
+  // render rebuilt them and made ProTable redo its table and filter form on every render of the page (issue 10).
+  return useMemo(() => {
+    const numbers = new Intl.NumberFormat(language);
+    const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    return (column: ColumnDecl, record: Record<string, unknown>): ReactNode => {
+      const v = record[column.key];
+      switch (column.kind) {
+        case ColumnKind.MONEY:
+          return money(v as string | null, (record[column.currencyField ?? 'currency'] as string | undefined) ?? undefined);
+        case ColumnKind.DATE:
+          return instant(v as string | null);
+        case ColumnKind.STATUS:
+          return <StatusTag value={v} labels={column.labels ?? ''} colors={column.colors} />;
+        case ColumnKind.ENUM:
+          return v === null || v === undefined ? '-' : t(`${column.labels}.${String(v)}`, { defaultValue: String(v) });
+        case ColumnKind.CHANNEL: {
+          if (v === null || v === undefined) return '-';
+          const ch = findChannel(Number(v));
+          return ch ? t(ch.i18nKey, { defaultValue: ch.name }) : String(v);
+        }
+        case ColumnKind.BOOLEAN:
+          return v === null || v === undefined ? '-' : t(v ? 'common.status.yes' : 'common.status.no');
+        case ColumnKind.TEXT_KEY:
+          return v === null || v === undefined || v === '' ? '-' : t(String(v), { defaultValue: String(v) });
+        case ColumnKind.DETAIL:
+          return <DetailFacts value={v} />;
+        case ColumnKind.TAGS:
+          return Array.isArray(v) && v.length > 0 ? v.map((x) => <Tag key={String(x)}>{String(x)}</Tag>) : '-';
+        case ColumnKind.ID:
+          return v === null || v === undefined || v === '' ? '-' : (
+            <Typography.Text copyable className="mg-id">
+              {String(v)}
+            </Typography.Text>
+          );
+        case ColumnKind.PERCENT:
+          return v === null || v === undefined ? '-' : percent.format(Number(v));
+        case ColumnKind.NUMBER:
+          return v === null || v === undefined ? '-' : numbers.format(Number(v));
+        default:
+          return v === null || v === undefined || v === '' ? '-' : String(v);
       }
-      case ColumnKind.BOOLEAN:
-        return v === null || v === undefined ? '-' : t(v ? 'common.status.yes' : 'common.status.no');
-      case ColumnKind.TEXT_KEY:
-        return v === null || v === undefined || v === '' ? '-' : t(String(v), { defaultValue: String(v) });
-      case ColumnKind.DETAIL:
-        return <DetailFacts value={v} />;
-      case ColumnKind.TAGS:
-        return Array.isArray(v) && v.length > 0 ? v.map((x) => <Tag key={String(x)}>{String(x)}</Tag>) : '-';
-      case ColumnKind.ID:
-        return v === null || v === undefined || v === '' ? '-' : (
-          <Typography.Text copyable className="mg-id">
-            {String(v)}
-          </Typography.Text>
-        );
-      case ColumnKind.PERCENT:
-        return v === null || v === undefined ? '-' : percent.format(Number(v));
-      case ColumnKind.NUMBER:
-        return v === null || v === undefined ? '-' : numbers.format(Number(v));
-      default:
-        return v === null || v === undefined || v === '' ? '-' : String(v);
-    }
-  };
+    };
+  }, [instant, language, money, t]);
 }
