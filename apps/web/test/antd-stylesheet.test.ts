@@ -1,9 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ANTD_STYLESHEET_WAIT_MS } from '@mg/domain';
 import { loadAntdStylesheet } from '../src/app/antdStylesheet';
 
 const SHEETS = { tikipay: '/assets/antd-tikipay-abc.css' };
 
 afterEach(() => {
+  vi.useRealTimers();
   document.head.innerHTML = '';
 });
 
@@ -26,6 +28,19 @@ describe('the brand antd stylesheet', () => {
     const loaded = loadAntdStylesheet({ value: 'tikipay' }, SHEETS);
     antdLink()!.dispatchEvent(new Event('error'));
     await expect(loaded).resolves.toBeUndefined();
+  });
+
+  it('does not hold the page for a file that is slow to come', async () => {
+    vi.useFakeTimers();
+    let done = false;
+    const loaded = loadAntdStylesheet({ value: 'tikipay' }, SHEETS).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(ANTD_STYLESHEET_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await loaded;
+    expect(done).toBe(true);
   });
 
   it('adds nothing for a brand the build wrote no file for, as in dev and tests', async () => {

@@ -3,6 +3,11 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 export const EXPORT_TIMEOUT_MS = 6_000_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /**
+ * How long the web app waits for its brand's antd stylesheet before it renders anyway (antd then builds the styles
+ * itself): the stylesheet only saves time, so a slow one must not hold the page.
+ */
+export const ANTD_STYLESHEET_WAIT_MS = 3_000;
+/**
  * Times the shell asks for the session (user info, menu) when no answer comes in REQUEST_TIMEOUT_MS, before it
  * offers a refresh: a slow answer under load is not a refusal, and signing out would lose the session.
  */

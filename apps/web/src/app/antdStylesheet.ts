@@ -1,10 +1,11 @@
 import urls from 'virtual:antd-styles';
-import type { Brand } from '@mg/domain';
+import { ANTD_STYLESHEET_WAIT_MS, type Brand } from '@mg/domain';
 
 /**
  * Loads the brand's antd stylesheet (build/antd-styles-plugin.ts) before the app first renders: antd reads the
  * list of styles the file holds once, at its first style, so a file that arrived later would be ignored for the
- * page's life. Resolves when the file has loaded or failed; without it antd styles the page itself, as in dev.
+ * page's life. Resolves when the file has loaded or failed, or after ANTD_STYLESHEET_WAIT_MS; without it antd styles
+ * the page itself, as in dev (a file that arrives after that adds the same rules again, harmlessly).
  *
  * The link goes first in <head>, where antd puts the styles it builds: the app's own stylesheet comes after both
  * and wins where specificity ties, as it always has.
@@ -19,6 +20,7 @@ export function loadAntdStylesheet(brand: Pick<Brand, 'value'>, stylesheets: Rea
     link.dataset.antdStyles = brand.value;
     link.addEventListener('load', () => resolve());
     link.addEventListener('error', () => resolve());
+    setTimeout(resolve, ANTD_STYLESHEET_WAIT_MS);
     document.head.prepend(link);
   });
 }
