@@ -15,8 +15,8 @@ import { ProTable } from '@ant-design/pro-components';
 import { BRANDS } from '@mg/domain';
 import { antdThemeOf } from '../../src/app/antdTheme';
 
-/** Exports that are not components to render bare. */
-const NOT_BARE = new Set(['ConfigProvider', 'Grid', 'version', 'theme', 'message', 'notification', 'unstableSetRender']);
+/** Capitalized exports that are not components to render bare (the provider wraps each render; Grid is hooks). */
+const NOT_BARE = new Set(['ConfigProvider', 'Grid']);
 
 const PRESET_TAGS = ['blue', 'green', 'red', 'orange', 'gold', 'purple', 'cyan', 'magenta', 'volcano', 'geekblue', 'lime', 'default', 'success', 'processing', 'error', 'warning'];
 

@@ -15,7 +15,7 @@ import { buildMenuTree, buildShellRoutes, matchShellRoute, titleIn, type MenuNod
 import { closeLeft, closeOthers, closeRight, closeTab, initialTabs, openTab, refreshTab, type Tab, type TabResult } from './tabs';
 import { TabStrip, type TabCommand } from './TabStrip';
 import { ANNOUNCEMENT_BELL } from '../../features/registry';
-import { TabContent, lookupScreen, useScreens, type PaneLocation } from './ScreenPane';
+import { TabContent, lookupScreen, paneLocationOf, sameLocation, useScreens, type PaneLocation } from './ScreenPane';
 import { SessionCountrySwitcher } from './SessionCountrySwitcher';
 import { SettingsDrawer } from './SettingsDrawer';
 import { WelcomeMenu } from './WelcomeMenu';
@@ -102,7 +102,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   const [tabs, setTabs] = useState<Tab[]>(() => initialTabs(home, inTab ? route.path : undefined));
   // Seeded with the address the page loaded with, so the effect below finds it remembered and the shell renders once.
   const [paneLocations, setPaneLocations] = useState<Record<string, PaneLocation>>(() =>
-    inTab ? { [route.path]: { pathname: location.pathname, search: location.search, hash: location.hash } } : {},
+    inTab ? { [route.path]: paneLocationOf(location) } : {},
   );
   // A tab's screen is rendered from the first time it is shown, then kept alive while hidden. The home tab is always
   // there: rendering it unseen when the tab opened on a list made the list wait for the home's statistics (issue 10).
@@ -115,10 +115,10 @@ export function MainLayout({ reload }: { reload?: () => void }) {
     setTabs((prev) => openTab(prev, route.path, home));
     setPaneLocations((prev) => {
       const cur = prev[route.path];
-      if (cur && cur.pathname === location.pathname && cur.search === location.search && cur.hash === location.hash) return prev;
-      return { ...prev, [route.path]: { pathname: location.pathname, search: location.search, hash: location.hash } };
+      if (cur && sameLocation(cur, location)) return prev;
+      return { ...prev, [route.path]: paneLocationOf(location) };
     });
-  }, [inTab, route?.path, home, location.pathname, location.search, location.hash]);
+  }, [inTab, route?.path, home, location]);
 
   // External item opened by address: open it in a new window, stay on the previous tab.
   useEffect(() => {
@@ -302,7 +302,7 @@ export function MainLayout({ reload }: { reload?: () => void }) {
             // Before the effect above has remembered it, the tab of the address renders with the address itself: a
             // link or a reload with filters in its query (`?status=failed`) would otherwise mount the list without them.
             const here = inTab && tab.path === route.path;
-            const loc = paneLocations[tab.path] ?? (here ? { pathname: location.pathname, search: location.search, hash: location.hash } : { pathname: tab.path, search: '', hash: '' });
+            const loc = paneLocations[tab.path] ?? (here ? paneLocationOf(location) : { pathname: tab.path, search: '', hash: '' });
             const active = tab.path === activePath && route.kind !== 'external';
             if (!active && !shown.has(tab.path)) return null;
             return (

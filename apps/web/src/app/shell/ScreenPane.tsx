@@ -68,7 +68,10 @@ export const ScreenPane = memo(function ScreenPane({ route }: { route: ShellRout
 
 export type PaneLocation = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
-const sameLocation = (a: PaneLocation, b: PaneLocation) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+/** The part of an address a tab keeps (a router location carries state and a key besides). */
+export const paneLocationOf = ({ pathname, search, hash }: PaneLocation): PaneLocation => ({ pathname, search, hash });
+
+export const sameLocation = (a: PaneLocation, b: PaneLocation) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
 
 /**
  * A tab's screen at the tab's own address. It renders again only when that address, its route or its version

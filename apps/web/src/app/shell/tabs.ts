@@ -27,7 +27,7 @@ export function initialTabs(home: string, current?: string): Tab[] {
  * Opens a tab; home stays first. When both are open already the same array comes back, so opening the tab of the
  * address a page loaded with does not render the whole shell again (issue 10).
  */
-export function openTab<T extends readonly Tab[]>(tabs: T, path: string, home: string): T | Tab[] {
+export function openTab(tabs: Tab[], path: string, home: string): Tab[] {
   const hasHome = tabs.some((t) => t.path === home);
   const hasPath = tabs.some((t) => t.path === path);
   if (hasHome && hasPath) return tabs;
