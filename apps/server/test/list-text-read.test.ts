@@ -62,6 +62,18 @@ describe('text reads of exports', () => {
     }
   });
 
+  it('an export reading some keys gets those values of the same records, with the currency its amounts need', async () => {
+    for (const source of sources()) {
+      const where = and(eq(collection.merchantId, 10001), eq(collection.currency, 'THB'));
+      const full = await readTextAfter(tdb.db, source.textRead!, source.order, where, null, 20);
+      const keys = [source.list.rowKey ?? 'id', 'amount', 'status', 'paidAt'];
+      const some = await readTextAfter(tdb.db, source.textRead!, source.order, where, null, 20, keys);
+      expect(some.length).toBe(20);
+      expect(Object.keys(some[0] ?? {}).sort()).toEqual([...keys, 'currency'].sort());
+      expect(some).toEqual(full.map((r) => Object.fromEntries([...keys, 'currency'].map((k) => [k, r[k]]))));
+    }
+  });
+
   it('writes PostgreSQL UTC text as Date#toISOString does, milliseconds truncated', () => {
     expect(utcTextToIso('2026-11-25 03:04:05.123456')).toBe('2026-11-25T03:04:05.123Z');
     expect(utcTextToIso('2026-11-25 03:04:05.5')).toBe('2026-11-25T03:04:05.500Z');

@@ -36,6 +36,8 @@ export interface ExportColumn {
   header: string;
   width: number;
   value(record: Record<string, unknown>, ctx: CellContext): Cell;
+  /** Keys of the record the cell reads (an export selects only these). */
+  reads: readonly string[];
   /** Excel number format of the column (percentages); amounts take theirs from `currencyOf`. */
   numFmt?: string;
   /** Currency of an amount cell (its Excel number format). */
@@ -125,6 +127,7 @@ export function exportColumns(columns: readonly ColumnDecl[], lang: Language): E
     header: translate(lang, col.header),
     width: col.width ?? DEFAULT_WIDTH[col.kind] ?? 16,
     value: cellOf(col, lang),
+    reads: col.kind === ColumnKind.MONEY ? [col.key, col.currencyField ?? 'currency'] : [col.key],
     ...(col.kind === ColumnKind.PERCENT ? { numFmt: PERCENT_FORMAT } : {}),
     ...(col.kind === ColumnKind.MONEY
       ? {

@@ -14,8 +14,8 @@ import type { DbLike } from '../../db/pool';
 import type { NewestFirst } from './order';
 
 export interface TextRead {
-  /** SELECT list naming each value by its record key (`recordOf`). */
-  select: SQL;
+  /** Each value of a record by its key: text, an integer, or null. */
+  values: Readonly<Record<string, AnyColumn | SQL>>;
   /** FROM with the joins the select needs; the list's WHERE applies to it unchanged. */
   from: SQL;
   /**
@@ -46,15 +46,23 @@ export function minorText(minor: AnyColumn | SQL): SQL {
   return sql`${minor}::text`;
 }
 
-/** The SELECT list of a record: key -> expression (text, an integer, or null). */
-export function recordOf(values: Readonly<Record<string, AnyColumn | SQL>>): SQL {
+/**
+ * The SELECT list of a record, of the keys `keys` only when given (an export reads the columns it writes: a record's
+ * other values cost PostgreSQL and node-postgres as much as the written ones). Amounts need the row's currency.
+ */
+function selectOf(read: TextRead, keys: readonly string[] | undefined): SQL {
+  const wanted = keys && new Set([...keys, ...(keys.some((k) => read.amounts.includes(k)) ? ['currency'] : [])]);
+  const entries = Object.entries(read.values).filter(([key]) => !wanted || wanted.has(key));
   return sql.join(
-    Object.entries(values).map(([key, expr]) => sql`${expr} as ${sql.identifier(key)}`),
+    entries.map(([key, expr]) => sql`${expr} as ${sql.identifier(key)}`),
     sql`, `,
   );
 }
 
-/** One keyset page of the records after the row `after` (null: the first page), in the list's default order. */
+/**
+ * One keyset page of the records after the row `after` (null: the first page), in the list's default order; of the
+ * keys `keys` only when given (they must name the row key the next page is read after).
+ */
 export async function readTextAfter(
   db: DbLike,
   read: TextRead,
@@ -62,10 +70,11 @@ export async function readTextAfter(
   where: SQL | undefined,
   after: string | number | null,
   limit: number,
+  keys?: readonly string[],
 ): Promise<Record<string, unknown>[]> {
   const w = and(where, after === null ? undefined : order.after(after));
   const res = await db.execute<Record<string, unknown>>(
-    sql`select ${read.select} from ${read.from} ${w ? sql`where ${w}` : sql``} order by ${sql.join(order.orderBy(), sql`, `)} limit ${limit}`,
+    sql`select ${selectOf(read, keys)} from ${read.from} ${w ? sql`where ${w}` : sql``} order by ${sql.join(order.orderBy(), sql`, `)} limit ${limit}`,
   );
   for (const r of res.rows) {
     const currency = r.currency as CurrencyCode;

@@ -10,7 +10,7 @@ import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED 
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource, type ReadOptions } from '../../lib/list/source';
-import { minorText, recordOf, utcText, type TextRead } from '../../lib/list/text-read';
+import { minorText, utcText, type TextRead } from '../../lib/list/text-read';
 import { currencyOf, ownScope, scopeWhere } from '../auth/scope';
 
 export type CollectionRecord = ListRecord<typeof collectionsList>;
@@ -121,7 +121,7 @@ const textRecord: Readonly<Record<keyof CollectionRecord, AnyColumn | SQL>> = {
 };
 
 const collectionsTextRead: TextRead = {
-  select: recordOf(textRecord),
+  values: textRecord,
   amounts: ['amount', 'adminFee', 'serviceFee', 'paidAmount', 'refundedAmount'] satisfies (keyof CollectionRecord)[],
   instants: ['paidAt', 'expiresAt', 'createdAt', 'updatedAt'] satisfies (keyof CollectionRecord)[],
   from: sql`${collection} left join ${settlement} on ${batchOf}`,

@@ -6,7 +6,7 @@ import type { Writable } from 'node:stream';
 import { EXPORT_BATCH_ROWS, isoWallClockFormatter, type AnyListDecl, type Language, type ListFilters } from '@mg/domain';
 import type { SQL } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { amountFormat, type CellContext, type ExportColumn } from '../../lib/list/cells';
+import { amountFormat, type Cell, type CellContext, type ExportColumn } from '../../lib/list/cells';
 import { readAfter, type ListSource } from '../../lib/list/source';
 import { readTextAfter } from '../../lib/list/text-read';
 import { openXlsx } from '../../lib/xlsx-stream';
@@ -29,6 +29,13 @@ export interface WriteOptions {
 
 type Row = Record<string, unknown>;
 
+/**
+ * Rows written between two turns of the event loop. The next page's answer is read off the socket only on a turn:
+ * without them it filled the socket's buffers and PostgreSQL stopped sending, and a 1M-row export waited 8-12 s of
+ * its 25 s for pages PostgreSQL could have sent while the previous one was written.
+ */
+const YIELD_EVERY_ROWS = 100;
+
 /** Pages of records in the list's default order: keyset pages of a paged source, or the whole list at once. */
 async function* pages(opts: WriteOptions, batch: number): AsyncGenerator<Row[]> {
   const source = opts.source;
@@ -39,11 +46,12 @@ async function* pages(opts: WriteOptions, batch: number): AsyncGenerator<Row[]> 
   }
   const key = source.list.rowKey ?? 'id';
   const text = source.textRead;
+  const keys = [...new Set([key, ...opts.columns.flatMap((c) => c.reads)])];
   let after: string | number | null = null;
   for (;;) {
     const rows = (
       text
-        ? await readTextAfter(opts.db, text, source.order, opts.where, after, batch)
+        ? await readTextAfter(opts.db, text, source.order, opts.where, after, batch, keys)
         : await readAfter(opts.db, source, opts.where, after, batch, opts.lang)
     ) as Row[];
     if (rows.length > 0) yield rows;
@@ -75,6 +83,9 @@ export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<numb
     header: columns.map((c) => c.header),
   });
   const amountColumns = columns.map((c, i) => (c.currencyOf ? i : -1)).filter((i) => i >= 0);
+  const firstCurrencies = columns.map((c) => (first ? c.currencyOf?.(first) : undefined));
+  // One array for every row's cells: the sheet reads them before addRow returns.
+  const cells: Cell[] = new Array<Cell>(columns.length);
 
   let written = 0;
   let page = firstPage.done ? undefined : firstPage.value;
@@ -83,11 +94,18 @@ export async function writeXlsx(out: Writable, opts: WriteOptions): Promise<numb
     const next = iterator.next();
     // Handled here too: if writing this page fails, the read in flight must not become an unhandled rejection.
     next.catch(() => undefined);
+    let sinceYield = 0;
     for (const r of page) {
-      const cells = columns.map((c) => c.value(r, ctx));
+      if (++sinceYield === YIELD_EVERY_ROWS) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      for (let i = 0; i < columns.length; i++) cells[i] = (columns[i] as ExportColumn).value(r, ctx);
       // Amount columns follow the row's currency: only a row in another currency than the first carries formats.
-      const differs = amountColumns.some((i) => formatOf(columns[i] as ExportColumn, r) !== firstFormats[i]);
-      await sheet.addRow(cells, differs ? { numFmts: columns.map((c) => formatOf(c, r)) } : undefined);
+      let differs = false;
+      for (const i of amountColumns) differs ||= (columns[i] as ExportColumn).currencyOf?.(r) !== firstCurrencies[i];
+      const flushed = sheet.addRow(cells, differs ? { numFmts: columns.map((c) => formatOf(c, r)) } : undefined);
+      if (flushed) await flushed;
     }
     written += page.length;
     await opts.onProgress?.(written);
