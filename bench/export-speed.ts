@@ -13,7 +13,7 @@
  *   job, which needs a server with jobs on: it is polled until done, then downloaded). Memory: the SERVER's RSS
  *   from /proc/<pid>/status every 100 ms (pid from the listening port or --server-pid), and its VmHWM; the job's
  *   child process apart, and both together. --jobs=N runs N exports in a row and tables what each left behind.
- * Target (issue 4): over 40 000 rows/s and under 300 MB.
+ * Targets (issue 10): 50 000 rows/s or more, the server under 300 MB.
  */
 import { Writable } from 'node:stream';
 import fs from 'node:fs';
@@ -53,7 +53,8 @@ import {
 const MODE = opt('mode', 'direct');
 const MERCHANT = optInt('merchant', BENCH_MERCHANT_ID);
 const CURRENCY = 'IDR';
-const TARGET_ROWS_PER_S = 40_000;
+/** Issue 10: 50 000 rows/s for 1M rows (issue 4 asked for 40 000). */
+const TARGET_ROWS_PER_S = 50_000;
 const TARGET_MB = 300;
 const DAY_MS = 86_400_000;
 /** The command line of an export job's child process (apps/server/src/modules/exports/job-process.ts). */
