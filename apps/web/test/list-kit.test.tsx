@@ -51,6 +51,16 @@ describe('list kit', () => {
     await waitFor(() => expect(srv.callsTo('GET', '/settlements')).toHaveLength(2));
   });
 
+  it('a first page asked early that fails is asked again by the table, and the rows show', async () => {
+    signIn([]);
+    let calls = 0;
+    const srv = fakeServer({ 'GET /settlements': () => (++calls === 1 ? new Reply(500, { success: false, code: 500, message: 'boom', result: null }) : page([BATCH])) });
+    await renderScreen(<SettlementsPage />, { server: srv, path: PATH });
+    await screen.findByText('2026-03-02');
+    expect(srv.callsTo('GET', '/settlements')).toHaveLength(2);
+    expect(screen.queryByTestId('list-failed')).toBeNull();
+  });
+
   it('offers a retry after a failed load, and shows the empty state', async () => {
     signIn([]);
     let fail = true;
@@ -69,6 +79,7 @@ describe('list kit', () => {
     await renderScreen(<SettlementsPage />, { server: srv, path: '/funds/settlements' });
     await screen.findByText('2026-03-02');
     const [from, to] = defaultDays('Asia/Jakarta', new Date());
+    expect(srv.callsTo('GET', '/settlements')).toHaveLength(1);
     const q = srv.callsTo('GET', '/settlements')[0]?.query;
     expect(q?.get('createTime_begin')).toBe(`${from} 00:00:00`);
     expect(q?.get('createTime_end')).toBe(`${to} 23:59:59`);

@@ -64,6 +64,9 @@ describe.each(Object.values(LISTS).map((l) => [l.name, l] as const))('%s screen'
     await renderScreen(<Screen />, { server: srv, path: `/${list.name}` });
     await waitFor(() => expect(srv.callsTo('GET', list.api).length).toBeGreaterThan(0));
     await waitFor(() => expect(headers().length).toBeGreaterThan(1));
+    // The first page is asked for while the table first renders; the table's own first request takes that answer.
+    await waitFor(() => expect(document.querySelector('.ant-table-row, [data-testid="list-cards"]')).not.toBeNull());
+    expect(srv.callsTo('GET', list.api), `${list.name}: one request for the first page`).toHaveLength(1);
 
     const lists = { auth: session.codes.map((action) => ({ action, describe: action, type: '1' as const, status: '1' as const })), allAuth: [] };
     const access = columnAccessOf({ ...lists, merchantId: 10001, amountUsdSwitch: session.user.amountUsdSwitch });

@@ -8,6 +8,13 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
  */
 export const ANTD_STYLESHEET_WAIT_MS = 3_000;
 /**
+ * How long a list's first page, asked for while the table first renders, answers another first render of the same
+ * list and query: React renders a table again from the start when a lazy part of it was still loading, and that
+ * render must join the request already made instead of sending a second one. Short, so a list opened again shows
+ * fresh rows.
+ */
+export const LIST_PRIME_FRESH_MS = 2_000;
+/**
  * Times the shell asks for the session (user info, menu) when no answer comes in REQUEST_TIMEOUT_MS, before it
  * offers a refresh: a slow answer under load is not a refusal, and signing out would lose the session.
  */

@@ -109,9 +109,11 @@ function ListTable<L extends AnyListDecl>({ list, overrides, actions, tools = []
   const own = useRef<ActionType>(undefined);
   const actionRef = given ?? own;
   const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_WIDTH}px)`, false);
-  const { request, rangeError, filters, initial } = useListRequest(list, actionRef);
+  const { request, rangeError, filters, initial, prime } = useListRequest(list, actionRef);
   const [failed, setFailed] = useState(false);
   const base = useListColumns(list, initial, overrides);
+  // The first page is asked for while the table first renders (once per mount), not after its form has reported.
+  useState(() => prime(base as ProColumns<never>[]));
   const rowKey = list.rowKey ?? 'id';
 
   const columns = useMemo<ProColumns<ListRecord<L>>[]>(
