@@ -1,7 +1,5 @@
 /** Exports: what a user downloads is the list with its filters, in their language and zone; big ones go by e-mail. */
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { EXPORT_STALE_AFTER_MS, EXPORT_SYNC_MAX_ROWS, ExportStatus, translate, type Language } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { failLostExportJobs, mayDownload, purgeExpiredExports, runNextExportJob,
 import { listSources } from '../src/modules/lists';
 import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { readXlsx } from './helpers/xlsx';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -28,14 +27,6 @@ async function insertCollections(merchantId: number, n: number, from: Date, stat
        from generate_series(1, $3) g`,
     [merchantId, from.toISOString(), n, prefix, status, step],
   );
-}
-
-async function readXlsx(body: Buffer): Promise<ExcelJS.Worksheet> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.read(Readable.from(body));
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  return sheet;
 }
 
 /** Downloads an export as the signed-in `who` (the link alone opens nothing). */

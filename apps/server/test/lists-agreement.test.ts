@@ -7,8 +7,7 @@
  *   record the API answered.
  * The web side (the table's columns from the same declaration and rules) is apps/web/test/lists.test.tsx.
  */
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   LISTS,
   restrictedFieldsOf,
@@ -26,6 +25,7 @@ import { seedDemoPaymentsFromPool } from '../src/modules/collections/demo';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { upsertProducts } from './helpers/money-fixtures';
+import { readXlsx } from './helpers/xlsx';
 
 /** The lists declared once and served, exported and shown through their declaration. */
 const EXPECTED_LISTS = ['collections', 'refunds', 'payment-links', 'settlements', 'balance-records', 'sales', 'audit', 'mail-outbox', 'announcements', 'dictionaries', 'users', 'products'];
@@ -68,14 +68,6 @@ async function readerOf(name: string, username: string, usd = false): Promise<Re
     codes,
     access: { merchantId: info?.merchantId, amountUsdSwitch: usd || info?.amountUsdSwitch === true, holds: (c) => platform || codes.has(c) },
   };
-}
-
-async function readSheet(body: Buffer): Promise<ExcelJS.Worksheet> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.read(Readable.from(body));
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw new Error('no sheet');
-  return sheet;
 }
 
 function cellsOf(sheet: ExcelJS.Worksheet, row: number, n: number): unknown[] {
@@ -139,7 +131,7 @@ describe.each(EXPECTED_LISTS)('%s: screen, API and export agree', (name) => {
     const { url, mode, rows } = start.json().result;
     expect(mode).toBe('download');
     const file = await app.inject({ method: 'GET', url: new URL(url).pathname, headers: { 'x-lang': 'en-US', 'x-access-token': reader.client.token } });
-    const sheet = await readSheet(file.rawPayload);
+    const sheet = await readXlsx(file.rawPayload);
 
     // Export: the same visible columns, in order, translated.
     const header = cellsOf(sheet, 1, visible.length);
