@@ -24,7 +24,10 @@ const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const CHUNK_CHARS = 64 * 1024;
 /** Input of one deflate job: big enough that each chunk compresses as well as one stream would (32 KiB window). */
 const DEFLATE_CHUNK_BYTES = 1024 * 1024;
-/** Chunks deflating at once: libuv's pool has 4 threads; one is left for the file system. */
+/**
+ * Chunks deflating at once. Two, on a 2-core machine where the export's thread and PostgreSQL need the cores too:
+ * three were no faster (docs/benchmarks.md).
+ */
 const DEFLATE_IN_FLIGHT = 2;
 /** Characters XML 1.0 does not allow (control characters other than tab, newline, carriage return). */
 // eslint-disable-next-line no-control-regex
