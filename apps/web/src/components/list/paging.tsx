@@ -101,12 +101,17 @@ export type TableParams = Record<string, unknown> & { current?: number; pageSize
 /** ProTable's sort of a request. */
 export type TableSort = Record<string, 'ascend' | 'descend' | null>;
 
+/** The paging a ProTable request asks for. */
+export function pagingOf(params: TableParams): { pageNo: number; pageSize: number } {
+  return { pageNo: params.current ?? 1, pageSize: params.pageSize ?? PAGE_SIZE_DEFAULT };
+}
+
 /** Writes a request's filters and paging to the URL (default page and size left out); answers the paging to ask. */
 export function writePaging(write: (values: Record<string, unknown>) => void, filters: Record<string, unknown>, params: TableParams): { pageNo: number; pageSize: number } {
-  const pageNo = params.current ?? 1;
-  const pageSize = params.pageSize ?? PAGE_SIZE_DEFAULT;
+  const paging = pagingOf(params);
+  const { pageNo, pageSize } = paging;
   write({ ...filters, pageNo: pageNo > 1 ? pageNo : undefined, pageSize: pageSize !== PAGE_SIZE_DEFAULT ? pageSize : undefined });
-  return { pageNo, pageSize };
+  return paging;
 }
 
 /** One page of a paged GET as ProTable wants it. */

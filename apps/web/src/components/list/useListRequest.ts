@@ -9,12 +9,12 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import { useQueryClient } from '@tanstack/react-query';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { LIST_PRIME_FRESH_MS, PAGE_SIZE_DEFAULT, QUERY_RANGE_ERROR_KEYS, RANGE_FIELDS, parseWallClock, checkQueryRange, rangeMonthsOf, type AnyListDecl, type ListPage, type ListRecord } from '@mg/domain';
+import { LIST_PRIME_FRESH_MS, QUERY_RANGE_ERROR_KEYS, RANGE_FIELDS, parseWallClock, checkQueryRange, rangeMonthsOf, type AnyListDecl, type ListPage, type ListRecord } from '@mg/domain';
 import { api } from '../../api';
 import { sessionDateFields } from '../../api/payload';
 import { useSessionZone } from '../format';
 import { queryKeys } from './keys';
-import { cleanParams, pagingFrom, sortParams, useUrlFilters, writePaging, type TableParams, type TableSort } from './paging';
+import { cleanParams, pagingFrom, pagingOf, sortParams, useUrlFilters, writePaging, type TableParams, type TableSort } from './paging';
 
 /**
  * Spec §5 range rule as the server applies it, on the picked session-zone wall clocks (as the API client sends
@@ -95,7 +95,7 @@ export function useListRequest<L extends AnyListDecl>(list: L, actionRef: RefObj
       const params = initialParams(columns, initial);
       const query = cleanParams(params);
       if (refusal(query)) return;
-      const q = queryOf(query, { pageNo: params.current ?? 1, pageSize: params.pageSize ?? PAGE_SIZE_DEFAULT });
+      const q = queryOf(query, pagingOf(params));
       // Through the cache, so a render React starts again joins this request. Silent: if it fails, the table's own
       // request asks again and that one says why.
       const answer = queryClient.fetchQuery({
