@@ -425,10 +425,10 @@ describe('sandbox cashier: magic amounts decide the outcome', () => {
 });
 
 describe('jobs', () => {
-  it('registerCollectionJobs registers the expiry (the settlement job is the settlements area\'s)', () => {
+  it('registerCollectionJobs registers the expiry and the pass over transfers left queued (the settlement job is the settlements area\'s)', () => {
     const jobs = new JobScheduler(false, pino({ level: 'silent' }));
     const app = { jobs, db: tdb.db, publicUrl: PUBLIC } as unknown as Parameters<typeof registerCollectionJobs>[0];
     registerCollectionJobs(app);
-    expect(jobs.names).toEqual(['collections.expire']);
+    expect(jobs.names).toEqual(['collections.expire', 'ledger.post-queued']);
   });
 });

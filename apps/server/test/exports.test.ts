@@ -17,6 +17,12 @@ let business: Client;
 let cryptoRead: Client | undefined;
 
 /** Inserts `n` IDR collections for a merchant, one a minute back from `from`, straight in SQL (fast for 100k rows). */
+/**
+ * A job runs in a child process that loads the server's modules through tsx: 3-4 s here when quiet, over 30 s in a
+ * CI run sharing the two cores with other suites.
+ */
+const JOB_TEST_TIMEOUT_MS = 120_000;
+
 async function insertCollections(merchantId: number, n: number, from: Date, status = 'success', prefix = 'T', step = 'minutes') {
   await tdb.pool.query(
     `insert into collection (id, merchant_id, merchant_order_id, mode, source, currency, payment_type, channel, amount,
@@ -215,7 +221,7 @@ describe('large exports run as a job and are e-mailed', () => {
     expect(await purgeExpiredExports(app.db)).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(files[0].file_path)).toBe(false);
     expect((await fetchFile(demoAdmin, done.url)).statusCode).toBe(404);
-  });
+  }, JOB_TEST_TIMEOUT_MS);
 
   it('a job its process cannot write fails with the reason, leaves no file, and the next job still runs', async () => {
     const ask = () => askSmallJob('Asia/Jakarta', 'en-US');
@@ -236,7 +242,7 @@ describe('large exports run as a job and are e-mailed', () => {
     const done = (await demoAdmin.get(`/exports/${good.jobId}`)).json().result;
     expect(done.status).toBe(ExportStatus.DONE);
     expect(done.doneRows).toBe(good.totalRows);
-  });
+  }, JOB_TEST_TIMEOUT_MS);
 
   it('a job its instance lost (no heartbeat for EXPORT_STALE_AFTER_MS) fails in its language; a live one runs on', async () => {
     const ask = () => askSmallJob('America/Sao_Paulo', 'pt-BR');

@@ -20,6 +20,17 @@ export const LIST_PRIME_FRESH_MS = 2_000;
  */
 export const SESSION_LOAD_ATTEMPTS = 3;
 
+/**
+ * Queued ledger transfers (a collection's money in) the writer posts in one statement: enough for a burst of payments
+ * to share one commit, few enough that the statement holds the balance rows for milliseconds.
+ */
+export const LEDGER_WRITE_BATCH = 500;
+/**
+ * How often every server posts the transfers still queued. A payment's own request posts its transfer before it
+ * answers; this catches what a crash or a failed write left behind.
+ */
+export const LEDGER_SWEEP_MS = 5_000;
+
 export const SOCKET_HEARTBEAT_MS = 10_000;
 export const SOCKET_TIMEOUT_MS = 6_000;
 export const SOCKET_RECONNECT_MS = 5_000;

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, NodePgSession, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './errors';
 import * as schema from './schema';
@@ -85,3 +87,17 @@ function withSafeTransactions(db: Db, pool: pg.Pool): Db {
 /** A transaction handle; services that must join a caller's transaction take `DbLike`. */
 export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbLike = Db | DbTx;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named prepared statement on the handle's connection (the pool's, or the transaction's): parsed
+ * and planned once per connection, then a generic plan from PostgreSQL's sixth run, instead of both on every call.
+ * For a hot statement whose text never changes and whose plan cannot change what it does with its parameters' values
+ * (a partial index chosen as ON CONFLICT arbiter by a parameter's value did: docs/benchmarks.md).
+ */
+export async function runPrepared<T extends pg.QueryResultRow>(db: DbLike, name: string, query: SQL): Promise<pg.QueryResult<T>> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+  return client.query<T>({ name, text, values: params });
+}

@@ -1,6 +1,6 @@
 /** The ledger (DESIGN §5): double-entry, append-only. */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 
@@ -82,4 +82,35 @@ export const ledgerEntry = pgTable(
     index('ledger_entry_account_idx').on(t.accountId, t.id),
     index('ledger_entry_merchant_created_idx').on(t.merchantId, t.currency, t.createdAt.desc(), t.id.desc()),
   ],
+);
+
+/** One leg of a queued transfer: `m` the account's merchant, `k` its kind, `a` the signed amount in minor units. */
+export interface QueuedLeg {
+  m: number;
+  k: string;
+  a: string;
+}
+
+/**
+ * Transfers written with the business change they belong to and posted moments later by the ledger's writer, many in
+ * one statement (group commit; docs/ledger.md). Only postings nothing can refuse are queued (a collection's money
+ * in): the payment path then updates no balance row, the row every payment of a merchant and of the platform shares.
+ * Rows are deleted by the statement that posts them.
+ */
+export const ledgerQueued = pgTable(
+  'ledger_queued',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer('merchant_id').notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    flow: varchar('flow', { length: 32 }).notNull(),
+    actionType: smallint('action_type').notNull(),
+    reference: varchar('reference', { length: 64 }).notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 128 }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    legs: jsonb('legs').$type<QueuedLeg[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_queued_idempotency_uq').on(t.merchantId, t.idempotencyKey)],
 );

@@ -249,21 +249,23 @@ export async function updateCollection(db: DbLike, row: { merchantId: number; id
 }
 
 /**
- * One update of a locked order with a statement that goes with it (its callback's outbox insert), in one round trip.
- * False when no row matched (the other statement is still sent: the caller's transaction rolls back).
+ * One update of a locked order with the statements that go with it (its callback's outbox insert, its queued ledger
+ * transfer), in one round trip. False when no row matched (the others are still sent: the caller's transaction rolls
+ * back).
  */
 export async function updateCollectionWith(
   db: DbLike,
   row: { merchantId: number; id: string },
   set: Partial<typeof collection.$inferInsert>,
-  also: SQLWrapper,
+  also: readonly SQLWrapper[],
 ): Promise<boolean> {
   const update = db
     .update(collection)
     .set(set)
     .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
     .returning({ id: collection.id });
-  const res = await db.execute<{ n: number }>(sql`with u as (${update.getSQL()}), a as (${also.getSQL()}) select count(*)::int as n from u`);
+  const carried = also.map((a, i) => sql`, ${sql.raw(`a${i}`)} as (${a.getSQL()})`);
+  const res = await db.execute<{ n: number }>(sql`with u as (${update.getSQL()})${sql.join(carried)} select count(*)::int as n from u`);
   return res.rows[0]!.n === 1;
 }
 

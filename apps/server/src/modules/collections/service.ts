@@ -34,6 +34,7 @@ import {
 import { readConfig, type ConfigRead } from '../../db/config-cache';
 import { downChannels } from '../channel-health/service';
 import type { Db, DbLike } from '../../db/pool';
+import type { SQLWrapper } from 'drizzle-orm';
 import {
   collectionInsert,
   expireLinks,
@@ -63,7 +64,8 @@ import { callbackUrlOf, deliveryInsert, deliveryOf } from '../callbacks/outbox';
 import type { ChannelPaymentStatus } from '../channels/adapter';
 import { channelAdapterFor, sandboxPaymentResult } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
-import { collectionSucceeded, pgErrorCode, postTransfer } from '../ledger/service';
+import { collectionSucceeded, pgErrorCode } from '../ledger/service';
+import { flushLedger, queuedTransfer } from '../ledger/writer';
 import { addToSettlementBatch } from '../settlements/service';
 
 export interface CollectionDeps {
@@ -373,6 +375,7 @@ async function transition(
   event: CallbackEventValue,
   publicUrl: string,
   now: Date,
+  also: readonly SQLWrapper[] = [],
 ): Promise<CollectionRow> {
   const url = callbackUrlOf(row, m);
   const full = url ? { ...set, notifyStatus: NotifyStatus.PENDING } : set;
@@ -388,9 +391,8 @@ async function transition(
     data: collectionView(updated, publicUrl),
     now,
   });
-  const written = delivery
-    ? await updateCollectionWith(tx, row, full, deliveryInsert(tx, delivery))
-    : (await updateCollection(tx, row, full)) !== undefined;
+  const carried = delivery ? [deliveryInsert(tx, delivery), ...also] : also;
+  const written = carried.length > 0 ? await updateCollectionWith(tx, row, full, carried) : (await updateCollection(tx, row, full)) !== undefined;
   if (!written) throw notFound();
   return updated;
 }
@@ -421,7 +423,8 @@ export async function markCollectionPaid(
   },
 ): Promise<CollectionRow> {
   const now = args.now ?? new Date();
-  return db.transaction(async (tx) => {
+  let queued = false;
+  const paidRow = await db.transaction(async (tx) => {
     const { row, m } = await lockCollection(tx, args.merchantId, args.id);
     args.check?.(row);
     if (PAID_STATUSES.includes(row.status as PaymentStatusValue)) return row;
@@ -440,13 +443,21 @@ export async function markCollectionPaid(
     }
     const fee = adminFee + serviceFee;
 
-    // Lock order everywhere: collection row, settlement batch, ledger accounts. The ledger is posted last: the
-    // balance rows every payment moves are then held from that one statement to the commit only.
+    // Lock order everywhere: collection row, settlement batch. The money in is queued with the order and posted by
+    // the ledger's writer with the other payments' (group commit): no balance row is locked on the payment path.
     const batch = await addToSettlementBatch(tx, {
       merchantId: row.merchantId,
       currency,
       paidAt: now,
       settlementDays: m.settlementDays,
+    });
+    const moneyIn = collectionSucceeded({
+      merchantId: row.merchantId,
+      currency,
+      reference: row.id,
+      idempotencyKey: `collection:${row.id}:succeeded`,
+      amount: paid,
+      fee,
     });
     const updated = await transition(
       tx,
@@ -456,21 +467,15 @@ export async function markCollectionPaid(
       CallbackEvent.COLLECTION_SUCCEEDED,
       args.publicUrl ?? callbackPublicUrl,
       now,
+      [queuedTransfer(tx, moneyIn)],
     );
     if (row.paymentLinkId) await markLinkPaid(tx, row.merchantId, row.paymentLinkId, row.id, now);
-    await postTransfer(
-      tx,
-      collectionSucceeded({
-        merchantId: row.merchantId,
-        currency,
-        reference: row.id,
-        idempotencyKey: `collection:${row.id}:succeeded`,
-        amount: paid,
-        fee,
-      }),
-    );
+    queued = true;
     return updated;
   });
+  // Answered once the money is in the balances, so whoever reads them after the answer sees it.
+  if (queued) await flushLedger(db);
+  return paidRow;
 }
 
 async function endCollection(

@@ -68,7 +68,8 @@ export function pgErrorCode(e: unknown): { code?: string; constraint?: string } 
 
 const accountKey = (merchantId: number, kind: string) => `${merchantId}:${kind}`;
 
-function validate(req: TransferRequest): void {
+/** A transfer's own rules: two legs or more, each a valid non-zero amount, summing to zero, with a key. */
+export function validateTransfer(req: TransferRequest): void {
   if (req.legs.length < 2) throw new DomainError('BUSINESS_RULE', { reason: 'ledger.tooFewLegs' });
   let sum = 0n;
   for (const leg of req.legs) {
@@ -129,7 +130,7 @@ function assertSameRequest(first: PostedTransfer, req: TransferRequest): PostedT
  * updates, so the balance locks are held from this statement to the commit only.
  */
 export async function postTransfer(db: DbLike, req: TransferRequest): Promise<PostedTransfer> {
-  validate(req);
+  validateTransfer(req);
   const head = {
     merchantId: req.merchantId,
     currency: req.currency,
@@ -189,7 +190,7 @@ export async function postTransfer(db: DbLike, req: TransferRequest): Promise<Po
  */
 export async function postTransfers(db: DbLike, reqs: readonly TransferRequest[]): Promise<void> {
   if (reqs.length === 0) return;
-  for (const r of reqs) validate(r);
+  for (const r of reqs) validateTransfer(r);
   const keyOf = (a: AccountRef) => `${a.merchantId}:${a.currency}:${a.kind}`;
   const refs = [...new Map(reqs.flatMap((r) => r.legs.map((l) => ({ merchantId: l.account.merchantId, currency: r.currency, kind: l.account.kind }))).map((a) => [keyOf(a), a])).values()];
   await db.transaction(async (tx) => {

@@ -32,6 +32,7 @@ import { KeyedError } from '../../lib/admin';
 import { checkLowBalance, type LowBalanceNotifier } from '../balances/limit';
 import { callbackUrlOf, enqueueCallback } from '../callbacks/outbox';
 import { pgErrorCode, postTransfer, refundSplit } from '../ledger/service';
+import { afterQueuedPosted } from '../ledger/writer';
 import { pendingBatchNet } from '../settlements/service';
 import {
   getRefund,
@@ -88,7 +89,8 @@ export async function createRefund(db: DbLike, args: CreateRefundArgs): Promise<
 
   let created: RefundRow;
   try {
-    created = await db.transaction(async (tx) => {
+    // Money in a payment queued for the ledger's writer may not be in the balance yet: posted, then tried again.
+    created = await afterQueuedPosted(db, () => db.transaction(async (tx) => {
       const col = await lockCollection(tx, args.merchantId, args.collectionId);
       if (!col) throw new KeyedError('NOT_FOUND', 'collections.notFound');
       if (merchantRefundId != null && (await getRefundByMerchantRefundId(tx, args.merchantId, merchantRefundId))) {
@@ -167,7 +169,7 @@ export async function createRefund(db: DbLike, args: CreateRefundArgs): Promise<
         now,
       });
       return row;
-    });
+    }));
   } catch (e) {
     const { code, constraint } = pgErrorCode(e);
     if (code === PG_UNIQUE_VIOLATION && constraint === 'refund_merchant_refund_uq' && merchantRefundId != null) {

@@ -5,8 +5,8 @@
 import { MERCHANT_ACCOUNT_KINDS, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgSelectBase, SelectedFields } from 'drizzle-orm/pg-core';
-import type { DbLike } from '../../db/pool';
-import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../db/schema';
+import type { DbLike } from '../../../db/pool';
+import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../../../db/schema';
 
 /**
  * `select <fields> from ledger_entry join ledger_account join ledger_transfer`: the entries with their account
