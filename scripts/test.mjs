@@ -2,9 +2,6 @@
 //   node scripts/test.mjs                 all steps
 //   node scripts/test.mjs --only=a,b      some steps (typecheck, lint, structure, domain, web, server, build, e2e)
 // Browser tests need Chromium (/usr/bin/chromium). Without it they are skipped, unless CI=true: then it fails.
-// The browser tests run beside the server tests (each on its own database): one browser leaves most of a core idle.
-// SECOND_DATABASE_URL (CI sets it when the machine's PostgreSQL answers): the server tests run a second time against
-// that database, after their first run and still beside the browser tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -35,56 +32,55 @@ function run(name, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-/** A command with its output kept, answered when it ends: for commands that run beside others. */
-function runQuietly(name, cmd, args, env = {}) {
-  return new Promise((resolve) => {
-    const t0 = Date.now();
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [];
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => out.push(d));
-    child.on('close', (code) => resolve({ name, ok: code === 0, out: Buffer.concat(out).toString(), secs: (Date.now() - t0) / 1000 }));
-  });
-}
-
-/** A command's output printed whole, with its closing line. */
-function report(r) {
-  console.log(`\n=== ${r.name} ===`);
-  process.stdout.write(r.out);
-  console.log(`--- ${r.name}: ${r.ok ? 'ok' : 'FAILED'} in ${r.secs.toFixed(1)} s`);
-}
-
 /** Several commands at once, each one's output printed whole when it ends (single-threaded tools on spare cores). */
 async function runTogether(jobs) {
-  const results = await Promise.all(jobs.map(({ name, cmd, args }) => runQuietly(name, cmd, args)));
+  const results = await Promise.all(
+    jobs.map(
+      ({ name, cmd, args }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (code) =>
+            resolve({
+              name,
+              ok: code === 0,
+              out: Buffer.concat(out).toString(),
+              secs: (Date.now() - t0) / 1000,
+            }),
+          );
+        }),
+    ),
+  );
   for (const r of results) {
-    report(r);
+    console.log(`\n=== ${r.name} ===`);
+    process.stdout.write(r.out);
+    console.log(`--- ${r.name}: ${r.ok ? 'ok' : 'FAILED'} in ${r.secs.toFixed(1)} s`);
     if (!r.ok) failures.push(r.name);
   }
-}
-
-function vitestArgs(dir, out) {
-  return ['vitest', 'run', '--root', dir, '--configLoader', 'runner', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
 }
 
 function vitest(name, dir, env = {}) {
   const out = path.join(resultsDir, `${name}.json`);
   rmSync(out, { force: true });
-  const ok = run(`${name} tests${label}`, 'npx', vitestArgs(dir, out), env);
-  count(name, ok, out);
-}
-
-/** The same as vitest(), its output printed when it ends (it runs beside another step). */
-async function vitestBeside(name, title, dir, env = {}) {
-  const out = path.join(resultsDir, `${name}.json`);
-  rmSync(out, { force: true });
-  const r = await runQuietly(title, 'npx', vitestArgs(dir, out), env);
-  report(r);
-  count(name, r.ok, out);
-}
-
-/** Adds a vitest run's figures from its JSON report to the totals. */
-function count(name, ok, out) {
+  const ok = run(
+    `${name} tests${label}`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--root',
+      dir,
+      '--configLoader',
+      'runner',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     passed += r.numPassedTests;
@@ -114,32 +110,23 @@ await runTogether(
 step('structure', () => vitest('structure', 'test'));
 step('domain', () => vitest('domain', 'packages/domain'));
 step('web', () => vitest('web', 'apps/web'));
+step('server', () => vitest('server', 'apps/server'));
 step('build', () => {
   if (!run('web build', 'npm', ['run', 'build', '-w', '@mg/web'])) failures.push('web build');
 });
-
-const secondDatabaseUrl = process.env.SECOND_DATABASE_URL;
-async function serverLane() {
-  if (only && !only.has('server')) return;
-  await vitestBeside('server', `server tests${label}`, 'apps/server');
-  if (secondDatabaseUrl) {
-    // The hostile-input corpus (test/fuzz-*.test.ts) ran in the first pass: it tests routes, not the database.
-    await vitestBeside('server-second-database', 'server tests (SECOND_DATABASE_URL)', 'apps/server', { DATABASE_URL: secondDatabaseUrl, FUZZ: 'off' });
-  }
-}
-async function browserLane() {
-  if (only && !only.has('e2e')) return;
+step('e2e', () => {
   if (!chromium) {
     if (ci) {
       failures.push('e2e (CI=true but no Chromium at ' + CHROMIUM_PATHS.join(' or ') + ')');
     } else {
-      console.log('\n=== e2e: SKIPPED (no Chromium; `apt-get install -y chromium fonts-noto-cjk fonts-thai-tlwg`) ===');
+      console.log(
+        '\n=== e2e: SKIPPED (no Chromium; `apt-get install -y chromium fonts-noto-cjk fonts-thai-tlwg`) ===',
+      );
     }
     return;
   }
-  await vitestBeside('e2e', 'e2e tests', 'e2e', { CHROMIUM_PATH: chromium });
-}
-await Promise.all([serverLane(), browserLane()]);
+  vitest('e2e', 'e2e', { CHROMIUM_PATH: chromium });
+});
 
 console.log('');
 if (failures.length) console.log(`Failed: ${failures.join('; ')}`);

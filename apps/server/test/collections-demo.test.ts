@@ -13,6 +13,9 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
+/** The seed pays and refunds a few hundred orders one by one: 15-18 s here when quiet, twice that beside the browser tests. */
+const SEED_TEST_TIMEOUT_MS = 120_000;
+
 describe('seedDemoPayments', () => {
   it('the test template has none (global-setup: demoPayments false)', async () => {
     expect((await tdb.pool.query('select count(*)::int as n from collection')).rows[0].n).toBe(0);
@@ -98,5 +101,5 @@ describe('seedDemoPayments', () => {
 
     expect(await seedDemoPayments(tdb.db, now)).toBe(0);
     expect((await tdb.pool.query('select count(*)::int as n from collection')).rows[0].n).toBe(sum);
-  });
+  }, SEED_TEST_TIMEOUT_MS);
 });

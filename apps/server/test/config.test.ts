@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, REPO_ROOT } from '../src/config';
 
+const SPAWN_TIMEOUT_MS = 100_000;
+
 describe('config', () => {
   it('has working defaults', () => {
     const c = parseConfig({});
@@ -65,9 +67,10 @@ describe('config', () => {
       cwd: path.join(REPO_ROOT, 'apps/server'),
       env: { ...process.env, PORT: 'abc' },
       encoding: 'utf8',
-      timeout: 20_000,
+      // tsx compiles the server's entry first: 3 s when quiet, over 20 s on a loaded CI machine.
+      timeout: SPAWN_TIMEOUT_MS,
     });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toBe('Invalid configuration: PORT must be an integer 1-65535 (got "abc")');
-  });
+  }, SPAWN_TIMEOUT_MS + 10_000);
 });
