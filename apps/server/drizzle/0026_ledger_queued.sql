@@ -7,9 +7,9 @@ CREATE TABLE "ledger_queued" (
 	"reference" varchar(64) NOT NULL,
 	"idempotency_key" varchar(128) NOT NULL,
 	"amount" bigint NOT NULL,
-	"fee" bigint NOT NULL,
-	"legs" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"fee" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"legs" jsonb NOT NULL
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_queued_idempotency_uq" ON "ledger_queued" USING btree ("merchant_id","idempotency_key");

@@ -127,6 +127,24 @@ async function checkInvariants(): Promise<void> {
   expect(dup.rows).toEqual([]);
 }
 
+/** The merchants' stored balances are the sums of the legs of the transfers written (platform accounts aside). */
+async function expectBalancesOf(written: readonly TransferRequest[], merchants: readonly number[]): Promise<void> {
+  const expected = new Map<string, bigint>();
+  for (const req of written) {
+    for (const l of req.legs) {
+      if (l.account.merchantId === PLATFORM_MERCHANT_ID) continue;
+      const k = `${l.account.merchantId}:${req.currency}:${l.account.kind}`;
+      expected.set(k, (expected.get(k) ?? 0n) + l.amount);
+    }
+  }
+  const { rows } = await tdb.pool.query<{ k: string; balance: string }>(
+    `select merchant_id || ':' || currency || ':' || kind as k, balance::text from ledger_account where merchant_id = any($1)`,
+    [merchants],
+  );
+  const actual = new Map(rows.map((r) => [r.k, BigInt(r.balance)]));
+  for (const [k, v] of expected) expect(actual.get(k) ?? 0n, k).toBe(v);
+}
+
 async function entriesSnapshot(): Promise<unknown[]> {
   const { rows } = await tdb.pool.query('select * from ledger_entry order by id');
   return rows;
@@ -167,23 +185,10 @@ describe('ledger invariants under concurrency', () => {
       expect(repeated).toBeGreaterThan(0);
 
       // final balances = sum of the legs of the transfers that were written (each applied fully or not at all)
-      const expected = new Map<string, bigint>();
       const written = new Map<number, TransferRequest>();
       for (const o of outcomes) if (o.result) written.set(o.result.transferId, o.req);
-      for (const req of written.values()) {
-        for (const l of req.legs) {
-          if (l.account.merchantId === PLATFORM_MERCHANT_ID) continue;
-          const k = `${l.account.merchantId}:${req.currency}:${l.account.kind}`;
-          expected.set(k, (expected.get(k) ?? 0n) + l.amount);
-        }
-      }
       const merchants = [...new Set(ops.flatMap((r) => r.legs.map((l) => l.account.merchantId)))].filter((m) => m !== PLATFORM_MERCHANT_ID);
-      const { rows } = await tdb.pool.query<{ k: string; balance: string }>(
-        `select merchant_id || ':' || currency || ':' || kind as k, balance::text from ledger_account where merchant_id = any($1)`,
-        [merchants],
-      );
-      const actual = new Map(rows.map((r) => [r.k, BigInt(r.balance)]));
-      for (const [k, v] of expected) expect(actual.get(k) ?? 0n, k).toBe(v);
+      await expectBalancesOf([...written.values()], merchants);
 
       await checkInvariants();
 
@@ -328,20 +333,7 @@ describe('queued transfers: money in posted by the writer, many in one statement
     for (const key of queuedReqs.keys()) expect(counts.get(key), key).toBe(1);
     expect(debited.length).toBeGreaterThan(0);
 
-    const expected = new Map<string, bigint>();
-    for (const req of [...queuedReqs.values(), ...debited]) {
-      for (const l of req.legs) {
-        if (l.account.merchantId === PLATFORM_MERCHANT_ID) continue;
-        const k = `${l.account.merchantId}:${req.currency}:${l.account.kind}`;
-        expected.set(k, (expected.get(k) ?? 0n) + l.amount);
-      }
-    }
-    const { rows } = await tdb.pool.query<{ k: string; balance: string }>(
-      `select merchant_id || ':' || currency || ':' || kind as k, balance::text from ledger_account where merchant_id = any($1)`,
-      [merchants],
-    );
-    const actual = new Map(rows.map((r) => [r.k, BigInt(r.balance)]));
-    for (const [k, v] of expected) expect(actual.get(k) ?? 0n, k).toBe(v);
+    await expectBalancesOf([...queuedReqs.values(), ...debited], merchants);
     await checkInvariants();
   });
 

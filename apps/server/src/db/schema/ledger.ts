@@ -31,10 +31,9 @@ export const ledgerAccount = pgTable(
   ],
 );
 
-/** One money movement; its entries sum to zero. The idempotency key is unique per merchant. */
-export const ledgerTransfer = pgTable(
-  'ledger_transfer',
-  {
+/** A transfer's own columns, in the ledger and in the queue of transfers to post (fresh builders for each table). */
+function transferHeadColumns() {
+  return {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     merchantId: integer('merchant_id').notNull(),
     currency: varchar('currency', { length: 8 }).notNull(),
@@ -48,7 +47,13 @@ export const ledgerTransfer = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: createdAt(),
-  },
+  };
+}
+
+/** One money movement; its entries sum to zero. The idempotency key is unique per merchant. */
+export const ledgerTransfer = pgTable(
+  'ledger_transfer',
+  transferHeadColumns(),
   (t) => [
     uniqueIndex('ledger_transfer_idempotency_uq').on(t.merchantId, t.idempotencyKey),
     index('ledger_transfer_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
@@ -99,18 +104,6 @@ export interface QueuedLeg {
  */
 export const ledgerQueued = pgTable(
   'ledger_queued',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    merchantId: integer('merchant_id').notNull(),
-    currency: varchar('currency', { length: 8 }).notNull(),
-    flow: varchar('flow', { length: 32 }).notNull(),
-    actionType: smallint('action_type').notNull(),
-    reference: varchar('reference', { length: 64 }).notNull(),
-    idempotencyKey: varchar('idempotency_key', { length: 128 }).notNull(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    fee: bigint('fee', { mode: 'bigint' }).notNull(),
-    legs: jsonb('legs').$type<QueuedLeg[]>().notNull(),
-    createdAt: createdAt(),
-  },
+  { ...transferHeadColumns(), legs: jsonb('legs').$type<QueuedLeg[]>().notNull() },
   (t) => [uniqueIndex('ledger_queued_idempotency_uq').on(t.merchantId, t.idempotencyKey)],
 );

@@ -35,6 +35,12 @@ export interface TransferRequest {
   legs: TransferLeg[];
 }
 
+/** The transfer row of a request: everything but its legs. */
+export function headOf(req: TransferRequest): Omit<TransferRequest, 'legs'> {
+  const { merchantId, currency, flow, actionType, reference, idempotencyKey, amount, fee } = req;
+  return { merchantId, currency, flow, actionType, reference, idempotencyKey, amount, fee };
+}
+
 /** What every flow helper needs to name the movement. */
 export interface FlowBase {
   merchantId: number;

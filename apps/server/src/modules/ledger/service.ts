@@ -7,7 +7,7 @@
  */
 import { DomainError, MAX_AMOUNT_MINOR, isNonNegativeKind, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
-import type { TransferLeg, TransferRequest } from './flows';
+import { headOf, type TransferLeg, type TransferRequest } from './flows';
 import {
   ensureAccounts,
   insertEntries,
@@ -131,16 +131,7 @@ function assertSameRequest(first: PostedTransfer, req: TransferRequest): PostedT
  */
 export async function postTransfer(db: DbLike, req: TransferRequest): Promise<PostedTransfer> {
   validateTransfer(req);
-  const head = {
-    merchantId: req.merchantId,
-    currency: req.currency,
-    flow: req.flow,
-    actionType: req.actionType,
-    reference: req.reference,
-    idempotencyKey: req.idempotencyKey,
-    amount: req.amount,
-    fee: req.fee,
-  };
+  const head = headOf(req);
   const legs = req.legs.map((l) => ({ merchantId: l.account.merchantId, kind: l.account.kind, amount: l.amount }));
   try {
     let out = await postInOneStatement(db, head, legs);
@@ -205,7 +196,7 @@ export async function postTransfers(db: DbLike, reqs: readonly TransferRequest[]
     }
     const transferIds = await insertTransfers(
       tx,
-      reqs.map((r) => ({ merchantId: r.merchantId, currency: r.currency, flow: r.flow, actionType: r.actionType, reference: r.reference, idempotencyKey: r.idempotencyKey, amount: r.amount, fee: r.fee })),
+      reqs.map(headOf),
     );
     if (transferIds.size !== reqs.length) throw new Error(`ledger: ${reqs.length - transferIds.size} of ${reqs.length} transfers had a used idempotency key`);
     const balances = await lockAccounts(tx, [...new Set(ids.values())].sort((a, b) => a - b));

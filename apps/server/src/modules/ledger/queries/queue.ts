@@ -6,7 +6,7 @@ import { isNonNegativeKind } from '@mg/domain';
 import { sql } from 'drizzle-orm';
 import { runPrepared, type DbLike } from '../../../db/pool';
 import { ledgerAccount, ledgerEntry, ledgerQueued, ledgerTransfer } from '../../../db/schema';
-import type { TransferRequest } from '../flows';
+import { headOf, type TransferRequest } from '../flows';
 
 /**
  * The insert that queues a transfer, for the caller's transaction (run alone or carried by another statement).
@@ -19,17 +19,7 @@ export function queuedInsert(db: DbLike, req: TransferRequest) {
   }
   return db
     .insert(ledgerQueued)
-    .values({
-      merchantId: req.merchantId,
-      currency: req.currency,
-      flow: req.flow,
-      actionType: req.actionType,
-      reference: req.reference,
-      idempotencyKey: req.idempotencyKey,
-      amount: req.amount,
-      fee: req.fee,
-      legs: req.legs.map((l) => ({ m: l.account.merchantId, k: l.account.kind, a: l.amount.toString() })),
-    })
+    .values({ ...headOf(req), legs: req.legs.map((l) => ({ m: l.account.merchantId, k: l.account.kind, a: l.amount.toString() })) })
     .onConflictDoNothing();
 }
 
