@@ -1,6 +1,6 @@
 /**
  * Ledger invariants under concurrency (DESIGN §5): seeded random operations from 8 concurrent clients on real
- * PostgreSQL, then every invariant is checked against the database; the same for transfers queued for the writer.
+ * PostgreSQL, then every invariant is checked against the database (the queued transfers: ledger-queue.property.test.ts).
  */
 import { DomainError, PLATFORM_MERCHANT_ID, type CurrencyCode } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,20 +12,17 @@ import {
   postTransfer,
   postTransfers,
   refund,
-  refundSplit,
   releasePayout,
-  replayBalances,
   reservePayout,
   settle,
   topUp,
   type PostedTransfer,
   type TransferRequest,
 } from '../src/modules/ledger/service';
-import { countQueued } from '../src/modules/ledger/queries/queue';
-import { afterQueuedPosted, flushLedger, queueTransfer } from '../src/modules/ledger/writer';
 import { mulberry32 } from '../src/lib/random';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
+import { checkLedgerInvariants, expectBalancesOf, pgDetail } from './helpers/ledger-invariants';
 
 const SEEDS = [1, 2, 3, 4, 5];
 const OPS = 200;
@@ -37,6 +34,7 @@ beforeAll(async () => {
   ({ tdb, clients } = await openConcurrentDatabase('mg-test-ledger', CLIENTS));
 });
 afterAll(() => closeConcurrentDatabase(tdb, clients));
+const checkInvariants = () => checkLedgerInvariants(tdb);
 
 /** Deterministic operation list for a seed: two merchants, two currencies, repeats of earlier keys. */
 function generate(seed: number): TransferRequest[] {
@@ -75,12 +73,6 @@ function generate(seed: number): TransferRequest[] {
   return ops;
 }
 
-/** PostgreSQL's own account of an error (a deadlock names the processes and the row), for a failing expectation. */
-const pgDetail = (e: unknown) => {
-  const cause = (e as { cause?: { detail?: string; where?: string } }).cause;
-  return `${String(e)} ${cause?.detail ?? ''} ${cause?.where ?? ''}`;
-};
-
 type Outcome = { req: TransferRequest; result?: PostedTransfer; error?: unknown };
 
 async function run(ops: TransferRequest[]): Promise<Outcome[]> {
@@ -98,51 +90,6 @@ async function run(ops: TransferRequest[]): Promise<Outcome[]> {
     }),
   );
   return outcomes;
-}
-
-async function checkInvariants(): Promise<void> {
-  const q = tdb.pool;
-  // every transfer sums to zero per currency, has at least two entries, all in its currency
-  const unbalanced = await q.query(
-    `select t.id from ledger_transfer t left join ledger_entry e on e.transfer_id = t.id
-     group by t.id having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0 or bool_or(e.currency <> t.currency)`,
-  );
-  expect(unbalanced.rows).toEqual([]);
-  // stored balances equal the replay of the entries, and the last entry's balance_after
-  for (const r of await replayBalances(tdb.db)) {
-    expect(r.replayed, `account ${r.accountId}`).toBe(r.balance);
-    if (r.lastBalanceAfter !== null) expect(r.lastBalanceAfter).toBe(r.balance);
-  }
-  // each account's entries form a chain: before of one = after of the previous
-  const broken = await q.query(
-    `select id from (select id, balance_before, lag(balance_after, 1, 0::bigint) over (partition by account_id order by id) as prev
-     from ledger_entry) x where balance_before <> prev`,
-  );
-  expect(broken.rows).toEqual([]);
-  // nothing of a merchant below zero
-  const negative = await q.query(`select id from ledger_account where kind in ('available','pending','frozen') and balance < 0`);
-  expect(negative.rows).toEqual([]);
-  // an idempotency key wrote at most one transfer (also guaranteed by the unique index)
-  const dup = await q.query(`select merchant_id, idempotency_key from ledger_transfer group by 1, 2 having count(*) > 1`);
-  expect(dup.rows).toEqual([]);
-}
-
-/** The merchants' stored balances are the sums of the legs of the transfers written (platform accounts aside). */
-async function expectBalancesOf(written: readonly TransferRequest[], merchants: readonly number[]): Promise<void> {
-  const expected = new Map<string, bigint>();
-  for (const req of written) {
-    for (const l of req.legs) {
-      if (l.account.merchantId === PLATFORM_MERCHANT_ID) continue;
-      const k = `${l.account.merchantId}:${req.currency}:${l.account.kind}`;
-      expected.set(k, (expected.get(k) ?? 0n) + l.amount);
-    }
-  }
-  const { rows } = await tdb.pool.query<{ k: string; balance: string }>(
-    `select merchant_id || ':' || currency || ':' || kind as k, balance::text from ledger_account where merchant_id = any($1)`,
-    [merchants],
-  );
-  const actual = new Map(rows.map((r) => [r.k, BigInt(r.balance)]));
-  for (const [k, v] of expected) expect(actual.get(k) ?? 0n, k).toBe(v);
 }
 
 async function entriesSnapshot(): Promise<unknown[]> {
@@ -188,7 +135,7 @@ describe('ledger invariants under concurrency', () => {
       const written = new Map<number, TransferRequest>();
       for (const o of outcomes) if (o.result) written.set(o.result.transferId, o.req);
       const merchants = [...new Set(ops.flatMap((r) => r.legs.map((l) => l.account.merchantId)))].filter((m) => m !== PLATFORM_MERCHANT_ID);
-      await expectBalancesOf([...written.values()], merchants);
+      await expectBalancesOf(tdb, [...written.values()], merchants);
 
       await checkInvariants();
 
@@ -259,120 +206,5 @@ describe('ledger invariants under concurrency', () => {
     expect(groupResults.at(-1)!.status).toBe('rejected');
     expect(groupResults.filter((r) => r.status === 'fulfilled').length).toBeGreaterThan(10);
     await checkInvariants();
-  });
-});
-
-describe('queued transfers: money in posted by the writer, many in one statement (group commit)', () => {
-  const queue = (db: Database['db'], req: TransferRequest) => db.transaction((tx) => queueTransfer(tx, req));
-  const transfersOf = async (keys: string[]) => {
-    const { rows } = await tdb.pool.query<{ k: string; n: number }>(
-      'select idempotency_key as k, count(*)::int as n from ledger_transfer where idempotency_key = any($1) group by 1',
-      [keys],
-    );
-    return new Map(rows.map((r) => [r.k, r.n]));
-  };
-
-  it('8 clients queue money in while others take it out and a second writer runs: each posted once, balances equal the legs', async () => {
-    const rnd = mulberry32(7);
-    const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-    const merchants = [49980, 49981];
-    const currencies: CurrencyCode[] = ['IDR', 'THB'];
-    type Op = { req: TransferRequest; how: 'queue' | 'queue-no-flush' | 'debit' };
-    const ops: Op[] = [];
-    for (let i = 0; i < 240; i++) {
-      const b = { merchantId: merchants[int(0, 1)]!, currency: currencies[int(0, 1)]!, reference: `Q${i}`, idempotencyKey: `q${i}` };
-      const amount = BigInt(int(1, 500));
-      const r = rnd();
-      const queued = ops.filter((o) => o.how !== 'debit');
-      if (r < 0.08 && queued.length > 0) ops.push({ ...queued[int(0, queued.length - 1)]!, how: 'queue' });
-      else if (r < 0.55) ops.push({ req: collectionSucceeded({ ...b, amount, fee: BigInt(int(0, Number(amount) / 10)) }), how: 'queue' });
-      else if (r < 0.65) ops.push({ req: collectionSucceeded({ ...b, amount, fee: 0n }), how: 'queue-no-flush' });
-      else if (r < 0.75) ops.push({ req: refundSplit({ ...b, fromPending: amount, fromAvailable: 0n }), how: 'debit' });
-      else if (r < 0.9) ops.push({ req: settle({ ...b, amount: amount * 2n }), how: 'debit' });
-      else ops.push({ req: reservePayout({ ...b, amount, fee: 1n }), how: 'debit' });
-    }
-    // the other process's writer: its own pool, passes back to back while the clients run
-    let running = true;
-    const otherWriter = (async () => {
-      let passes = 0;
-      while (running) {
-        await flushLedger(tdb.db);
-        passes++;
-      }
-      return passes;
-    })();
-    const debited: TransferRequest[] = [];
-    const clientsDone = Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        for (let i = c; i < ops.length; i += CLIENTS) {
-          const { req, how } = ops[i]!;
-          if (how === 'debit') {
-            try {
-              await afterQueuedPosted(clients.db, () => postTransfer(clients.db, req));
-              debited.push(req);
-            } catch (e) {
-              expect((e as DomainError).code, pgDetail(e)).toBe('INSUFFICIENT_BALANCE');
-            }
-          } else {
-            await queue(clients.db, req);
-            if (how === 'queue') await flushLedger(clients.db);
-          }
-        }
-      }),
-    );
-    await clientsDone.finally(() => {
-      running = false;
-    });
-    expect(await otherWriter).toBeGreaterThan(0);
-    // what no request flushed (a crash after the commit) is posted by the next pass
-    await flushLedger(clients.db);
-    expect(await countQueued(tdb.db)).toBe(0);
-
-    const queuedReqs = new Map(ops.filter((o) => o.how !== 'debit').map((o) => [o.req.idempotencyKey, o.req]));
-    const counts = await transfersOf([...queuedReqs.keys()]);
-    for (const key of queuedReqs.keys()) expect(counts.get(key), key).toBe(1);
-    expect(debited.length).toBeGreaterThan(0);
-
-    await expectBalancesOf([...queuedReqs.values(), ...debited], merchants);
-    await checkInvariants();
-  });
-
-  it('queued and committed without a flush (a crash): posted by the next pass, once; queued in a rolled-back transaction: never', async () => {
-    const m = 49975;
-    const kept = collectionSucceeded({ merchantId: m, currency: 'IDR', reference: 'kept', idempotencyKey: 'crash-kept', amount: 900n, fee: 9n });
-    const lost = collectionSucceeded({ merchantId: m, currency: 'IDR', reference: 'lost', idempotencyKey: 'crash-lost', amount: 500n, fee: 5n });
-    await queue(clients.db, kept);
-    await expect(
-      clients.db.transaction(async (tx) => {
-        await queueTransfer(tx, lost);
-        throw new Error('the business change failed after queueing');
-      }),
-    ).rejects.toThrow('the business change failed');
-    expect(await countQueued(tdb.db)).toBe(1);
-    expect((await transfersOf(['crash-kept'])).size).toBe(0);
-
-    // the merchant had no accounts: the pass creates them, then posts
-    expect(await flushLedger(tdb.db)).toBe(1);
-    expect(await flushLedger(tdb.db)).toBe(0);
-    expect(await transfersOf(['crash-kept', 'crash-lost'])).toEqual(new Map([['crash-kept', 1]]));
-    const { rows } = await tdb.pool.query<{ balance: string }>(`select balance::text from ledger_account where merchant_id = $1 and currency = 'IDR' and kind = 'pending'`, [m]);
-    expect(rows).toEqual([{ balance: '891' }]);
-    await checkInvariants();
-  });
-
-  it('a key posted directly and then queued is taken off the queue and not written again', async () => {
-    const req = collectionSucceeded({ merchantId: 49976, currency: 'IDR', reference: 'twice', idempotencyKey: 'posted-then-queued', amount: 300n, fee: 3n });
-    await postTransfer(clients.db, req);
-    await queue(clients.db, req);
-    expect(await flushLedger(clients.db)).toBe(0);
-    expect(await countQueued(tdb.db)).toBe(0);
-    expect(await transfersOf(['posted-then-queued'])).toEqual(new Map([['posted-then-queued', 1]]));
-    await checkInvariants();
-  });
-
-  it('a transfer that takes from a merchant balance is refused by the queue (the writer must post its batch whole)', async () => {
-    const req = refund({ merchantId: 49977, currency: 'IDR', reference: 'out', idempotencyKey: 'queued-refund', amount: 10n });
-    await expect(queue(clients.db, req)).rejects.toThrow('cannot be queued');
-    expect(await countQueued(tdb.db)).toBe(0);
   });
 });

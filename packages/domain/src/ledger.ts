@@ -16,6 +16,17 @@ export function isNonNegativeKind(kind: LedgerAccountKind): boolean {
   return (MERCHANT_ACCOUNT_KINDS as readonly string[]).includes(kind);
 }
 
+/**
+ * The merchant balances a queued transfer (group commit, docs/ledger.md) may add to: a payment's money in. A transfer
+ * taking from one of them first posts what is queued for its merchant, so it is checked against every payment
+ * committed before it.
+ */
+export const QUEUED_CREDIT_KINDS = ['pending'] as const satisfies readonly LedgerAccountKind[];
+
+export function isQueuedCreditKind(kind: LedgerAccountKind): boolean {
+  return (QUEUED_CREDIT_KINDS as readonly string[]).includes(kind);
+}
+
 export const LEDGER_FLOWS = [
   'collection_succeeded',
   'settlement',

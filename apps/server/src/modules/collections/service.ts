@@ -473,8 +473,10 @@ export async function markCollectionPaid(
     queued = true;
     return updated;
   });
-  // Answered once the money is in the balances, so whoever reads them after the answer sees it.
-  if (queued) await flushLedger(db);
+  // Answered once the money is in the balances, so whoever reads them after the answer sees it. A pass that fails
+  // (its statement aborted) does not undo the committed payment: the next pass or the ledger.post-queued job posts it,
+  // and a transfer taking from the balance posts it first.
+  if (queued) await flushLedger(db).catch(() => 0);
   return paidRow;
 }
 

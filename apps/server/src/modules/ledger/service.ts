@@ -5,7 +5,7 @@
  * merchant balance below zero; entries are inserted once and never updated or deleted (this module has no such
  * statement, and a test keeps it that way).
  */
-import { DomainError, MAX_AMOUNT_MINOR, isNonNegativeKind, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
+import { DomainError, LEDGER_WRITE_BATCH, MAX_AMOUNT_MINOR, isNonNegativeKind, isQueuedCreditKind, type CurrencyCode, type LedgerAccountKind } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { headOf, type TransferLeg, type TransferRequest } from './flows';
 import {
@@ -28,6 +28,7 @@ import {
   type ReplayRow,
   type StatementPage,
 } from './queries';
+import { ensureQueuedAccounts, hasQueuedOf, postQueuedOf } from './queries/queue';
 
 export * from './flows';
 export type { BalanceRow, ReplayRow, StatementPage, StatementRecord } from './queries';
@@ -131,6 +132,38 @@ function assertSameRequest(first: PostedTransfer, req: TransferRequest): PostedT
  */
 export async function postTransfer(db: DbLike, req: TransferRequest): Promise<PostedTransfer> {
   validateTransfer(req);
+  const takers = merchantsTakingFromQueued(req);
+  if (takers.length > 0 && (await hasQueuedOf(db, req.currency, takers))) {
+    // A payment committed a moment ago may still be queued for the writer: posted here first, with this transfer's
+    // accounts locked alongside, so the balance is checked with it in (and no other batch can have borrowed it).
+    return db.transaction(async (tx) => {
+      await postQueuedBefore(tx, req, takers);
+      return postChecked(tx, req);
+    });
+  }
+  return postChecked(db, req);
+}
+
+/** Merchants whose balance a queued transfer may add to and this transfer takes from. */
+function merchantsTakingFromQueued(req: TransferRequest): number[] {
+  return [...new Set(req.legs.filter((l) => l.amount < 0n && isQueuedCreditKind(l.account.kind)).map((l) => l.account.merchantId))];
+}
+
+async function postQueuedBefore(tx: DbLike, req: TransferRequest, merchantIds: readonly number[]): Promise<void> {
+  const of = { currency: req.currency, merchantIds };
+  const alsoLock = req.legs.map((l) => l.account);
+  let accountsMade = false;
+  for (;;) {
+    const r = await postQueuedOf(tx, { ...of, alsoLock, limit: LEDGER_WRITE_BATCH });
+    if (r.taken === LEDGER_WRITE_BATCH) continue;
+    // Left behind: transfers waiting for an account (a merchant's first money in the currency).
+    if (r.left === 0 || accountsMade || (await ensureQueuedAccounts(tx, of)) === 0) return;
+    accountsMade = true;
+  }
+}
+
+/** postTransfer once validated (and, for a transfer taking from a queued balance, once the queue is posted). */
+async function postChecked(db: DbLike, req: TransferRequest): Promise<PostedTransfer> {
   const head = headOf(req);
   const legs = req.legs.map((l) => ({ merchantId: l.account.merchantId, kind: l.account.kind, amount: l.amount }));
   try {
@@ -181,7 +214,11 @@ export async function postTransfer(db: DbLike, req: TransferRequest): Promise<Po
  */
 export async function postTransfers(db: DbLike, reqs: readonly TransferRequest[]): Promise<void> {
   if (reqs.length === 0) return;
-  for (const r of reqs) validateTransfer(r);
+  for (const r of reqs) {
+    validateTransfer(r);
+    // It would be checked without the money queued for that balance (postTransfer posts the queue first).
+    if (merchantsTakingFromQueued(r).length > 0) throw new Error(`ledger: ${r.flow} takes from a queued balance; post it with postTransfer`);
+  }
   const keyOf = (a: AccountRef) => `${a.merchantId}:${a.currency}:${a.kind}`;
   const refs = [...new Map(reqs.flatMap((r) => r.legs.map((l) => ({ merchantId: l.account.merchantId, currency: r.currency, kind: l.account.kind }))).map((a) => [keyOf(a), a])).values()];
   await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@
  * Sixteen payments at once then move the shared balance rows in one short statement, instead of queueing on those
  * rows one commit after another.
  */
-import { DomainError, LEDGER_WRITE_BATCH } from '@mg/domain';
+import { LEDGER_WRITE_BATCH } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import type { TransferRequest } from './flows';
 import { ensureQueuedAccounts, postQueued, queuedInsert } from './queries/queue';
@@ -84,18 +84,4 @@ export function queuedTransfer(tx: DbLike, req: TransferRequest): ReturnType<typ
 
 export async function queueTransfer(tx: DbLike, req: TransferRequest): Promise<void> {
   await queuedTransfer(tx, req);
-}
-
-/**
- * Runs a change that takes from a merchant balance. Refused for the balance, it runs once more after a writer's pass:
- * the money in of a payment committed a moment ago may have been queued, or in a pass not committed yet.
- */
-export async function afterQueuedPosted<T>(db: DbLike, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (!(e instanceof DomainError && e.code === 'INSUFFICIENT_BALANCE')) throw e;
-    await flushLedger(db);
-    return run();
-  }
 }

@@ -32,7 +32,6 @@ import { KeyedError } from '../../lib/admin';
 import { checkLowBalance, type LowBalanceNotifier } from '../balances/limit';
 import { callbackUrlOf, enqueueCallback } from '../callbacks/outbox';
 import { pgErrorCode, postTransfer, refundSplit } from '../ledger/service';
-import { afterQueuedPosted } from '../ledger/writer';
 import { pendingBatchNet } from '../settlements/service';
 import {
   getRefund,
@@ -89,8 +88,7 @@ export async function createRefund(db: DbLike, args: CreateRefundArgs): Promise<
 
   let created: RefundRow;
   try {
-    // Money in a payment queued for the ledger's writer may not be in the balance yet: posted, then tried again.
-    created = await afterQueuedPosted(db, () => db.transaction(async (tx) => {
+    created = await db.transaction(async (tx) => {
       const col = await lockCollection(tx, args.merchantId, args.collectionId);
       if (!col) throw new KeyedError('NOT_FOUND', 'collections.notFound');
       if (merchantRefundId != null && (await getRefundByMerchantRefundId(tx, args.merchantId, merchantRefundId))) {
@@ -169,7 +167,7 @@ export async function createRefund(db: DbLike, args: CreateRefundArgs): Promise<
         now,
       });
       return row;
-    }));
+    });
   } catch (e) {
     const { code, constraint } = pgErrorCode(e);
     if (code === PG_UNIQUE_VIOLATION && constraint === 'refund_merchant_refund_uq' && merchantRefundId != null) {

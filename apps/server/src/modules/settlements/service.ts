@@ -9,7 +9,6 @@
 import { SETTLEMENT_DETAIL_MAX_REFUNDS, toMajorString, type CurrencyCode, type SettlementDetail } from '@mg/domain';
 import type { Db, DbLike } from '../../db/pool';
 import { postTransfer, settle } from '../ledger/service';
-import { afterQueuedPosted } from '../ledger/writer';
 import { settleDateFor } from './dates';
 import type { Scope } from '../auth/scope';
 import {
@@ -61,8 +60,9 @@ export async function pendingBatchNet(tx: DbLike, batch: SettlementRow): Promise
 
 /** Settles one batch in its own transaction; false when none was left to take. */
 async function settleOne(db: Db, args: { now: Date; merchantId?: number; dueOnly: boolean }, amounts: Record<string, bigint>): Promise<boolean> {
-  // The batch moves what its collections brought in; one paid a moment ago may still be queued for the ledger.
-  return afterQueuedPosted(db, () => db.transaction(async (tx) => {
+  // The batch moves what its collections brought in (one paid a moment ago and still queued for the ledger's writer is
+  // posted by postTransfer first).
+  return db.transaction(async (tx) => {
     const batch = await lockNextPendingBatch(tx, args);
     if (!batch) return false;
     // Every payment still joining the batch commits first; then its collections are summed, all of them.
@@ -75,7 +75,7 @@ async function settleOne(db: Db, args: { now: Date; merchantId?: number; dueOnly
     await markSettled(tx, batch, totals, args.now);
     amounts[currency] = (amounts[currency] ?? 0n) + totals.netAmount;
     return true;
-  }));
+  });
 }
 
 /**
