@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OPEN_API_HEADERS, OPEN_API_PREFIX } from '@mg/domain';
 import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
+import { embeddedUrl, socketDirFor } from '../apps/server/src/db/embedded';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:18080';
 export const DEFAULT_DATA_DIR = '/tmp/bench-data';
@@ -63,9 +64,17 @@ export function databaseUrl(): string {
       );
     }
   };
-  const port = read('pg.port');
+  const port = Number(read('pg.port'));
   const password = read('pg.password');
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  // The server's own way in: the cluster's Unix socket when it has one (a baseline over TCP would pay more a statement).
+  return embeddedUrl(password, port, socketDirFor(path.join(dataDir, 'pg'), port));
+}
+
+/** The same cluster over loopback TCP (bench:transport compares the two). */
+export function tcpUrlOf(url: string): string {
+  const u = new URL(url);
+  u.searchParams.delete('host');
+  return u.toString();
 }
 
 /** The database part of a URL without the password, for printing. */

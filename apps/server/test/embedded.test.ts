@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
-import { EmbeddedInUseError, isAlive, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
+import { EmbeddedInUseError, isAlive, socketDirFor, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
 
 const base = path.join(REPO_ROOT, '.tmp', `test-embedded-${process.pid}`);
 const started: EmbeddedPostgres[] = [];
@@ -136,5 +136,19 @@ describe('embedded PostgreSQL', () => {
     // A clean stop is not a crash: nothing starts it again.
     expect(e.restarts).toBe(1);
   }, 90_000);
-});
 
+  it('the server connects over the cluster\'s Unix socket; TCP on 127.0.0.1 still answers for tools; a path too long for a socket uses TCP', async () => {
+    const dir = path.join(base, 'socket');
+    const e = await startEmbeddedPostgres({ dataDir: dir, fast: true });
+    started.push(e);
+    // inet_server_addr() is null over a Unix socket
+    expect(await query(e.url, 'select inet_server_addr() as a')).toEqual([{ a: null }]);
+    const tcp = new URL(e.url);
+    tcp.search = '';
+    expect(await query(tcp.toString(), 'select host(inet_server_addr()) as a')).toEqual([{ a: '127.0.0.1' }]);
+    await e.stop();
+    expect(socketDirFor(`/tmp/${'d'.repeat(100)}`, 5432)).toBeUndefined();
+    expect(socketDirFor('/tmp/with space/pg', 5432)).toBeUndefined();
+    expect(socketDirFor('/tmp/short/pg', 5432)).toBe('/tmp/short/pg');
+  });
+});
