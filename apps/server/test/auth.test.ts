@@ -25,7 +25,7 @@ let seq = 0;
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  app = await buildTestApp(tdb, { captcha: true, captchaGenerator: () => ({ text: CAPTCHA_TEXT, svg: svgCaptchaGenerator().svg }) });
+  app = await buildTestApp(tdb, { captcha: true, captchaGenerator: async () => ({ text: CAPTCHA_TEXT, svg: (await svgCaptchaGenerator()).svg }) });
   // Probe routes: a write guarded by user:add, and one guarded by a platform-only code.
   app.post('/api/test/write', { config: { permission: Perm.USER_ADD } }, async () => ok('written'));
   app.get('/api/test/staff', { config: { permission: Perm.TIKIPAY_STAFF } }, async () => ok('staff'));

@@ -185,7 +185,7 @@ describe('Google code gate (2FA on)', () => {
   beforeAll(async () => {
     // Signed in first (sign-in with 2FA on is a two-step flow of its own), then 2FA is switched on.
     totpUser = await signIn(app, 'crypto_admin');
-    secret = newTotpSecret();
+    secret = await newTotpSecret();
     await tdb.pool.query(`update app_user set totp_secret = $1, totp_enabled = true where username = 'crypto_admin'`, [secret]);
   });
   beforeEach(async () => {

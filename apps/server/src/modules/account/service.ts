@@ -186,10 +186,10 @@ export async function twoFactorStatus(app: FastifyInstance, auth: AuthSession): 
 export async function twoFactorEnrol(app: FastifyInstance, auth: AuthSession): Promise<{ secret: string; otpauthUrl: string }> {
   const user = await me(app, auth);
   if (user.totpEnabled) throw new AuthError('CONFLICT', { key: 'auth.twoFactorAlreadyEnabled' });
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   await setTotpSecret(app.db, user.id, secret);
   const issuer = findBrand(auth.brand)?.name ?? 'TikiPay';
-  return { secret, otpauthUrl: otpauthUrl(issuer, user.username, secret) };
+  return { secret, otpauthUrl: await otpauthUrl(issuer, user.username, secret) };
 }
 
 export async function twoFactorConfirm(app: FastifyInstance, req: FastifyRequest, auth: AuthSession, code: string): Promise<{ recoveryCodes: string[] }> {

@@ -3,7 +3,6 @@
  * 2 minutes and answered once (any instance can check it). CAPTCHA=off disables the check (local automation).
  * The generator is injectable so tests can know the text without reading anything back from the server.
  */
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/pool';
 import { purgeStaleCaptchas, putCaptcha, takeCaptcha } from './queries';
 import { sha256, sameHash } from './tokens';
@@ -17,9 +16,11 @@ export interface CaptchaImage {
   text: string;
   svg: string;
 }
-export type CaptchaGenerator = () => CaptchaImage;
+export type CaptchaGenerator = () => CaptchaImage | Promise<CaptchaImage>;
 
-export const svgCaptchaGenerator: CaptchaGenerator = () => {
+/** svg-captcha (and the font it parses) is loaded by the first challenge, not at start: ~11 MB an idle server keeps. */
+export const svgCaptchaGenerator: CaptchaGenerator = async () => {
+  const { default: svgCaptcha } = await import('svg-captcha');
   const c = svgCaptcha.create({ size: CAPTCHA_LENGTH, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f5f7fa' });
   return { text: c.text, svg: c.data };
 };
@@ -34,7 +35,7 @@ export class CaptchaService {
 
   /** A new challenge for `checkKey` (replacing an earlier one); answers the image as a data URL. */
   async issue(db: Db, checkKey: string): Promise<string> {
-    const { text, svg } = this.generate();
+    const { text, svg } = await this.generate();
     const expiresAt = new Date(Date.now() + CAPTCHA_TTL_MS);
     await putCaptcha(db, checkKey, answerHash(text), expiresAt);
     await purgeStaleCaptchas(db);

@@ -3,25 +3,28 @@
  * accepted once: the step it matched is stored (app_user.totp_last_step) and the same or an older step is refused,
  * atomically, so two requests racing with one code cannot both pass.
  */
-import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../../db/pool';
 import { claimTotpStep, countRecoveryCodesLeft, replaceRecoveryCodes, useRecoveryCodeHash } from './queries';
 import { normaliseRecoveryCode, recoveryCode, sha256 } from './tokens';
 
 export const RECOVERY_CODE_COUNT = 10;
 
-export function newTotpSecret(): string {
-  return generateSecret();
+/** otplib is loaded by the first 2FA enrolment or check, not at start (~8 MB an idle server kept). */
+const otp = () => import('otplib');
+
+export async function newTotpSecret(): Promise<string> {
+  return (await otp()).generateSecret();
 }
 
-export function otpauthUrl(issuer: string, username: string, secret: string): string {
-  return generateURI({ issuer, label: username, secret });
+export async function otpauthUrl(issuer: string, username: string, secret: string): Promise<string> {
+  return (await otp()).generateURI({ issuer, label: username, secret });
 }
 
 /** The time step the code matched (within ±30 s), or null. Does not record it. */
 export async function matchTotp(secret: string, code: string, afterStep?: number | null): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   try {
+    const { verify } = await otp();
     const r = await verify({ secret, token: code, epochTolerance: 30, ...(afterStep != null ? { afterTimeStep: afterStep } : {}) });
     return r.valid && 'timeStep' in r && typeof r.timeStep === 'number' ? r.timeStep : null;
   } catch {

@@ -4,7 +4,7 @@
  * a log line `mail to <addr>: <subject>` carries the text (codes included) so a developer needs no mailbox;
  * never in production or test.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { MailStatus, type MailStatusValue } from '@mg/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
@@ -28,18 +28,25 @@ export interface MailerOptions {
 
 
 export class Mailer {
-  private readonly transport: Transporter | undefined;
+  #smtp: Promise<Transporter> | undefined;
 
-  constructor(private readonly opts: MailerOptions = {}) {
-    this.transport = opts.transport ?? (opts.mailUrl ? nodemailer.createTransport(opts.mailUrl) : undefined);
+  constructor(private readonly opts: MailerOptions = {}) {}
+
+  /** nodemailer is loaded by the first message sent over SMTP: without MAIL_URL it is never needed (~15 MB at rest). */
+  #transport(): Promise<Transporter> | undefined {
+    if (this.opts.transport) return Promise.resolve(this.opts.transport);
+    const url = this.opts.mailUrl;
+    if (!url) return undefined;
+    return (this.#smtp ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   }
 
   async send(db: Db, log: FastifyBaseLogger, msg: MailMessage): Promise<MailStatusValue> {
     let status: MailStatusValue = MailStatus.OUTBOX;
     let error: string | null = null;
-    if (this.transport) {
+    const transport = this.#transport();
+    if (transport) {
       try {
-        await this.transport.sendMail({ from: msg.from ?? 'no-reply@localhost', to: msg.to, subject: msg.subject, text: msg.text });
+        await (await transport).sendMail({ from: msg.from ?? 'no-reply@localhost', to: msg.to, subject: msg.subject, text: msg.text });
         status = MailStatus.SENT;
       } catch (err) {
         status = MailStatus.FAILED;

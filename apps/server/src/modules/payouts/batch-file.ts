@@ -4,7 +4,7 @@
  * is refused as such, and a cell a spreadsheet would run is written back escaped.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   PAYOUT_BATCH_CELL_MAX_CHARS,
   PAYOUT_BATCH_MAX_BYTES,
@@ -133,9 +133,15 @@ function cellOf(v: ExcelJS.CellValue): Cell {
   return { text: '', formula: false };
 }
 
+/** exceljs is loaded by the first batch file read or template written, not at start (~25 MB an idle server kept). */
+async function workbook(): Promise<ExcelJS.Workbook> {
+  const { default: excel } = await import('exceljs');
+  return new excel.Workbook();
+}
+
 async function xlsxCells(buf: Buffer): Promise<Cell[][]> {
   checkZipSizes(buf);
-  const wb = new ExcelJS.Workbook();
+  const wb = await workbook();
   try {
     await wb.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {
@@ -210,7 +216,7 @@ export async function templateFile(currency: CurrencyCode, lang: Language, forma
     const line = (cells: string[]) => cells.map((c) => (/[",;\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
     return Buffer.from(`\uFEFF${line(header)}\r\n${line(example)}\r\n`, 'utf8');
   }
-  const wb = new ExcelJS.Workbook();
+  const wb = await workbook();
   const ws = wb.addWorksheet(currency);
   ws.columns = columns.map((c, i) => ({ header: header[i], key: c, width: Math.max(14, (header[i] ?? '').length + 4), style: { numFmt: '@' } }));
   ws.getRow(1).font = { bold: true };
