@@ -207,8 +207,8 @@ const SOCKET_PATH_MAX = 107;
 
 /**
  * The directory of the cluster's Unix socket: its own data directory, when the socket's path fits and needs no
- * quoting in the setting. A statement over the socket cost the server 23 us of CPU against 44 us over loopback TCP
- * (docs/decisions.md). Otherwise undefined: TCP only.
+ * quoting in the setting. A statement over the socket costs each side ~4 us less CPU than over loopback TCP
+ * (bench:transport, docs/decisions.md). Otherwise undefined: TCP only.
  */
 export function socketDirFor(pgDir: string, port: number): string | undefined {
   if (!/^[\w./-]+$/.test(pgDir)) return undefined;

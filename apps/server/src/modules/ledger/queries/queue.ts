@@ -59,6 +59,8 @@ const NO_ACCOUNTS = sql`select null::int, null::text, null::text where false`;
  * (the cast of its message to int raises it). The queue rows are locked before any account: the sort under `locked`
  * needs every leg first.
  */
+// `counts` reads `locked` although nothing uses its count: a CTE nobody reads is not run, and the debit's own accounts
+// (alsoLock) join no leg, so without it they would not be locked here, in the same id-ordered pass as the legs'.
 function postingStatement(c: Choice): SQL {
   return sql`
     with q as (
