@@ -91,13 +91,44 @@ export type DbLike = Db | DbTx;
 const dialect = new PgDialect();
 
 /**
+ * Names given to prepared statements: one per text, so a label whose statement takes a few shapes (the order update
+ * carries what goes with it) gets one name per shape, and a name never meets a second text (node-postgres refuses
+ * that on a connection). Past the cap a statement runs unnamed, as any other: a label that makes a new text per call
+ * is a mistake the cap keeps from growing every connection's plan cache (test/prepared-statements.test.ts counts).
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 256;
+
+function statementName(label: string, text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `${label}_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** The texts given a name in this process (a test plans each one generically, and counts them). */
+export function namedStatementTexts(): string[] {
+  return [...statementNames.keys()];
+}
+
+/**
  * Runs a statement as a named prepared statement on the handle's connection (the pool's, or the transaction's): parsed
  * and planned once per connection, then a generic plan from PostgreSQL's sixth run, instead of both on every call.
- * For a hot statement whose text never changes and whose plan cannot change what it does with its parameters' values
- * (a partial index chosen as ON CONFLICT arbiter by a parameter's value did: docs/benchmarks.md).
+ * Through drizzle's session, so its rows read as `db.execute`'s do (timestamps as text).
+ * Only for a reviewed hot statement whose plan cannot change what it does with its parameters' values: a partial
+ * index chosen as ON CONFLICT arbiter by a parameter's value did (docs/benchmarks.md). test/prepared-statements.test.ts
+ * plans every named text generically, as PostgreSQL does from a name's sixth run.
  */
-export async function runPrepared<T extends pg.QueryResultRow>(db: DbLike, name: string, query: SQL): Promise<pg.QueryResult<T>> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
-  return client.query<T>({ name, text, values: params });
+export async function runPrepared<T extends pg.QueryResultRow>(db: DbLike, label: string, query: SQL): Promise<pg.QueryResult<T>> {
+  const q = dialect.sqlToQuery(query);
+  const session = (db as unknown as { session: NodePgSession<typeof schema, never> }).session;
+  return session.prepareQuery(q, undefined, statementName(label, q.sql), false).execute() as Promise<pg.QueryResult<T>>;
+}
+
+/** runPrepared for a query builder, its rows mapped as drizzle maps them (the text is built once more to name it). */
+export function runPreparedQuery<R>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<R> }; execute(): Promise<R> }, label: string): Promise<R> {
+  const name = statementName(label, query.toSQL().sql);
+  return name ? query.prepare(name).execute() : query.execute();
 }

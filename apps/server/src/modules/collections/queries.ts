@@ -5,7 +5,7 @@
 import { PaymentLinkStatus, PaymentStatus, UNCHARGED_PAYMENT_STATUSES, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
 import { and, asc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { DbLike } from '../../db/pool';
+import { runPrepared, runPreparedQuery, type DbLike } from '../../db/pool';
 import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, newestFirst, listRange } from '../../lib/list/order';
@@ -234,12 +234,15 @@ export const collectionInsert = (row: CollectionRow) => ({ table: collection, ro
 
 /** The order locked, with its merchant (read, not locked), in one round trip. */
 export async function lockCollectionWithMerchant(db: DbLike, merchantId: number, id: string): Promise<{ row: CollectionRow; m: MerchantRow } | undefined> {
-  const [found] = await db
-    .select({ row: collection, m: merchant })
-    .from(collection)
-    .innerJoin(merchant, eq(merchant.id, collection.merchantId))
-    .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
-    .for('update', { of: collection });
+  const [found] = await runPreparedQuery(
+    db
+      .select({ row: collection, m: merchant })
+      .from(collection)
+      .innerJoin(merchant, eq(merchant.id, collection.merchantId))
+      .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
+      .for('update', { of: collection }),
+    'collection_lock_with_merchant',
+  );
   return found;
 }
 
@@ -265,7 +268,7 @@ export async function updateCollectionWith(
     .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
     .returning({ id: collection.id });
   const carried = also.map((a, i) => sql`, ${sql.raw(`a${i}`)} as (${a.getSQL()})`);
-  const res = await db.execute<{ n: number }>(sql`with u as (${update.getSQL()})${sql.join(carried)} select count(*)::int as n from u`);
+  const res = await runPrepared<{ n: number }>(db, 'collection_update_with', sql`with u as (${update.getSQL()})${sql.join(carried)} select count(*)::int as n from u`);
   return res.rows[0]!.n === 1;
 }
 

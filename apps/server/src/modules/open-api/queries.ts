@@ -8,7 +8,7 @@
 import { API_KEY_LAST_USED_RESOLUTION_S, IDEMPOTENCY_TTL_HOURS, OPEN_API_NONCE_TTL_S } from '@mg/domain';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbLike } from '../../db/pool';
+import { runPrepared, type DbLike } from '../../db/pool';
 import { apiKey, merchant } from '../../db/schema';
 
 export interface KeyRow {
@@ -80,9 +80,13 @@ const configVersionOf = sql`(select version from config_version where id = 1)::t
  * configuration version the request's cached reads must match.
  */
 export async function claimNonce(db: DbLike, keyId: string, nonce: string): Promise<{ nonceFresh: boolean; configVersion: string }> {
-  const res = await db.execute<{ nonce_fresh: boolean; config_version: string }>(sql`
+  const res = await runPrepared<{ nonce_fresh: boolean; config_version: string }>(
+    db,
+    'api_nonce_claim',
+    sql`
     with fresh as (${nonceInsert(keyId, nonce)})
-    select exists (select 1 from fresh) as nonce_fresh, ${configVersionOf} as config_version`);
+    select exists (select 1 from fresh) as nonce_fresh, ${configVersionOf} as config_version`,
+  );
   const row = res.rows[0]!;
   return { nonceFresh: row.nonce_fresh, configVersion: row.config_version };
 }
@@ -149,10 +153,14 @@ export async function idempotencyLookup(db: DbLike, r: IdempotencyRequest) {
  * (and is now recorded), the configuration version, and what the key says.
  */
 export async function claimNonceAndLookup(db: DbLike, keyId: string, nonce: string, r: IdempotencyRequest) {
-  const res = await db.execute<LookupRow & { nonce_fresh: boolean; config_version: string }>(sql`
+  const res = await runPrepared<LookupRow & { nonce_fresh: boolean; config_version: string }>(
+    db,
+    'api_nonce_claim_lookup',
+    sql`
     with fresh as (${nonceInsert(keyId, nonce)})
     select exists (select 1 from fresh) as nonce_fresh, ${configVersionOf} as config_version, l.*
-    from (${lookupSelect(r)}) l`);
+    from (${lookupSelect(r)}) l`,
+  );
   const row = res.rows[0]!;
   return { nonceFresh: row.nonce_fresh, configVersion: row.config_version, lookup: lookupOf(row) };
 }
@@ -169,10 +177,14 @@ export async function insertIdempotencyAnswer(
   status: number,
   text: string,
 ): Promise<void> {
-  await db.execute(sql`
+  await runPrepared(
+    db,
+    'idempotency_answer',
+    sql`
     insert into idempotency_record (merchant_id, key, method, path, request_hash, response_status, response_body)
     values (${r.merchantId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, ${status}, ${text})
-    on conflict (merchant_id, key) do nothing`);
+    on conflict (merchant_id, key) do nothing`,
+  );
 }
 
 /** A row as the JSON object `json_populate_record` reads: column names, values as the driver sends them. */
@@ -202,7 +214,10 @@ export async function insertWithAnswer<T extends PgTable>(
   row: T['$inferSelect'],
 ): Promise<boolean> {
   const name = sql.identifier(getTableName(table));
-  const res = await db.execute<{ claimed: boolean }>(sql`
+  const res = await runPrepared<{ claimed: boolean }>(
+    db,
+    'insert_with_answer',
+    sql`
     with lk as (select pg_advisory_xact_lock(${lockKey(r)})),
     claim as (
       insert into idempotency_record (merchant_id, key, method, path, request_hash, response_status, response_body)
@@ -215,7 +230,8 @@ export async function insertWithAnswer<T extends PgTable>(
       where exists (select 1 from claim)
       returning 1
     )
-    select exists (select 1 from claim) as claimed`);
+    select exists (select 1 from claim) as claimed`,
+  );
   return res.rows[0]!.claimed;
 }
 

@@ -4,7 +4,7 @@
  */
 import { ID_PREFIX, SettlementStatus, settlementsList, toMajorString, type CurrencyCode, type LedgerFlow, type ListRecord } from '@mg/domain';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbLike } from '../../db/pool';
+import { runPrepared, runPreparedQuery, type DbLike } from '../../db/pool';
 import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, refund, settlement } from '../../db/schema';
 import { newBusinessId } from '../../lib/ids';
 import { createdBetween, listRange, newestFirst } from '../../lib/list/order';
@@ -150,12 +150,20 @@ export async function joinPendingBatch(
   // The common case, two statements: find the date's pending batch taking its lock shared (a settle that holds it is
   // waited for), then read its status again. Two, because a statement's snapshot is taken before it waits: the
   // status read with the wait would still say pending after the settle committed.
-  const found = await tx.execute<{ id: string }>(sql`
+  // Named (prepared) on the payment path; the insert below is not: its arbiter is a partial index (runPrepared).
+  const found = await runPrepared<{ id: string }>(
+    tx,
+    'settlement_join_pending',
+    sql`
     select s.id, pg_advisory_xact_lock_shared(${batchLockKey(sql`s.id`)}) from ${settlement} s
-    where s.merchant_id = ${b.merchantId} and s.currency = ${b.currency} and s.settle_date = ${b.settleDate} and s.status = ${SettlementStatus.PENDING}`);
+    where s.merchant_id = ${b.merchantId} and s.currency = ${b.currency} and s.settle_date = ${b.settleDate} and s.status = ${SettlementStatus.PENDING}`,
+  );
   const id = found.rows[0]?.id;
   if (id) {
-    const [current] = await tx.select().from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, id)));
+    const [current] = await runPreparedQuery(
+      tx.select().from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, id))),
+      'settlement_by_id',
+    );
     return current?.status === SettlementStatus.PENDING ? current : undefined;
   }
   // The date's first payment opens the batch; no settle can see it before this transaction commits, so no lock.
