@@ -126,6 +126,29 @@ describe('the integration journey', () => {
     expect(end.available - start.available).toBe(start.pending + 97950n);
   });
 
+  it('a payment stores its answer with it: the same Idempotency-Key replays it byte for byte; another key answers the paid order', async () => {
+    const c = expectStatus(await post('/collections', collectionBody()), 201).result;
+    const key = `pay-${process.pid}-${++seq}`;
+    const first = await post(`/sandbox/collections/${c.id}/pay`, {}, { idempotencyKey: key });
+    expect(expectStatus(first, 200).result.status).toBe('success');
+    const stored = await tdb.pool.query<{ response_status: number; response_body: string }>(
+      'select response_status, response_body from idempotency_record where merchant_id = $1 and key = $2',
+      [M, key],
+    );
+    expect(stored.rows).toEqual([{ response_status: 200, response_body: first.body }]);
+
+    const replay = await post(`/sandbox/collections/${c.id}/pay`, {}, { idempotencyKey: key });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toBe(first.body);
+
+    // Already paid: nothing is written, and the answer (the order as it is) is stored after it is sent.
+    const other = await post(`/sandbox/collections/${c.id}/pay`, {}, { idempotencyKey: `${key}-b` });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(expectStatus(other, 200).result).toMatchObject({ id: c.id, status: 'success', paidAt: first.json().result.paidAt });
+    const transfers = await tdb.pool.query(`select 1 from ledger_transfer where reference = $1`, [c.id]);
+    expect(transfers.rowCount).toBe(1);
+  });
+
   it('balance lists every currency of the merchant, zeros included, and can be narrowed to one', async () => {
     const all = expectStatus(await get('/balance'), 200).result;
     expect(all.merchantId).toBe(M);

@@ -93,7 +93,6 @@ describe('named statements on the payment path', () => {
       'settlement_join_pending',
       'settlement_by_id',
       'collection_update_with',
-      'idempotency_answer',
       'ledger_post_queued',
     ]) {
       const row = byLabel.get(label);

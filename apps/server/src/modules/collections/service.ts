@@ -375,7 +375,7 @@ async function transition(
   event: CallbackEventValue,
   publicUrl: string,
   now: Date,
-  also: readonly SQLWrapper[] = [],
+  also: (updated: CollectionRow) => readonly SQLWrapper[] = () => [],
 ): Promise<CollectionRow> {
   const url = callbackUrlOf(row, m);
   const full = url ? { ...set, notifyStatus: NotifyStatus.PENDING } : set;
@@ -391,7 +391,7 @@ async function transition(
     data: collectionView(updated, publicUrl),
     now,
   });
-  const carried = delivery ? [deliveryInsert(tx, delivery), ...also] : also;
+  const carried = delivery ? [deliveryInsert(tx, delivery), ...also(updated)] : also(updated);
   const written = carried.length > 0 ? await updateCollectionWith(tx, row, full, carried) : (await updateCollection(tx, row, full)) !== undefined;
   if (!written) throw notFound();
   return updated;
@@ -420,6 +420,8 @@ export async function markCollectionPaid(
     publicUrl?: string;
     /** The caller's own check of the order, run on the locked row (throws to refuse). */
     check?: (row: CollectionRow) => void;
+    /** A statement the order's update carries, given the paid row (the caller's answer, stored with the payment). */
+    carry?: (paid: CollectionRow) => SQLWrapper | undefined;
   },
 ): Promise<CollectionRow> {
   const now = args.now ?? new Date();
@@ -467,7 +469,10 @@ export async function markCollectionPaid(
       CallbackEvent.COLLECTION_SUCCEEDED,
       args.publicUrl ?? callbackPublicUrl,
       now,
-      [queuedTransfer(tx, moneyIn)],
+      (paid) => {
+        const answer = args.carry?.(paid);
+        return answer ? [queuedTransfer(tx, moneyIn), answer] : [queuedTransfer(tx, moneyIn)];
+      },
     );
     if (row.paymentLinkId) await markLinkPaid(tx, row.merchantId, row.paymentLinkId, row.id, now);
     queued = true;

@@ -3,6 +3,7 @@
  * one transaction (idempotently) or, for a create that is one row, in one statement (idempotentInsert); a twin's
  * stored answer replayed; a refusal while the key is held. ./auth.ts reads the key and stores the other answers.
  */
+import type { SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbTx } from '../../db/pool';
@@ -15,6 +16,7 @@ import {
   type IdempotencyClaim,
   type IdempotencyRequest,
 } from './idempotency';
+import { idempotencyAnswerInsert } from './queries';
 
 /** A POST's Idempotency-Key; `answered` once its answer is stored (or it replays one). */
 export const pendingAnswers = new WeakMap<FastifyRequest, IdempotencyRequest & { answered: boolean }>();
@@ -71,6 +73,31 @@ export function idempotentInsert<T extends PgTable>(
   reply.code(status);
   const text = reply.serialize(result) as string;
   return answerOnce(req, reply, (idem) => insertIdempotent(app.db, idem, insert.table, insert.row, { status, text }));
+}
+
+/**
+ * For a POST whose work ends in one statement that can carry another (a collection's payment: the order's update):
+ * `carry(result)` serializes the answer the work is about to give and returns its insert for that statement, so the
+ * answer commits with the work, with no round trip after it. Once the work has committed, `sent()` sends the text
+ * stored; it is undefined when nothing was carried (the work wrote nothing: the order was paid already), and the
+ * handler answers as any other, stored after it is sent.
+ */
+export function carriedAnswer(req: FastifyRequest, reply: FastifyReply, status: number) {
+  const idem = pendingAnswers.get(req);
+  let text: string | undefined;
+  return {
+    carry(result: unknown): SQLWrapper | undefined {
+      if (!idem || idem.answered) return undefined;
+      reply.code(status);
+      text = reply.serialize(result) as string;
+      return idempotencyAnswerInsert(idem, status, text);
+    },
+    sent(): FastifyReply | undefined {
+      if (text === undefined || !idem) return undefined;
+      idem.answered = true;
+      return reply.code(status).type('application/json; charset=utf-8').send(text);
+    },
+  };
 }
 
 /** Sends what `run` stored under the request's Idempotency-Key, or what a twin that got there first stored. */

@@ -170,21 +170,15 @@ export async function lockIdempotencyKey(tx: DbLike, r: IdempotencyRequest): Pro
   await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(r)})`);
 }
 
-/** Stores an answer; a key answered already keeps its first answer. */
-export async function insertIdempotencyAnswer(
-  db: DbLike,
-  r: IdempotencyRequest,
-  status: number,
-  text: string,
-): Promise<void> {
-  await runPrepared(
-    db,
-    'idempotency_answer',
-    sql`
+/** The insert of an answer; a key answered already keeps its first answer. */
+export const idempotencyAnswerInsert = (r: IdempotencyRequest, status: number, text: string) => sql`
     insert into idempotency_record (merchant_id, key, method, path, request_hash, response_status, response_body)
     values (${r.merchantId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, ${status}, ${text})
-    on conflict (merchant_id, key) do nothing`,
-  );
+    on conflict (merchant_id, key) do nothing`;
+
+/** Stores an answer; a key answered already keeps its first answer. */
+export async function insertIdempotencyAnswer(db: DbLike, r: IdempotencyRequest, status: number, text: string): Promise<void> {
+  await runPrepared(db, 'idempotency_answer', idempotencyAnswerInsert(r, status, text));
 }
 
 /** A row as the JSON object `json_populate_record` reads: column names, values as the driver sends them. */

@@ -35,11 +35,12 @@ import {
   markCollectionFailed,
   prepareCollection,
   markCollectionPaid,
+  type CollectionRow,
 } from '../collections/service';
 import { createRefund, getRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
-import { idempotentInsert, idempotently } from './answer';
+import { carriedAnswer, idempotentInsert, idempotently } from './answer';
 import { openApiAuth, sandboxOnly } from './auth';
 import { openPayoutRoutes } from './payout-routes';
 import { openMandateRoutes } from './mandate-routes';
@@ -328,11 +329,19 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(collectionSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       sandboxOnly(req);
-      // The order is read once, locked, by the payment itself (an unknown id: 404 from there).
-      const row = await markCollectionPaid(app.db, { merchantId: req.openApi.merchantId, id: req.params.id, check: assertSandboxOrder });
-      return ok(openCollectionView(row, app.publicUrl));
+      // The order is read once, locked, by the payment itself (an unknown id: 404 from there). The answer is stored
+      // by the order's update, with the payment.
+      const answer = carriedAnswer(req, reply, 200);
+      const view = (row: CollectionRow) => ok(openCollectionView(row, app.publicUrl));
+      const row = await markCollectionPaid(app.db, {
+        merchantId: req.openApi.merchantId,
+        id: req.params.id,
+        check: assertSandboxOrder,
+        carry: (paid) => answer.carry(view(paid)),
+      });
+      return answer.sent() ?? view(row);
     },
   );
 
