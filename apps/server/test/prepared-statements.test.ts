@@ -85,7 +85,7 @@ describe('named statements on the payment path', () => {
     const prepared = await one.pool.query<{ name: string; generic_plans: string; custom_plans: string }>(
       'select name, generic_plans, custom_plans from pg_prepared_statements order by name',
     );
-    const byLabel = new Map(prepared.rows.map((r) => [r.name.replace(/_\d+$/, ''), r]));
+    const byLabel = new Map(prepared.rows.map((r) => [r.name.replace(/_(\d+|fixed)$/, ''), r]));
     for (const label of [
       'api_nonce_claim_lookup',
       'insert_with_answer',

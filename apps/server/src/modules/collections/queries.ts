@@ -5,7 +5,7 @@
 import { PaymentLinkStatus, PaymentStatus, UNCHARGED_PAYMENT_STATUSES, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
 import { and, asc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { runPrepared, runPreparedQuery, type DbLike } from '../../db/pool';
+import { fixedQuery, runPrepared, type DbLike } from '../../db/pool';
 import { collection, merchant, paymentLink, product, settlement, STATUS_ENABLED } from '../../db/schema';
 import { fieldError } from '../../lib/errors';
 import { amountFilter, createdBetween, newestFirst, listRange } from '../../lib/list/order';
@@ -232,17 +232,18 @@ export async function insertCollection(db: DbLike, values: typeof collection.$in
 /** A prepared order as the insert the open API writes in one statement with its Idempotency-Key answer. */
 export const collectionInsert = (row: CollectionRow) => ({ table: collection, row });
 
+const lockWithMerchant = fixedQuery('collection_lock_with_merchant', (db) =>
+  db
+    .select({ row: collection, m: merchant })
+    .from(collection)
+    .innerJoin(merchant, eq(merchant.id, collection.merchantId))
+    .where(and(eq(collection.merchantId, sql.placeholder('merchantId')), eq(collection.id, sql.placeholder('id'))))
+    .for('update', { of: collection }),
+);
+
 /** The order locked, with its merchant (read, not locked), in one round trip. */
 export async function lockCollectionWithMerchant(db: DbLike, merchantId: number, id: string): Promise<{ row: CollectionRow; m: MerchantRow } | undefined> {
-  const [found] = await runPreparedQuery(
-    db
-      .select({ row: collection, m: merchant })
-      .from(collection)
-      .innerJoin(merchant, eq(merchant.id, collection.merchantId))
-      .where(and(eq(collection.merchantId, merchantId), eq(collection.id, id)))
-      .for('update', { of: collection }),
-    'collection_lock_with_merchant',
-  );
+  const [found] = await lockWithMerchant(db, { merchantId, id });
   return found;
 }
 

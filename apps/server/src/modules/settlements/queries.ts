@@ -4,7 +4,7 @@
  */
 import { ID_PREFIX, SettlementStatus, settlementsList, toMajorString, type CurrencyCode, type LedgerFlow, type ListRecord } from '@mg/domain';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { runPrepared, runPreparedQuery, type DbLike } from '../../db/pool';
+import { fixedQuery, runPrepared, type DbLike } from '../../db/pool';
 import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, refund, settlement } from '../../db/schema';
 import { newBusinessId } from '../../lib/ids';
 import { createdBetween, listRange, newestFirst } from '../../lib/list/order';
@@ -137,6 +137,13 @@ export const BATCH_LOCK_CLASS = 7_340_003;
 /** The lock key of a batch: its id as a value, or as a column of the statement (`s.id`). */
 const batchLockKey = (id: string | SQL) => sql`${BATCH_LOCK_CLASS}::int, hashtext(${id})`;
 
+const batchById = fixedQuery('settlement_by_id', (db) =>
+  db
+    .select()
+    .from(settlement)
+    .where(and(eq(settlement.merchantId, sql.placeholder('merchantId')), eq(settlement.id, sql.placeholder('id')))),
+);
+
 /**
  * The pending batch of a date joined by a succeeded collection, created when it is the date's first (undefined when
  * the batch found was settled meanwhile: the caller looks again). The batch row is not updated: its totals are summed
@@ -160,10 +167,7 @@ export async function joinPendingBatch(
   );
   const id = found.rows[0]?.id;
   if (id) {
-    const [current] = await runPreparedQuery(
-      tx.select().from(settlement).where(and(eq(settlement.merchantId, b.merchantId), eq(settlement.id, id))),
-      'settlement_by_id',
-    );
+    const [current] = await batchById(tx, { merchantId: b.merchantId, id });
     return current?.status === SettlementStatus.PENDING ? current : undefined;
   }
   // The date's first payment opens the batch; no settle can see it before this transaction commits, so no lock.
