@@ -1,9 +1,9 @@
 /**
- * The payment path's named statements (db/pool.ts runPrepared and fixedQuery, issue 10): an open API create + pay runs them as
- * statements prepared once per connection, on generic plans, and the set of names stays put however many payments
- * go through. PostgreSQL may plan a named statement generically from its sixth run on a connection; every named text
- * is planned so here (without running it), and one whose meaning depends on a parameter's value (an ON CONFLICT whose
- * arbiter is a partial index) is caught.
+ * The payment path's named statements (db/pool.ts runPrepared and fixedQuery, issue 10): an open API create + pay
+ * runs them as statements prepared once per connection, on generic plans, and the set of names stays put however many
+ * payments go through. PostgreSQL may plan a named statement generically from its sixth run on a connection; every
+ * named text is planned so here (without running it), and one whose meaning depends on a parameter's value (an ON
+ * CONFLICT whose arbiter is a partial index) is caught.
  */
 import { CollectionFailureReason, SettlementStatus } from '@mg/domain';
 import { sql } from 'drizzle-orm';
