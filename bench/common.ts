@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { OPEN_API_HEADERS, OPEN_API_PREFIX } from '@mg/domain';
@@ -355,11 +356,10 @@ export async function openApiPost<T>(key: OpenApiKey, pathRel: string, body: unk
   };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await keepAlivePost(`${key.base}${url}`, headers, payload);
-  const text = res.text;
   try {
-    return { status: res.status, body: JSON.parse(text) as Envelope<T> };
+    return { status: res.status, body: JSON.parse(res.text) as Envelope<T> };
   } catch {
-    throw new Error(`${url} -> ${res.status}: ${text.slice(0, 200)}`);
+    throw new Error(`${url} -> ${res.status}: ${res.text.slice(0, 200)}`);
   }
 }
 
@@ -367,12 +367,14 @@ export async function openApiPost<T>(key: OpenApiKey, pathRel: string, body: unk
  * One agent keeps a connection per client open: the load generator shares the machine's two cores with the server and
  * PostgreSQL, and node:http with keep-alive costs it less CPU per request than fetch did (docs/benchmarks.md).
  */
-const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const keepAlive = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) };
 
-/** A POST over a kept-alive connection: its status and body text. */
+/** A POST over a kept-alive connection (http or https, as `--base-url` says): its status and body text. */
 export function keepAlivePost(url: string, headers: Record<string, string>, payload: string): Promise<{ status: number; text: string }> {
+  const secure = url.startsWith('https:');
+  const request = secure ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: keepAliveAgent, headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (res) => {
+    const req = request(url, { method: 'POST', agent: secure ? keepAlive.https : keepAlive.http, headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
