@@ -265,16 +265,14 @@ function rawOp(pool: pg.Pool, rule: FeeRuleValues | null, settlementDays: number
       ]);
       const date = settleDateFor(paidAt, CURRENCY, settlementDays);
       // Join the date's pending batch as the product does (settlements/queries.ts joinPendingBatch): find it taking its
-      // advisory lock shared and read its status again; the date's first payment creates it. Never an update.
+      // advisory lock shared (its status is checked again by the order's update below); the date's first payment
+      // creates it. Never an update of the batch.
       const batchId = async (): Promise<string> => {
         const found = await c.query<{ id: string }>(
           'select s.id, pg_advisory_xact_lock_shared($5::int, hashtext(s.id)) from settlement s where s.merchant_id = $1 and s.currency = $2 and s.settle_date = $3 and s.status = $4',
           [MERCHANT, CURRENCY, date, SettlementStatus.PENDING, BATCH_LOCK_CLASS],
         );
-        if (found.rows[0]) {
-          await c.query('select status from settlement where merchant_id = $1 and id = $2', [MERCHANT, found.rows[0].id]);
-          return found.rows[0].id;
-        }
+        if (found.rows[0]) return found.rows[0].id;
         const created = await c.query<{ id: string }>(
           `insert into settlement (id, merchant_id, currency, settle_date, due_at, status) values ($1, $2, $3, $4, $5, $6)
            on conflict (merchant_id, currency, settle_date) where status = $6 do nothing returning id`,
@@ -328,8 +326,9 @@ function rawOp(pool: pg.Pool, rule: FeeRuleValues | null, settlementDays: number
         [CURRENCY, ...[0, 1, 2, 3, 4, 5].map((i) => entries.map((e) => e[i]))],
       );
       await c.query(
-        `update collection set status = $3, paid_at = $4, paid_amount = amount, settlement_id = $5, updated_at = $4 where merchant_id = $1 and id = $2`,
-        [MERCHANT, id, PaymentStatus.SUCCESS, paidAt, batch.rows[0]!.id],
+        `update collection set status = $3, paid_at = $4, paid_amount = amount, settlement_id = $5, updated_at = $4 where merchant_id = $1 and id = $2
+           and exists (select 1 from settlement s where s.merchant_id = $1 and s.id = $5 and s.status = $6)`,
+        [MERCHANT, id, PaymentStatus.SUCCESS, paidAt, batch.rows[0]!.id, SettlementStatus.PENDING],
       );
       const body = JSON.stringify({
         type: CallbackEvent.COLLECTION_SUCCEEDED,

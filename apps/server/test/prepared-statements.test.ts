@@ -91,7 +91,6 @@ describe('named statements on the payment path', () => {
       'insert_with_answer',
       'collection_lock_with_merchant',
       'settlement_join_pending',
-      'settlement_by_id',
       'collection_update_with',
       'ledger_post_queued',
     ]) {

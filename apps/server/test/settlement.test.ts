@@ -1,11 +1,15 @@
 /**
  * Settlement T+N on real PostgreSQL: due dates in the merchant's zone, pending -> available, concurrent runners,
- * a batch settled early, and the pure date helpers.
+ * a batch settled early or while a payment waited for it, and the pure date helpers.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/pool';
+import { settlement } from '../src/db/schema';
 import { createCollection, markCollectionPaid } from '../src/modules/collections/service';
+import { postTransfer, settle } from '../src/modules/ledger/service';
 import { createRefund } from '../src/modules/refunds/service';
+import { BATCH_LOCK_CLASS, lockBatchExclusive, markSettled, sumBatch } from '../src/modules/settlements/queries';
 import { dueAtOf, runSettlements, settleDateFor, settlementDetail, settlementView } from '../src/modules/settlements/service';
 import { closeConcurrentDatabase, openConcurrentDatabase } from './helpers/concurrent-db';
 import type { TestDatabase } from './helpers/db';
@@ -140,6 +144,55 @@ describe('runSettlements', () => {
     expect(await count(tdb.pool, `select 1 from settlement where merchant_id = $1 and settle_date = '2026-07-02'`, [M])).toBe(3);
     expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(10_000n);
     expect(await balance(tdb.pool, M, 'IDR', 'available')).toBe(40_000n);
+  });
+
+  it('a payment that waited while its batch was being settled joins a new batch of the same date, written once', async () => {
+    const M = 53004;
+    await createMerchant(tdb.pool, { id: M });
+    await setFeeRule(tdb.pool, { merchantId: M, currency: 'IDR', paymentType: 1, rateBps: 0, fixedFee: 0n });
+    const at = new Date('2026-07-01T02:00:00Z');
+    const first = await pay(M, 10_000n, at);
+    const order = await createCollection(
+      { db: tdb.db, publicUrl: 'https://pay.test' },
+      { merchantId: M, mode: 'sandbox', source: 'api', merchantOrderId: `S-${++seq}`, amount: 20_000n, currency: 'IDR', paymentType: 1, now: at },
+    );
+
+    // A settle of the first payment's batch, as runSettlements does it, kept open until the payment waits for it.
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    let letGo!: () => void;
+    const gate = new Promise<void>((r) => (letGo = r));
+    const settling = clients.db.transaction(async (tx) => {
+      const [batch] = await tx.select().from(settlement).where(eq(settlement.id, first.settlementId!)).for('update');
+      await lockBatchExclusive(tx, batch!.id);
+      const totals = await sumBatch(tx, batch!);
+      await postTransfer(tx, settle({ merchantId: M, currency: 'IDR', reference: batch!.id, idempotencyKey: `settlement:${batch!.id}`, amount: totals.netAmount }));
+      await markSettled(tx, batch!, totals, at);
+      holding();
+      await gate;
+    });
+    await held;
+    const paying = markCollectionPaid(tdb.db, { merchantId: M, id: order.id, now: new Date('2026-07-01T03:00:00Z') });
+    // The payment waits for the batch's lock (its statement's snapshot still shows the batch pending).
+    const waiting = `select 1 from pg_locks l join pg_database d on d.oid = l.database
+      where l.locktype = 'advisory' and l.classid = $1 and not l.granted and d.datname = current_database()`;
+    while ((await count(tdb.pool, waiting, [BATCH_LOCK_CLASS])) === 0) await new Promise((r) => setImmediate(r));
+    letGo();
+    await settling;
+    const second = await paying;
+
+    expect(second.status).toBe('success');
+    expect(second.settlementId).not.toBe(first.settlementId);
+    const rows = (await batchesOfMerchant(tdb.db, M)).map((b) => ({ settle_date: b.settle_date, status: b.status, net: b.net_amount, n: b.collection_count }));
+    expect(rows).toEqual([
+      { settle_date: '2026-07-02', status: 'settled', net: '10000', n: 1 },
+      { settle_date: '2026-07-02', status: 'pending', net: '20000', n: 1 },
+    ]);
+    // The first try's writes went with its transaction: one transfer and one callback for the order.
+    expect(await count(tdb.pool, `select 1 from ledger_transfer where merchant_id = $1 and reference = $2`, [M, order.id])).toBe(1);
+    expect(await count(tdb.pool, `select 1 from callback_delivery where merchant_id = $1 and order_id = $2`, [M, order.id])).toBe(second.notifyStatus ? 1 : 0);
+    expect(await balance(tdb.pool, M, 'IDR', 'pending')).toBe(20_000n);
+    expect(await balance(tdb.pool, M, 'IDR', 'available')).toBe(10_000n);
   });
 
   it('a batch opened: its collections, fees and the refunds taken from it while pending sum to its totals', async () => {

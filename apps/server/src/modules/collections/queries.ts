@@ -254,19 +254,20 @@ export async function updateCollection(db: DbLike, row: { merchantId: number; id
 
 /**
  * One update of a locked order with the statements that go with it (its callback's outbox insert, its queued ledger
- * transfer), in one round trip. False when no row matched (the others are still sent: the caller's transaction rolls
- * back).
+ * transfer), in one round trip. False when no row matched, or `onlyIf` did not hold (the others are still sent: the
+ * caller's transaction rolls back).
  */
 export async function updateCollectionWith(
   db: DbLike,
   row: { merchantId: number; id: string },
   set: Partial<typeof collection.$inferInsert>,
   also: readonly SQLWrapper[],
+  onlyIf?: SQL,
 ): Promise<boolean> {
   const update = db
     .update(collection)
     .set(set)
-    .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id)))
+    .where(and(eq(collection.merchantId, row.merchantId), eq(collection.id, row.id), onlyIf))
     .returning({ id: collection.id });
   const carried = also.map((a, i) => sql`, ${sql.raw(`a${i}`)} as (${a.getSQL()})`);
   const res = await runPrepared<{ n: number }>(db, 'collection_update_with', sql`with u as (${update.getSQL()})${sql.join(carried)} select count(*)::int as n from u`);

@@ -34,7 +34,7 @@ import {
 import { readConfig, type ConfigRead } from '../../db/config-cache';
 import { downChannels } from '../channel-health/service';
 import type { Db, DbLike } from '../../db/pool';
-import type { SQLWrapper } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import {
   collectionInsert,
   expireLinks,
@@ -66,7 +66,7 @@ import { channelAdapterFor, sandboxPaymentResult } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
 import { collectionSucceeded, pgErrorCode } from '../ledger/service';
 import { flushLedger, queuedTransfer } from '../ledger/writer';
-import { addToSettlementBatch } from '../settlements/service';
+import { addToSettlementBatch, BatchSettledMeanwhile, retryWhileBatchSettled } from '../settlements/service';
 
 export interface CollectionDeps {
   db: DbLike;
@@ -376,6 +376,8 @@ async function transition(
   publicUrl: string,
   now: Date,
   also: (updated: CollectionRow) => readonly SQLWrapper[] = () => [],
+  /** A condition the update must also find true, and the error when it does not (the row itself is locked). */
+  guard?: { where: SQL; miss: () => Error },
 ): Promise<CollectionRow> {
   const url = callbackUrlOf(row, m);
   const full = url ? { ...set, notifyStatus: NotifyStatus.PENDING } : set;
@@ -392,8 +394,9 @@ async function transition(
     now,
   });
   const carried = delivery ? [deliveryInsert(tx, delivery), ...also(updated)] : also(updated);
-  const written = carried.length > 0 ? await updateCollectionWith(tx, row, full, carried) : (await updateCollection(tx, row, full)) !== undefined;
-  if (!written) throw notFound();
+  const written =
+    carried.length > 0 || guard ? await updateCollectionWith(tx, row, full, carried, guard?.where) : (await updateCollection(tx, row, full)) !== undefined;
+  if (!written) throw guard ? guard.miss() : notFound();
   return updated;
 }
 
@@ -426,7 +429,8 @@ export async function markCollectionPaid(
 ): Promise<CollectionRow> {
   const now = args.now ?? new Date();
   let queued = false;
-  const paidRow = await db.transaction(async (tx) => {
+  // Started over when the batch joined was settled while the payment waited for it (settlements/service.ts).
+  const paidRow = await retryWhileBatchSettled(() => db.transaction(async (tx) => {
     const { row, m } = await lockCollection(tx, args.merchantId, args.id);
     args.check?.(row);
     if (PAID_STATUSES.includes(row.status as PaymentStatusValue)) return row;
@@ -473,11 +477,12 @@ export async function markCollectionPaid(
         const answer = args.carry?.(paid);
         return answer ? [queuedTransfer(tx, moneyIn), answer] : [queuedTransfer(tx, moneyIn)];
       },
+      { where: batch.stillPending, miss: () => new BatchSettledMeanwhile() },
     );
     if (row.paymentLinkId) await markLinkPaid(tx, row.merchantId, row.paymentLinkId, row.id, now);
     queued = true;
     return updated;
-  });
+  }));
   // Answered once the money is in the balances, so whoever reads them after the answer sees it. A pass that fails
   // (its statement aborted) does not undo the committed payment: the next pass or the ledger.post-queued job posts it,
   // and a transfer taking from the balance posts it first.

@@ -4,7 +4,7 @@
  */
 import { ID_PREFIX, SettlementStatus, settlementsList, toMajorString, type CurrencyCode, type LedgerFlow, type ListRecord } from '@mg/domain';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { fixedQuery, runPrepared, type DbLike } from '../../db/pool';
+import { runPrepared, type DbLike } from '../../db/pool';
 import { collection, ledgerAccount, ledgerEntry, ledgerTransfer, refund, settlement } from '../../db/schema';
 import { newBusinessId } from '../../lib/ids';
 import { createdBetween, listRange, newestFirst } from '../../lib/list/order';
@@ -137,26 +137,20 @@ export const BATCH_LOCK_CLASS = 7_340_003;
 /** The lock key of a batch: its id as a value, or as a column of the statement (`s.id`). */
 const batchLockKey = (id: string | SQL) => sql`${BATCH_LOCK_CLASS}::int, hashtext(${id})`;
 
-const batchById = fixedQuery('settlement_by_id', (db) =>
-  db
-    .select()
-    .from(settlement)
-    .where(and(eq(settlement.merchantId, sql.placeholder('merchantId')), eq(settlement.id, sql.placeholder('id')))),
-);
-
 /**
- * The pending batch of a date joined by a succeeded collection, created when it is the date's first (undefined when
- * the batch found was settled meanwhile: the caller looks again). The batch row is not updated: its totals are summed
- * when it settles, so the payments of a merchant do not queue on one row. The join holds the batch's advisory lock
- * shared until commit; the settle takes it exclusively, so it waits for every payment that joined and sums them all.
+ * The pending batch of a date joined by a succeeded collection, created when it is the date's first: its id, or
+ * undefined when another payment opened it meanwhile (the caller looks again). The batch row is not updated: its
+ * totals are summed when it settles, so the payments of a merchant do not queue on one row. The join holds the
+ * batch's advisory lock shared until commit; the settle takes it exclusively, so it waits for every payment that
+ * joined and sums them all.
+ * A batch found here may have been settled while this statement waited for its lock (a statement's snapshot is taken
+ * before it waits, so its status still read pending): the statement that records the join checks `batchStillPending`
+ * in its own, later snapshot, and writes nothing when the batch is no longer pending (the caller then starts over).
  */
 export async function joinPendingBatch(
   tx: DbLike,
   b: { merchantId: number; currency: CurrencyCode; settleDate: string; createdAt: Date },
-): Promise<SettlementRow | undefined> {
-  // The common case, two statements: find the date's pending batch taking its lock shared (a settle that holds it is
-  // waited for), then read its status again. Two, because a statement's snapshot is taken before it waits: the
-  // status read with the wait would still say pending after the settle committed.
+): Promise<string | undefined> {
   // Named (prepared) on the payment path; the insert below is not: its arbiter is a partial index (runPrepared).
   const found = await runPrepared<{ id: string }>(
     tx,
@@ -166,10 +160,7 @@ export async function joinPendingBatch(
     where s.merchant_id = ${b.merchantId} and s.currency = ${b.currency} and s.settle_date = ${b.settleDate} and s.status = ${SettlementStatus.PENDING}`,
   );
   const id = found.rows[0]?.id;
-  if (id) {
-    const [current] = await batchById(tx, { merchantId: b.merchantId, id });
-    return current?.status === SettlementStatus.PENDING ? current : undefined;
-  }
+  if (id) return id;
   // The date's first payment opens the batch; no settle can see it before this transaction commits, so no lock.
   const [created] = await tx
     .insert(settlement)
@@ -182,8 +173,13 @@ export async function joinPendingBatch(
       status: SettlementStatus.PENDING,
     })
     .onConflictDoNothing({ target: [settlement.merchantId, settlement.currency, settlement.settleDate], where: eq(settlement.status, SettlementStatus.PENDING) })
-    .returning();
-  return created; // undefined: another payment opened it meanwhile; the caller looks again
+    .returning({ id: settlement.id });
+  return created?.id;
+}
+
+/** True, in the snapshot of the statement it is part of, while the joined batch is still pending (joinPendingBatch). */
+export function batchStillPending(merchantId: number, id: string): SQL {
+  return sql`exists (select 1 from ${settlement} s where s.merchant_id = ${merchantId} and s.id = ${id} and s.status = ${SettlementStatus.PENDING})`;
 }
 
 /** Waits until no payment is joining the batch any more (called by the settle, which holds the batch row). */

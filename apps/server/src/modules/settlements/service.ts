@@ -7,12 +7,14 @@
  * (collections' paid amounts - their fees - refunds taken), which for a settled batch is its stored net.
  */
 import { SETTLEMENT_DETAIL_MAX_REFUNDS, toMajorString, type CurrencyCode, type SettlementDetail } from '@mg/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbLike } from '../../db/pool';
 import { postTransfer, settle } from '../ledger/service';
 import { settleDateFor } from './dates';
 import type { Scope } from '../auth/scope';
 import {
   batchCollectionSums,
+  batchStillPending,
   batchRefunds,
   findScopedBatch,
   joinPendingBatch,
@@ -36,21 +38,48 @@ const RUN_MAX_BATCHES = 10_000;
  */
 const JOIN_ATTEMPTS = 16;
 
+/** The batch a succeeded collection joined, and what the statement recording the join must find still true. */
+export interface JoinedBatch {
+  id: string;
+  /** The batch is still pending in that statement's snapshot; when it is not, the statement writes nothing. */
+  stillPending: SQL;
+}
+
+/** The batch a payment joined was settled while the payment waited for its lock: the payment's transaction starts over. */
+export class BatchSettledMeanwhile extends Error {
+  constructor() {
+    super('the settlement batch joined was settled meanwhile');
+  }
+}
+
 /**
  * Adds a succeeded collection to the pending batch of its own business day's T+N date (called inside the
- * collection's transaction; locks the batch row until commit). When that date's batch was already settled (an
- * early manual run), a new batch of the same date opens: never a batch dated after the payment's T+N day.
+ * collection's transaction; holds the batch's lock shared until commit). When that date's batch was already settled
+ * (an early manual run), a new batch of the same date opens: never a batch dated after the payment's T+N day.
+ * The caller records the join with `stillPending` in the same statement, and throws `BatchSettledMeanwhile` when
+ * that statement wrote nothing; `retryWhileBatchSettled` then runs its transaction again.
  */
 export async function addToSettlementBatch(
   tx: DbLike,
   args: { merchantId: number; currency: CurrencyCode; paidAt: Date; settlementDays: number },
-): Promise<SettlementRow> {
+): Promise<JoinedBatch> {
   const settleDate = settleDateFor(args.paidAt, args.currency, args.settlementDays);
   for (let i = 0; i < JOIN_ATTEMPTS; i++) {
-    const row = await joinPendingBatch(tx, { merchantId: args.merchantId, currency: args.currency, settleDate, createdAt: args.paidAt });
-    if (row) return row;
+    const id = await joinPendingBatch(tx, { merchantId: args.merchantId, currency: args.currency, settleDate, createdAt: args.paidAt });
+    if (id) return { id, stillPending: batchStillPending(args.merchantId, id) };
   }
   throw new Error(`no pending settlement batch of ${settleDate} could be joined`);
+}
+
+/** Runs a payment's transaction again while the batch it joined turns out settled (at most JOIN_ATTEMPTS times). */
+export async function retryWhileBatchSettled<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (!(e instanceof BatchSettledMeanwhile) || attempt >= JOIN_ATTEMPTS) throw e;
+    }
+  }
 }
 
 /** What a pending batch holds now: its committed collections' net less the refunds it took (the refund's share). */
