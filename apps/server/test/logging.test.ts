@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { redactLine } from '../src/lib/logger';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
@@ -69,4 +70,27 @@ it('tokens in URLs (the cashier, export downloads, the payer page) never reach a
   const text = lines.join('\n');
   expect(text).toContain('/api/cashier/');
   for (const s of secrets) expect(text, s).not.toContain(s);
+});
+
+it('a secret is redacted at any depth and in any letter case; other lines are written as they are', () => {
+  const quiet = JSON.stringify({ level: 30, reqId: 'r1', req: { method: 'POST', url: '/api/open/v1/collections' }, msg: 'incoming request' }) + '\n';
+  expect(redactLine(quiet)).toBe(quiet);
+
+  const noisy = JSON.stringify({
+    level: 50,
+    err: { code: 'E_DB', cause: { config: { headers: { Authorization: 'Bearer deep-auth-1' } } } },
+    a: { b: { c: { d: { Password: 'deep-pw-2', list: [{ apiKey: 'kept', SECRET: 'deep-secret-3' }] } } } },
+    body: { code: '123456', name: 'kept' },
+    query: { code: '654321' },
+    msg: 'unhandled error',
+  });
+  const out = redactLine(noisy + '\n');
+  expect(out.endsWith('\n')).toBe(true);
+  for (const s of ['deep-auth-1', 'deep-pw-2', 'deep-secret-3', '123456', '654321']) expect(out, s).not.toContain(s);
+  const line = JSON.parse(out);
+  expect(line.err.code).toBe('E_DB'); // an error code is not a one-time code
+  expect(line.a.b.c.d.Password).toBe('[Redacted]');
+  expect(line.a.b.c.d.list[0].apiKey).toBe('kept');
+  expect(line.body).toEqual({ code: '[Redacted]', name: 'kept' });
+  expect(line.msg).toBe('unhandled error');
 });
