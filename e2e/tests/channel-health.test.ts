@@ -96,7 +96,15 @@ describe('channel health', () => {
       await page.getByTestId('mark-message').fill(NOTICE);
       await page.locator(SAVE).click();
       const marked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/channel-health/mark');
-      await page.getByTestId('confirm-mark-down').click();
+      // The confirmation zooms in; on a loaded machine a click can land where its button is about to be and miss it
+      // (a CI run did: the dialog stayed open, nothing was sent). Clicked until the dialog has closed.
+      const confirm = page.getByTestId('confirm-mark-down');
+      await expect
+        .poll(async () => {
+          if (await confirm.isVisible()) await confirm.click({ timeout: 2_000 }).catch(() => undefined);
+          return confirm.isVisible();
+        }, { timeout: 15_000 })
+        .toBe(false);
       expect((await marked).status()).toBe(200);
       await expect.poll(() => page.getByTestId(`state-${ROW}`).getAttribute('data-state'), { timeout: 15_000 }).toBe('down');
       await expect.poll(() => page.getByTestId(`state-${ROW}`).textContent()).toContain(NOTICE);
