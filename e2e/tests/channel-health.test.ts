@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PaymentType } from '@mg/domain';
-import { launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { clickUntilResponse, launchBrowser, newContext, withScreenshot } from '../lib/browser';
 import { openApi } from '../lib/open-api';
 import { brandOf, originOf, signIn, toEnglish } from '../lib/session';
 
@@ -95,17 +95,9 @@ describe('channel health', () => {
       await page.locator('.ant-form-item-explain-error', { hasText: 'merchants read this message' }).waitFor();
       await page.getByTestId('mark-message').fill(NOTICE);
       await page.locator(SAVE).click();
-      const marked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/channel-health/mark');
-      // The confirmation zooms in; on a loaded machine a click can land where its button is about to be and miss it
-      // (a CI run did: the dialog stayed open, nothing was sent). Clicked until the dialog has closed.
-      const confirm = page.getByTestId('confirm-mark-down');
-      await expect
-        .poll(async () => {
-          if (await confirm.isVisible()) await confirm.click({ timeout: 2_000 }).catch(() => undefined);
-          return confirm.isVisible();
-        }, { timeout: 15_000 })
-        .toBe(false);
-      expect((await marked).status()).toBe(200);
+      // The confirmation zooms in; on a loaded machine a click on it can be dropped (a CI run's was: nothing was sent).
+      const marked = await clickUntilResponse(page, page.getByTestId('confirm-mark-down'), (r) => new URL(r.url()).pathname === '/api/channel-health/mark');
+      expect(marked.status()).toBe(200);
       await expect.poll(() => page.getByTestId(`state-${ROW}`).getAttribute('data-state'), { timeout: 15_000 }).toBe('down');
       await expect.poll(() => page.getByTestId(`state-${ROW}`).textContent()).toContain(NOTICE);
 
