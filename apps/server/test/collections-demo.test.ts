@@ -1,6 +1,7 @@
 /** Demo payments: made through the real services, once, and consistent with the ledger. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPayments, seedDemoPaymentsFromPool } from '../src/modules/collections/demo';
+import { HISTORY_PROFILES, historyPlan } from '../src/modules/collections/demo-history';
 import { replayBalances } from '../src/modules/ledger/service';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { balance, upsertProducts } from './helpers/money-fixtures';
@@ -102,4 +103,16 @@ describe('seedDemoPayments', () => {
     expect(await seedDemoPayments(tdb.db, now)).toBe(0);
     expect((await tdb.pool.query('select count(*)::int as n from collection')).rows[0].n).toBe(sum);
   }, SEED_TEST_TIMEOUT_MS);
+});
+
+describe('demo history plans', () => {
+  it('every profile has an order still waiting for its payer, whatever the hour and weekday of "now"', () => {
+    const start = Date.parse('2026-11-23T00:00:00Z');
+    for (const profile of HISTORY_PROFILES) {
+      for (let h = 0; h < 14 * 24; h++) {
+        const plan = historyPlan(profile, new Date(start + h * 3_600_000));
+        expect(plan.filter((o) => o.outcome === 'pending').length, `${profile.merchantId} at +${h} h`).toBeGreaterThan(0);
+      }
+    }
+  });
 });

@@ -144,6 +144,20 @@ export function historyPlan(profile: HistoryProfile, now: Date): DemoOrder[] {
   const rnd = mulberry32(profile.seed);
   const out: DemoOrder[] = [];
   const [first, last] = profile.perDay;
+  // The draws in this order for every order (product, outcome, amount, reason, payer): the plan stays what it was.
+  const draw = (daysAgo: number, outcomeOf: (r: number) => Outcome): DemoOrder => {
+    const product = pickWeighted(rnd, profile.products);
+    const outcome = outcomeOf(rnd());
+    return {
+      daysAgo,
+      amount: priceMinor(rnd, product, profile.currency),
+      paymentType: product.paymentType,
+      channel: product.channel,
+      outcome,
+      ...(outcome === 'failed' ? { failureReason: pick(rnd, FAILURE_REASONS) } : {}),
+      payer: pick(rnd, profile.payers),
+    };
+  };
   for (let day = profile.days; day >= 0; day--) {
     const progress = 1 - day / profile.days;
     const weekend = [0, 6].includes(weekday(now, day));
@@ -152,20 +166,12 @@ export function historyPlan(profile: HistoryProfile, now: Date): DemoOrder[] {
     // days counted back from now, so "day 0" is the last 24 hours and nothing lies in the future
     const times = Array.from({ length: count }, () => day + rnd()).sort((a, b) => b - a);
     for (const daysAgo of times) {
-      const product = pickWeighted(rnd, profile.products);
-      const r = rnd();
       const open = daysAgo < OPEN_WINDOW_DAYS;
-      const outcome: Outcome = open ? 'pending' : r < PAID_SHARE ? 'paid' : r < FAILED_SHARE ? 'failed' : r < EXPIRED_SHARE ? 'expired' : 'closed';
-      out.push({
-        daysAgo,
-        amount: priceMinor(rnd, product, profile.currency),
-        paymentType: product.paymentType,
-        channel: product.channel,
-        outcome,
-        ...(outcome === 'failed' ? { failureReason: pick(rnd, FAILURE_REASONS) } : {}),
-        payer: pick(rnd, profile.payers),
-      });
+      out.push(draw(daysAgo, (r) => (open ? 'pending' : r < PAID_SHARE ? 'paid' : r < FAILED_SHARE ? 'failed' : r < EXPIRED_SHARE ? 'expired' : 'closed')));
     }
   }
+  // Whatever the day's draw, the dashboard always has an order still waiting for its payer (the order times move with
+  // the weekday of "now": on some days none fell in the open window).
+  if (!out.some((o) => o.outcome === 'pending')) out.push(draw(OPEN_WINDOW_DAYS * rnd(), () => 'pending'));
   return out;
 }
