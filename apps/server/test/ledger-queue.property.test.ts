@@ -122,6 +122,38 @@ describe('queued transfers: money in posted by the writer, many in one statement
     await checkInvariants();
   });
 
+  it("a merchant's first money in and first debits at once create its accounts without a deadlock", async () => {
+    // Before: a debit posting the queue created the queued account (pending), then its own (available); a debit that
+    // had found nothing queued created available, then waited for pending: PostgreSQL failed one as a deadlock.
+    const merchants = Array.from({ length: 200 }, (_, i) => 49000 + i);
+    const posted: TransferRequest[] = [];
+    const unexpected: string[] = [];
+    const firstOps = (m: number) =>
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        const b = { merchantId: m, currency: 'THB' as const, reference: `first-${m}-${c}`, idempotencyKey: `first-${m}-${c}` };
+        if (c % 3 === 0) {
+          const moneyIn = collectionSucceeded({ ...b, amount: 1_000n, fee: 0n });
+          await queue(clients.db, moneyIn);
+          posted.push(moneyIn);
+          return;
+        }
+        const req = c % 3 === 1 ? settle({ ...b, amount: 100n }) : refundSplit({ ...b, fromPending: 10n, fromAvailable: 5n });
+        try {
+          await postTransfer(clients.db, req);
+          posted.push(req);
+        } catch (e) {
+          if ((e as DomainError).code !== 'INSUFFICIENT_BALANCE') unexpected.push(`${m}/${c}: ${pgDetail(e)}`);
+        }
+      });
+    // four merchants at a time: all their operations start together and still get a connection within the pool's wait
+    for (let w = 0; w < merchants.length; w += 4) await Promise.all(merchants.slice(w, w + 4).flatMap(firstOps));
+    expect(unexpected).toEqual([]);
+    await flushLedger(tdb.db);
+    expect(await countQueued(tdb.db)).toBe(0);
+    await expectBalancesOf(tdb, posted, merchants);
+    await checkInvariants();
+  });
+
   it('a key posted directly and then queued is taken off the queue and not written again', async () => {
     const req = collectionSucceeded({ merchantId: 49976, currency: 'IDR', reference: 'twice', idempotencyKey: 'posted-then-queued', amount: 300n, fee: 3n });
     await postTransfer(clients.db, req);

@@ -152,6 +152,9 @@ function merchantsTakingFromQueued(req: TransferRequest): number[] {
 async function postQueuedBefore(tx: DbLike, req: TransferRequest, merchantIds: readonly number[]): Promise<void> {
   const of = { currency: req.currency, merchantIds };
   const alsoLock = req.legs.map((l) => l.account);
+  // Every account this transaction may create, first and in one statement, before it locks any balance: created
+  // later, one by one, they deadlocked with a concurrent first debit creating the same ones (seen in CI).
+  await ensureQueuedAccounts(tx, { ...of, alongside: alsoLock });
   let accountsMade = false;
   for (;;) {
     const r = await postQueuedOf(tx, { ...of, alsoLock, limit: LEDGER_WRITE_BATCH });
@@ -169,13 +172,11 @@ async function postChecked(db: DbLike, req: TransferRequest): Promise<PostedTran
   try {
     let out = await postInOneStatement(db, head, legs);
     if (out.missingAccounts) {
-      // First movement of an account: create it (in a fixed order, so concurrent creators take key locks alike).
-      const wanted = [...new Map(req.legs.map((l) => [accountKey(l.account.merchantId, l.account.kind), l.account])).values()].sort(
-        (a, b) => a.merchantId - b.merchantId || a.kind.localeCompare(b.kind),
-      );
+      // First movement of an account: create it (every leg's at once, in ensureAccounts' fixed order).
+      const wanted = [...new Map(req.legs.map((l) => [accountKey(l.account.merchantId, l.account.kind), { ...l.account, currency: req.currency }])).values()];
       // With the posting in one transaction (a savepoint inside the caller's): a refused first debit leaves no account.
       out = await db.transaction(async (tx) => {
-        await ensureAccounts(tx, req.currency, wanted);
+        await ensureAccounts(tx, wanted);
         const again = await postInOneStatement(tx, head, legs);
         if (again.missingAccounts) throw new Error('ledger accounts missing after they were created');
         return again;
@@ -223,12 +224,10 @@ export async function postTransfers(db: DbLike, reqs: readonly TransferRequest[]
   const refs = [...new Map(reqs.flatMap((r) => r.legs.map((l) => ({ merchantId: l.account.merchantId, currency: r.currency, kind: l.account.kind }))).map((a) => [keyOf(a), a])).values()];
   await db.transaction(async (tx) => {
     let ids = await selectAccountIds(tx, refs);
-    // Created in postTransfer's order (merchant, then kind), so two creators of the same accounts wait, not deadlock.
-    const missing = refs.filter((a) => !ids.has(keyOf(a))).sort((a, b) => a.merchantId - b.merchantId || a.kind.localeCompare(b.kind));
+    // All in one statement, in ensureAccounts' fixed order: two creators of the same accounts wait, not deadlock.
+    const missing = refs.filter((a) => !ids.has(keyOf(a)));
     if (missing.length > 0) {
-      for (const currency of new Set(missing.map((a) => a.currency))) {
-        await ensureAccounts(tx, currency as CurrencyCode, missing.filter((a) => a.currency === currency).map((a) => ({ merchantId: a.merchantId, kind: a.kind as LedgerAccountKind })));
-      }
+      await ensureAccounts(tx, missing);
       ids = await selectAccountIds(tx, refs);
     }
     const transferIds = await insertTransfers(

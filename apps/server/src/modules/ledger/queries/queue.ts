@@ -168,14 +168,25 @@ export async function hasQueuedOf(db: DbLike, currency: string, merchantIds: rea
 
 /**
  * Creates the accounts queued transfers wait for (a merchant's first money in a currency), of every queued transfer or
- * of those for these merchants in this currency; answers how many.
+ * of those for these merchants in this currency, and `alongside` (a debit's own accounts); answers how many.
+ * One statement in (merchant, currency, kind) order, the order every creator uses: two transactions creating
+ * overlapping accounts then wait for each other instead of each holding one the other needs (a deadlock).
  */
-export async function ensureQueuedAccounts(db: DbLike, of?: { currency: string; merchantIds: readonly number[] }): Promise<number> {
+export async function ensureQueuedAccounts(
+  db: DbLike,
+  of?: { currency: string; merchantIds: readonly number[]; alongside?: readonly { merchantId: number; kind: string }[] },
+): Promise<number> {
+  const alongside = of?.alongside ?? [];
   const res = await db.execute(sql`
     insert into ${ledgerAccount} (merchant_id, currency, kind)
-    select distinct (x->>'m')::int, w.currency, x->>'k' from ${ledgerQueued} w cross join jsonb_array_elements(w.legs) x
-    where ${of ? ofMerchants(of.currency, of.merchantIds) : sql`true`}
-    order by 1, 3
+    select a.m, a.c, a.k from (
+      select (x->>'m')::int as m, w.currency as c, x->>'k' as k from ${ledgerQueued} w cross join jsonb_array_elements(w.legs) x
+      where ${of ? ofMerchants(of.currency, of.merchantIds) : sql`true`}
+      union
+      select * from unnest(${sql.param(alongside.map((a) => a.merchantId))}::int[], ${sql.param(alongside.map(() => of?.currency ?? ''))}::text[], ${sql.param(alongside.map((a) => a.kind))}::text[])
+    ) a
+    where not exists (select 1 from ${ledgerAccount} la where la.merchant_id = a.m and la.currency = a.c and la.kind = a.k)
+    order by a.m, a.c collate "C", a.k collate "C"
     on conflict do nothing`);
   return res.rowCount ?? 0;
 }
