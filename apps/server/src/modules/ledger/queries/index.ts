@@ -288,11 +288,7 @@ export async function postInOneStatement(
   return { posted: { transferId: Number(first.transfer_id), createdAt: new Date(first.created_at as string), entries }, missingAccounts: false };
 }
 
-/**
- * The accounts exist (created on first use; a concurrent creation of the same one is not an error). Inserted in
- * (merchant, currency, kind) order, the order of every creator (ensureQueuedAccounts too), so two transactions
- * creating the same accounts wait for each other rather than deadlock.
- */
+/** The accounts exist (created on first use), inserted in every creator's order: two creators wait, not deadlock. */
 export async function ensureAccounts(db: DbLike, accounts: readonly { merchantId: number; currency: string; kind: string }[]): Promise<void> {
   const sorted = [...accounts].sort((a, b) => a.merchantId - b.merchantId || cmp(a.currency, b.currency) || cmp(a.kind, b.kind));
   await db
@@ -301,7 +297,7 @@ export async function ensureAccounts(db: DbLike, accounts: readonly { merchantId
     .onConflictDoNothing();
 }
 
-/** Byte order, as PostgreSQL's "C" collation of the key columns sorts them (localeCompare would not). */
+/** Byte order, as ensureQueuedAccounts sorts (collate "C"). */
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A stored transfer by its idempotency key, with its entries in order (a replay answers them). */
