@@ -61,6 +61,12 @@ function collectionsIn(input: Pick<StatisticsInput, 'scope' | 'currency'>, range
     and ${collection.createdAt} >= ${range.begin} and ${collection.createdAt} <= ${range.end}`;
 }
 
+/** Collected count, amount and fees, and the decided count, of the rows a query reads (or groups). */
+const figures = sql`count(*) filter (where status in (${collectedList}))::int as n,
+  coalesce(sum(coalesce(paid_amount, amount)) filter (where status in (${collectedList})), 0)::text as amount,
+  coalesce(sum(admin_fee + service_fee) filter (where status in (${collectedList})), 0)::text as fees,
+  count(*) filter (where status not in (${inFlightList}))::int as decided`;
+
 interface SummaryRow {
   n: number;
   amount: string;
@@ -71,10 +77,7 @@ interface SummaryRow {
 /** Block: collected amount and count, fees, decided count. */
 async function summary(db: DbLike, input: StatisticsInput, range: DateRange): Promise<SummaryRow> {
   const res = await db.execute<{ n: number; amount: string; fees: string; decided: number }>(sql`
-    select count(*) filter (where status in (${collectedList}))::int as n,
-           coalesce(sum(coalesce(paid_amount, amount)) filter (where status in (${collectedList})), 0)::text as amount,
-           coalesce(sum(admin_fee + service_fee) filter (where status in (${collectedList})), 0)::text as fees,
-           count(*) filter (where status not in (${inFlightList}))::int as decided
+    select ${figures}
     from ${collection}
     where ${collectionsIn(input, range)}`);
   const r = res.rows[0];
@@ -103,11 +106,7 @@ async function rangeCells(db: DbLike, input: StatisticsInput): Promise<Cell[]> {
                              (${range.end}::timestamptz at time zone ${timeZone})::date,
                              interval '1 day')::date as d
     ), cells as (
-      select (created_at at time zone ${timeZone})::date as d, payment_type,
-             count(*) filter (where status in (${collectedList}))::int as n,
-             coalesce(sum(coalesce(paid_amount, amount)) filter (where status in (${collectedList})), 0)::text as amount,
-             coalesce(sum(admin_fee + service_fee) filter (where status in (${collectedList})), 0)::text as fees,
-             count(*) filter (where status not in (${inFlightList}))::int as decided
+      select (created_at at time zone ${timeZone})::date as d, payment_type, ${figures}
       from ${collection}
       where ${collectionsIn(input, range)}
       group by 1, 2
@@ -152,7 +151,7 @@ function foldCells(cells: readonly Cell[]) {
 
 export async function computeStatistics(db: DbLike, input: StatisticsInput): Promise<Statistics> {
   const { currency, timeZone, range } = input;
-  const major = (v: string | null | undefined) => toMajorString(BigInt(v ?? '0'), currency);
+  const major = (v: string | bigint | null | undefined) => toMajorString(BigInt(v ?? '0'), currency);
   const today: DateRange = { begin: startOfLocalDay(input.now, timeZone), end: input.now };
 
   const [cells, todays, refunds, balance, payouts] = await Promise.all([
@@ -186,14 +185,14 @@ export async function computeStatistics(db: DbLike, input: StatisticsInput): Pro
   return {
     currency,
     range: { begin: range.begin.toISOString(), end: range.end.toISOString() },
-    collected: { amount: major(String(main.amount)), count: main.n },
+    collected: { amount: major(main.amount), count: main.n },
     successRate: rate(main.n, main.decided),
     refunds: { amount: major(refunds.rows[0]?.amount), count: Number(refunds.rows[0]?.n ?? 0) },
-    fees: major(String(main.fees)),
+    fees: major(main.fees),
     balance: { available: major(balance.rows[0]?.available), pending: major(balance.rows[0]?.pending), frozen: major(balance.rows[0]?.frozen) },
     payouts: { paid: { amount: major(p?.paid), count: Number(p?.paid_n ?? 0) }, pendingReview: { amount: major(p?.review), count: Number(p?.review_n ?? 0) } },
-    byDay: byDay.map((r) => ({ date: r.date, amount: major(String(r.amount)), count: r.n })),
-    byPaymentType: byType.map((r) => ({ paymentType: r.paymentType, amount: major(String(r.amount)), count: r.n })),
+    byDay: byDay.map((r) => ({ date: r.date, amount: major(r.amount), count: r.n })),
+    byPaymentType: byType.map((r) => ({ paymentType: r.paymentType, amount: major(r.amount), count: r.n })),
     today: { collected: { amount: major(todays.amount), count: todays.n }, successRate: rate(todays.n, todays.decided) },
   };
 }
