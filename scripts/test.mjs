@@ -113,6 +113,7 @@ step('web', () => vitest('web', 'apps/web'));
 step('server', () => vitest('server', 'apps/server'));
 step('build', () => {
   if (!run('web build', 'npm', ['run', 'build', '-w', '@mg/web'])) failures.push('web build');
+  if (!run('server build', 'npm', ['run', 'build', '-w', '@mg/server'])) failures.push('server build');
 });
 step('e2e', () => {
   if (!chromium) {

@@ -54,8 +54,16 @@ export async function newContext(browser: Browser, opts: { locale?: string } = {
       pending.delete(r);
       remember(`request failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`);
     });
+    // Session calls always, with the tail of the token each was sent with: a test that ends signed out says which
+    // call ended its session.
     page.on('response', (r) => {
-      if (r.status() >= 400) remember(`response ${r.status()} ${r.request().method()} ${r.url()}`);
+      if (r.status() >= 400 || r.url().includes('/api/sys/')) {
+        const token = r.request().headers()['x-access-token'];
+        remember(`response ${r.status()} ${r.request().method()} ${r.url()}${token ? ` (token …${token.slice(-6)})` : ''}`);
+      }
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) remember(`navigated ${frame.url()}`);
     });
   });
   return context;

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** What `npm start` runs: the server's bundle (`npm run build`). */
+const SERVER_BUNDLE = 'apps/server/dist/main.js';
 
 export interface RunningServer {
   port: number;
@@ -31,8 +33,8 @@ export function freePort(): Promise<number> {
  * `extraEnv`, a further instance on that database (PORT there fixes its port, to start it again where it was).
  */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build -w @mg/web` before the browser tests');
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html')) || !existsSync(path.join(repoRoot, SERVER_BUNDLE))) {
+    throw new Error('apps/web/dist or apps/server/dist is missing: run `npm run build` before the browser tests');
   }
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mg-e2e-'));
@@ -50,7 +52,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
   // Browser tests run on their own embedded database, never on one the environment names.
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OPEN_API_RATE_LIMIT_PER_MINUTE } from '@mg/domain';
 import { z } from 'zod';
+import { SERVER_DIR } from './lib/server-dir';
 
-/** Repository root (apps/server/src -> ../../..). Relative DATA_DIR values resolve against it. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+/** Repository root (apps/server -> ../..). Relative DATA_DIR values resolve against it. */
+export const REPO_ROOT = path.resolve(SERVER_DIR, '..', '..');
 /** Where the built web app lives; served when it exists. */
 export const WEB_DIST_DIR = path.join(REPO_ROOT, 'apps', 'web', 'dist');
 

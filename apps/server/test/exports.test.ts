@@ -7,6 +7,7 @@ import { failLostExportJobs, mayDownload, purgeExpiredExports, runNextExportJob,
 import { listSources } from '../src/modules/lists';
 import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { insertIdrCollections } from './helpers/collections';
 import { readXlsx } from './helpers/xlsx';
 
 let tdb: TestDatabase;
@@ -16,24 +17,11 @@ let demoAdminPt: Client;
 let business: Client;
 let cryptoRead: Client | undefined;
 
-/** Inserts `n` IDR collections for a merchant, one a minute back from `from`, straight in SQL (fast for 100k rows). */
 /**
  * A job runs in a child process that loads the server's modules through tsx: 3-4 s here when quiet, over 30 s in a
  * CI run sharing the two cores with other suites.
  */
 const JOB_TEST_TIMEOUT_MS = 120_000;
-
-async function insertCollections(merchantId: number, n: number, from: Date, status = 'success', prefix = 'T', step = 'minutes') {
-  await tdb.pool.query(
-    `insert into collection (id, merchant_id, merchant_order_id, mode, source, currency, payment_type, channel, amount,
-       admin_fee, service_fee, paid_amount, status, expiry_hours, expires_at, paid_at, cashier_token, created_at, updated_at)
-     select $4 || lpad(g::text, 9, '0'), $1, $4 || 'ORD-' || g, 'sandbox', 'api', 'IDR', 1, 1, 150000 + g, 4000, 1050,
-            150000 + g, $5, 24, $2::timestamptz + interval '1 day', $2::timestamptz - (g || ' ' || $6)::interval,
-            $4 || 'tok' || g, $2::timestamptz - (g || ' ' || $6)::interval, now()
-       from generate_series(1, $3) g`,
-    [merchantId, from.toISOString(), n, prefix, status, step],
-  );
-}
 
 /** Downloads an export as the signed-in `who` (the link alone opens nothing). */
 function fetchFile(who: Client | null, url: string, lang = 'en-US') {
@@ -62,8 +50,8 @@ beforeAll(async () => {
   demoAdmin = client(app, await login(app, 'demo_admin'));
   demoAdminPt = client(app, await login(app, 'demo_admin'), 'pt-BR');
   business = client(app, await login(app, 'demo_business'));
-  await insertCollections(10001, 30, new Date(Date.now() - 60_000));
-  await insertCollections(10001, 5, new Date(Date.now() - 60_000), 'failed', 'F');
+  await insertIdrCollections(tdb.pool, 10001, 30, new Date(Date.now() - 60_000));
+  await insertIdrCollections(tdb.pool, 10001, 5, new Date(Date.now() - 60_000), 'failed', 'F');
 });
 afterAll(async () => {
   await app?.close();

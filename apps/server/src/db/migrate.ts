@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DICTIONARIES, dictNameKey, isDictCode } from '@mg/domain';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { SERVER_DIR } from '../lib/server-dir';
 import * as schema from './schema';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
 
 /** Serialises migrate + seed across instances starting together on one database. */
 const MIGRATION_LOCK_KEY = 7_340_001;

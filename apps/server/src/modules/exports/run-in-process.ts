@@ -22,17 +22,19 @@ export interface ProcessJob {
 /** What the child sends: progress while it writes, then the total, or the error that stopped it. */
 export type ProcessMessage = { progress: number } | { done: number } | { error: string };
 
-const ENTRY = fileURLToPath(new URL('./job-process.ts', import.meta.url));
 /**
- * The child runs the server's TypeScript through tsx, named by its file so it resolves wherever the server was started
- * from (the server itself may run under tsx's CLI, vitest or `node --import tsx`).
+ * `npm start` runs the server's bundle (apps/server/dist, built by apps/server/scripts/build.mjs), where the job is
+ * dist/job-process.js beside it. Tests and `tsx` run the TypeScript: then the child runs job-process.ts through tsx,
+ * named by its file so it resolves wherever the server was started from.
  */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const ENTRY = fileURLToPath(new URL(FROM_SOURCE ? './job-process.ts' : './job-process.js', import.meta.url));
+const LOADER_ARGS = FROM_SOURCE ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
 export function runJobInProcess(input: ProcessJob, onProgress: (rows: number) => Promise<void>): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = fork(ENTRY, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${EXPORT_JOB_HEAP_MB}`],
+      execArgv: [...LOADER_ARGS, `--max-old-space-size=${EXPORT_JOB_HEAP_MB}`],
       // Dates of the job row travel as Dates.
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
