@@ -36,10 +36,27 @@ export function launchBrowser(opts: { secureOrigins?: readonly string[] } = {}):
   });
 }
 
+/** The web app's STORAGE_KEYS.accessToken (apps/web/src/session/storage.ts). */
+const TOKEN_STORAGE_KEY = 'ACCESS_TOKEN';
+
 export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
   // A browser zone unlike every session zone (spec §7 shifts dates between them): a test that passes here does not
   // depend on the machine's zone matching the session's.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: opts.locale ?? 'en-US', timezoneId: BROWSER_ZONE });
+  // What each document finds in its storage when it starts (key names, and the tail of the session token): a test
+  // that lands signed out after a reload says whether the new page found the session at all.
+  await context.exposeBinding('__mgTrail', (_source, line: string) => remember(line));
+  await context.addInitScript((tokenKey: string) => {
+    if (!location.protocol.startsWith('http')) return;
+    let found: string;
+    try {
+      const token = (JSON.parse(localStorage.getItem(tokenKey) ?? '{}') as { value?: string }).value;
+      found = `token ${token ? `…${token.slice(-6)}` : 'none'}, localStorage [${Object.keys(localStorage).join(', ')}]`;
+    } catch (e) {
+      found = `storage unreadable: ${String(e)}`;
+    }
+    (window as unknown as { __mgTrail?: (line: string) => void }).__mgTrail?.(`document ${location.href} starts with ${found}`);
+  }, TOKEN_STORAGE_KEY);
   context.on('page', (page) => {
     page.on('pageerror', (err) => remember(`page error ${page.url()}: ${err.message}`));
     page.on('console', (m) => {
