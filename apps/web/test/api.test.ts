@@ -368,6 +368,19 @@ describe('timeout', () => {
     expect(notes.errors).toHaveLength(1);
   });
 
+  it('an answer whose body stops arriving is no answer (status 0), not a refusal; a body that is not JSON is an answer', async () => {
+    const cut = () => new Response(new ReadableStream({ start: (c) => c.error(new TypeError('network error')) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    fetchMock.mockResolvedValueOnce(cut());
+    const lost = (await request('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    expect(lost).toBeInstanceOf(ApiError);
+    expect(lost.httpStatus).toBe(0);
+    expect(lost.code).toBe('NETWORK');
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }));
+    const bad = (await request('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    expect(bad).toBeInstanceOf(ApiError);
+    expect(bad.httpStatus).toBe(200);
+  });
+
   it('network failure: notice and ApiError with status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const err = (await request('GET', '/x').catch((e: unknown) => e)) as ApiError;

@@ -45,6 +45,7 @@ export function fakeServer(routes: Record<string, Handler>) {
     if (!key) return json(404, { success: false, code: 404, message: `no route ${method} ${path}`, result: null, timestamp: 1 });
     const out = await (routes[key] as Handler)(call);
     if (out instanceof Reply) return json(out.status, out.body);
+    if (out instanceof Response) return out;
     return json(200, ok(out));
   }) as typeof globalThis.fetch;
   return { fetch, calls };

@@ -147,6 +147,25 @@ describe('guard (spec §4)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('permission answer cut short (the reload after a session switch aborts its body): the session stays', async () => {
+    signedIn();
+    await renderApp(
+      'lumipay',
+      '/system/users',
+      baseRoutes({
+        'GET /sys/permission/getUserPermissionByToken': () =>
+          new Response(new ReadableStream({ start: (c) => c.error(new TypeError('network error')) }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      }),
+      { reload: vi.fn() },
+    );
+    await screen.findByRole('button', { name: 'Refresh' });
+    expect(window.localStorage.getItem('ACCESS_TOKEN')).not.toBeNull();
+    expect(window.localStorage.getItem('USER_INFO')).not.toBeNull();
+  });
+
   it('signed in: the login route goes home; unknown and route "0" paths go to /404; groups redirect', async () => {
     signedIn(true);
     const a = await renderApp('lumipay', '/login', baseRoutes());

@@ -203,19 +203,18 @@ async function react(status: number, serverMessage: string, silent: boolean, sen
   (await getNotifier()).error(text, HTTP_REACTIONS.other.durationSeconds);
 }
 
+/** The answer's body stopped arriving (the connection dropped, or the page unloading aborted it): no answer at all. */
+class BodyLost extends Error {}
+
 async function readBody(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    try {
-      return await response.json();
-    } catch {
-      return undefined;
-    }
-  }
   try {
-    return await response.text();
-  } catch {
-    return undefined;
+    return type.includes('json') ? await response.json() : await response.text();
+  } catch (e) {
+    // A body that arrived whole but is not JSON is the server's (bad) answer; one that stopped arriving is none, and
+    // must not read as a refusal (a session switch's reload cut a 200 short, and the session was signed out).
+    if (e instanceof SyntaxError) return undefined;
+    throw new BodyLost();
   }
 }
 
@@ -237,6 +236,13 @@ async function fail(status: number, body: unknown, silent: boolean, sender: Send
 }
 
 /** A JSON reply of a 2xx status: the envelope's `result`, or the failure it reports. */
+/** A call that got no answer: the network notice (unless silent), then `NETWORK_ERROR` with HTTP status 0. */
+async function noAnswer(silent: boolean): Promise<never> {
+  const text = t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey);
+  if (!silent) (await getNotifier()).error(text, HTTP_REACTIONS.other.durationSeconds);
+  throw new ApiError({ httpStatus: 0, code: 'NETWORK', errorCode: 'NETWORK_ERROR', message: text });
+}
+
 async function settle<T>(status: number, payload: unknown, silent: boolean, sender: Sender): Promise<T> {
   if (!isPlainObject(payload)) return await fail(status, payload, silent, sender);
   const envelope = payload as Partial<Envelope<T>>;
@@ -306,9 +312,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     } catch (e) {
       if (timedOut) return await fail(504, { code: 'TIMEOUT', message: HTTP_REACTIONS[504].messageKey }, silent);
       if (options.signal?.aborted) throw e;
-      const text = t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey);
-      if (!silent) (await getNotifier()).error(text, HTTP_REACTIONS.other.durationSeconds);
-      throw new ApiError({ httpStatus: 0, code: 'NETWORK', errorCode: 'NETWORK_ERROR', message: text });
+      return await noAnswer(silent);
     }
 
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
@@ -320,6 +324,10 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     return await settle<T>(response.status, await readBody(response), silent, sender);
   } catch (e) {
     if (timedOut && !(e instanceof ApiError)) return await fail(504, { code: 'TIMEOUT', message: HTTP_REACTIONS[504].messageKey }, silent);
+    if (e instanceof BodyLost) {
+      if (options.signal?.aborted) throw options.signal.reason;
+      return await noAnswer(silent);
+    }
     throw e;
   } finally {
     if (sender.replaces && sentToken) {

@@ -18,8 +18,8 @@ const OnboardingFlow = lazy(() => import('../../features/onboarding/flow/Onboard
  * Spec §4 "Session on navigation", with a token: user info and the permission menu are fetched when this tab has
  * none yet (GET /user/info, GET /sys/permission/getUserPermissionByToken), the routes are built from the menu and
  * navigation continues. A failure the server answered signs out and goes to sign-in with the original address as
- * `redirect`. No answer at all (network down, the page reloading after a session switch aborted the call, or no answer
- * within the request timeout, asked SESSION_LOAD_ATTEMPTS times) keeps the session: signing out then would throw
+ * `redirect`. No answer at all (network down, the page reloading after a session switch aborted the call or cut its
+ * answer short, or no answer within the request timeout, asked SESSION_LOAD_ATTEMPTS times) keeps the session: signing out then would throw
  * away a session that is still valid. So does a refusal of a token that has been replaced meanwhile.
  */
 /** The client gave up waiting (api/client.ts: 504 TIMEOUT), as opposed to a 504 the server answered. */
@@ -76,7 +76,8 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
         // Asked with a token that has since been replaced (a sub-merchant or country switch stored a new one just
         // before reloading): the refusal is the old session's, and clearing would sign out the new one.
         if (getSession().token !== sentWith) return;
-        if ((isApiError(e) && e.httpStatus === 0) || isTimeout(e)) {
+        // Only a refusal the server answered signs out: no answer, or an error of this page, keeps the session.
+        if (!isApiError(e) || e.httpStatus === 0 || isTimeout(e)) {
           setUnreachable(true);
           return;
         }
