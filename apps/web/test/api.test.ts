@@ -381,6 +381,16 @@ describe('timeout', () => {
     expect(bad.httpStatus).toBe(200);
   });
 
+  it('an error status whose body is cut short is still that answer: a 401 signs out', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockResolvedValueOnce(new Response(new ReadableStream({ start: (c) => c.error(new TypeError('network error')) }), { status: 401, headers: { 'content-type': 'application/json' } }));
+    const err = (await request('GET', '/sys/permission/getUserPermissionByToken').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.httpStatus).toBe(401);
+    expect(notes.errors.map((n) => n.content)).toEqual(['Not authorised, please sign in again']);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
   it('network failure: notice and ApiError with status 0', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const err = (await request('GET', '/x').catch((e: unknown) => e)) as ApiError;

@@ -235,7 +235,6 @@ async function fail(status: number, body: unknown, silent: boolean, sender: Send
   });
 }
 
-/** A JSON reply of a 2xx status: the envelope's `result`, or the failure it reports. */
 /** A call that got no answer: the network notice (unless silent), then `NETWORK_ERROR` with HTTP status 0. */
 async function noAnswer(silent: boolean): Promise<never> {
   const text = t(ERROR_CATALOGUE.NETWORK_ERROR.messageKey);
@@ -243,6 +242,7 @@ async function noAnswer(silent: boolean): Promise<never> {
   throw new ApiError({ httpStatus: 0, code: 'NETWORK', errorCode: 'NETWORK_ERROR', message: text });
 }
 
+/** A JSON reply of a 2xx status: the envelope's `result`, or the failure it reports. */
 async function settle<T>(status: number, payload: unknown, silent: boolean, sender: Sender): Promise<T> {
   if (!isPlainObject(payload)) return await fail(status, payload, silent, sender);
   const envelope = payload as Partial<Envelope<T>>;
@@ -316,7 +316,8 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
     }
 
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    if (!response.ok) return await fail(response.status, await readBody(response), silent, sender);
+    // An error status is the server's answer even when its body is cut short: a 401 still signs out.
+    if (!response.ok) return await fail(response.status, await readBody(response).catch(() => undefined), silent, sender);
 
     if (responseType === 'blob' && !isJson) return fileOf(await response.blob(), response.headers.get('content-disposition')) as T;
     if (responseType === 'text' && !isJson) return (await response.text()) as T;
