@@ -22,6 +22,7 @@ import { dbOf, type Db } from './db/pool';
 import { createLogger } from './lib/logger';
 import { SecretBox } from './lib/secret-box';
 import { JobScheduler } from './jobs/scheduler';
+import { RealtimeHub } from './modules/realtime/hub';
 import type { ListRegistry } from './lib/list/route';
 import { AREA_ROUTES } from './modules';
 import { openApiRoutes } from './modules/open-api/routes';
@@ -114,6 +115,8 @@ declare module 'fastify' {
     /** Configuration rows the open API reads on every call (db/config-cache.ts). */
     configCache: ConfigCache;
     jobs: JobScheduler;
+    /** Hands the outbox's events to this instance's sockets (modules/realtime/hub.ts). */
+    realtime: RealtimeHub;
     /** The list sources of the areas by list name (lib/list/route.ts registerList); exports read them. */
     lists: ListRegistry;
     /** Open API requests per minute per key (open-api/auth.ts counts them after the signature). */
@@ -162,6 +165,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
+  app.decorate('realtime', new RealtimeHub(app.db, app.log));
+  app.addHook('onReady', async () => app.realtime.start());
+  app.addHook('onClose', async () => app.realtime.stop());
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

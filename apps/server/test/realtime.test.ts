@@ -134,8 +134,12 @@ function newCollection(merchantId = M) {
   );
 }
 
-/** Sends a ping and waits for its pong: whatever the socket was sent before has arrived. */
+/**
+ * Waits for both instances to read the outbox once more, then sends a ping and waits for its pong: whatever was
+ * committed before has been sent to the socket, and has arrived.
+ */
 async function settled(s: Socket): Promise<void> {
+  await Promise.all([a.realtime.sync(), b.realtime.sync()]);
   const pongs = s.messages.filter((m) => m.type === 'pong').length;
   s.send({ type: 'ping' });
   await s.until(() => s.messages.filter((m) => m.type === 'pong').length > pongs);
@@ -168,6 +172,46 @@ describe('realtime socket', () => {
     await other.s.until(() => other.s.messages.find((m) => m.type === 'pong'));
     expect(other.s.events().filter((m) => m.event.merchantId !== 10030)).toEqual([]);
     for (const x of [mine, other, staff]) x.s.close();
+  });
+
+  it('an event committed after a later-numbered one is still sent, once; a number rolled back holds nothing up', async () => {
+    const mine = await connect(b, 'demo_admin');
+    const late = await tdb.pool.connect();
+    const lost = await tdb.pool.connect();
+    const insert = async (c: typeof late, id: string) => {
+      const r = await c.query<{ seq: string }>(
+        `insert into realtime_event (merchant_id, kind, record_id, status, created) values ($1, $2, $3, 'pending', true) returning seq`,
+        [M, RealtimeKind.COLLECTION, id],
+      );
+      return Number(r.rows[0]!.seq);
+    };
+    try {
+      const lateId = `RTLATE${process.pid}${++seq}`;
+      const lostId = `RTLOST${process.pid}${++seq}`;
+      await late.query('begin');
+      await lost.query('begin');
+      const lateSeq = await insert(late, lateId);
+      await insert(lost, lostId);
+      // A later number commits first and is sent while the two before it are still open.
+      const after = await newCollection();
+      const first = await mine.s.until(() => eventsOf(mine.s, RealtimeKind.COLLECTION, after.id)[0]);
+      expect(first.event.seq).toBeGreaterThan(lateSeq);
+      await late.query('commit');
+      await lost.query('rollback');
+      const got = await mine.s.until(() => eventsOf(mine.s, RealtimeKind.COLLECTION, lateId)[0]);
+      expect(got.event.seq).toBe(lateSeq);
+      // Newer events still flow, and nothing comes twice.
+      const next = await newCollection();
+      await mine.s.until(() => eventsOf(mine.s, RealtimeKind.COLLECTION, next.id)[0]);
+      await settled(mine.s);
+      expect(eventsOf(mine.s, RealtimeKind.COLLECTION, lateId)).toHaveLength(1);
+      expect(eventsOf(mine.s, RealtimeKind.COLLECTION, after.id)).toHaveLength(1);
+      expect(eventsOf(mine.s, RealtimeKind.COLLECTION, lostId)).toEqual([]);
+    } finally {
+      late.release();
+      lost.release();
+      mine.s.close();
+    }
   });
 
   it('refuses a socket without a valid token, and one whose path names another user', async () => {
@@ -205,6 +249,8 @@ describe('realtime socket', () => {
     await pay(missed[0]!.cashierToken);
 
     const again = await connect(b, 'demo_admin', seen.event.seq);
+    // The hub's next read brings the same events: not sent again.
+    await settled(again.s);
     const replayed = again.s.events().map((m) => `${m.event.id}:${m.event.status}`);
     expect(replayed).toEqual(expect.arrayContaining([`${missed[0]!.id}:pending`, `${missed[1]!.id}:pending`, `${missed[0]!.id}:success`]));
     // Each event once, in order.

@@ -106,8 +106,20 @@ export function realtimeReaches(reader: RealtimeReader, event: Pick<RealtimeEven
 export const REALTIME = {
   /** The socket's path under /api; `:userId` must be the session's user. */
   PATH: '/vxeSocket/:userId/:pageId',
-  /** PostgreSQL channel the database notifies each committed event on. */
-  CHANNEL: 'realtime',
+  /**
+   * Each instance reads the events committed since its last read this often (an outbox, not NOTIFY: PostgreSQL takes
+   * one lock for the whole database at the commit of every notifying transaction, and that serialised the payments).
+   */
+  POLL_MS: 200,
+  /** At most this many events per read; a full read is followed by the next at once. */
+  POLL_BATCH: 2_000,
+  /**
+   * A number below the newest read that has not been read yet belongs to a transaction still running (or rolled
+   * back): it is looked for at every read for this long, then given up.
+   */
+  GAP_WAIT_MS: 120_000,
+  /** At most this many such ranges of numbers are looked for; beyond, the oldest are given up. */
+  MAX_GAPS: 200,
   /** A socket that has not authenticated by then is closed. */
   AUTH_TIMEOUT_MS: 5_000,
   /** Silent longer than this (no ping from the client), the server closes the socket. */

@@ -1,18 +1,16 @@
 /**
- * The realtime hub of one server instance: one LISTEN connection to PostgreSQL, and the sockets of this instance.
- * Every instance on the database hears every committed event (the triggers notify with the event as payload, in
- * commit order) and hands it to its own sockets that may see it; nothing is shared between instances but the
- * database. While the LISTEN connection is lost the hub reconnects, then reads from the table what it missed.
+ * The realtime hub of one server instance: it reads the events committed since its last read every
+ * REALTIME.POLL_MS (the `realtime_event` outbox the triggers write) and hands each to the sockets of this instance
+ * that may see it. Every instance reads the same table, so nothing is shared between instances but the database.
+ * A failed read (the database away) is tried again at the next tick from where it stood: nothing is lost.
  */
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
-import { REALTIME, REALTIME_AUDIENCES, realtimeEventSchema, realtimeReaches, type RealtimeEvent, type RealtimeServerMessage } from '@mg/domain';
+import { REALTIME, REALTIME_AUDIENCES, realtimeReaches, type RealtimeEvent, type RealtimeServerMessage } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import { holds, type AuthSession } from '../auth/plugin';
-import { eventsSince, latestSeq, listenForEvents } from './queries';
+import { OutboxCursor } from './cursor';
+import { eventsAfter, eventsSince, latestSeq } from './queries';
 
-/** Waits between attempts to get the LISTEN connection back. */
-const LISTEN_RETRY_MS = [500, 1_000, 2_000, 5_000] as const;
 /** Events replayed before the cursor a client names: a change committed late under a lower number is not lost. */
 const REPLAY_OVERLAP = 100;
 
@@ -37,19 +35,21 @@ interface Entry {
   sub: Subscriber;
   /** While the catch-up is read, live events wait here (sent after it, those it did not already hold). */
   pending: RealtimeEvent[] | null;
+  /** What the catch-up sent: a later read of the outbox may bring the same events, which are not sent again. */
+  replayed: Set<number>;
 }
 
 export class RealtimeHub {
   readonly #entries = new Set<Entry>();
-  #client: pg.Client | null = null;
   #stopped = false;
-  #retries = 0;
-  /** The newest event this hub heard: after a lost LISTEN connection, what follows it is read from the table. */
-  #heard = 0;
-  #retryTimer: NodeJS.Timeout | null = null;
+  /** Null until the first read of the newest number (the database may be away at start). */
+  #cursor: OutboxCursor | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #reading: Promise<void> | null = null;
+  /** Callers of `sync`: resolved at the end of the next read that begins. */
+  #waiters: (() => void)[] = [];
 
   constructor(
-    private readonly pool: pg.Pool,
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -58,17 +58,16 @@ export class RealtimeHub {
     return this.#entries.size;
   }
 
-  async start(): Promise<void> {
-    this.#heard = await latestSeq(this.db);
-    await this.#connect();
+  start(): void {
+    this.#schedule(0);
   }
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    if (this.#retryTimer) clearTimeout(this.#retryTimer);
-    const client = this.#client;
-    this.#client = null;
-    await client?.end().catch(() => undefined);
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#reading;
+    for (const w of this.#waiters.splice(0)) w();
   }
 
   /**
@@ -76,7 +75,7 @@ export class RealtimeHub {
    * catch-up limit and it is told to reload instead. Resolves with the number the client is now current to.
    */
   async subscribe(sub: Subscriber, since: number | null): Promise<Entry> {
-    const entry: Entry = { sub, pending: since === null ? null : [] };
+    const entry: Entry = { sub, pending: since === null ? null : [], replayed: new Set() };
     this.#entries.add(entry);
     const current = await latestSeq(this.db);
     if (since !== null) {
@@ -88,13 +87,12 @@ export class RealtimeHub {
       if (missed.length > REALTIME.CATCH_UP_LIMIT + REPLAY_OVERLAP) {
         sub.send({ type: 'reset', seq: current });
       } else {
-        const sent = new Set<number>();
         for (const e of missed) {
           if (!mayReceive(sub.auth, e)) continue;
-          sent.add(e.seq);
+          entry.replayed.add(e.seq);
           sub.send(messageOf(sub.auth, e));
         }
-        for (const e of pending) if (!sent.has(e.seq)) sub.send(messageOf(sub.auth, e));
+        for (const e of pending) if (!entry.replayed.has(e.seq)) sub.send(messageOf(sub.auth, e));
       }
     }
     sub.send({ type: 'ready', seq: current });
@@ -105,71 +103,52 @@ export class RealtimeHub {
     this.#entries.delete(entry);
   }
 
-  /** An event heard on the channel (or read after a reconnect): to every socket that may see it. */
+  /** An event read from the outbox: to every socket that may see it. */
   deliver(event: RealtimeEvent): void {
-    if (event.seq > this.#heard) this.#heard = event.seq;
     for (const entry of this.#entries) {
       if (!mayReceive(entry.sub.auth, event)) continue;
       if (entry.pending) entry.pending.push(event);
-      else entry.sub.send(messageOf(entry.sub.auth, event));
+      else if (!entry.replayed.has(event.seq)) entry.sub.send(messageOf(entry.sub.auth, event));
     }
   }
 
-  async #connect(): Promise<void> {
+  /** One read of what was committed since the last: delivered oldest first, each event once. */
+  async read(): Promise<boolean> {
+    if (!this.#cursor) {
+      this.#cursor = new OutboxCursor(await latestSeq(this.db));
+      return false;
+    }
+    const cursor = this.#cursor;
+    const events = await eventsAfter(this.db, cursor.after, cursor.gaps, REALTIME.POLL_BATCH);
+    const fresh = cursor.take(
+      events.map((e) => e.seq),
+      Date.now(),
+    );
+    events.forEach((e, i) => fresh[i] && this.deliver(e));
+    return events.length === REALTIME.POLL_BATCH;
+  }
+
+  /** Resolves once a read that began after this call has ended: what was committed before it has been handed on. */
+  sync(): Promise<void> {
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  #schedule(wait: number): void {
     if (this.#stopped) return;
-    const client = new pg.Client({ ...this.pool.options, application_name: 'mg-realtime' } as pg.ClientConfig);
-    client.on('error', (err) => {
-      this.log.warn({ err: err.message }, 'realtime: listen connection lost');
-      this.#lost(client);
-    });
-    client.on('end', () => this.#lost(client));
-    client.on('notification', (msg) => {
-      if (msg.channel !== REALTIME.CHANNEL || !msg.payload) return;
-      const parsed = realtimeEventSchema.safeParse(JSON.parse(msg.payload));
-      if (parsed.success) this.deliver(parsed.data);
-      else this.log.warn({ payload: msg.payload.slice(0, 200) }, 'realtime: notification not understood');
-    });
-    try {
-      await client.connect();
-      await listenForEvents(client);
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'realtime: cannot listen yet');
-      this.#lost(client);
-      return;
-    }
-    if (this.#stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    const reconnected = this.#retries > 0;
-    this.#client = client;
-    this.#retries = 0;
-    if (reconnected) await this.#readMissed();
-  }
-
-  /** After a reconnect: the events committed while nobody listened. */
-  async #readMissed(): Promise<void> {
-    try {
-      // From before the newest number heard, as for a client: a change can commit after a higher number.
-      const missed = await eventsSince(this.db, Math.max(0, this.#heard - REPLAY_OVERLAP), null, REALTIME.CATCH_UP_LIMIT * 10);
-      for (const e of missed) this.deliver(e);
-      if (missed.length > 0) this.log.info({ events: missed.length }, 'realtime: delivered the events of the outage');
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'realtime: could not read the missed events');
-    }
-  }
-
-  #lost(client: pg.Client): void {
-    if (this.#client !== null && this.#client !== client) return;
-    this.#client = null;
-    client.removeAllListeners('notification');
-    client.end().catch(() => undefined);
-    if (this.#stopped || this.#retryTimer) return;
-    const wait = LISTEN_RETRY_MS[Math.min(this.#retries, LISTEN_RETRY_MS.length - 1)]!;
-    this.#retries++;
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = null;
-      void this.#connect();
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      const waiting = this.#waiters.splice(0);
+      this.#reading = this.read()
+        .catch((err: Error) => {
+          this.log.warn({ err: err.message }, 'realtime: could not read the events');
+          return false;
+        })
+        .then((more) => {
+          for (const w of waiting) w();
+          this.#schedule(more ? 0 : REALTIME.POLL_MS);
+        });
     }, wait);
+    // A server closing does not wait for the next tick.
+    this.#timer.unref();
   }
 }

@@ -1,6 +1,5 @@
-/** SQL of realtime events (the rows themselves are written by the triggers of migrations 0018 and 0024, never by the app). */
-import { and, asc, eq, gt, isNull, lt, max, or } from 'drizzle-orm';
-import type pg from 'pg';
+/** SQL of realtime events (the rows themselves are written by the triggers of migrations 0018, 0024 and 0028, never by the app). */
+import { and, asc, between, eq, gt, isNull, lt, max, or } from 'drizzle-orm';
 import { REALTIME, realtimeEventSchema, type RealtimeEvent } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { realtimeEvent } from '../../db/schema';
@@ -42,15 +41,29 @@ export async function eventsSince(db: DbLike, since: number, reader: { merchantI
   return rows.map(eventOfRow);
 }
 
+/** A range of event numbers, both ends included. */
+export interface SeqRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * Every event after `after` and every event inside one of `ranges` (numbers an earlier read found missing), oldest
+ * first, at most `limit`: what an instance has not delivered yet.
+ */
+export async function eventsAfter(db: DbLike, after: number, ranges: readonly SeqRange[], limit: number): Promise<RealtimeEvent[]> {
+  const rows = await db
+    .select()
+    .from(realtimeEvent)
+    .where(or(gt(realtimeEvent.seq, after), ...ranges.map((r) => between(realtimeEvent.seq, r.from, r.to))))
+    .orderBy(asc(realtimeEvent.seq))
+    .limit(limit);
+  return rows.map(eventOfRow);
+}
+
 /** Drops events older than the catch-up window; the count removed. */
 export async function purgeEvents(db: DbLike, now: Date): Promise<number> {
   const before = new Date(now.getTime() - REALTIME.RETENTION_HOURS * 3_600_000);
   const rows = await db.delete(realtimeEvent).where(lt(realtimeEvent.createdAt, before)).returning({ seq: realtimeEvent.seq });
   return rows.length;
-}
-
-/** Subscribes a dedicated connection to the channel the triggers notify on. */
-export async function listenForEvents(client: pg.Client): Promise<void> {
-  // The channel is a constant of ours, never a value from a request.
-  await client.query(`LISTEN ${REALTIME.CHANNEL}`);
 }

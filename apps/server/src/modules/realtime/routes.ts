@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { REALTIME, RealtimeClose, realtimeClientMessageSchema, type RealtimeServerMessage } from '@mg/domain';
 import { resolveSession } from '../auth/plugin';
 import { purgeEvents } from './queries';
-import { RealtimeHub } from './hub';
+import type { RealtimeHub } from './hub';
 
 /** A message larger than this is not one of ours. */
 const MAX_MESSAGE_BYTES = 4_096;
@@ -20,11 +20,7 @@ const PURGE_EVERY_MS = 3_600_000;
 
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-  const hub = new RealtimeHub(app.pool, app.db, app.log);
-  app.addHook('onReady', async () => {
-    await hub.start().catch((err: Error) => app.log.warn({ err: err.message }, 'realtime: hub not started'));
-  });
-  app.addHook('onClose', async () => hub.stop());
+  const hub = app.realtime;
   app.jobs.every('realtime.purge', PURGE_EVERY_MS, () => purgeEvents(app.db, new Date()));
 
   app.get(
