@@ -5,7 +5,7 @@
  * signed-out session's socket is closed at its next ping. Besides the orders: a released announcement reaches its
  * merchant's users (all merchants' without one), an ended export its user only, a batch's status its merchant.
  */
-import { ApiKeyMode, CollectionSource, ExportStatus, PayoutBatchStatus, RealtimeClose, RealtimeKind, type RealtimeServerMessage } from '@mg/domain';
+import { ApiKeyMode, CollectionSource, ExportStatus, PayoutBatchStatus, REALTIME, RealtimeClose, RealtimeKind, type RealtimeServerMessage } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -212,6 +212,27 @@ describe('realtime socket', () => {
       lost.release();
       mine.s.close();
     }
+  });
+
+  it('reads that fail (the table away) are tried again, and what was committed meanwhile is sent once', async () => {
+    const mine = await connect(b, 'demo_admin');
+    const id = `RTAWAY${process.pid}${++seq}`;
+    await tdb.pool.query('alter table realtime_event rename to realtime_event_away');
+    try {
+      // A read of each instance has failed.
+      await Promise.all([a.realtime.sync(), b.realtime.sync()]);
+      await tdb.pool.query(`insert into realtime_event_away (merchant_id, kind, record_id, status, created) values ($1, $2, $3, 'pending', true)`, [
+        M,
+        RealtimeKind.COLLECTION,
+        id,
+      ]);
+    } finally {
+      await tdb.pool.query('alter table realtime_event_away rename to realtime_event');
+    }
+    await mine.s.until(() => eventsOf(mine.s, RealtimeKind.COLLECTION, id)[0], REALTIME.POLL_RETRY_MAX_MS * 2);
+    await settled(mine.s);
+    expect(eventsOf(mine.s, RealtimeKind.COLLECTION, id)).toHaveLength(1);
+    mine.s.close();
   });
 
   it('refuses a socket without a valid token, and one whose path names another user', async () => {

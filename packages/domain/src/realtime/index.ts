@@ -111,6 +111,8 @@ export const REALTIME = {
    * one lock for the whole database at the commit of every notifying transaction, and that serialised the payments).
    */
   POLL_MS: 200,
+  /** After failed reads (the database away) the next waits twice as long each time, up to this. */
+  POLL_RETRY_MAX_MS: 5_000,
   /** At most this many events per read; a full read is followed by the next at once. */
   POLL_BATCH: 2_000,
   /**

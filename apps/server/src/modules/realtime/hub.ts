@@ -48,6 +48,8 @@ export class RealtimeHub {
   #reading: Promise<void> | null = null;
   /** Callers of `sync`: resolved at the end of the next read that begins. */
   #waiters: (() => void)[] = [];
+  /** Reads failed in a row (the database away): the next waits longer, and only the first is logged. */
+  #failures = 0;
 
   constructor(
     private readonly db: Db,
@@ -113,7 +115,7 @@ export class RealtimeHub {
   }
 
   /** One read of what was committed since the last: delivered oldest first, each event once. */
-  async read(): Promise<boolean> {
+  async #read(): Promise<boolean> {
     if (!this.#cursor) {
       this.#cursor = new OutboxCursor(await latestSeq(this.db));
       return false;
@@ -138,14 +140,19 @@ export class RealtimeHub {
     this.#timer = setTimeout(() => {
       this.#timer = null;
       const waiting = this.#waiters.splice(0);
-      this.#reading = this.read()
-        .catch((err: Error) => {
-          this.log.warn({ err: err.message }, 'realtime: could not read the events');
-          return false;
-        })
+      this.#reading = this.#read()
         .then((more) => {
+          if (this.#failures > 0) this.log.info({ failures: this.#failures }, 'realtime: reading the events again');
+          this.#failures = 0;
+          return more ? 0 : REALTIME.POLL_MS;
+        })
+        .catch((err: Error) => {
+          if (this.#failures++ === 0) this.log.warn({ err: err.message }, 'realtime: could not read the events');
+          return Math.min(REALTIME.POLL_MS * 2 ** this.#failures, REALTIME.POLL_RETRY_MAX_MS);
+        })
+        .then((next) => {
           for (const w of waiting) w();
-          this.#schedule(more ? 0 : REALTIME.POLL_MS);
+          this.#schedule(next);
         });
     }, wait);
     // A server closing does not wait for the next tick.
