@@ -165,7 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', async () => app.jobs.stop());
-  app.decorate('realtime', new RealtimeHub(app.db, app.log));
+  app.decorate('realtime', new RealtimeHub(app.pool, app.db, app.log));
   app.addHook('onReady', async () => app.realtime.start());
   app.addHook('onClose', async () => app.realtime.stop());
 

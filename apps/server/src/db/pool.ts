@@ -12,7 +12,8 @@ export interface Database {
   db: Db;
 }
 
-export function createDatabase(url: string, opts: { max?: number; applicationName?: string } = {}): Database {
+/** `countRoundTrips: false`: a pool whose statements are not the requests' (the realtime hub's reads). */
+export function createDatabase(url: string, opts: { max?: number; applicationName?: string; countRoundTrips?: boolean } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
@@ -26,7 +27,7 @@ export function createDatabase(url: string, opts: { max?: number; applicationNam
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    countRoundTrips(client);
+    if (opts.countRoundTrips !== false) countRoundTrips(client);
   });
   return { pool, db: dbOf(pool) };
 }

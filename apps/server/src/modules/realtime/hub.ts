@@ -5,8 +5,9 @@
  * A failed read (the database away) is tried again at the next tick from where it stood: nothing is lost.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import { REALTIME, REALTIME_AUDIENCES, realtimeReaches, type RealtimeEvent, type RealtimeServerMessage } from '@mg/domain';
-import type { Db } from '../../db/pool';
+import { createDatabase, databaseUrlOf, type Database, type Db } from '../../db/pool';
 import { holds, type AuthSession } from '../auth/plugin';
 import { OutboxCursor } from './cursor';
 import { eventsAfter, eventsSince, latestSeq } from './queries';
@@ -51,10 +52,23 @@ export class RealtimeHub {
   /** Reads failed in a row (the database away): the next waits longer, and only the first is logged. */
   #failures = 0;
 
+  /**
+   * The reads of the outbox have their own connection, out of the requests' pool: a read never waits for a pool slot
+   * nor holds one from a payment, and is not counted among the requests' round trips. Opened at the first read.
+   */
+  #outbox: Database | null = null;
+
+  /** `db`: the requests' database, for a socket's catch-up (the work of that socket's request). */
   constructor(
+    private readonly pool: pg.Pool,
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  get #outboxDb(): Db {
+    this.#outbox ??= createDatabase(databaseUrlOf(this.pool), { max: 1, applicationName: 'mg-realtime', countRoundTrips: false });
+    return this.#outbox.db;
+  }
 
   get size(): number {
     return this.#entries.size;
@@ -70,6 +84,8 @@ export class RealtimeHub {
     this.#timer = null;
     await this.#reading;
     for (const w of this.#waiters.splice(0)) w();
+    await this.#outbox?.pool.end();
+    this.#outbox = null;
   }
 
   /**
@@ -117,11 +133,11 @@ export class RealtimeHub {
   /** One read of what was committed since the last: delivered oldest first, each event once. */
   async #read(): Promise<boolean> {
     if (!this.#cursor) {
-      this.#cursor = new OutboxCursor(await latestSeq(this.db));
+      this.#cursor = new OutboxCursor(await latestSeq(this.#outboxDb));
       return false;
     }
     const cursor = this.#cursor;
-    const events = await eventsAfter(this.db, cursor.after, cursor.gaps, REALTIME.POLL_BATCH);
+    const events = await eventsAfter(this.#outboxDb, cursor.after, cursor.gaps, REALTIME.POLL_BATCH);
     const fresh = cursor.take(
       events.map((e) => e.seq),
       Date.now(),
