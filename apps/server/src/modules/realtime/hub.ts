@@ -2,7 +2,7 @@
  * The realtime hub of one server instance: it reads the events committed since its last read every
  * REALTIME.POLL_MS (the `realtime_event` outbox the triggers write) and hands each to the sockets of this instance
  * that may see it. Every instance reads the same table, so nothing is shared between instances but the database.
- * A failed read (the database away) is tried again at the next tick from where it stood: nothing is lost.
+ * A failed read (the database away) is tried again from where it stood, less often while it keeps failing.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
