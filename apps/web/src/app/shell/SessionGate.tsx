@@ -19,8 +19,9 @@ const OnboardingFlow = lazy(() => import('../../features/onboarding/flow/Onboard
  * none yet (GET /user/info, GET /sys/permission/getUserPermissionByToken), the routes are built from the menu and
  * navigation continues. A failure the server answered signs out and goes to sign-in with the original address as
  * `redirect`. No answer at all (network down, the page reloading after a session switch aborted the call or cut its
- * answer short, or no answer within the request timeout, asked SESSION_LOAD_ATTEMPTS times) keeps the session: signing out then would throw
- * away a session that is still valid. So does a refusal of a token that has been replaced meanwhile.
+ * answer short, or no answer within the request timeout, asked SESSION_LOAD_ATTEMPTS times) keeps the session:
+ * signing out then would throw away a session that is still valid. So does a refusal of a token that has been
+ * replaced meanwhile.
  */
 /** The client gave up waiting (api/client.ts: 504 TIMEOUT), as opposed to a 504 the server answered. */
 function isTimeout(e: unknown): boolean {
