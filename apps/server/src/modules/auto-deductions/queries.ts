@@ -97,19 +97,53 @@ export async function updateMandate(db: DbLike, id: string, from: readonly strin
 }
 
 /**
- * Active mandates whose charge is due, claimed by moving their next charge `leaseMs` ahead (another instance skips
- * them; a crash mid-charge leaves them due again after the lease).
+ * The mandate locked for a charge, which holds it until the charge's transaction ends: a pause, stop or second charge
+ * of the same mandate waits for it (or, `nowait`, is refused at once: the caller answers "in progress").
  */
-export async function claimDueMandates(db: DbLike, now: Date, leaseMs: number, limit: number): Promise<MandateRow[]> {
-  const res = await db.execute<{ id: string }>(sql`
-    update ${mandate} set next_charge_at = ${new Date(now.getTime() + leaseMs)}, updated_at = now()
-    where (merchant_id, id) in (
-      select merchant_id, id from ${mandate}
-      where status = ${MandateStatus.ACTIVE} and next_charge_at <= ${now}
-      order by next_charge_at limit ${limit} for update skip locked
-    ) returning id`);
-  const ids = res.rows.map((r) => r.id);
-  return ids.length ? db.select().from(mandate).where(inArray(mandate.id, ids)) : [];
+export async function lockMandate(tx: DbLike, id: string, wait: 'wait' | 'nowait'): Promise<MandateRow | undefined> {
+  const q = tx.select().from(mandate).where(eq(mandate.id, id)).limit(1);
+  const [row] = await (wait === 'nowait' ? q.for('update', { noWait: true }) : q.for('update'));
+  return row;
+}
+
+/**
+ * The next active mandate whose charge is due, locked for its charge; one another instance's job holds is skipped
+ * (it is being charged), so two instances never take the same charge. A crash mid-charge rolls the charge back with
+ * the transaction and leaves the mandate due.
+ */
+export async function lockNextDueMandate(tx: DbLike, now: Date): Promise<MandateRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(mandate)
+    .where(and(eq(mandate.status, MandateStatus.ACTIVE), lte(mandate.nextChargeAt, now)))
+    .orderBy(asc(mandate.nextChargeAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/**
+ * A charge's outcome on the locked mandate, in one statement: the counters grow from their own values (never from a
+ * copy read earlier) by what the charge took, and the status and schedule move as the caller says.
+ */
+export async function countCharge(
+  tx: DbLike,
+  id: string,
+  taken: bigint,
+  set: Pick<MandateInsert, 'status' | 'failedAttempts' | 'lastFailureReason' | 'nextChargeAt'>,
+): Promise<MandateRow> {
+  const [row] = await tx
+    .update(mandate)
+    .set({
+      ...set,
+      chargesDone: taken > 0n ? sql`${mandate.chargesDone} + 1` : undefined,
+      deductedAmount: taken > 0n ? sql`${mandate.deductedAmount} + ${taken}` : undefined,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(mandate.id, id))
+    .returning();
+  if (!row) throw new Error(`mandate ${id} not counted`);
+  return row;
 }
 
 /** Active mandates charging within `horizon` whose payer was not told of that charge yet, claimed for the notice. */

@@ -26,13 +26,14 @@ import {
   zoneOf,
   translate,
   DEFAULT_BRAND_VALUE,
+  DomainError,
   type CallbackEventValue,
   type CurrencyCode,
   type IntervalUnitValue,
   type Language,
   type MandateStatusValue,
 } from '@mg/domain';
-import type { Db, DbLike } from '../../db/pool';
+import type { Db, DbLike, DbTx } from '../../db/pool';
 import { KeyedError } from '../../lib/admin';
 import { validateAmount } from '../../lib/amounts';
 import { newBusinessId, newToken } from '../../lib/ids';
@@ -40,11 +41,15 @@ import type { LowBalanceNotifier } from '../balances/limit';
 import { selectMerchant } from '../balances/queries';
 import { writeCallback } from '../callbacks/outbox';
 import { createCollection, markCollectionFailed, payAtCashier, pickProduct } from '../collections/service';
+import { inTransactionThenPost } from '../ledger/writer';
+import { pgErrorCode } from '../ledger/service';
 import {
-  claimDueMandates,
   claimNoticesDue,
+  countCharge,
   insertCharge,
   insertMandate,
+  lockMandate,
+  lockNextDueMandate,
   nextChargeSeq,
   selectMandate,
   selectMandateCallbackUrl,
@@ -62,24 +67,29 @@ const EVENT_OF: Readonly<Partial<Record<string, CallbackEventValue>>> = {
 
 /**
  * A status-guarded change of the mandate with, when its status changed, the `mandate.*` callback in the same
- * transaction (to its notifyUrl, else the merchant's collection callback address).
+ * transaction (to its notifyUrl, else the merchant's collection callback address). A charge in progress holds the
+ * row, so a pause or stop waits for it and then applies to the mandate as the charge left it.
  */
-async function change(db: Db, m: MandateRow, from: readonly string[], set: Parameters<typeof updateMandate>[3], publicUrl: string): Promise<MandateRow | undefined> {
+async function change(db: DbLike, m: MandateRow, from: readonly string[], set: Parameters<typeof updateMandate>[3], publicUrl: string): Promise<MandateRow | undefined> {
   return db.transaction(async (tx) => {
     const row = await updateMandate(tx, m.id, from, set);
-    const event = row && row.status !== m.status ? EVENT_OF[row.status] : undefined;
-    if (row && event) {
-      await writeCallback(tx, { merchantId: row.merchantId, eventType: event, orderKind: CallbackOrderKind.MANDATE, orderId: row.id, url: await selectMandateCallbackUrl(tx, row), data: toMandateRecord(row, publicUrl) });
-    }
+    if (row) await tellStatus(tx, m.status, row, publicUrl);
     return row;
   });
 }
 
+/** The `mandate.*` callback of a status change, written with it. */
+async function tellStatus(tx: DbLike, before: string, row: MandateRow, publicUrl: string): Promise<void> {
+  const event = row.status !== before ? EVENT_OF[row.status] : undefined;
+  if (!event) return;
+  await writeCallback(tx, { merchantId: row.merchantId, eventType: event, orderKind: CallbackOrderKind.MANDATE, orderId: row.id, url: await selectMandateCallbackUrl(tx, row), data: toMandateRecord(row, publicUrl) });
+}
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-/** A claimed charge is leased this long: a crash mid-charge leaves the mandate due again after it. */
-const CHARGE_LEASE_MS = 10 * 60_000;
 const PAID: readonly string[] = [PaymentStatus.SUCCESS, PaymentStatus.PARTIAL];
+/** PostgreSQL's answer to FOR UPDATE NOWAIT on a row another transaction holds. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 export interface CreateMandateInput {
   merchantId: number;
@@ -141,10 +151,21 @@ export async function createMandate(db: DbLike, input: CreateMandateInput): Prom
   });
 }
 
-/** One try of a charge: a collection made for it and paid through the sandbox channel (or failed on purpose). */
-async function chargeOnce(deps: Deps, m: MandateRow, now: Date, fail: boolean): Promise<{ paid: boolean; reason: string | null }> {
-  const seq = await nextChargeSeq(deps.db, m.id);
-  const created = await createCollection(deps, {
+/** What a charge took from the payer (0 when it did not go through), and why not. */
+interface Outcome {
+  taken: bigint;
+  reason: string | null;
+}
+
+/**
+ * One try of a charge, in the caller's transaction, which holds the mandate row from before the sequence is read
+ * until the counters are written: a collection made for it and paid through the sandbox channel (or failed on
+ * purpose), its charge row, and the mandate's counters and schedule. Nothing of it survives a rollback or a crash.
+ */
+async function chargeLocked(tx: DbTx, publicUrl: string, m: MandateRow, now: Date, fail: boolean): Promise<MandateRow> {
+  if (m.repetitions !== null && m.chargesDone >= m.repetitions) throw new KeyedError('BUSINESS_RULE', 'auto-deductions.repetitionsDone', { repetitions: m.repetitions });
+  const seq = await nextChargeSeq(tx, m.id);
+  const created = await createCollection({ db: tx, publicUrl }, {
     merchantId: m.merchantId,
     mode: 'sandbox',
     source: CollectionSource.MANDATE,
@@ -159,54 +180,72 @@ async function chargeOnce(deps: Deps, m: MandateRow, now: Date, fail: boolean): 
     now,
   });
   const ended = fail
-    ? await markCollectionFailed(deps.db, { merchantId: m.merchantId, id: created.id, reason: CollectionFailureReason.PAYER_DECLINED, now })
-    : await payAtCashier(deps.db, { merchantId: m.merchantId, id: created.id, now, publicUrl: deps.publicUrl });
-  const paid = PAID.includes(ended.status);
-  const reason = paid ? null : (ended.failureReason ?? ended.status);
-  await insertCharge(deps.db, { mandateId: m.id, merchantId: m.merchantId, seq, collectionId: created.id, status: ended.status, failureReason: reason });
-  return { paid, reason };
+    ? await markCollectionFailed(tx, { merchantId: m.merchantId, id: created.id, reason: CollectionFailureReason.PAYER_DECLINED, now })
+    : await payAtCashier(tx, { merchantId: m.merchantId, id: created.id, now, publicUrl });
+  const taken = PAID.includes(ended.status) ? (ended.paidAmount ?? ended.amount) : 0n;
+  const outcome: Outcome = { taken, reason: taken > 0n ? null : (ended.failureReason ?? ended.status) };
+  await insertCharge(tx, { mandateId: m.id, merchantId: m.merchantId, seq, collectionId: created.id, status: ended.status, failureReason: outcome.reason });
+  const row = await countCharge(tx, m.id, outcome.taken, afterCharge(m, outcome, now));
+  await tellStatus(tx, m.status, row, publicUrl);
+  return row;
 }
 
-/** What a charge's outcome does to the mandate: the schedule moves on, or the retry count grows until it fails. */
-async function afterCharge(deps: Deps, m: MandateRow, outcome: { paid: boolean; reason: string | null }, now: Date): Promise<MandateRow> {
-  const { db, publicUrl } = deps;
-  if (outcome.paid) {
-    const chargesDone = m.chargesDone + 1;
-    const done = m.repetitions !== null && chargesDone >= m.repetitions;
-    const row = await change(db, m, [MandateStatus.INIT, MandateStatus.ACTIVE], {
+/**
+ * What a charge's outcome does to the mandate: the schedule moves on (stopped once its repetitions are done), or the
+ * retry count grows until it fails; a declined authorisation leaves it waiting with the reason.
+ */
+function afterCharge(m: MandateRow, outcome: Outcome, now: Date): Parameters<typeof countCharge>[3] {
+  if (outcome.taken > 0n) {
+    const done = m.repetitions !== null && m.chargesDone + 1 >= m.repetitions;
+    return {
       status: done ? MandateStatus.STOPPED : MandateStatus.ACTIVE,
-      chargesDone,
-      deductedAmount: m.deductedAmount + m.amount,
       failedAttempts: 0,
       lastFailureReason: null,
       nextChargeAt: done ? null : addInterval(now, m.intervalPeriod, m.intervalUnit),
-    }, publicUrl);
-    return row ?? m;
+    };
   }
+  if (m.status === MandateStatus.INIT) return { status: m.status, failedAttempts: m.failedAttempts, lastFailureReason: outcome.reason, nextChargeAt: m.nextChargeAt };
   const failedAttempts = m.failedAttempts + 1;
   const failed = failedAttempts >= MANDATE_MAX_RETRIES;
-  const row = await change(db, m, [MandateStatus.ACTIVE], {
+  return {
     status: failed ? MandateStatus.FAIL : MandateStatus.ACTIVE,
     failedAttempts,
     lastFailureReason: outcome.reason,
     nextChargeAt: failed ? null : new Date(now.getTime() + MANDATE_RETRY_HOURS * HOUR_MS),
-  }, publicUrl);
-  return row ?? m;
+  };
+}
+
+/** A charge's transaction; the money it took is posted to the balances once it commits. */
+const inCharge = <T>(deps: Deps, work: (tx: DbTx) => Promise<T>): Promise<T> => inTransactionThenPost(deps.db, work);
+
+/** The mandate of `merchantId` locked for a charge or refused: not found, or another change of it in progress. */
+async function lockOwn(tx: DbTx, merchantId: number, id: string, wait: 'wait' | 'nowait'): Promise<MandateRow> {
+  let m: MandateRow | undefined;
+  try {
+    m = await lockMandate(tx, id, wait);
+  } catch (e) {
+    if (pgErrorCode(e).code === LOCK_NOT_AVAILABLE) throw new KeyedError('CONFLICT', 'auto-deductions.inProgress');
+    throw e;
+  }
+  if (!m || m.merchantId !== merchantId) throw new KeyedError('NOT_FOUND', 'auto-deductions.notFound');
+  return m;
 }
 
 /**
  * The payer at the authorisation page: authorised (the first charge taken; the mandate active) or declined (the
- * mandate stays waiting, the reason kept, the payer may try again until the deadline).
+ * mandate stays waiting, the reason kept, the payer may try again until the deadline). A second press waits for the
+ * first and is answered with the mandate it left.
  */
-export async function authorizeMandate(deps: Deps, m: MandateRow, decline: boolean, now: Date = new Date()): Promise<MandateRow> {
-  if (m.status !== MandateStatus.INIT) {
-    if (m.status === MandateStatus.ACTIVE && !decline) return m;
-    throw new KeyedError('BUSINESS_RULE', 'cashier.notPayable');
-  }
-  if (now >= m.authorizeBefore) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
-  const outcome = await chargeOnce(deps, m, now, decline);
-  if (!outcome.paid) return (await updateMandate(deps.db, m.id, [MandateStatus.INIT], { lastFailureReason: outcome.reason })) ?? m;
-  return afterCharge(deps, m, outcome, now);
+export async function authorizeMandate(deps: Deps, mandateRow: MandateRow, decline: boolean, now: Date = new Date()): Promise<MandateRow> {
+  return inCharge(deps, async (tx) => {
+    const m = await lockOwn(tx, mandateRow.merchantId, mandateRow.id, 'wait');
+    if (m.status !== MandateStatus.INIT) {
+      if (m.status === MandateStatus.ACTIVE && !decline) return m;
+      throw new KeyedError('BUSINESS_RULE', 'cashier.notPayable');
+    }
+    if (now >= m.authorizeBefore) throw new KeyedError('BUSINESS_RULE', 'cashier.expired');
+    return chargeLocked(tx, deps.publicUrl, m, now, decline);
+  });
 }
 
 const ACTIONS: Readonly<Record<'pause' | 'resume' | 'stop', { from: readonly MandateStatusValue[]; to: MandateStatusValue }>> = {
@@ -228,23 +267,43 @@ export async function changeMandate(deps: Deps, merchantId: number, id: string, 
         ? { status: rule.to, nextChargeAt: m.nextChargeAt && m.nextChargeAt > now ? m.nextChargeAt : now }
         : { status: rule.to };
   const row = await change(db, m, rule.from, set, deps.publicUrl);
-  if (!row) throw new KeyedError('STATE_TRANSITION_INVALID', 'auto-deductions.notAllowed', { status: m.status });
+  if (!row) throw new KeyedError('STATE_TRANSITION_INVALID', 'auto-deductions.notAllowed', { status: (await selectMandate(db, id))?.status ?? m.status });
   return row;
 }
 
-/** "Charge now": the next charge of an active mandate, taken at once; the schedule continues from now. */
+/**
+ * "Charge now": the next charge of an active mandate, taken at once; the schedule continues from now. A second one
+ * sent while a charge (or any change) of the mandate is in progress is refused at once (409), never queued behind
+ * it: ten clicks charge the payer once.
+ */
 export async function chargeNow(deps: Deps, merchantId: number, id: string, now: Date = new Date()): Promise<MandateRow> {
-  const m = await selectMandate(deps.db, id);
-  if (!m || m.merchantId !== merchantId) throw new KeyedError('NOT_FOUND', 'auto-deductions.notFound');
-  if (m.status !== MandateStatus.ACTIVE) throw new KeyedError('STATE_TRANSITION_INVALID', 'auto-deductions.notAllowed', { status: m.status });
-  return afterCharge(deps, m, await chargeOnce(deps, m, now, false), now);
+  return inCharge(deps, async (tx) => {
+    const m = await lockOwn(tx, merchantId, id, 'nowait');
+    if (m.status !== MandateStatus.ACTIVE) throw new KeyedError('STATE_TRANSITION_INVALID', 'auto-deductions.notAllowed', { status: m.status });
+    return chargeLocked(tx, deps.publicUrl, m, now, false);
+  });
 }
 
 /** The job: due charges taken (each claimed first), then the notices of the coming ones. */
 export async function runMandates(deps: Deps, notifier: LowBalanceNotifier | null, now: Date = new Date()): Promise<{ charged: number; noticed: number }> {
   let charged = 0;
-  for (const m of await claimDueMandates(deps.db, now, CHARGE_LEASE_MS, MANDATE_JOB_BATCH)) {
-    await afterCharge(deps, m, await chargeOnce(deps, m, now, false), now);
+  // One mandate a transaction: each holds its row through its charge; another instance skips the rows held.
+  while (charged < MANDATE_JOB_BATCH) {
+    const row = await inCharge(deps, async (tx) => {
+      const m = await lockNextDueMandate(tx, now);
+      if (!m) return undefined;
+      try {
+        return await tx.transaction((charge) => chargeLocked(charge, deps.publicUrl, m, now, false));
+      } catch (e) {
+        // A charge the product refuses (its channel down, the method withdrawn) is a failed try, retried like a
+        // declined one: left due, it would be the first one picked at every run and hold up every other mandate.
+        if (!(e instanceof DomainError)) throw e;
+        const row = await countCharge(tx, m.id, 0n, afterCharge(m, { taken: 0n, reason: e.code }, now));
+        await tellStatus(tx, m.status, row, deps.publicUrl);
+        return row;
+      }
+    });
+    if (!row) break;
     charged++;
   }
   let noticed = 0;

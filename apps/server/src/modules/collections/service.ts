@@ -65,7 +65,7 @@ import type { ChannelPaymentStatus } from '../channels/adapter';
 import { channelAdapterFor, sandboxPaymentResult } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
 import { collectionSucceeded, pgErrorCode } from '../ledger/service';
-import { flushLedger, queuedTransfer } from '../ledger/writer';
+import { flushLedger, isTransaction, queuedTransfer } from '../ledger/writer';
 import { addToSettlementBatch, BatchSettledMeanwhile, retryWhileBatchSettled } from '../settlements/service';
 
 export interface CollectionDeps {
@@ -414,7 +414,7 @@ function assertOpen(row: CollectionRow, target: PaymentStatusValue): void {
 
 /** The payer paid (sandbox channel / cashier / sandbox helper): pending|processing -> success. Idempotent. */
 export async function markCollectionPaid(
-  db: Db,
+  db: DbLike,
   args: {
     merchantId: number;
     id: string;
@@ -485,13 +485,14 @@ export async function markCollectionPaid(
   }));
   // Answered once the money is in the balances, so whoever reads them after the answer sees it. A pass that fails
   // (its statement aborted) does not undo the committed payment: the next pass or the ledger.post-queued job posts it,
-  // and a transfer taking from the balance posts it first.
-  if (queued) await flushLedger(db).catch(() => 0);
+  // and a transfer taking from the balance posts it first. Paid inside a caller's transaction (a mandate's charge),
+  // nothing is committed yet: that caller flushes once it has.
+  if (queued && !isTransaction(db)) await flushLedger(db).catch(() => 0);
   return paidRow;
 }
 
 async function endCollection(
-  db: Db,
+  db: DbLike,
   args: { merchantId: number; id: string; now?: Date; publicUrl?: string },
   target: PaymentStatusValue,
   reason: string | null,
@@ -508,7 +509,7 @@ async function endCollection(
 
 /** The channel (or the sandbox helper) says the payment failed, with a domain CollectionFailureReason code. */
 export async function markCollectionFailed(
-  db: Db,
+  db: DbLike,
   args: { merchantId: number; id: string; reason: string; now?: Date; publicUrl?: string },
 ): Promise<CollectionRow> {
   if (!isCollectionFailureReason(args.reason)) throw fieldError('reason', 'collections.failureReasonInvalid');
@@ -517,7 +518,7 @@ export async function markCollectionFailed(
 
 /** Risk control or the channel refused the payment before money moved: -> rejected. */
 export async function markCollectionRejected(
-  db: Db,
+  db: DbLike,
   args: { merchantId: number; id: string; reason: string; now?: Date; publicUrl?: string },
 ): Promise<CollectionRow> {
   if (!isCollectionFailureReason(args.reason)) throw fieldError('reason', 'collections.failureReasonInvalid');
@@ -525,13 +526,13 @@ export async function markCollectionRejected(
 }
 
 /** Payer cancelled at the cashier: -> closed. */
-export async function closeCollection(db: Db, args: { merchantId: number; id: string; now?: Date; publicUrl?: string }): Promise<CollectionRow> {
+export async function closeCollection(db: DbLike, args: { merchantId: number; id: string; now?: Date; publicUrl?: string }): Promise<CollectionRow> {
   return endCollection(db, args, PaymentStatus.CLOSED, null, CallbackEvent.COLLECTION_CLOSED);
 }
 
 /** Applies what a channel reported (status query or notification) to a collection. */
 export async function applyChannelResult(
-  db: Db,
+  db: DbLike,
   args: { merchantId: number; id: string; result: ChannelPaymentStatus; now?: Date; publicUrl?: string },
 ): Promise<CollectionRow> {
   const { result } = args;
@@ -555,7 +556,7 @@ export async function applyChannelResult(
  * The payer pressed "Pay" on the cashier: the sandbox channel answers by the documented magic amounts (domain
  * SANDBOX_MAGIC): success, partial, failed, rejected, or nothing yet (stays pending). Refused unless still open.
  */
-export async function payAtCashier(db: Db, args: { merchantId: number; id: string; now?: Date; publicUrl?: string }): Promise<CollectionRow> {
+export async function payAtCashier(db: DbLike, args: { merchantId: number; id: string; now?: Date; publicUrl?: string }): Promise<CollectionRow> {
   const row = await getCollection(db, args.merchantId, args.id);
   if (!row) throw notFound();
   if (PAID_STATUSES.includes(row.status as PaymentStatusValue)) return row;

@@ -5,7 +5,8 @@
  * rows one commit after another.
  */
 import { LEDGER_WRITE_BATCH } from '@mg/domain';
-import type { DbLike } from '../../db/pool';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbLike, DbTx } from '../../db/pool';
 import type { TransferRequest } from './flows';
 import { ensureQueuedAccounts, postQueued, queuedInsert } from './queries/queue';
 import { validateTransfer } from './service';
@@ -70,6 +71,22 @@ export function flushLedger(db: DbLike): Promise<number> {
     writers.set(db, w);
   }
   return w.flush();
+}
+
+/**
+ * `work` in one transaction of `db`, for a caller that pays orders inside a transaction of its own (a link's or a
+ * mandate's lock held throughout): what those payments queued is invisible to the writer until the commit, so it is
+ * posted after it, and the answer comes once the money is in the balances, as for any payment.
+ */
+export async function inTransactionThenPost<T>(db: DbLike, work: (tx: DbTx) => Promise<T>): Promise<T> {
+  const result = await db.transaction(work);
+  if (!isTransaction(db)) await flushLedger(db).catch(() => 0);
+  return result;
+}
+
+/** True inside a caller's transaction: nothing it queued is committed yet, so that caller posts after its commit. */
+export function isTransaction(db: DbLike): boolean {
+  return db instanceof PgTransaction;
 }
 
 /**

@@ -41,6 +41,7 @@ import {
   type CollectionRow,
 } from '../collections/service';
 import { cashierUrl } from '../../lib/cashier-url';
+import { inTransactionThenPost } from '../ledger/writer';
 import {
   countLinkCollections,
   insertLink,
@@ -175,7 +176,7 @@ export async function voidPaymentLink(db: Db, merchantId: number, id: string, no
     // An attempt a payer opened before the void must not be payable after it: it is closed with the link.
     const attempt = row.collectionId ? await getCollection(tx, merchantId, row.collectionId) : null;
     if (attempt && (attempt.status === PaymentStatus.PENDING || attempt.status === PaymentStatus.PROCESSING)) {
-      await closeCollection(tx as unknown as Db, { merchantId, id: attempt.id, now });
+      await closeCollection(tx, { merchantId, id: attempt.id, now });
     }
     return voided;
   });
@@ -205,12 +206,12 @@ export interface PaidLink {
 export async function payPaymentLink(deps: PaymentLinkDeps, input: PayPaymentLinkInput): Promise<PaidLink> {
   const now = input.now ?? new Date();
   const outcome = input.outcome ?? CashierOutcome.SUCCESS;
-  return deps.db.transaction(async (tx) => {
+  return inTransactionThenPost(deps.db, async (tx) => {
     const link = await selectLinkByToken(tx, input.token, { lock: true });
     if (!link) throw notFound();
     // Collection services open their own transaction; given this one, they run inside it as a savepoint, under
     // the link lock, on this connection.
-    const db = tx as unknown as Db;
+    const db = tx;
     const status = effectiveLinkStatus(link, now);
     if (status === PaymentLinkStatus.PAID) {
       if (outcome === CashierOutcome.FAIL) throw new KeyedError('BUSINESS_RULE', 'cashier.alreadyPaid');
@@ -240,7 +241,7 @@ function assertLinkOpen(status: PaymentLinkStatusValue): void {
 }
 
 /** The link's still-open attempt (pending / processing), else a new one. */
-async function openAttempt(deps: PaymentLinkDeps, db: Db, link: PaymentLinkRow, now: Date): Promise<CollectionRow> {
+async function openAttempt(deps: PaymentLinkDeps, db: DbLike, link: PaymentLinkRow, now: Date): Promise<CollectionRow> {
   const current = link.collectionId ? await getCollection(db, link.merchantId, link.collectionId) : null;
   if (current && (current.status === PaymentStatus.PENDING || current.status === PaymentStatus.PROCESSING)) return current;
   const n = await countLinkCollections(db, link.merchantId, link.id);
@@ -273,7 +274,7 @@ export async function openCryptoLinkAttempt(deps: PaymentLinkDeps, token: string
     if (!link) throw notFound();
     if (link.paymentType !== PaymentType.CRYPTO) throw new KeyedError('BUSINESS_RULE', 'crypto.notCryptoOrder');
     assertLinkOpen(effectiveLinkStatus(link, now));
-    const current = await openAttempt(deps, tx as unknown as Db, link, now);
+    const current = await openAttempt(deps, tx, link, now);
     const updated = current.id === link.collectionId ? link : await updateLink(tx, link, { collectionId: current.id, updatedAt: now });
     return { link: updated, collection: current };
   });
