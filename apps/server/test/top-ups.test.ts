@@ -64,6 +64,18 @@ describe('top-ups', () => {
     await checkPayoutInvariants(tdb.pool, tdb.db, [10001]);
   });
 
+  it('ten presses of Pay at once credit the balance once, with one ledger transfer', async () => {
+    const before = await available();
+    const t = result(await operator.post('/top-ups', body({ amount: '150000' })));
+    const pay = () => app.inject({ method: 'POST', url: `/api/cashier/${tokenOf(t.cashierUrl)}/pay`, payload: { outcome: 'success' } });
+    const all = await Promise.all(Array.from({ length: 10 }, pay));
+    expect(all.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect((await available()) - before).toBe(150_000n);
+    const { rows } = await tdb.pool.query<{ n: number }>('select count(*)::int as n from ledger_transfer where reference = $1', [t.id]);
+    expect(rows[0]!.n).toBe(1);
+    expect(result(await operator.get('/top-ups', { id: t.id })).records[0]).toMatchObject({ status: 'success', credited: '150000' });
+  });
+
   it('charges a top-up fee only where a fee rule says so', async () => {
     await setFeeRule(tdb.pool, { merchantId: 10001, currency: 'IDR', paymentType: PaymentType.MERCHANT_TOP_UP, rateBps: 100, fixedFee: 500n });
     const [before, fees] = await Promise.all([available(), balance(tdb.pool, 10000, 'IDR', 'fee_revenue')]);

@@ -163,9 +163,13 @@ describe('auto-withdrawal', () => {
     expect(await available()).toBe(5_000_000n);
     const made = result(await operator.get('/withdrawals', { createTime_begin: '2027-01-04 00:00:00', createTime_end: '2027-01-04 23:59:59' })).records;
     expect(made).toEqual([expect.objectContaining({ createdBy: 'auto', status: 'pending_review', totalDebit: String(before - 5_000_000n) })]);
-    // Once a day, whatever instance asks.
+    // Once a day, whatever instance asks, and however many ask at once (the next day: four runs, one withdrawal).
     expect(await runAutoWithdrawals(tdb.db, new Date('2027-01-04T09:00:00Z'))).toBe(0);
-    expect(result(await admin.get('/withdrawals/auto/IDR')).lastRunOn).toBe('2027-01-04');
+    await postTransfer(tdb.db, topUp({ merchantId: M, currency: 'IDR', reference: 'wd-fund-2', idempotencyKey: 'wd-fund-2', amount: 3_000_000n }));
+    const runs = await Promise.all(Array.from({ length: 4 }, () => runAutoWithdrawals(tdb.db, new Date('2027-01-05T05:00:00Z'))));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await available()).toBe(5_000_000n);
+    expect(result(await admin.get('/withdrawals/auto/IDR')).lastRunOn).toBe('2027-01-05');
   });
 });
 
