@@ -29,6 +29,8 @@ const CATALOGUE_STATUS = {
   REQUEST_ERROR_RETRY: 500,
   WRONG_CREDENTIALS: 401,
   GOOGLE_CODE_ERROR: 401,
+  /** Too many wrong step-up codes in a session (domain STEP_UP_MAX_FAILURES): not a sign-out, a wait. */
+  STEP_UP_LOCKED: 429,
   // registration
   REGISTRATION_FAILED: 422,
   USERNAME_TAKEN: 409,

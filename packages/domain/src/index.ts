@@ -28,3 +28,4 @@ export * from './permission-codes';
 export * from './registry';
 export * from './permissions/catalogue';
 export * from './routes';
+export * from './second-factor';

@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = [
   'webhook_secret_revealed',
   'webhook_secret_rolled',
   'fee_rule_changed',
+  // The second factor of money moves (issue 39)
+  'step_up_failed',
+  'step_up_locked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,6 +24,8 @@ export const AUDIT_DETAIL_KEYS = [
   'deliveryId', 'eventId', 'orderKind', 'orderId', 'responseStatus', 'error',
   // channel health
   'state', 'message', 'greenMin', 'amberMin', 'replayed',
+  // the second factor
+  'until',
 ] as const;
 export type AuditDetailKey = (typeof AUDIT_DETAIL_KEYS)[number];
 

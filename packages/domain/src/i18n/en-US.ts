@@ -45,6 +45,7 @@ export default {
   'error.requestErrorRetry': "Request error, please try again later",
   'error.wrongCredentials': "Wrong username or password",
   'error.googleCodeError': "Google verification code error",
+  'error.stepUpLocked': "Too many wrong Google codes: actions that move money are locked for a while",
   'error.registrationFailed': "Registration failed",
   'error.usernameTaken': "This username is already registered",
   'error.phoneTaken': "This phone number is already registered",

@@ -45,6 +45,7 @@ export default {
   'error.requestErrorRetry': "Permintaan gagal, silakan coba lagi nanti",
   'error.wrongCredentials': "Nama pengguna atau kata sandi salah",
   'error.googleCodeError': "Kode verifikasi Google salah",
+  'error.stepUpLocked': "Terlalu banyak kode Google salah: tindakan yang memindahkan dana dikunci sementara",
   'error.registrationFailed': "Pendaftaran gagal",
   'error.usernameTaken': "Nama pengguna ini sudah terdaftar",
   'error.phoneTaken': "Nomor telepon ini sudah terdaftar",

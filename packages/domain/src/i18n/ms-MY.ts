@@ -45,6 +45,7 @@ export default {
   'error.requestErrorRetry': "Ralat permintaan, sila cuba sebentar lagi",
   'error.wrongCredentials': "Nama pengguna atau kata laluan salah",
   'error.googleCodeError': "Kod pengesahan Google salah",
+  'error.stepUpLocked': "Terlalu banyak kod Google salah: tindakan yang memindahkan wang dikunci buat sementara",
   'error.registrationFailed': "Pendaftaran gagal",
   'error.usernameTaken': "Nama pengguna ini telah didaftarkan",
   'error.phoneTaken': "Nombor telefon ini telah didaftarkan",

@@ -45,6 +45,7 @@ export default {
   'error.requestErrorRetry': "Erro na solicitação, tente novamente mais tarde",
   'error.wrongCredentials': "Usuário ou senha incorretos",
   'error.googleCodeError': "Código de verificação do Google incorreto",
+  'error.stepUpLocked': "Códigos do Google errados demais: operações que movimentam dinheiro estão bloqueadas por um tempo",
   'error.registrationFailed': "Falha no cadastro",
   'error.usernameTaken': "Este nome de usuário já está cadastrado",
   'error.phoneTaken': "Este número de telefone já está cadastrado",

@@ -45,6 +45,7 @@ export default {
   'error.requestErrorRetry': "คำขอผิดพลาด กรุณาลองใหม่ภายหลัง",
   'error.wrongCredentials': "ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง",
   'error.googleCodeError': "รหัสยืนยัน Google ไม่ถูกต้อง",
+  'error.stepUpLocked': "ใส่รหัส Google ผิดหลายครั้งเกินไป: ล็อกการทำรายการที่เคลื่อนย้ายเงินชั่วคราว",
   'error.registrationFailed': "ลงทะเบียนไม่สำเร็จ",
   'error.usernameTaken': "ชื่อผู้ใช้นี้ถูกลงทะเบียนแล้ว",
   'error.phoneTaken': "หมายเลขโทรศัพท์นี้ถูกลงทะเบียนแล้ว",

@@ -45,6 +45,7 @@ export default {
   'error.requestErrorRetry': "请求出错，请稍后重试",
   'error.wrongCredentials': "用户名或密码错误",
   'error.googleCodeError': "谷歌验证码错误",
+  'error.stepUpLocked': "谷歌验证码错误次数过多：资金操作已暂时锁定",
   'error.registrationFailed': "注册失败",
   'error.usernameTaken': "该用户名已被注册",
   'error.phoneTaken': "该手机号已被注册",

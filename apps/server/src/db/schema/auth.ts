@@ -1,5 +1,5 @@
 /** Sessions, sign-in attempts and captchas. */
-import { bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { appUser } from './users';
 
@@ -20,6 +20,10 @@ export const session = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Wrong step-up (second factor) codes since the last right one (domain STEP_UP_MAX_FAILURES). */
+    stepUpFailures: smallint('step_up_failures').notNull().default(0),
+    /** Until then the session's step-up is refused, right code or not (domain STEP_UP_LOCK_MINUTES). */
+    stepUpLockedUntil: timestamp('step_up_locked_until', { withTimezone: true }),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );

@@ -128,7 +128,7 @@ export async function updateStatus(db: DbLike, id: number, owner: number | undef
   return row;
 }
 
-/** E-mail addresses of the merchant's admins (third_role_admin, crypto_role_admin), not frozen. */
+/** E-mail addresses of the merchant's admins (admin, business: role all, third_role_admin, crypto_role_admin), not frozen. */
 export async function selectAdminEmails(db: DbLike, merchantId: number): Promise<string[]> {
   const rows = await db
     .selectDistinct({ email: appUser.email })
@@ -140,7 +140,7 @@ export async function selectAdminEmails(db: DbLike, merchantId: number): Promise
         eq(appUser.merchantId, merchantId),
         eq(appUser.frozen, false),
         isNotNull(appUser.email),
-        inArray(role.roleCode, [Role.THIRD_ROLE_ADMIN, Role.CRYPTO_ROLE_ADMIN]),
+        inArray(role.roleCode, [Role.ADMIN, Role.BUSINESS, Role.THIRD_ROLE_ADMIN, Role.CRYPTO_ROLE_ADMIN]),
       ),
     );
   return rows.flatMap((r) => (r.email ? [r.email] : []));

@@ -291,3 +291,31 @@ export async function insertAudit(db: AuditTarget, row: AuditRow): Promise<void>
     [row.merchantId, row.userId, row.username, row.action, row.success, row.detail === null ? null : JSON.stringify(row.detail), row.ip, row.userAgent],
   );
 }
+
+/** A session's step-up lock: until when it is refused (null: not locked). */
+export async function selectStepUpLock(db: Db, tokenHash: string): Promise<Date | null> {
+  const [row] = await db.select({ until: session.stepUpLockedUntil }).from(session).where(eq(session.tokenHash, tokenHash)).limit(1);
+  return row?.until && row.until.getTime() > Date.now() ? row.until : null;
+}
+
+/**
+ * Counts a wrong step-up code on the session and locks its step-up at the limit, in one statement (codes sent at
+ * once still count each). Answers when the step-up is locked: from this failure, or from another that locked it
+ * while this code was being checked; null while tries are left.
+ */
+export async function countStepUpFailure(db: Db, tokenHash: string, lockAfter: number, lockMs: number): Promise<{ lockedUntil: Date | null; lockedNow: boolean }> {
+  const res = await db.execute<{ locked_until: Date | string | null }>(sql`
+      update session set
+        step_up_failures = case when step_up_failures + 1 >= ${lockAfter} then 0 else step_up_failures + 1 end,
+        step_up_locked_until = case when step_up_failures + 1 >= ${lockAfter} then now() + (${lockMs} || ' milliseconds')::interval else step_up_locked_until end
+      where token_hash = ${tokenHash} and (step_up_locked_until is null or step_up_locked_until <= now())
+      returning case when step_up_failures = 0 then step_up_locked_until end as locked_until`);
+  const r = res.rows[0];
+  if (r) return r.locked_until ? { lockedUntil: new Date(r.locked_until), lockedNow: true } : { lockedUntil: null, lockedNow: false };
+  return { lockedUntil: (await selectStepUpLock(db, tokenHash)) ?? new Date(), lockedNow: false };
+}
+
+/** A right step-up code clears the session's count (written only when there was one). */
+export async function clearStepUpFailures(db: Db, tokenHash: string): Promise<void> {
+  await db.update(session).set({ stepUpFailures: 0 }).where(and(eq(session.tokenHash, tokenHash), sql`${session.stepUpFailures} > 0`));
+}

@@ -5,6 +5,7 @@
 import { Perm, answerRecordOf, autoDeductionsList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { googleCodeField } from '../auth/second-factor';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { registerList } from '../../lib/list/route';
@@ -55,7 +56,13 @@ export const autoDeductionRoutes: FastifyPluginAsyncZod = async (app) => {
       `/auto-deductions/:id/${action}`,
       {
         config: { permission: Perm.AUTO_DEDUCTION_MANAGE },
-        schema: { tags, summary: action === 'charge' ? 'Charge now: the next charge of an active mandate, taken at once' : `${action} the mandate`, params: idParams, response: { 200: envelopeOf(record) } },
+        schema: {
+          tags,
+          summary: action === 'charge' ? 'Charge now: the next charge of an active mandate, taken at once (409 while another change of it is in progress)' : `${action} the mandate`,
+          params: idParams,
+          ...(action === 'charge' ? { body: z.object({ googleCode: googleCodeField }).nullish() } : {}),
+          response: { 200: envelopeOf(record) },
+        },
       },
       async (req) => {
         const merchantId = ownMerchant(req);

@@ -25,7 +25,7 @@ import { t } from '../../lib/i18n';
 import { registerList } from '../../lib/list/route';
 import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
-import { requireSecondFactor } from '../auth/second-factor';
+import { googleCodeField } from '../auth/second-factor';
 import { balanceTransfersSource } from './queries';
 import { createTransfer, quoteTransfer, transferParties } from './service';
 
@@ -40,7 +40,7 @@ const quoteBody = z.object({
 const transferBody = quoteBody.extend({
   remark: z.string().max(BALANCE_TRANSFER_REMARK_MAX_LENGTH).optional(),
   requestId: z.string().max(BALANCE_TRANSFER_REQUEST_ID_MAX_LENGTH).describe('the client’s key of this transfer: the same id again answers the first transfer'),
-  googleCode: z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on'),
+  googleCode: googleCodeField,
 });
 
 /** The amount as typed: spec §5 "an invalid transfer amount has its own message". */
@@ -99,7 +99,6 @@ export const balanceTransferRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!BALANCE_TRANSFER_REQUEST_ID_PATTERN.test(b.requestId)) throw fieldError('requestId', 'error.fieldInvalid', { params: { value: b.requestId.slice(0, 64) } });
       const currency = currencyField(b.currency);
       const amount = transferAmount(b.amount, currency);
-      await requireSecondFactor(app, req, b.googleCode);
       const merchantId = ownMerchant(req);
       const detail = { amount: b.amount, currency, toMerchantId: b.toMerchantId };
       try {

@@ -10,7 +10,7 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
-import { requireSecondFactor } from '../auth/second-factor';
+import { googleCodeField } from '../auth/second-factor';
 import { notFound } from '../../lib/admin';
 import { confirmDueDeposits } from './deposits';
 import { chainTxOf, historyOf } from './history';
@@ -18,7 +18,7 @@ import { selectAddresses } from './queries';
 import { addAddress, addressView, assetsOf, removeAddress } from './service';
 
 const tags = ['crypto'];
-const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
+const googleCode = googleCodeField;
 
 export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
   // The sandbox chain: deposits whose confirmations are all in pay their orders.
@@ -107,7 +107,6 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const auth = requireAuth(req);
-      await requireSecondFactor(app, req, req.body.googleCode);
       const merchantId = ownMerchant(req);
       const row = await addAddress(app.db, { ...req.body, merchantId, createdBy: auth.username }, { mailer: app.mailer, log: req.log });
       await audit(app.db, req, 'crypto_address_added', { success: true, merchantId, detail: { network: row.network, address: row.address, addressId: row.id } });
@@ -122,7 +121,6 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a withdrawal address at once (payouts made to it keep it)', params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ googleCode }) },
     },
     async (req) => {
-      await requireSecondFactor(app, req, req.query.googleCode);
       const merchantId = ownMerchant(req);
       await removeAddress(app.db, merchantId, req.params.id);
       await audit(app.db, req, 'crypto_address_deleted', { success: true, merchantId, detail: { addressId: req.params.id } });

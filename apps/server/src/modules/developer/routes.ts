@@ -2,6 +2,7 @@
 import { API_KEY_MODES, DOC_FIELD_PLACES, DOC_RULES, API_KEY_NAME_MAX_LENGTH, API_KEY_STATUSES, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES, Perm, WEBHOOK_SECRET_GRACE_HOURS } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { googleCodeField } from '../auth/second-factor';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { managedMerchant } from '../auth/scope';
 import * as dev from './service';
@@ -9,7 +10,7 @@ import * as dev from './service';
 const tags = ['developer'];
 
 const merchantIdField = z.coerce.number().int().positive().optional().describe('platform staff: another merchant');
-const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
+const googleCode = googleCodeField;
 
 const keyView = z.object({
   id: z.string(),
@@ -103,7 +104,6 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
-      await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.createKey(app, req, merchantId, { name: req.body.name, mode: req.body.mode }));
     },
   );
@@ -122,7 +122,6 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
-      await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.rollKey(app, req, merchantId, req.params.id));
     },
   );
@@ -141,7 +140,6 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
-      await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.revokeKey(app, req, merchantId, req.params.id));
     },
   );
@@ -194,7 +192,6 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
-      await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.revealWebhookSecret(app, req, merchantId));
     },
   );
@@ -212,7 +209,6 @@ export const developerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
-      await dev.requireSecondFactor(app, req, req.body.googleCode);
       return ok(await dev.rollWebhook(app, req, merchantId));
     },
   );

@@ -31,7 +31,6 @@ import { fieldError, FieldValidationError, type FieldIssue } from '../../lib/err
 import { KeyedError, notFound } from '../../lib/admin';
 import { audit, requireAuth } from '../auth';
 import { findUserById } from '../auth/queries';
-export { requireSecondFactor } from '../auth/second-factor';
 import { getOrCreateWebhookSecret, rollWebhookSecret } from '../callbacks/secret';
 import { formatIpRule, parseIpRule } from '../open-api/ip';
 import { docCalls } from './docs';

@@ -27,7 +27,7 @@ import { currencyField } from '../../lib/fields';
 import { t } from '../../lib/i18n';
 import { notFound } from '../../lib/admin';
 import { audit, requireAuth } from '../auth';
-import { requireSecondFactor } from '../auth/second-factor';
+import { googleCodeField } from '../auth/second-factor';
 import { ownMerchant } from '../auth/scope';
 import { approveBatch, checkBatchRows, rejectBatch, submitBatch, type BatchRowInput } from './batch';
 import { readBatchFile, resultFile, templateFile } from './batch-file';
@@ -152,7 +152,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Submit checked rows as one batch: all payouts created and their total held at once, or nothing (400 naming rows[n].column, 422 INSUFFICIENT_BALANCE)',
-        body: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255), uploadedCount: z.number().int().min(0), uploadedTotal: z.string().max(40), rows: z.array(rowSchema).max(PAYOUT_BATCH_MAX_ROWS) }),
+        body: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255), uploadedCount: z.number().int().min(0), uploadedTotal: z.string().max(40), rows: z.array(rowSchema).max(PAYOUT_BATCH_MAX_ROWS), googleCode: googleCodeField }),
         response: { 200: envelopeOf(batchSchema) },
       },
     },
@@ -194,7 +194,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: 'Approve or reject a whole batch (every payout still pending review); the maker cannot; the Google code when 2FA is on',
         params: idParams,
-        body: z.object({ action: z.enum(['approve', 'reject']), reason: z.string().trim().max(PAYOUT_REJECT_REASON_MAX_LENGTH).optional(), googleCode: z.string().trim().max(32).optional() }),
+        body: z.object({ action: z.enum(['approve', 'reject']), reason: z.string().trim().max(PAYOUT_REJECT_REASON_MAX_LENGTH).optional(), googleCode: googleCodeField }),
         response: { 200: envelopeOf(batchSchema) },
       },
     },
@@ -203,7 +203,6 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       const found = await selectScopedBatch(app.db, req, req.params.id);
       if (!found) throw notFound();
       if (req.body.action === 'reject' && !req.body.reason) throw fieldError('reason', 'payouts.rejectReasonRequired');
-      await requireSecondFactor(app, req, req.body.googleCode);
       const a = { merchantId: found.merchantId, id: found.id, approver: auth.username };
       const b = req.body.action === 'approve' ? await approveBatch(app.db, a) : await rejectBatch(app.db, { ...a, reason: req.body.reason ?? '' });
       await audit(app.db, req, req.body.action === 'approve' ? 'payout_approved' : 'payout_rejected', { success: true, merchantId: b.merchantId, detail: { payoutId: b.id, reason: req.body.reason ?? null } });

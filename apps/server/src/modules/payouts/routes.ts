@@ -29,7 +29,7 @@ import { notFound } from '../../lib/admin';
 import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
 import { deliveriesForOrder, deliverySchema } from '../callbacks/service';
-import { requireSecondFactor } from '../auth/second-factor';
+import { googleCodeField } from '../auth/second-factor';
 import { quoteFee } from '../fees/service';
 import { balancesOf } from '../ledger/service';
 import { currencyField } from '../../lib/fields';
@@ -41,7 +41,7 @@ import { approvePayout, cancelPayout, checkPayoutInput, createPayout, payeeOf, r
 
 const tags = ['payouts'];
 const record = answerRecordOf(payoutsList);
-const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
+const googleCode = googleCodeField;
 
 const destinationFields = {
   bankCode: z.string().trim().min(1).max(32),
@@ -58,6 +58,7 @@ const payoutBody = z.object({
   currency: z.string().min(1).max(8),
   description: z.string().max(255).optional(),
   ...destinationFields,
+  googleCode,
 });
 type PayoutBody = z.infer<typeof payoutBody>;
 
@@ -98,7 +99,6 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const review = async (req: FastifyRequest, b: z.infer<typeof reviewBody>, opts: { throwSkipped?: boolean } = {}) => {
     const auth = requireAuth(req);
     if (b.action === 'reject' && !b.reason) throw fieldError('reason', 'payouts.rejectReasonRequired');
-    await requireSecondFactor(app, req, b.googleCode);
     const changed: z.infer<typeof record>[] = [];
     const skipped: { id: string; message: string }[] = [];
     for (const id of [...new Set(b.ids)]) {
@@ -283,7 +283,6 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const amount = (v: string | null, field: string) => (v === null || v.trim() === '' ? null : amountOf(v, currency, field));
       const autoApproveMax = amount(req.body.autoApproveMax, 'autoApproveMax');
       const dailyAutoMax = amount(req.body.dailyAutoMax, 'dailyAutoMax');
-      await requireSecondFactor(app, req, req.body.googleCode);
       await upsertPolicy(app.db, { merchantId, currency, autoApproveMax, dailyAutoMax, updatedBy: auth.username });
       await audit(app.db, req, 'payout_policy_changed', { success: true, merchantId, detail: { currency, autoApproveMax: req.body.autoApproveMax, dailyAutoMax: req.body.dailyAutoMax } });
       return ok(policyView(merchantId, await selectPolicies(app.db, merchantId)), t(req.lang, 'error.operationSucceeded'));

@@ -2,6 +2,7 @@
 import { Perm, REFUND_WAY, answerRecordOf, refundsList, type CurrencyCode, type RefundWayValue } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { googleCodeField } from '../auth/second-factor';
 import { amountOf } from '../../lib/amounts';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
@@ -29,6 +30,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
           refundWay: z.enum(REFUND_WAY.values as [RefundWayValue, ...RefundWayValue[]]),
           reason: z.string().trim().min(1).max(255),
           merchantRefundId: z.string().trim().min(1).max(64).optional(),
+          googleCode: googleCodeField,
         }),
         response: { 200: envelopeOf(answerRecordOf(refundsList)) },
       },

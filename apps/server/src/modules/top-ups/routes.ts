@@ -5,6 +5,7 @@
 import { Perm, answerRecordOf, topUpsList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { googleCodeField } from '../auth/second-factor';
 import { amountOf } from '../../lib/amounts';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { currencyField } from '../../lib/fields';
@@ -30,7 +31,7 @@ export const topUpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A new top-up of the session currency: answers it with `cashierUrl`, where it is paid (400 naming amount or paymentType)',
-        body: z.object({ amount: z.string().max(40), currency: z.string().min(1).max(8), paymentType: z.coerce.number().int().positive() }),
+        body: z.object({ amount: z.string().max(40), currency: z.string().min(1).max(8), paymentType: z.coerce.number().int().positive(), googleCode: googleCodeField }),
         response: { 200: envelopeOf(record) },
       },
     },

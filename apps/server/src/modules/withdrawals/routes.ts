@@ -34,7 +34,7 @@ import { t } from '../../lib/i18n';
 import { registerList } from '../../lib/list/route';
 import { audit, requireAuth } from '../auth';
 import { ownMerchant, ownScope } from '../auth/scope';
-import { requireSecondFactor } from '../auth/second-factor';
+import { googleCodeField } from '../auth/second-factor';
 import { balancesOf } from '../ledger/service';
 import { autoWithdrawalView, setAutoWithdrawal } from './auto';
 import { registerWithdrawalJobs } from './jobs';
@@ -43,7 +43,7 @@ import { addAccount, createWithdrawal, isUsable, limitsOf, quoteWithdrawal, remo
 
 const tags = ['withdrawals'];
 const record = answerRecordOf(withdrawalsList);
-const googleCode = z.string().trim().max(32).optional().describe('required when the user has Google Authenticator on');
+const googleCode = googleCodeField;
 
 /**
  * Provider staff only, whatever codes a role was given: a merchant may never review its own withdrawals, verify its
@@ -76,6 +76,7 @@ const withdrawalBody = z.object({
   amount: z.string().max(40),
   currency: z.string().min(1).max(8),
   accountId: z.coerce.number().int().positive().optional().describe('one of the merchant’s usable withdrawal accounts'),
+  googleCode,
 });
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -140,7 +141,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(req);
       const b = req.body;
       const currency = currencyField(b.currency);
-      await requireSecondFactor(app, req, b.googleCode);
       const merchantId = ownMerchant(req);
       const row = await addAccount(app.db, { ...b, currency, bankCode: b.bankCode.toUpperCase(), merchantId, createdBy: auth.username }, { mailer: app.mailer, log: req.log });
       await audit(app.db, req, 'withdrawal_account_added', { success: true, merchantId, detail: { currency, bankCode: row.bankCode, accountId: row.id } });
@@ -155,7 +155,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a withdrawal account at once (withdrawals made to it keep it)', params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ googleCode }) },
     },
     async (req) => {
-      await requireSecondFactor(app, req, req.query.googleCode);
       const merchantId = ownMerchant(req);
       await removeAccount(app.db, merchantId, req.params.id);
       await audit(app.db, req, 'withdrawal_account_deleted', { success: true, merchantId, detail: { accountId: req.params.id } });
@@ -167,7 +166,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/withdrawals/accounts/:id/verify',
     {
       config: { permission: Perm.WITHDRAWAL_REVIEW },
-      schema: { tags, summary: 'Provider staff: verify (usable at once) or reject a pending account', params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ verify: z.boolean() }), response: { 200: envelopeOf(withdrawalAccountSchema) } },
+      schema: { tags, summary: 'Provider staff: verify (usable at once) or reject a pending account', params: z.object({ id: z.coerce.number().int().positive() }), body: z.object({ verify: z.boolean(), googleCode }), response: { 200: envelopeOf(withdrawalAccountSchema) } },
     },
     async (req) => {
       const row = await verifyAccount(app.db, req.params.id, req.body.verify, staffOnly(req));
@@ -199,7 +198,6 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const currency = currencyField(req.params.currency);
-      await requireSecondFactor(app, req, req.body.googleCode);
       const merchantId = ownMerchant(req);
       const parsed = parseAmount(req.body.floor, currency, { allowZero: true });
       if (!parsed.ok) throw fieldError('floor', MONEY_ERROR_KEYS[parsed.error], { params: { digits: decimalsOf(currency) } });
@@ -290,7 +288,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Provider staff: approve (sent to the channel) or reject with a reason (the hold released)',
         params: z.object({ id: z.string().min(1).max(32) }),
-        body: z.object({ action: z.enum(['approve', 'reject']), reason: z.string().max(WITHDRAWAL_REJECT_REASON_MAX_LENGTH).optional() }),
+        body: z.object({ action: z.enum(['approve', 'reject']), reason: z.string().max(WITHDRAWAL_REJECT_REASON_MAX_LENGTH).optional(), googleCode }),
         response: { 200: envelopeOf(record) },
       },
     },
