@@ -69,7 +69,10 @@ describe.sequential('an auto-deduction mandate', () => {
       await page.goto(`${originOf(tikipay, port)}/payment/auto-deductions?id=${mandateId}`);
       const row = page.locator('.ant-table-row', { hasText: mandateId });
       await poll(() => row.textContent()).toContain(en('auto-deductions.status.ACTIVE'));
-      await clickUntilResponse(page, page.getByTestId(`mandate-charge-${mandateId}`), (r) => r.url().endsWith(`/api/auto-deductions/${mandateId}/charge`));
+      // One click opens the confirmation that names the payer and the amount; its button charges.
+      await page.getByTestId(`mandate-charge-${mandateId}`).click();
+      await poll(() => page.getByTestId('mandate-charge-confirmation').textContent()).toContain('subscriber@example.test');
+      await clickUntilResponse(page, page.getByTestId('mandate-charge-confirm'), (r) => r.url().endsWith(`/api/auto-deductions/${mandateId}/charge`));
       await row.click();
       const charges = page.locator('.ant-drawer-body .ant-table-row');
       await poll(() => charges.count()).toBe(2);

@@ -234,7 +234,10 @@ describe.sequential('a withdrawal to a verified account', () => {
   it('4. provider staff approve it; the sandbox bank pays it with 00', async () => {
     await withScreenshot(staff, 'withdrawals-4-approve', async () => {
       await staff.goto(`${originOf(tikipay, port)}/funds/withdrawals?id=${withdrawalId}`);
-      await clickUntilResponse(staff, staff.getByTestId(`withdraw-approve-${withdrawalId}`), (r) => r.url().includes(`/api/withdrawals/${withdrawalId}/review`));
+      // The approval names what leaves the merchant's balance and where it goes before it is given.
+      await staff.getByTestId(`withdraw-approve-${withdrawalId}`).click();
+      await staff.getByTestId('withdraw-approve-confirmation').waitFor();
+      await clickUntilResponse(staff, staff.getByTestId('withdraw-approve-confirm'), (r) => r.url().includes(`/api/withdrawals/${withdrawalId}/review`));
     });
 
     await withScreenshot(merchant, 'withdrawals-5-paid', async () => {

@@ -236,7 +236,7 @@ describe.sequential('a batch payout: template, 50 rows with three bad, fix one, 
       expect(await operator.getByTestId('batch-uploaded').textContent()).toBe(en('payouts.batch.uploaded', { count: ROWS, total: `${shown(49n * EACH)} IDR` }));
 
       await operator.getByTestId('batch-submit').click();
-      const submitted = await clickUntilResponse(operator, operator.locator('.ant-modal-confirm-btns .ant-btn-primary'), (r) => r.url().endsWith('/api/payouts/batches') && r.request().method() === 'POST');
+      const submitted = await clickUntilResponse(operator, operator.getByTestId('batch-submit-confirm'), (r) => r.url().endsWith('/api/payouts/batches') && r.request().method() === 'POST');
       const body = (await submitted.json()) as { result: { id: string; rowCount: number; uploadedCount: number; totalAmount: string; totalFee: string } };
       batchId = body.result.id;
       expect(body.result).toMatchObject({ rowCount: 48, uploadedCount: 50, totalAmount: String(48n * EACH) });

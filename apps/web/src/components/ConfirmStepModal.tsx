@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
-import { Button, Modal, Space, Typography, type DescriptionsProps } from 'antd';
+import { Button, Descriptions, Modal, Space, Typography, type ButtonProps, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { SecondFactorCallValue } from '@mg/domain';
 import { useMoney } from './list';
+import { useSecondFactorConfirm } from './secondFactor';
 
 /**
  * The dialog of a money movement in two steps: a form whose Continue asks the server to check and quote it, then a
  * confirmation whose button moves the money (Back returns to the form as it was). The caller keeps the step; the
- * form stays mounted (hidden) during the confirmation so nothing typed is lost.
+ * form stays mounted (hidden) during the confirmation so nothing typed is lost. Where the domain's rule names the
+ * call (`secondFactor`) and the user has 2FA on, the confirmation itself asks the Google code under the figures it
+ * confirms; `onConfirm` gets it, and an answer about the code (wrong, missing, locked) lands on that field, which
+ * also appears when the server asks for a code the screen did not know was needed.
  */
 export function ConfirmStepModal({
   title,
@@ -19,6 +24,7 @@ export function ConfirmStepModal({
   blocked = false,
   testId,
   width = 560,
+  secondFactor,
   onContinue,
   onConfirm,
   onBack,
@@ -40,13 +46,17 @@ export function ConfirmStepModal({
   /** Prefix of the buttons' test ids: `<testId>-continue`, `<testId>-confirm`. */
   testId: string;
   width?: number;
+  /** The call the confirm button makes, when the domain's rule may ask the Google code for it. */
+  secondFactor?: SecondFactorCallValue;
   onContinue: () => void;
-  onConfirm: () => void;
+  /** Moves the money; throws (rejects) an answer about the code so it lands on the code field. */
+  onConfirm: (googleCode?: string) => void | Promise<void>;
   onBack: () => void;
   onClose: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { confirm, field } = useSecondFactorConfirm(secondFactor, onConfirm, testId);
   return (
     <Modal
       open
@@ -65,7 +75,7 @@ export function ConfirmStepModal({
               type="primary"
               danger
               loading={sending}
-              onClick={onConfirm}
+              onClick={() => void confirm()}
               data-testid={`${testId}-confirm`}
             >
               {confirmText}
@@ -88,6 +98,7 @@ export function ConfirmStepModal({
       }
     >
       {children}
+      {confirming && field}
     </Modal>
   );
 }
@@ -125,4 +136,54 @@ export function useQuoteItems(): (q: QuoteFigures, area: string, testId: string)
       { key: 'available', label: t(`${area}.fields.available`), children: shown(q.available) },
     ];
   };
+}
+
+/**
+ * The confirmation of a one-step money action (charge a mandate now, approve a withdrawal, verify an account): what
+ * moves and to whom as rows, the button that does it, and the Google code under them where the domain's rule asks.
+ */
+export function ConfirmActionModal({
+  title,
+  items,
+  hint,
+  okText,
+  danger = false,
+  sending,
+  secondFactor,
+  testId,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  items: NonNullable<DescriptionsProps['items']>;
+  hint?: string;
+  okText: string;
+  danger?: boolean;
+  sending: boolean;
+  secondFactor?: SecondFactorCallValue;
+  /** Prefix of the test ids: `<testId>-confirm`, `<testId>-google-code`. */
+  testId: string;
+  /** Does the action; throws (rejects) an answer about the code so it lands on the code field. */
+  onConfirm: (googleCode?: string) => void | Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { confirm, field } = useSecondFactorConfirm(secondFactor, onConfirm, testId);
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      destroyOnHidden
+      maskClosable={false}
+      okText={okText}
+      cancelText={t('common.actions.cancel')}
+      okButtonProps={{ danger, loading: sending, 'data-testid': `${testId}-confirm` } as ButtonProps}
+      onOk={() => void confirm()}
+    >
+      <Descriptions size="small" column={1} bordered items={items} data-testid={`${testId}-confirmation`} />
+      {hint && <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>{hint}</Typography.Paragraph>}
+      {field}
+    </Modal>
+  );
 }

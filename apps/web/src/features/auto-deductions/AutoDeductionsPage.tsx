@@ -1,17 +1,20 @@
 /**
  * Auto-deduction mandates (docs/payments-api.md "Auto-deductions"): the declared list (packages/domain
  * auto-deductions/list.ts) with a new mandate, pause / resume / stop / charge now on each row as its state allows,
- * and a mandate's charges (each a collection of its own) on a row click.
+ * and a mandate's charges (each a collection of its own) on a row click. "Charge now" takes money from the payer:
+ * it names the payer, the amount and which charge it is before it does, with the Google code when 2FA is on.
  */
 import { useState } from 'react';
 import { App, Button, Drawer, Popconfirm, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MandateStatus, PAYMENT_STATUS_COLORS, Perm, autoDeductionsList, collectionsArea } from '@mg/domain';
+import { MandateStatus, PAYMENT_STATUS_COLORS, Perm, SecondFactorCall, autoDeductionsList, collectionsArea } from '@mg/domain';
 import { Can } from '../../components/Can';
+import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { useFormatters } from '../../components/format';
-import { ListPage } from '../../components/list';
+import { ListPage, useMoney } from '../../components/list';
+import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { usePermission } from '../../session/usePermission';
 import { MandateFormModal } from './MandateFormModal';
 import { useMandateAction, useMandateCharges, type MandateAction, type MandateCharge, type MandateRecord } from './hooks';
@@ -60,8 +63,23 @@ export default function AutoDeductionsPage() {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<MandateRecord | null>(null);
 
+  const [charging, setCharging] = useState<MandateRecord | null>(null);
+  const money = useMoney();
   const run = async (r: MandateRecord, action: MandateAction) => {
     await act.mutateAsync({ id: r.id, action });
+    message.success(t('error.operationSucceeded'));
+  };
+  const chargeNow = async (r: MandateRecord, googleCode?: string) => {
+    try {
+      await act.mutateAsync({ id: r.id, action: 'charge', googleCode });
+    } catch (e) {
+      // An answer about the Google code stays on the confirmation's code field; anything else closes it.
+      if (isGoogleCodeProblem(e)) throw e;
+      setCharging(null);
+      message.error(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    setCharging(null);
     message.success(t('error.operationSucceeded'));
   };
 
@@ -88,7 +106,7 @@ export default function AutoDeductionsPage() {
                       </Button>
                     </Popconfirm>
                   ) : (
-                    <Button key={a} type="link" size="small" loading={act.isPending} onClick={() => void run(r, a)} data-testid={`mandate-${a}-${r.id}`}>
+                    <Button key={a} type="link" size="small" loading={act.isPending && a !== 'charge'} onClick={() => (a === 'charge' ? setCharging(r) : void run(r, a))} data-testid={`mandate-${a}-${r.id}`}>
                       {t(`auto-deductions.actions.${a === 'charge' ? 'chargeNow' : a}`)}
                     </Button>
                   ),
@@ -98,6 +116,28 @@ export default function AutoDeductionsPage() {
       />
       {creating && <MandateFormModal onClose={() => setCreating(false)} />}
       <ChargesDrawer mandate={open} onClose={() => setOpen(null)} />
+      {charging && (
+        <ConfirmActionModal
+          title={`${t('auto-deductions.actions.chargeNow')} · ${charging.id}`}
+          items={[
+            { key: 'payer', label: t('auto-deductions.fields.payerEmail'), children: charging.payerEmail },
+            { key: 'amount', label: t('auto-deductions.fields.amount'), children: <strong>{`${money(charging.amount, charging.currency)} ${charging.currency}`}</strong> },
+            {
+              key: 'seq',
+              label: t('auto-deductions.fields.chargesDone'),
+              children: charging.repetitions === null ? `${charging.chargesDone + 1} · ${t('auto-deductions.form.untilStopped')}` : `${charging.chargesDone + 1} / ${charging.repetitions}`,
+            },
+          ]}
+          hint={t('auto-deductions.chargeNowHint')}
+          okText={t('auto-deductions.actions.chargeNow')}
+          danger
+          sending={act.isPending}
+          secondFactor={SecondFactorCall.MANDATE_CHARGE}
+          testId="mandate-charge"
+          onConfirm={(googleCode) => chargeNow(charging, googleCode)}
+          onClose={() => setCharging(null)}
+        />
+      )}
     </>
   );
 }

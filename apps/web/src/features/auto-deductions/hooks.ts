@@ -41,7 +41,8 @@ export function useCreateMandate() {
 export function useMandateAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: MandateAction }) => api.post<MandateRecord>(`${PATH}/${encodeURIComponent(id)}/${action}`),
+    mutationFn: ({ id, action, googleCode }: { id: string; action: MandateAction; googleCode?: string }) =>
+      api.post<MandateRecord>(`${PATH}/${encodeURIComponent(id)}/${action}`, action === 'charge' ? { googleCode } : undefined, { silent: action === 'charge' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mandateKeys.all }),
   });
 }

@@ -3,7 +3,7 @@
  * the parent's other sub-merchants; one that cannot receive in this currency is shown disabled with the reason), the
  * amount in the session currency with the available balance beside it, a remark. Continue asks the server for the
  * fee; money moves only after the confirmation that shows amount, fee and what leaves the available balance, and
- * after the Google code when 2FA is on. The request id is made with the confirmation: a retried "Transfer now" moves
+ * with the Google code in that confirmation when 2FA is on. The request id is made with the confirmation: a retried "Transfer now" moves
  * the money once, and going back to change anything makes a new one.
  */
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { Alert, App, Descriptions, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   BALANCE_TRANSFER_REMARK_MAX_LENGTH,
+  SecondFactorCall,
   amountSchema,
   canonicalAmount,
   type TransferQuote,
@@ -21,7 +22,7 @@ import { useFormatters } from '../../components/format';
 import { amountHint, useMoney } from '../../components/list';
 import { zodRule } from '../../components/zodRule';
 import { useBalances } from '../balances/hooks';
-import { isGoogleCodeProblem, useGoogleCodeGate } from '../developer/_gate';
+import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { useCreateTransfer, useTransferParties, useTransferQuote, type TransferInput } from './hooks';
 
 interface Values {
@@ -49,8 +50,6 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
   const balances = useBalances();
   const quote = useTransferQuote();
   const create = useCreateTransfer();
-  // The server asks the code when the user has 2FA on; the dialog opens then.
-  const gate = useGoogleCodeGate(false);
   const [confirming, setConfirming] = useState<{
     input: TransferInput;
     quote: TransferQuote;
@@ -108,32 +107,25 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const send = () => {
+  const send = async (googleCode?: string) => {
     if (!confirming) return;
     const { input, quote: q, requestId } = confirming;
-    void gate.run({
-      title: t('balance-transfers.form.confirmTitle'),
-      okText: t('balance-transfers.actions.send'),
-      danger: true,
-      action: async (googleCode) => {
-        try {
-          await create.mutateAsync({ ...input, requestId, googleCode });
-        } catch (e) {
-          // A missing or wrong Google code stays with the code dialog; anything else goes back to the form.
-          if (isGoogleCodeProblem(e)) throw e;
-          setConfirming(null);
-          setError(applyServerErrors(form, e));
-          return;
-        }
-        message.success(
-          t('balance-transfers.form.done', {
-            amount: `${money(q.amount, q.currency)} ${q.currency}`,
-            name: q.toName,
-          }),
-        );
-        onClose();
-      },
-    });
+    try {
+      await create.mutateAsync({ ...input, requestId, googleCode });
+    } catch (e) {
+      // An answer about the Google code stays on the confirmation's code field; anything else goes back to the form.
+      if (isGoogleCodeProblem(e)) throw e;
+      setConfirming(null);
+      setError(applyServerErrors(form, e));
+      return;
+    }
+    message.success(
+      t('balance-transfers.form.done', {
+        amount: `${money(q.amount, q.currency)} ${q.currency}`,
+        name: q.toName,
+      }),
+    );
+    onClose();
   };
 
   const q = confirming?.quote;
@@ -149,12 +141,12 @@ export function TransferFormModal({ onClose }: { onClose: () => void }) {
       sending={create.isPending}
       blocked={noParties}
       testId="transfer"
+      secondFactor={SecondFactorCall.BALANCE_TRANSFER_CREATE}
       onContinue={() => void next()}
       onConfirm={send}
       onBack={() => setConfirming(null)}
       onClose={onClose}
     >
-      {gate.element}
       {error && (
         <Alert
           type="error"

@@ -1,14 +1,16 @@
 /**
  * Refund of a collection (docs/payments-api.md `POST /api/collections/{id}/refunds`): amount (default: everything
  * still refundable, the currency's decimals, at most what is refundable), refund way, reason. Money moves, so a
- * confirmation stating the amount comes before the call; the result is shown and the caller refreshes.
+ * confirmation stating the amount comes before the call (with the Google code in the form when 2FA is on); the result
+ * is shown and the caller refreshes.
  */
 import { useEffect } from 'react';
 import { Alert, App, Descriptions, Form, Input, Radio, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { REFUND_WAY, RefundWay, amountSchema, canonicalAmount, type RefundWayValue } from '@mg/domain';
+import { REFUND_WAY, RefundWay, SecondFactorCall, amountSchema, canonicalAmount, type RefundWayValue } from '@mg/domain';
 import { zodRule } from '../../components/zodRule';
-import { FormModal, RequiredTextItem, useFormSubmit } from '../../components/forms';
+import { FormModal, RequiredTextItem, applyServerErrors, useFormSubmit } from '../../components/forms';
+import { useSecondFactorField } from '../../components/secondFactor';
 import { amountHint, currencyOr, minorOf, useMoney } from '../../components/list';
 import { useFormatters } from '../../components/format';
 import { useCollectionDetail, useCreateRefund, type CollectionDetail } from './hooks';
@@ -17,6 +19,7 @@ interface RefundValues {
   amount: string;
   refundWay: RefundWayValue;
   reason: string;
+  googleCode?: string;
 }
 
 /** The refund dialog of a collection; `onRefunded` after the refund (the lists and details reload by themselves). */
@@ -54,12 +57,18 @@ export function RefundModal({ collectionId, onClose, onRefunded }: { collectionI
       });
     });
 
-  const submitter = useFormSubmit(form, async (values: RefundValues) => {
-    if (!(await confirm(values))) return;
-    const refund = await createRefund.mutateAsync({ amount: canonicalAmount(values.amount, currency), refundWay: values.refundWay, reason: values.reason.trim() });
-    message.success(t('refunds.form.done', { amount: money(refund.requestedAmount ?? values.amount, currency), currency }));
-    onRefunded();
-  });
+  const secondFactor = useSecondFactorField(SecondFactorCall.REFUND_CREATE, form, 'refund');
+  const submitter = useFormSubmit(
+    form,
+    async (values: RefundValues) => {
+      if (!(await confirm(values))) return;
+      const refund = await createRefund.mutateAsync({ amount: canonicalAmount(values.amount, currency), refundWay: values.refundWay, reason: values.reason.trim(), googleCode: values.googleCode });
+      message.success(t('refunds.form.done', { amount: money(refund.requestedAmount ?? values.amount, currency), currency }));
+      onRefunded();
+    },
+    // An answer about the Google code stands on its field; anything else as before.
+    (e) => (secondFactor.takeError(e) ? null : applyServerErrors(form, e)),
+  );
 
   const withinRefundable = {
     validator: (_: unknown, value: unknown) => {
@@ -108,6 +117,7 @@ export function RefundModal({ collectionId, onClose, onRefunded }: { collectionI
           <Radio.Group options={REFUND_WAY.values.map((w) => ({ value: w, label: t(REFUND_WAY.i18nKey(w)) }))} />
         </Form.Item>
         <RequiredTextItem name="reason" label={t('refunds.form.reason')} requiredMessage={t('refunds.form.reasonRequired')} />
+        {secondFactor.field}
       </Form>
     </FormModal>
   );

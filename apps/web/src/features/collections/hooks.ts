@@ -62,6 +62,7 @@ export interface RefundInput {
   amount: string;
   refundWay: RefundWayValue;
   reason: string;
+  googleCode?: string;
 }
 
 const detailPath = (id: string) => `/collections/${encodeURIComponent(id)}`;

@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_ADDRESS_LABEL_MAX_LENGTH, NETWORKS, PAYABLE_NETWORKS, checkCryptoAddress, type CryptoNetworkValue } from '@mg/domain';
+import { CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_ADDRESS_LABEL_MAX_LENGTH, NETWORKS, PAYABLE_NETWORKS, checkCryptoAddress, type CryptoNetworkValue, SecondFactorCall } from '@mg/domain';
 import { applyServerErrors } from '../../components/forms';
 import { isGoogleCodeProblem, useGoogleCodeGate } from '../developer/_gate';
+import { useAsksSecondFactor } from '../../components/secondFactor';
 import { useAddCryptoAddress, type AddressInput } from './hooks';
 
 export function AddAddressModal({ onClose }: { onClose: () => void }) {
@@ -18,7 +19,7 @@ export function AddAddressModal({ onClose }: { onClose: () => void }) {
   const [form] = Form.useForm<AddressInput>();
   const network = Form.useWatch('network', form) as CryptoNetworkValue | undefined;
   const add = useAddCryptoAddress();
-  const gate = useGoogleCodeGate(false);
+  const gate = useGoogleCodeGate(useAsksSecondFactor(SecondFactorCall.CRYPTO_ADDRESS_ADD));
   const [error, setError] = useState<string | null>(null);
 
   const addressRule: Rule = {

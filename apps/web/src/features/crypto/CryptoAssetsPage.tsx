@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { App, Button, Card, Col, Empty, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { CopyOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CHAIN_TX_STATUS_COLORS, CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_HISTORY_PAGE_SIZE, Perm, explorerPath, networkName, type CryptoAddressView, type CryptoAssetsView, type CryptoHistoryRow } from '@mg/domain';
+import { CHAIN_TX_STATUS_COLORS, CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_HISTORY_PAGE_SIZE, Perm, explorerPath, networkName, type CryptoAddressView, type CryptoAssetsView, type CryptoHistoryRow, SecondFactorCall } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useCopyToClipboard } from '../../components/copy';
@@ -15,6 +15,7 @@ import { useFormatters } from '../../components/format';
 import { useMoney } from '../../components/list';
 import { splitRemaining, useNow } from '../../components/remaining';
 import { isGoogleCodeProblem, useGoogleCodeGate } from '../developer/_gate';
+import { useAsksSecondFactor } from '../../components/secondFactor';
 import { AddAddressModal } from './AddAddressModal';
 import { useCryptoAddresses, useCryptoAssets, useCryptoHistory, useDeleteCryptoAddress } from './hooks';
 
@@ -149,7 +150,7 @@ function AddressBook() {
   const { message } = App.useApp();
   const addresses = useCryptoAddresses();
   const remove = useDeleteCryptoAddress();
-  const gate = useGoogleCodeGate(false);
+  const gate = useGoogleCodeGate(useAsksSecondFactor(SecondFactorCall.CRYPTO_ADDRESS_DELETE));
   const copy = useCopyToClipboard(t('cashier.copied'), t('cashier.copyFailed'));
   const [adding, setAdding] = useState(false);
   const rows = addresses.data ?? [];

@@ -10,6 +10,7 @@ import { CodeInput } from '../../components/CodeInput';
 import { useCopyToClipboard } from '../../components/copy';
 import { useZodRule } from '../../components/useZodRule';
 import { applyServerErrors, useFormSubmit } from '../../components/forms';
+import { isGoogleCodeProblem } from '../../components/secondFactor';
 
 /** A developer page's one load: a spinner, then the page, or what failed with a Reload button. */
 export function LoadGate<T>({ query, failed, loadingTestId, children }: { query: { isLoading: boolean; isError: boolean; data: T | undefined; refetch: () => unknown }; failed: string; loadingTestId: string; children: (data: T) => ReactNode }) {
@@ -35,19 +36,14 @@ export function LoadGate<T>({ query, failed, loadingTestId, children }: { query:
   return children(query.data);
 }
 
-/** The server's answer names the Google code: wrong (GOOGLE_CODE_ERROR) or missing (field `googleCode`). */
-export function isGoogleCodeProblem(e: unknown): boolean {
-  if (!isApiError(e)) return false;
-  if (e.errorCode === 'GOOGLE_CODE_ERROR') return true;
-  return Array.isArray(e.errors) && (e.errors as { field?: string }[]).some((x) => x.field === 'googleCode');
-}
+export { isGoogleCodeProblem } from '../../components/secondFactor';
 
 /**
- * A wrong Google code (GOOGLE_CODE_ERROR) goes on the form's `googleCode` field, with the server's message `text`;
+ * A wrong Google code (GOOGLE_CODE_ERROR) or a locked step-up goes on the form's `googleCode` field, with the server's message `text`;
  * true when it did.
  */
 export function putCodeError<V extends { googleCode?: string }>(form: FormInstance<V>, e: unknown, text: string): boolean {
-  if (!isApiError(e) || e.errorCode !== 'GOOGLE_CODE_ERROR') return false;
+  if (!isApiError(e) || (e.errorCode !== 'GOOGLE_CODE_ERROR' && e.errorCode !== 'STEP_UP_LOCKED')) return false;
   form.setFields([{ name: 'googleCode', errors: [text] }] as Parameters<FormInstance<V>['setFields']>[0]);
   return true;
 }

@@ -5,12 +5,13 @@
  * totals stand side by side so no row disappears silently. Submit stays disabled while any included row is invalid.
  */
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Checkbox, Input, Modal, Result, Space, Spin, Steps, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Input, Modal, Result, Space, Spin, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   PAYOUT_BATCH_MAX_BYTES,
   PAYOUT_BATCH_MAX_ROWS,
+  SecondFactorCall,
   batchColumnLabelKey,
   batchRowIssues,
   parseAmount,
@@ -20,6 +21,8 @@ import {
   type CurrencyCode,
 } from '@mg/domain';
 import { isApiError } from '../../api';
+import { ConfirmActionModal } from '../../components/ConfirmStepModal';
+import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { useFormatters } from '../../components/format';
 import { useMoney } from '../../components/list';
 import { downloadBatchResult, downloadTemplate, useCheckBatch, useSubmitBatch, type BatchCheck, type BatchIssue, type BatchView } from './hooks';
@@ -62,7 +65,6 @@ function issuesOf(rows: readonly Row[], currency: CurrencyCode): Map<number, Bat
 
 export function BatchModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const money = useMoney();
   const { currency } = useFormatters();
   const check = useCheckBatch();
@@ -72,6 +74,7 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
   const [onlyInvalid, setOnlyInvalid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [batch, setBatch] = useState<BatchView | null>(null);
+  const [confirmingSubmit, setConfirmingSubmit] = useState(false);
   const step = batch ? 2 : checked ? 1 : 0;
 
   const issues = useMemo(() => issuesOf(rows, currency), [rows, currency]);
@@ -101,39 +104,37 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
     setRows((all) => all.map((r) => (r.row === row ? { ...r, values: { ...r.values, [column]: value }, serverIssues: r.serverIssues.filter((i) => i.column !== column) } : r)));
   const toggle = (row: number) => setRows((all) => all.map((r) => (r.row === row ? { ...r, excluded: !r.excluded } : r)));
 
-  const send = () =>
-    modal.confirm({
-      title: t('payouts.batch.submit'),
-      content: t('payouts.batch.submitConfirm', { count: included.length, total: amount(sumOf(included, currency)) }),
-      okText: t('payouts.batch.submit'),
-      cancelText: t('common.actions.cancel'),
-      onOk: async () => {
-        if (!checked) return;
-        try {
-          setBatch(
-            await submit.mutateAsync({
-              currency,
-              fileName: checked.fileName,
-              uploadedCount: checked.uploadedCount,
-              uploadedTotal: checked.uploadedTotal,
-              rows: included.map((r) => ({ row: r.row, values: r.values })),
-            }),
-          );
-        } catch (e) {
-          // Rows the server refused (an order id used meanwhile ...) come back as rows.<n>.<column>: shown on their cells.
-          const named = isApiError(e) && Array.isArray(e.errors) ? (e.errors as { field?: string; message?: string }[]) : [];
-          const onRows = named.flatMap((x) => {
-            const m = /^rows\.(\d+)\.(\w+)$/.exec(x.field ?? '');
-            return m ? [{ row: Number(m[1]), column: m[2] as BatchColumn, message: x.message ?? '' }] : [];
-          });
-          if (onRows.length > 0) {
-            // The server's message is already in the user's language: kept as the issue's text.
-            setRows((all) => all.map((r) => ({ ...r, serverIssues: [...r.serverIssues, ...onRows.filter((x) => x.row === r.row).map((x) => ({ column: x.column, key: '', text: x.message }))] })));
-          }
-          setError(e instanceof Error ? e.message : String(e));
-        }
-      },
-    });
+  const send = async (googleCode?: string) => {
+    if (!checked) return;
+    try {
+      setBatch(
+        await submit.mutateAsync({
+          currency,
+          fileName: checked.fileName,
+          uploadedCount: checked.uploadedCount,
+          uploadedTotal: checked.uploadedTotal,
+          rows: included.map((r) => ({ row: r.row, values: r.values })),
+          googleCode,
+        }),
+      );
+      setConfirmingSubmit(false);
+    } catch (e) {
+      // An answer about the Google code stays on the confirmation's code field.
+      if (isGoogleCodeProblem(e)) throw e;
+      setConfirmingSubmit(false);
+      // Rows the server refused (an order id used meanwhile ...) come back as rows.<n>.<column>: shown on their cells.
+      const named = isApiError(e) && Array.isArray(e.errors) ? (e.errors as { field?: string; message?: string }[]) : [];
+      const onRows = named.flatMap((x) => {
+        const m = /^rows\.(\d+)\.(\w+)$/.exec(x.field ?? '');
+        return m ? [{ row: Number(m[1]), column: m[2] as BatchColumn, message: x.message ?? '' }] : [];
+      });
+      if (onRows.length > 0) {
+        // The server's message is already in the user's language: kept as the issue's text.
+        setRows((all) => all.map((r) => ({ ...r, serverIssues: [...r.serverIssues, ...onRows.filter((x) => x.row === r.row).map((x) => ({ column: x.column, key: '', text: x.message }))] })));
+      }
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
 
   const columns = checked?.columns ?? [];
   const shown = onlyInvalid ? rows.filter((r) => !r.excluded && (issues.get(r.row)?.length ?? 0) > 0) : rows;
@@ -250,7 +251,7 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
             >
               {t('payouts.form.back')}
             </Button>
-            <Button type="primary" disabled={invalid.length > 0 || included.length === 0} loading={submit.isPending} onClick={send} data-testid="batch-submit">
+            <Button type="primary" disabled={invalid.length > 0 || included.length === 0} loading={submit.isPending} onClick={() => setConfirmingSubmit(true)} data-testid="batch-submit">
               {`${t('payouts.batch.submit')} (${included.length})`}
             </Button>
           </Space>
@@ -273,6 +274,23 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
               {t('common.actions.ok')}
             </Button>,
           ]}
+        />
+      )}
+      {confirmingSubmit && checked && (
+        <ConfirmActionModal
+          title={t('payouts.batch.submit')}
+          items={[
+            { key: 'file', label: t('payouts.batch.fileName'), children: checked.fileName },
+            { key: 'count', label: t('payouts.batch.rows'), children: included.length },
+            { key: 'total', label: t('common.fields.amount'), children: <strong>{amount(sumOf(included, currency))}</strong> },
+          ]}
+          hint={t('payouts.batch.submitConfirm', { count: included.length, total: amount(sumOf(included, currency)) })}
+          okText={t('payouts.batch.submit')}
+          sending={submit.isPending}
+          secondFactor={SecondFactorCall.PAYOUT_BATCH_CREATE}
+          testId="batch-submit"
+          onConfirm={send}
+          onClose={() => setConfirmingSubmit(false)}
         />
       )}
     </Modal>

@@ -2,7 +2,7 @@
  * A single payout from the dashboard (docs/payments-api.md `POST /api/payouts`): the destination's own fields (the
  * domain catalogue: a wallet asks a phone, Mexico a CLABE, Brazil the CPF/CNPJ and branch ...), checked as typed
  * with the server's rules; Continue asks the server for the fee, and money moves only after the confirmation that
- * shows amount, fee, total debit and the available balance.
+ * shows amount, fee, total debit and the available balance (with the Google code there when 2FA is on).
  */
 import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Select, Typography } from 'antd';
@@ -13,6 +13,7 @@ import {
   DestinationKind,
   MERCHANT_ORDER_ID_PATTERN,
   PIX_KEY_TYPES,
+  SecondFactorCall,
   amountSchema,
   canonicalAmount,
   destinationIssues,
@@ -24,6 +25,7 @@ import {
   type PayoutDestinationField,
 } from '@mg/domain';
 import { ConfirmStepModal } from '../../components/ConfirmStepModal';
+import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { amountHint, useMoney } from '../../components/list';
@@ -83,13 +85,15 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
       setError(applyServerErrors(form, e));
     }
   };
-  const pay = async () => {
+  const pay = async (googleCode?: string) => {
     if (!confirming) return;
     try {
-      const p = await create.mutateAsync(confirming.input);
+      const p = await create.mutateAsync({ ...confirming.input, googleCode });
       message.success(t('payouts.form.done', { id: p.id, status: t(`status.payout.${p.status}`) }));
       onClose();
     } catch (e) {
+      // An answer about the Google code stays on the confirmation's code field; anything else goes back to the form.
+      if (isGoogleCodeProblem(e)) throw e;
       setConfirming(null);
       setError(applyServerErrors(form, e));
     }
@@ -114,8 +118,9 @@ export function PayoutFormModal({ onClose }: { onClose: () => void }) {
       checking={quote.isPending}
       sending={create.isPending}
       testId="payout"
+      secondFactor={SecondFactorCall.PAYOUT_CREATE}
       onContinue={() => void next()}
-      onConfirm={() => void pay()}
+      onConfirm={pay}
       onBack={() => setConfirming(null)}
       onClose={onClose}
     >

@@ -87,7 +87,7 @@ export function usePayoutQuote() {
 
 export function useCreatePayout() {
   const invalidate = useInvalidateMoney();
-  return useMutation({ mutationFn: (input: PayoutInput) => api.post<PayoutRecord>(PATH, input, { silent: true }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: PayoutInput & { googleCode?: string }) => api.post<PayoutRecord>(PATH, input, { silent: true }), onSuccess: invalidate });
 }
 
 export function useReviewPayouts() {
@@ -180,7 +180,7 @@ export function useCheckBatch() {
 export function useSubmitBatch() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { currency: string; fileName: string; uploadedCount: number; uploadedTotal: string; rows: { row: number; values: BatchRowValues }[] }) =>
+    mutationFn: (input: { currency: string; fileName: string; uploadedCount: number; uploadedTotal: string; rows: { row: number; values: BatchRowValues }[]; googleCode?: string }) =>
       api.post<BatchView>(`${PATH}/batches`, input, { silent: true }),
     onSuccess: invalidate,
   });

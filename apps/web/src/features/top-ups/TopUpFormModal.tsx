@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Result, Select, Space, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { amountSchema, canonicalAmount } from '@mg/domain';
+import { SecondFactorCall, amountSchema, canonicalAmount } from '@mg/domain';
 import { applyServerErrors } from '../../components/forms';
+import { useSecondFactorField } from '../../components/secondFactor';
 import { useFormatters } from '../../components/format';
 import { amountHint, productPaymentTypes } from '../../components/list';
 import { zodRule } from '../../components/zodRule';
@@ -17,6 +18,7 @@ import { useCreateTopUp, type TopUpRecord } from './hooks';
 interface Values {
   paymentType?: number;
   amount: string;
+  googleCode?: string;
 }
 
 export function TopUpFormModal({ onClose }: { onClose: () => void }) {
@@ -27,6 +29,7 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
   const [created, setCreated] = useState<TopUpRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
   const methods = productPaymentTypes(currency);
+  const secondFactor = useSecondFactorField(SecondFactorCall.TOP_UP_CREATE, form, 'top-up');
 
   const submit = async () => {
     let values: Values;
@@ -42,10 +45,12 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
           currency,
           paymentType: values.paymentType!,
           amount: canonicalAmount(values.amount, currency),
+          googleCode: values.googleCode,
         }),
       );
     } catch (e) {
-      setError(applyServerErrors(form, e));
+      // An answer about the Google code stands on its field; anything else above the form.
+      if (!secondFactor.takeError(e)) setError(applyServerErrors(form, e));
     }
   };
 
@@ -134,6 +139,7 @@ export function TopUpFormModal({ onClose }: { onClose: () => void }) {
         >
           <Input inputMode="decimal" suffix={currency} data-testid="top-up-amount" />
         </Form.Item>
+        {secondFactor.field}
       </Form>
     </Modal>
   );

@@ -20,7 +20,7 @@ export interface TopUpInput {
 export function useCreateTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TopUpInput) => api.post<TopUpRecord>('/top-ups', input),
+    mutationFn: (input: TopUpInput & { googleCode?: string }) => api.post<TopUpRecord>('/top-ups', input, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
   });
 }

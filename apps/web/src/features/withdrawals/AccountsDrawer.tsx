@@ -9,6 +9,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   Perm,
+  SecondFactorCall,
   WITHDRAWAL_ACCOUNT_STATUS_COLORS,
   WithdrawalAccountStatus,
   destinationIssues,
@@ -21,9 +22,11 @@ import {
 } from '@mg/domain';
 import type { Rule } from 'antd/es/form';
 import { Can } from '../../components/Can';
+import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { isGoogleCodeProblem, useGoogleCodeGate } from '../developer/_gate';
+import { useAsksSecondFactor } from '../../components/secondFactor';
 import {
   useAddAccount,
   useDeleteAccount,
@@ -43,7 +46,7 @@ function AddAccountModal({ onClose }: { onClose: () => void }) {
   const destination = bankCode ? findPayoutDestination(currency, bankCode) : undefined;
   const banks = payoutDestinationsOf(currency).filter((d) => d.kind === 'bank');
   const add = useAddAccount();
-  const gate = useGoogleCodeGate(false);
+  const gate = useGoogleCodeGate(useAsksSecondFactor(SecondFactorCall.WITHDRAWAL_ACCOUNT_ADD));
   const [error, setError] = useState<string | null>(null);
   const label = (f: PayoutDestinationField) => t(fieldLabelKey(destination, f));
   const rule = (f: PayoutDestinationField): Rule => ({
@@ -146,11 +149,21 @@ export function AccountsDrawer({
   );
   const remove = useDeleteAccount();
   const verify = useVerifyAccount();
-  const gate = useGoogleCodeGate(false);
+  const gate = useGoogleCodeGate(useAsksSecondFactor(SecondFactorCall.WITHDRAWAL_ACCOUNT_DELETE));
   const [adding, setAdding] = useState(false);
 
-  const decide = async (a: WithdrawalAccountView, ok: boolean) => {
-    await verify.mutateAsync({ id: a.id, verify: ok });
+  const [deciding, setDeciding] = useState<{ account: WithdrawalAccountView; verify: boolean } | null>(null);
+  const decide = async (a: WithdrawalAccountView, ok: boolean, googleCode?: string) => {
+    try {
+      await verify.mutateAsync({ id: a.id, verify: ok, googleCode });
+    } catch (e) {
+      // An answer about the Google code stays on the confirmation's code field; anything else closes it.
+      if (isGoogleCodeProblem(e)) throw e;
+      setDeciding(null);
+      message.error(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    setDeciding(null);
     message.success(t('error.operationSucceeded'));
   };
   const columns = [
@@ -185,12 +198,12 @@ export function AccountsDrawer({
             <Button
               size="small"
               type="primary"
-              onClick={() => void decide(a, true)}
+              onClick={() => setDeciding({ account: a, verify: true })}
               data-testid={`account-verify-${a.id}`}
             >
               {t('withdrawals.actions.verify')}
             </Button>
-            <Button size="small" danger onClick={() => void decide(a, false)}>
+            <Button size="small" danger onClick={() => setDeciding({ account: a, verify: false })} data-testid={`account-reject-${a.id}`}>
               {t('withdrawals.actions.rejectAccount')}
             </Button>
           </Space>
@@ -243,6 +256,24 @@ export function AccountsDrawer({
       data-testid="accounts-drawer"
     >
       {gate.element}
+      {deciding && (
+        <ConfirmActionModal
+          title={t(deciding.verify ? 'withdrawals.actions.verify' : 'withdrawals.actions.rejectAccount')}
+          items={[
+            { key: 'merchant', label: t('common.fields.merchantId'), children: deciding.account.merchantId },
+            { key: 'bank', label: t('payouts.fields.bankCode'), children: `${deciding.account.bankName} (${deciding.account.currency})` },
+            { key: 'number', label: t('payouts.fields.accountNumber'), children: deciding.account.accountNumber },
+            { key: 'name', label: t('payouts.fields.accountName'), children: deciding.account.accountName },
+          ]}
+          okText={t(deciding.verify ? 'withdrawals.actions.verify' : 'withdrawals.actions.rejectAccount')}
+          danger={!deciding.verify}
+          sending={verify.isPending}
+          secondFactor={SecondFactorCall.WITHDRAWAL_ACCOUNT_VERIFY}
+          testId="account-decide"
+          onConfirm={(googleCode) => decide(deciding.account, deciding.verify, googleCode)}
+          onClose={() => setDeciding(null)}
+        />
+      )}
       <Table<WithdrawalAccountView>
         rowKey="id"
         size="small"

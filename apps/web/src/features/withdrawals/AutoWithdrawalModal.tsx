@@ -5,11 +5,12 @@
 import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { amountSchema, canonicalAmount } from '@mg/domain';
+import { amountSchema, canonicalAmount, SecondFactorCall } from '@mg/domain';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { zodRule } from '../../components/zodRule';
 import { isGoogleCodeProblem, useGoogleCodeGate } from '../developer/_gate';
+import { useAsksSecondFactor } from '../../components/secondFactor';
 import { useAutoWithdrawal, useSetAutoWithdrawal, useWithdrawalAccounts } from './hooks';
 
 interface Values {
@@ -28,7 +29,7 @@ export function AutoWithdrawalModal({ onClose }: { onClose: () => void }) {
   const auto = useAutoWithdrawal(currency);
   const accounts = useWithdrawalAccounts({ currency });
   const save = useSetAutoWithdrawal();
-  const gate = useGoogleCodeGate(false);
+  const gate = useGoogleCodeGate(useAsksSecondFactor(SecondFactorCall.WITHDRAWAL_AUTO));
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
 

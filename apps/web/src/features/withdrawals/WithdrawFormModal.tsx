@@ -3,13 +3,14 @@
  * (one not usable yet is shown disabled with the time it becomes usable), the amount with the currency's minimum and
  * maximum and the available balance beside it. Continue asks the server for the spec §5 checks and the fee; the
  * confirmation shows the account, amount, fee, what is held and the date it is expected on the account (working days
- * of the country), and only then is the money held.
+ * of the country), with the Google code there when 2FA is on, and only then is the money held.
  */
 import { useState } from 'react';
 import { Alert, App, Descriptions, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { amountSchema, canonicalAmount, getCurrency, type WithdrawalQuoteView } from '@mg/domain';
+import { SecondFactorCall, amountSchema, canonicalAmount, getCurrency, type WithdrawalQuoteView } from '@mg/domain';
 import { ConfirmStepModal, useQuoteItems } from '../../components/ConfirmStepModal';
+import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { useMoney } from '../../components/list';
@@ -71,13 +72,15 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
       setError(applyServerErrors(form, e));
     }
   };
-  const send = async () => {
+  const send = async (googleCode?: string) => {
     if (!confirming) return;
     try {
-      const w = await create.mutateAsync(confirming.input);
+      const w = await create.mutateAsync({ ...confirming.input, googleCode });
       message.success(t('withdrawals.form.done', { id: w.id }));
       onClose();
     } catch (e) {
+      // An answer about the Google code stays on the confirmation's code field; anything else goes back to the form.
+      if (isGoogleCodeProblem(e)) throw e;
       setConfirming(null);
       setError(applyServerErrors(form, e));
     }
@@ -97,8 +100,9 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
       blocked={noAccounts}
       testId="withdraw"
       width={580}
+      secondFactor={SecondFactorCall.WITHDRAWAL_CREATE}
       onContinue={() => void next()}
-      onConfirm={() => void send()}
+      onConfirm={send}
       onBack={() => setConfirming(null)}
       onClose={onClose}
     >

@@ -19,15 +19,20 @@ import { useTranslation } from 'react-i18next';
 import {
   PayoutStatus,
   Perm,
+  SecondFactorCall,
   WITHDRAWAL_REJECT_REASON_MAX_LENGTH,
   amountSchema,
   canonicalAmount,
+  findPayoutDestination,
   withdrawalsList,
+  type CurrencyCode,
 } from '@mg/domain';
 import { Can } from '../../components/Can';
+import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
+import { isGoogleCodeProblem, useSecondFactorField } from '../../components/secondFactor';
 import { useFormatters } from '../../components/format';
-import { ListPage, useIsPlatform } from '../../components/list';
+import { ListPage, useIsPlatform, useMoney } from '../../components/list';
 import { useOpenFormParam } from '../../components/useOpenFormParam';
 import { zodRule } from '../../components/zodRule';
 import { usePermission } from '../../session/usePermission';
@@ -45,16 +50,17 @@ import {
 function RejectModal({ row, onClose }: { row: WithdrawalRecord; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string }>();
+  const [form] = Form.useForm<{ reason: string; googleCode?: string }>();
   const review = useReviewWithdrawal();
+  const secondFactor = useSecondFactorField(SecondFactorCall.WITHDRAWAL_REVIEW, form, 'withdraw-reject');
   const submit = async () => {
-    const { reason } = await form.validateFields();
+    const { reason, googleCode } = await form.validateFields();
     try {
-      await review.mutateAsync({ id: row.id, action: 'reject', reason });
+      await review.mutateAsync({ id: row.id, action: 'reject', reason, googleCode });
       message.success(t('error.operationSucceeded'));
       onClose();
     } catch (e) {
-      applyServerErrors(form, e);
+      if (!secondFactor.takeError(e)) message.error(applyServerErrors(form, e));
     }
   };
   return (
@@ -79,6 +85,7 @@ function RejectModal({ row, onClose }: { row: WithdrawalRecord; onClose: () => v
             data-testid="withdraw-reject-reason"
           />
         </Form.Item>
+        {secondFactor.field}
       </Form>
     </Modal>
   );
@@ -139,6 +146,7 @@ export default function WithdrawalsPage() {
   const platform = useIsPlatform();
   const { has } = usePermission();
   const canReview = has(Perm.WITHDRAWAL_REVIEW);
+  const money = useMoney();
   const review = useReviewWithdrawal();
   const [creating, setCreating] = useOpenFormParam();
   const [accounts, setAccounts] = useState(false);
@@ -154,9 +162,19 @@ export default function WithdrawalsPage() {
     formRef.current?.submit();
   };
 
-  const approve = async (r: WithdrawalRecord) => {
-    await review.mutateAsync({ id: r.id, action: 'approve' });
+  const [approving, setApproving] = useState<WithdrawalRecord | null>(null);
+  const approve = async (r: WithdrawalRecord, googleCode?: string) => {
+    try {
+      await review.mutateAsync({ id: r.id, action: 'approve', googleCode });
+    } catch (e) {
+      // An answer about the Google code stays on the confirmation's code field; anything else closes it.
+      if (isGoogleCodeProblem(e)) throw e;
+      setApproving(null);
+      message.error(e instanceof Error ? e.message : String(e));
+      return;
+    }
     message.success(t('error.operationSucceeded'));
+    setApproving(null);
   };
 
   return (
@@ -227,7 +245,7 @@ export default function WithdrawalsPage() {
                         size="small"
                         icon={<SafetyOutlined />}
                         loading={review.isPending}
-                        onClick={() => void approve(r)}
+                        onClick={() => setApproving(r)}
                         data-testid={`withdraw-approve-${r.id}`}
                       >
                         {t('withdrawals.actions.approve')}
@@ -252,6 +270,23 @@ export default function WithdrawalsPage() {
       {limits && <LimitsModal onClose={() => setLimits(false)} />}
       {auto && <AutoWithdrawalModal onClose={() => setAuto(false)} />}
       {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(null)} />}
+      {approving && (
+        <ConfirmActionModal
+          title={`${t('withdrawals.actions.approve')} ${approving.id}`}
+          items={[
+            { key: 'merchant', label: t('common.fields.merchantId'), children: approving.merchantId },
+            { key: 'account', label: t('withdrawals.fields.account'), children: `${findPayoutDestination(approving.currency as CurrencyCode, approving.bankCode)?.name ?? approving.bankCode} · ${approving.accountNumber} · ${approving.accountName}` },
+            { key: 'amount', label: t('withdrawals.fields.amount'), children: `${money(approving.amount, approving.currency)} ${approving.currency}` },
+            { key: 'total', label: t('withdrawals.fields.totalDebit'), children: <strong>{`${money(approving.totalDebit, approving.currency)} ${approving.currency}`}</strong> },
+          ]}
+          okText={t('withdrawals.actions.approve')}
+          sending={review.isPending}
+          secondFactor={SecondFactorCall.WITHDRAWAL_REVIEW}
+          testId="withdraw-approve"
+          onConfirm={(googleCode) => approve(approving, googleCode)}
+          onClose={() => setApproving(null)}
+        />
+      )}
     </>
   );
 }

@@ -61,13 +61,14 @@ export function useWithdrawalQuote() {
 
 export function useCreateWithdrawal() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (input: WithdrawalInput) => api.post<WithdrawalRecord>(PATH, input), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: WithdrawalInput & { googleCode?: string }) => api.post<WithdrawalRecord>(PATH, input, { silent: true }), onSuccess: invalidate });
 }
 
 export function useReviewWithdrawal() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action, reason }: { id: string; action: 'approve' | 'reject'; reason?: string }) => api.post<WithdrawalRecord>(`${PATH}/${encodeURIComponent(id)}/review`, { action, reason }),
+    mutationFn: ({ id, action, reason, googleCode }: { id: string; action: 'approve' | 'reject'; reason?: string; googleCode?: string }) =>
+      api.post<WithdrawalRecord>(`${PATH}/${encodeURIComponent(id)}/review`, { action, reason, googleCode }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -84,7 +85,10 @@ export function useDeleteAccount() {
 
 export function useVerifyAccount() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: ({ id, verify }: { id: number; verify: boolean }) => api.post<WithdrawalAccountView>(`${PATH}/accounts/${id}/verify`, { verify }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ id, verify, googleCode }: { id: number; verify: boolean; googleCode?: string }) => api.post<WithdrawalAccountView>(`${PATH}/accounts/${id}/verify`, { verify, googleCode }, { silent: true }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useSetWithdrawalLimits() {
