@@ -171,13 +171,20 @@ export async function insertLoginAttempt(db: Db, ip: string, username: string): 
   await db.insert(loginAttempt).values({ ip: ip.slice(0, 64), username: username.slice(0, 64) });
 }
 
-/** Counts a wrong password and locks the user at the limit, in one statement (two instances failing at once still count twice). */
-export async function countWrongPassword(db: Db, userId: number, lockAfter: number, lockMs: number): Promise<void> {
-  await db.execute(sql`
+/**
+ * Counts a wrong password and locks the user at the limit, in one statement (two instances failing at once still
+ * count twice). A user already locked is not counted. Answers the lock's end when this very statement locked the
+ * account, else null: exactly one failure per lock gets a date, so the owner is told once.
+ */
+export async function countWrongPassword(db: Db, userId: number, lockAfter: number, lockMs: number): Promise<Date | null> {
+  const res = await db.execute<{ locked_until: Date | string | null }>(sql`
       update app_user set
         failed_logins = case when failed_logins + 1 >= ${lockAfter} then 0 else failed_logins + 1 end,
         locked_until = case when failed_logins + 1 >= ${lockAfter} then now() + (${lockMs} || ' milliseconds')::interval else locked_until end
-      where id = ${userId}`);
+      where id = ${userId} and (locked_until is null or locked_until <= now())
+      returning case when failed_logins = 0 and locked_until > now() then locked_until end as locked_until`);
+  const until = res.rows[0]?.locked_until;
+  return until ? new Date(until) : null;
 }
 
 export async function clearLoginFailures(db: Db, userId: number): Promise<void> {
