@@ -1,5 +1,6 @@
 /** Sessions, sign-in attempts and captchas. */
 import { bigint, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { appUser } from './users';
 
@@ -20,6 +21,11 @@ export const session = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Last use by a person (issue 39 idle limit): written when older than SESSION_SEEN_WRITE_MS by a request not
+     * marked background (modules/auth/queries.ts loadSessionByTokenHash).
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );
