@@ -4,6 +4,9 @@
  * the first message and the path's user must be the session's; a reconnecting client is sent what it missed; a
  * signed-out session's socket is closed at its next ping. Besides the orders: a released announcement reaches its
  * merchant's users (all merchants' without one), an ended export its user only, a batch's status its merchant.
+ *
+ * Long file: every case runs on the same two listening instances and socket helper; splitting the file would start
+ * them once per part.
  */
 import { ApiKeyMode, CollectionSource, ExportStatus, PayoutBatchStatus, REALTIME, RealtimeClose, RealtimeKind, type RealtimeServerMessage } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
