@@ -23,7 +23,7 @@ export const session = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /**
      * Last use by a person (issue 39 idle limit): written when older than SESSION_SEEN_WRITE_MS by a request not
-     * marked background (modules/auth/queries.ts loadSessionByTokenHash).
+     * marked background (modules/auth/queries.ts markSessionSeen).
      */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
   },

@@ -9,8 +9,8 @@
  * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen, not idle
  *   -> `req.auth`. Public routes get `req.auth` too when a live token is sent (null otherwise).
  * - Idle limit (issue 39, docs/decisions.md): a session nobody used for `app.sessionIdleMs` (platform staff's,
- *   merchants') is over. The check and the last-seen write are one statement in the database, so every instance
- *   agrees; a request with `X-Background: 1` (polling, reloads after realtime events, probes) is answered but does
+ *   merchants') is over. The check is part of the statement that loads the session and the last-seen time is in
+ *   the row (written at most once a minute), so every instance agrees; a request with `X-Background: 1` (polling, reloads after realtime events, probes) is answered but does
  *   not count as use, nor do the realtime socket's heartbeats.
  * - No or dead token on a non-public route: 401 UNAUTHORIZED; an idle one: 401 TOKEN_EXPIRED (the web's "Login
  *   expired" dialog). Missing permission: 403 FORBIDDEN. Platform admins (role admin on merchant 10000) pass every
@@ -19,7 +19,7 @@
  */
 import { BACKGROUND_REQUEST_HEADER, OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role, SESSION_SEEN_WRITE_MS } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadSessionByTokenHash } from './queries';
+import { loadSessionByTokenHash, markSessionSeen } from './queries';
 import { AuthError } from './errors';
 import { sha256 } from './tokens';
 
@@ -111,9 +111,12 @@ export function isBackground(req: FastifyRequest): boolean {
 export async function lookupSession(app: FastifyInstance, token: string | undefined, touch: boolean): Promise<SessionState> {
   if (!token) return { auth: null, idle: false };
   const tokenHash = sha256(token);
-  const row = await loadSessionByTokenHash(app.db, tokenHash, { touch, idleMs: app.sessionIdleMs, seenWriteMs: SESSION_SEEN_WRITE_MS });
+  const row = await loadSessionByTokenHash(app.db, tokenHash, { idleMs: app.sessionIdleMs, seenWriteMs: SESSION_SEEN_WRITE_MS });
   if (!row) return { auth: null, idle: false };
+  // Over is over: an idle session's last-seen never moves again.
   if (row.idle) return { auth: null, idle: true };
+  // About once a minute per session in use: the statement above only reads.
+  if (touch && row.stale) await markSessionSeen(app.db, tokenHash, SESSION_SEEN_WRITE_MS);
   const isPlatform = row.merchantId === PLATFORM_MERCHANT_ID;
   const auth: AuthSession = {
     userId: row.userId,

@@ -23,11 +23,11 @@ export interface SessionRow {
   amountUsdSwitch: boolean;
   /** Unused past its idle limit: the session is over (401 TOKEN_EXPIRED), whatever else it holds. */
   idle: boolean;
+  /** Its last-seen time is older than SESSION_SEEN_WRITE_MS: a person's request should move it (markSessionSeen). */
+  stale: boolean;
 }
 
-export interface SessionLookup {
-  /** A person's request: moves last_seen_at when it is older than `seenWriteMs` (background traffic does not). */
-  touch: boolean;
+export interface SessionLimits {
   /** Idle limits: the user's own merchant is the platform's, or any other. */
   idleMs: { platform: number; merchant: number };
   seenWriteMs: number;
@@ -35,12 +35,9 @@ export interface SessionLookup {
 
 /**
  * A live session (not revoked, not expired, user not frozen) with roles, granted codes and merchant scope, and
- * whether it has been idle past its limit, in one statement. The same statement moves last_seen_at for a person's
- * request, only when it is older than `seenWriteMs` and the session is not idle (an idle session stays over): the
- * condition is on the row itself, so of many requests at once one writes and the others, rechecking the row after
- * it, do not.
+ * whether it has been idle past its limit: the idle check is part of the one statement that loads the session.
  */
-export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: SessionLookup): Promise<SessionRow | null> {
+export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: SessionLimits): Promise<SessionRow | null> {
   const res = await db.execute<{
     user_id: string | number;
     username: string;
@@ -54,21 +51,11 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: Sessi
     scope: number[] | null;
     amount_usd_switch: boolean;
     idle: boolean;
+    stale: boolean;
   }>(sql`
-    with s as (
-      select s.token_hash, s.user_id, u.username, u.merchant_id as home_merchant_id, s.merchant_id, s.currency, s.brand,
-        s.org_code, u.amount_usd_switch,
-        s.last_seen_at <= now() - make_interval(secs => (case when u.merchant_id = ${PLATFORM_MERCHANT_ID} then ${o.idleMs.platform} else ${o.idleMs.merchant} end)::float8 / 1000) as idle
-      from session s join app_user u on u.id = s.user_id
-      where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now() and not u.frozen
-    ), seen as (
-      update session set last_seen_at = now()
-      from s
-      where ${o.touch} and not s.idle and session.token_hash = s.token_hash
-        and session.last_seen_at <= now() - make_interval(secs => ${o.seenWriteMs}::float8 / 1000)
-      returning session.token_hash
-    )
-    select s.user_id, s.username, s.home_merchant_id, s.merchant_id, s.currency, s.brand, s.org_code, s.idle,
+    select s.user_id, u.username, u.merchant_id as home_merchant_id, s.merchant_id, s.currency, s.brand, s.org_code,
+      s.last_seen_at <= now() - make_interval(secs => (case when u.merchant_id = ${PLATFORM_MERCHANT_ID} then ${o.idleMs.platform} else ${o.idleMs.merchant} end)::float8 / 1000) as idle,
+      s.last_seen_at <= now() - make_interval(secs => ${o.seenWriteMs}::float8 / 1000) as stale,
       (select array_agg(distinct r.role_code) from user_role ur join role r on r.id = ur.role_id where ur.user_id = s.user_id) as role_codes,
       (select array_agg(distinct p.perms) from user_role ur
          join role_permission rp on rp.role_id = ur.role_id
@@ -76,8 +63,9 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: Sessi
         where ur.user_id = s.user_id and p.status <> '0') as perms,
       (select array_agg(m.id order by m.id) from merchant m
         where s.merchant_id = ${PLATFORM_MERCHANT_ID} or m.id = s.merchant_id or m.parent_id = s.merchant_id) as scope,
-      (s.amount_usd_switch or coalesce((select m.amount_usd_switch from merchant m where m.id = s.merchant_id), false)) as amount_usd_switch
-    from s
+      (u.amount_usd_switch or coalesce((select m.amount_usd_switch from merchant m where m.id = s.merchant_id), false)) as amount_usd_switch
+    from session s join app_user u on u.id = s.user_id
+    where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now() and not u.frozen
   `);
   const r = res.rows[0];
   if (!r) return null;
@@ -94,7 +82,20 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: Sessi
     scopeMerchantIds: (r.scope ?? []).map(Number),
     amountUsdSwitch: r.amount_usd_switch === true,
     idle: r.idle === true,
+    stale: r.stale === true,
   };
+}
+
+/**
+ * A person used the session: its last-seen time moves, if it is still older than `seenWriteMs`. The condition is on
+ * the row, so of many requests that found it stale at once one writes; the others, rechecking the row after that
+ * write, change nothing.
+ */
+export async function markSessionSeen(db: Db, tokenHash: string, seenWriteMs: number): Promise<void> {
+  await db.execute(sql`
+    update session set last_seen_at = now()
+    where token_hash = ${tokenHash} and revoked_at is null
+      and last_seen_at <= now() - make_interval(secs => ${seenWriteMs}::float8 / 1000)`);
 }
 
 export type UserRow = typeof appUser.$inferSelect;
