@@ -225,6 +225,34 @@ describe('signed-in shell', () => {
     await page.context().close();
   });
 
+  it('a session left unused past its idle limit shows the "Login expired" dialog by itself; its button signs out', async () => {
+    const page = await fresh();
+    const db = await dbClient(dataDir);
+    try {
+      await withScreenshot(page, 'session-idle', async () => {
+        // Platform staff: 30 idle minutes (SESSION_IDLE_MINUTES_PLATFORM's default).
+        await signIn(page, port, 'admin');
+        const lang = (await page.evaluate(() => document.documentElement.lang)) as Language;
+        const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('ACCESS_TOKEN') ?? '{}') as { value?: string }).value ?? '');
+        expect(token).not.toBe('');
+        // Its last use 31 minutes ago, as if the person had walked away.
+        const moved = await db.query("update session set last_seen_at = now() - interval '31 minutes' where token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", [token]);
+        expect(moved.rowCount).toBe(1);
+        // Nobody touches the page: the server closes the realtime socket at its next heartbeat, and the page's check
+        // that follows meets 401 TOKEN_EXPIRED.
+        const dialog = page.locator('.ant-modal-confirm-warning');
+        await dialog.locator('.ant-modal-confirm-title', { hasText: translate(lang, 'http.tokenExpired.title') }).waitFor({ timeout: 30_000 });
+        await dialog.getByText(translate(lang, 'http.tokenExpired.message')).waitFor();
+        await clickUntilReload(page, dialog.getByRole('button', { name: translate(lang, 'http.tokenExpired.relogin') }));
+        await page.getByTestId('login-username').waitFor();
+        expect(await page.evaluate(() => localStorage.getItem('ACCESS_TOKEN'))).toBeNull();
+      });
+    } finally {
+      await db.end();
+    }
+    await page.context().close();
+  });
+
   it('switches to a sub-merchant from the welcome menu', async () => {
     const page = await fresh();
     await withScreenshot(page, 'switch-merchant', async () => {

@@ -15,7 +15,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE } from '@mg/domain';
+import { OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM } from '@mg/domain';
 import { WEB_DIST_DIR } from './config';
 import { ConfigCache } from './db/config-cache';
 import { dbOf, type Db } from './db/pool';
@@ -77,6 +77,8 @@ export interface BuildAppOptions {
   allowPrivateCallbacks?: boolean;
   /** Run background jobs (callbacks, expiry, settlement, exports). Default false; main.ts turns them on. */
   jobs?: boolean;
+  /** Idle limits of sessions (default SESSION_IDLE_MINUTES_PLATFORM / _MERCHANT of the domain). */
+  sessionIdleMs?: { platform: number; merchant: number };
 }
 
 export const CSP_DIRECTIVES = {
@@ -124,6 +126,8 @@ declare module 'fastify' {
     openApiRateLimitPerMinute: number;
     /** Every route registered (method and URL pattern), for the docs and the route-wide input tests. */
     routeTable: readonly { method: string; url: string }[];
+    /** A session unused this long ends (modules/auth/plugin.ts). */
+    sessionIdleMs: { platform: number; merchant: number };
   }
 }
 
@@ -156,6 +160,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('publicUrl', (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''));
   app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
   app.decorate('dbRoundTrips', opts.dbRoundTrips ?? false);
+  app.decorate('sessionIdleMs', opts.sessionIdleMs ?? { platform: SESSION_IDLE_MINUTES_PLATFORM * 60_000, merchant: SESSION_IDLE_MINUTES_MERCHANT * 60_000 });
   app.decorate('configCache', new ConfigCache());
   app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
   app.decorate('lists', new Map());

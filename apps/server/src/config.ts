@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { OPEN_API_RATE_LIMIT_PER_MINUTE } from '@mg/domain';
+import { OPEN_API_RATE_LIMIT_PER_MINUTE, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM, TOKEN_TTL_MS } from '@mg/domain';
 import { z } from 'zod';
 import { SERVER_DIR } from './lib/server-dir';
 
@@ -35,6 +35,8 @@ export interface Config {
   jobs: boolean;
   /** /api/health also answers how many statements this process sent to PostgreSQL (bench:api counts per op). */
   dbRoundTrips: boolean;
+  /** A session unused this long ends (401 TOKEN_EXPIRED): platform staff's, and every merchant user's. */
+  sessionIdleMs: { platform: number; merchant: number };
 }
 
 /** Thrown by parseConfig; `message` is the one line shown to the operator. */
@@ -79,6 +81,9 @@ function onOff(yes: string, no: string) {
   );
 }
 
+/** An idle limit is at most the session's whole life (7 days). */
+const IDLE_MINUTES_MAX = TOKEN_TTL_MS / 60_000;
+
 const envSchema = z.object({
   PORT: intIn(1, 65535),
   HOST: z.preprocess(blankToUndefined, z.string().regex(/^[\w.:[\]-]+$/, 'must be a host name or address').optional()),
@@ -104,6 +109,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_CALLBACKS: onOff('true', 'false'),
   JOBS: onOff('on', 'off'),
   DB_ROUND_TRIPS: onOff('on', 'off'),
+  SESSION_IDLE_MINUTES_PLATFORM: intIn(1, IDLE_MINUTES_MAX),
+  SESSION_IDLE_MINUTES_MERCHANT: intIn(1, IDLE_MINUTES_MAX),
 });
 
 /** Only these variables are read; everything else in the environment is ignored. */
@@ -143,6 +150,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === 'true',
     jobs: e.JOBS !== 'off',
     dbRoundTrips: e.DB_ROUND_TRIPS === 'on',
+    sessionIdleMs: {
+      platform: (e.SESSION_IDLE_MINUTES_PLATFORM ?? SESSION_IDLE_MINUTES_PLATFORM) * 60_000,
+      merchant: (e.SESSION_IDLE_MINUTES_MERCHANT ?? SESSION_IDLE_MINUTES_MERCHANT) * 60_000,
+    },
   };
 }
 

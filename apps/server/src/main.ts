@@ -76,6 +76,7 @@ try {
     allowPrivateCallbacks: config.allowPrivateCallbacks,
     jobs: config.jobs,
     dbRoundTrips: config.dbRoundTrips,
+    sessionIdleMs: config.sessionIdleMs,
   });
   closeApp = () => app.close();
   if (shuttingDown) process.exit(0);

@@ -5,7 +5,7 @@
 import { translate } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from './helpers/app';
 import { DEMO_PASSWORD, signIn } from './helpers/auth';
 import { LOCK_AFTER_FAILURES, LOCK_MS, LOGIN_TICKET_TRIES } from '../src/modules/auth/login';
@@ -281,10 +281,20 @@ describe('Google Authenticator', () => {
         expect(res.json().errorCode).toBe('GOOGLE_CODE_ERROR');
       }
     }
-    // Locked now: even the right password is refused for the lockout's time.
+    // Locked now: even the right password is refused for the lockout's time, with the answer of a wrong password.
     const locked = await login();
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ errorCode: 'RATE_LIMITED', message: translate('en-US', 'auth.locked', { minutes: LOCK_MS / 60_000 }) });
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toMatchObject({
+      errorCode: 'WRONG_CREDENTIALS',
+      message: translate('en-US', 'auth.wrongCredentials', { attempts: LOCK_AFTER_FAILURES, minutes: LOCK_MS / 60_000 }),
+    });
+    // The owner is told, once (codes guessed after the password lock the account like wrong passwords).
+    await vi.waitFor(async () => {
+      const { rows: mails } = await tdb.pool.query("select count(*)::int as n from mail_outbox where to_address = 'admin@lojaverde.test' and subject = $1", [
+        translate('pt-BR', 'auth.mail.locked.subject', { brand: 'PagoVerde', minutes: LOCK_MS / 60_000 }),
+      ]);
+      expect(mails[0].n).toBe(1);
+    });
     const { rows } = await tdb.pool.query("select failed_logins, locked_until is not null as locked from app_user where username = 'br_admin'");
     expect(rows[0]).toMatchObject({ locked: true });
     await tdb.pool.query("update app_user set failed_logins = 0, locked_until = null, totp_enabled = false, totp_secret = null where username = 'br_admin'");

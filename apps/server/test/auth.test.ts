@@ -4,13 +4,14 @@
  *
  * Long file: one real app and captcha generator serve every sign-in and access case; splitting would start it per file.
  */
-import { BUTTONS, flattenMenu, LANGUAGES, MENU, Perm, PermissionType, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
+import { BUTTONS, flattenMenu, formatWallClock, LANGUAGES, MENU, Perm, PermissionType, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { parseConfig } from '../src/config';
 import { menuCode } from '../src/db/seed';
 import { svgCaptchaGenerator } from '../src/modules/auth/captcha';
+import { LOCK_AFTER_FAILURES, LOCK_MS } from '../src/modules/auth/login';
 import { RouteDeclarationError } from '../src/modules/auth/plugin';
 import { ok } from '../src/lib/envelope';
 import { buildTestApp } from './helpers/app';
@@ -185,7 +186,7 @@ describe('sign-in', () => {
     expect(unknown.statusCode).toBe(401);
     const strip = (b: Record<string, unknown>) => ({ ...b, timestamp: 0 });
     expect(strip(wrong.json())).toEqual(strip(unknown.json()));
-    expect(wrong.json()).toMatchObject({ errorCode: 'WRONG_CREDENTIALS', message: translate('en-US', 'error.wrongCredentials') });
+    expect(wrong.json()).toMatchObject({ errorCode: 'WRONG_CREDENTIALS', message: translate('en-US', 'auth.wrongCredentials', { attempts: LOCK_AFTER_FAILURES, minutes: LOCK_MS / 60_000 }) });
     const failed = await auditRows('login_failed', 'nobody_here');
     expect(failed.at(-1)).toMatchObject({ success: false, user_id: null, ip: '10.2.0.1' });
   });
@@ -229,22 +230,103 @@ describe('sign-in', () => {
     }
   });
 
-  it('10 failed sign-ins lock the account for 30 minutes (429 with minutes left); unlocks after', async () => {
-    for (let i = 0; i < 10; i++) {
+  it('10 failed sign-ins lock the account: it then answers exactly like an unknown name, even to the right password, until the lock ends', async () => {
+    const strip = (b: Record<string, unknown>) => ({ ...b, timestamp: 0 });
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) {
       const r = await login('demo_business', { password: `Wrong#${i}`, ip: `10.3.0.${i}` });
       expect(r.statusCode).toBe(401);
     }
-    const locked = await login('demo_business', { ip: '10.3.1.1' });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().errorCode).toBe('RATE_LIMITED');
-    expect(locked.json().message).toBe(translate('en-US', 'auth.locked', { minutes: 30 }));
-    const th = await login('demo_business', { ip: '10.3.1.1', lang: 'th-TH' });
-    expect(th.json().message).toBe(translate('th-TH', 'auth.locked', { minutes: 30 }));
-    // 30 minutes later (the clock is the lock time in the database).
+    const { rows: lockedRows } = await tdb.pool.query("select locked_until > now() + interval '29 minutes' as locked from app_user where username = 'demo_business'");
+    expect(lockedRows[0].locked).toBe(true);
+    // After 10+ failures: the locked name (right password, wrong password) and a name nobody has (failed just as
+    // often) give the same status and the same body but for its timestamp, in every language.
+    for (let i = 0; i < LOCK_AFTER_FAILURES + 1; i++) await login('nobody_locked_like', { password: `Wrong#${i}`, ip: `10.3.2.${i}` });
+    for (const lang of ['en-US', 'th-TH']) {
+      const right = await login('demo_business', { ip: '10.3.1.1', lang });
+      const wrong = await login('demo_business', { password: 'Wrong#again', ip: '10.3.1.2', lang });
+      const unknown = await login('nobody_locked_like', { ip: '10.3.1.3', lang });
+      for (const r of [right, wrong, unknown]) expect(r.statusCode).toBe(401);
+      expect(strip(right.json())).toEqual(strip(unknown.json()));
+      expect(strip(wrong.json())).toEqual(strip(unknown.json()));
+      expect(right.json()).toMatchObject({
+        success: false,
+        errorCode: 'WRONG_CREDENTIALS',
+        message: translate(lang as 'en-US', 'auth.wrongCredentials', { attempts: LOCK_AFTER_FAILURES, minutes: LOCK_MS / 60_000 }),
+      });
+    }
+    expect((await auditRows('login_failed', 'demo_business')).at(-1)?.detail).toEqual({ reason: 'locked' });
+    // The lock ends (the clock is the lock time in the database): the right password signs in and clears the counter.
     await tdb.pool.query("update app_user set locked_until = now() - interval '1 second' where username = 'demo_business'");
     expect((await login('demo_business', { ip: '10.3.1.1' })).statusCode).toBe(200);
     const { rows } = await tdb.pool.query("select failed_logins, locked_until from app_user where username = 'demo_business'");
     expect(rows[0]).toMatchObject({ failed_logins: 0, locked_until: null });
+  });
+
+  it("the owner of an account that locks is mailed once per lock, in the brand's language, with until when and the reset page", async () => {
+    const mails = async () =>
+      (
+        await tdb.pool.query("select subject, text_body, merchant_id from mail_outbox where to_address = 'admin@lojaverde.test' and subject = $1 order by id", [
+          translate('pt-BR', 'auth.mail.locked.subject', { brand: 'PagoVerde', minutes: 30 }),
+        ])
+      ).rows as {
+        subject: string;
+        text_body: string;
+        merchant_id: number;
+      }[];
+    const before = (await mails()).length;
+    const fail = (i: number) => login('br_admin', { password: `Wrong#${i}`, ip: `10.3.4.${i % 250}` });
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) await fail(i);
+    // More failures while locked (and the right password) write no second mail.
+    for (let i = 0; i < 3; i++) await fail(100 + i);
+    await login('br_admin', { ip: '10.3.4.200' });
+    await vi.waitFor(async () => expect((await mails()).length).toBe(before + 1));
+    const { rows } = await tdb.pool.query("select locked_until from app_user where username = 'br_admin'");
+    const until = formatWallClock(rows[0].locked_until as Date, 'America/Sao_Paulo').slice(0, 16);
+    const mail = (await mails()).at(-1)!;
+    // PagoVerde speaks pt-BR (the subject above); Loja Verde works in BRL (São Paulo).
+    expect(mail.text_body).toContain(until);
+    expect(mail.text_body).toContain('America/Sao_Paulo, UTC-03:00');
+    expect(mail.text_body).toContain(`${app.publicUrl}/alteration?brand=pagoverde`);
+    expect(mail.text_body).toContain('br_admin');
+    expect(mail.merchant_id).toBe(10020);
+
+    // A second lock is a second mail.
+    await tdb.pool.query("update app_user set locked_until = now() - interval '1 second' where username = 'br_admin'");
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) await fail(200 + i);
+    await vi.waitFor(async () => expect((await mails()).length).toBe(before + 2));
+    await tdb.pool.query("update app_user set locked_until = null, failed_logins = 0 where username = 'br_admin'");
+  });
+
+  it('an unknown name costs the password hash, and so does a locked account: their answers take comparable time', async () => {
+    await tdb.pool.query("update app_user set locked_until = now() + interval '30 minutes' where username = 'crypto_operator'");
+    const attempt = async (username: string, ip: string) => {
+      const payload = { username, password: 'Wrong#timing', checkKey: await captchaKey(), captcha: CAPTCHA_TEXT };
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'POST', url: '/api/sys/login', headers: { 'x-brand': 'coinrail' }, payload, remoteAddress: ip });
+      const ms = performance.now() - t0;
+      expect(res.statusCode).toBe(401);
+      return ms;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const unknown: number[] = [];
+    const locked: number[] = [];
+    // Interleaved, so a burst of load on the machine falls on both.
+    for (let i = 0; i < 7; i++) {
+      unknown.push(await attempt(`ghost_timing_${i}`, `10.3.5.${i}`));
+      locked.push(await attempt('crypto_operator', `10.3.6.${i}`));
+    }
+    const hashMs = await (async () => {
+      const { hash, verify } = await import('@node-rs/argon2');
+      const h = await hash('x', { algorithm: 2 });
+      const t0 = performance.now();
+      await verify(h, 'y');
+      return performance.now() - t0;
+    })();
+    // Before: a locked account answered before hashing, in a fraction of the unknown name's time.
+    expect(median(locked)).toBeGreaterThan(median(unknown) * 0.5);
+    expect(median(locked)).toBeLessThan(median(unknown) * 2);
+    expect(median(unknown)).toBeGreaterThan(hashMs * 0.5);
+    await tdb.pool.query("update app_user set locked_until = null, failed_logins = 0 where username = 'crypto_operator'");
   });
 
   it('more than 30 failures in 10 minutes from one address are throttled (429)', async () => {

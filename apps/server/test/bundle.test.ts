@@ -11,6 +11,7 @@ import path from 'node:path';
 import { EXPORT_SYNC_MAX_ROWS, ExportStatus, translate } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed';
+import { LOCK_AFTER_FAILURES, LOCK_MS } from '../src/modules/auth/login';
 import '../src/lib/i18n';
 import { SERVER_DIR } from '../src/lib/server-dir';
 import { SERVER_VERSION } from '../src/lib/version';
@@ -96,8 +97,8 @@ describe('the bundled server', () => {
     });
     const refusal = (await refused.json()) as { errorCode: string; message: string };
     expect(refusal.errorCode).toBe('WRONG_CREDENTIALS');
-    expect(refusal.message).toBe(translate('zh-CN', 'error.wrongCredentials'));
-    expect(refusal.message).not.toBe('error.wrongCredentials');
+    expect(refusal.message).toBe(translate('zh-CN', 'auth.wrongCredentials', { attempts: LOCK_AFTER_FAILURES, minutes: LOCK_MS / 60_000 }));
+    expect(refusal.message).not.toBe('auth.wrongCredentials');
 
     const login = await fetch(`${base}/api/sys/login`, {
       method: 'POST',

@@ -16,6 +16,8 @@ describe('config', () => {
       publicUrl: 'http://localhost:8080',
       nodeEnv: 'development',
       rateLimitPerMinute: 600,
+      // Issue 39: platform staff's sessions end after 30 idle minutes, merchants' after 8 hours.
+      sessionIdleMs: { platform: 30 * 60_000, merchant: 8 * 3_600_000 },
     });
   });
 
@@ -33,6 +35,7 @@ describe('config', () => {
     expect(c.publicUrl).toBe('http://localhost:9090');
     expect(c.logLevel).toBe('debug');
     expect(c.rateLimitPerMinute).toBe(50);
+    expect(parseConfig({ SESSION_IDLE_MINUTES_PLATFORM: '15', SESSION_IDLE_MINUTES_MERCHANT: '60' }).sessionIdleMs).toEqual({ platform: 15 * 60_000, merchant: 3_600_000 });
   });
 
   it('resolves a relative DATA_DIR against the repository root', () => {
@@ -45,6 +48,8 @@ describe('config', () => {
     [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     [{ PUBLIC_URL: 'localhost' }, 'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "localhost")'],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'Invalid configuration: RATE_LIMIT_PER_MINUTE must be an integer 1-1000000 (got "0")'],
+    [{ SESSION_IDLE_MINUTES_PLATFORM: '0' }, 'Invalid configuration: SESSION_IDLE_MINUTES_PLATFORM must be an integer 1-10080 (got "0")'],
+    [{ SESSION_IDLE_MINUTES_MERCHANT: '8h' }, 'Invalid configuration: SESSION_IDLE_MINUTES_MERCHANT must be an integer 1-10080 (got "8h")'],
   ])('refuses %o with one line naming the variable', (env, line) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(line);

@@ -4,10 +4,14 @@
  * the first message and the path's user must be the session's; a reconnecting client is sent what it missed; a
  * signed-out session's socket is closed at its next ping. Besides the orders: a released announcement reaches its
  * merchant's users (all merchants' without one), an ended export its user only, a batch's status its merchant.
+ *
+ * Long file: every case runs on the same two listening instances and socket helper; splitting the file would start
+ * them once per part.
  */
 import { ApiKeyMode, CollectionSource, ExportStatus, PayoutBatchStatus, REALTIME, RealtimeClose, RealtimeKind, type RealtimeServerMessage } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
 import { createCollection } from '../src/modules/collections/service';
 import { failJob, finishJob, insertJob } from '../src/modules/exports/queries';
@@ -290,6 +294,26 @@ describe('realtime socket', () => {
     s.send({ type: 'ping' });
     await s.until(() => s.closeCode !== null);
     expect(s.closeCode).toBe(RealtimeClose.UNAUTHORIZED);
+  });
+
+  it("pings never keep a session alive; the socket of a session idle past its limit is closed at its next ping", async () => {
+    const { s, token } = await connect(b, 'demo_admin');
+    const hash = createHash('sha256').update(token).digest('hex');
+    await tdb.pool.query("update session set last_seen_at = now() - interval '2 minutes' where token_hash = $1", [hash]);
+    for (let i = 0; i < 3; i++) {
+      const pongs = s.messages.filter((m) => m.type === 'pong').length;
+      s.send({ type: 'ping' });
+      await s.until(() => s.messages.filter((m) => m.type === 'pong').length > pongs);
+    }
+    const { rows } = await tdb.pool.query("select last_seen_at < now() - interval '119 seconds' as untouched from session where token_hash = $1", [hash]);
+    expect(rows[0].untouched).toBe(true);
+    // Past the merchant limit (8 hours): the next ping closes the socket, as a signed-out session's.
+    await tdb.pool.query("update session set last_seen_at = now() - interval '9 hours' where token_hash = $1", [hash]);
+    s.send({ type: 'ping' });
+    await s.until(() => s.closeCode !== null);
+    expect(s.closeCode).toBe(RealtimeClose.UNAUTHORIZED);
+    // The page then asks the API, which says why: the "Login expired" dialog's answer.
+    expect((await a.inject({ url: '/api/user/info', headers: { 'x-access-token': token } })).json().errorCode).toBe('TOKEN_EXPIRED');
   });
 
   it('a released announcement reaches every merchant when it is to all, only its merchant when it names one', async () => {

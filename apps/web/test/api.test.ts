@@ -197,6 +197,39 @@ describe('HTTP reactions (spec §8)', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('401 TOKEN_EXPIRED (a session ended for being idle): the "Login expired" dialog, not the 401 notice; its button signs out and reloads', async () => {
+    vi.useFakeTimers();
+    const expired = () => json(401, { success: false, message: 'การเข้าสู่ระบบหมดอายุแล้ว', code: 401, errorCode: 'TOKEN_EXPIRED', result: null, timestamp: 1 });
+    fetchMock.mockResolvedValueOnce(expired());
+    const err = (await request('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ httpStatus: 401, errorCode: 'TOKEN_EXPIRED' });
+    // A silent call (the session probe) shows it too: nothing else would say why the page stopped.
+    fetchMock.mockResolvedValueOnce(expired());
+    await request('GET', '/user/info', { silent: true }).catch(() => undefined);
+    expect(notes.errors).toEqual([]);
+    expect(notes.dialogs).toHaveLength(2);
+    const dialog = notes.dialogs[0] as ReloginDialog;
+    expect(dialog).toMatchObject({ title: 'Login expired', content: 'Your login has expired, please log in again', okText: 'Log in again' });
+    // Not signed out behind the dialog's back: the person reads it first.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(logout).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+    dialog.onOk();
+    expect(logout).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('401 TOKEN_EXPIRED for a token that has since been replaced: no dialog, the new session stays', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((r) => (answer = r)));
+    const pending = request('GET', '/x').catch((e: unknown) => e);
+    token = 'tok-new';
+    answer(json(401, { success: false, message: 'expired', code: 401, errorCode: 'TOKEN_EXPIRED', result: null, timestamp: 1 }));
+    await pending;
+    expect(notes.dialogs).toEqual([]);
+    expect(logout).not.toHaveBeenCalled();
+  });
+
   it('other 500: the server message for 4 s', async () => {
     fetchMock.mockResolvedValueOnce(json(500, { success: false, message: 'Channel unavailable', code: 500, result: null, timestamp: 1 }));
     await request('GET', '/x').catch(() => undefined);
@@ -268,6 +301,40 @@ describe('headers and payload fields (spec §7)', () => {
     fetchMock.mockResolvedValueOnce(ok(null));
     await request('POST', '/sys/login', { data: { username: 'u', countryCurrency: 'THB' } });
     expect(JSON.parse(lastCall().init.body as string).countryCurrency).toBe('THB');
+  });
+});
+
+describe('background calls (issue 39 idle limit)', () => {
+  const sent = () => new Headers(lastCall().init.headers as Record<string, string>).get('X-Background');
+
+  it('a call within a minute of the person’s last input is theirs; later ones, and calls marked background, are not', async () => {
+    let lastInput = NOW - 1_000;
+    configureApi({ lastInput: () => lastInput });
+    fetchMock.mockImplementation(() => Promise.resolve(ok(null)));
+    await request('GET', '/x');
+    expect(sent()).toBeNull();
+    await request('GET', '/x', { background: true });
+    expect(sent()).toBe('1');
+    lastInput = NOW - 60_001;
+    await request('POST', '/y', { data: { a: 1 } });
+    expect(sent()).toBe('1');
+    lastInput = NOW - 60_000;
+    await request('GET', '/x');
+    expect(sent()).toBeNull();
+  });
+
+  it('the page counts clicks, keys, touches and the wheel as input, not pointer moves', async () => {
+    vi.resetModules();
+    const { lastPersonInput } = await import('../src/api/activity');
+    const loaded = lastPersonInput();
+    vi.useFakeTimers({ now: loaded + 120_000, toFake: ['Date'] });
+    window.dispatchEvent(new Event('pointermove'));
+    expect(lastPersonInput()).toBe(loaded);
+    for (const [i, type] of ['pointerdown', 'keydown', 'touchstart', 'wheel'].entries()) {
+      vi.setSystemTime(loaded + 200_000 + i);
+      window.dispatchEvent(new Event(type));
+      expect(lastPersonInput()).toBe(loaded + 200_000 + i);
+    }
   });
 });
 

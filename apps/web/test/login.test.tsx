@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { findBrand } from '@mg/domain';
+import { i18n } from '../src/i18n';
 import { setSessionCurrency, setToken } from '../src/session/storage';
 import { getDepartChoice, getSession, setPermissions, setUserInfo } from '../src/session/store';
 import { setViewportWidth } from './setup';
@@ -113,12 +114,19 @@ describe('sign-in', () => {
   });
 
   it('failure: the server message, a new captcha, the captcha field emptied', async () => {
-    const { server } = await renderApp('lumipay', '/login', routes({ 'POST /sys/login': () => fail(401, 'error.wrongCredentials', 'WRONG_CREDENTIALS') }));
+    // The one answer to an unknown name, a wrong password and a locked account (issue 39), as the server words it.
+    let refusal = '';
+    const { server } = await renderApp(
+      'lumipay',
+      '/login',
+      routes({ 'POST /sys/login': () => fail(401, (refusal = i18n.t('auth.wrongCredentials', { attempts: 10, minutes: 30 })), 'WRONG_CREDENTIALS') }),
+    );
     await fillCredentials();
     await waitFor(() => expect(captchaKeys(server.calls).length).toBeGreaterThan(0));
     const before = captchaKeys(server.calls).length;
     await submit('login-submit');
-    expect((await screen.findByTestId('login-error')).textContent).toContain('Wrong username or password');
+    expect((await screen.findByTestId('login-error')).textContent).toContain(refusal);
+    expect(refusal).toContain('Wrong username or password');
     await waitFor(() => expect(captchaKeys(server.calls).length).toBe(before + 1));
     expect((screen.getByTestId('login-captcha') as HTMLInputElement).value).toBe('');
     expect(getSession().token).toBeNull();

@@ -18,6 +18,7 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   body: Record<string, unknown> | undefined;
+  headers: Headers;
 }
 export type Handler = (call: Call) => unknown;
 
@@ -38,7 +39,7 @@ export function fakeServer(routes: Record<string, Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-    const call: Call = { method, path, query: url.searchParams, body };
+    const call: Call = { method, path, query: url.searchParams, body, headers: new Headers(init?.headers) };
     calls.push(call);
     const key = Object.keys(routes).find((k) => k === `${method} ${path}` || (k.endsWith('*') && `${method} ${path}`.startsWith(k.slice(0, -1))));
     const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });

@@ -111,9 +111,17 @@ export function hasCountrySwitcher(brand: Brand): boolean {
   return brand.currencies.length > 1;
 }
 
+/** The pages outside the shell: sign-in, registration and the forgotten-password page (alteration). */
+export type AuthPage = 'login' | 'register' | 'register-result' | 'alteration';
+
+/** A sign-in page in the brand's route style ('/login' or '/user/login'); the server's e-mails link to them too. */
+export function authPath(brand: Brand, page: AuthPage): string {
+  return `${brand.newRoute ? '' : '/user'}/${page}`;
+}
+
 /** Login route of a brand's route style. */
 export function loginPath(brand: Brand): string {
-  return brand.newRoute ? '/login' : '/user/login';
+  return authPath(brand, 'login');
 }
 
 /** Spec §2: "/" goes to /dashboard/home for new-route brands, /dashboard/analysis otherwise. */

@@ -104,6 +104,29 @@ export const UNAUTHORIZED_RELOAD_MS = 1_500;
  */
 export const SESSION_CHECK_MS = 5 * 60_000;
 
+/**
+ * Idle limits of a session (issue 39), besides its TOKEN_TTL_MS: a session nobody used for this long answers 401
+ * TOKEN_EXPIRED. Platform staff see every merchant, so theirs is short. The server's SESSION_IDLE_MINUTES_PLATFORM and
+ * SESSION_IDLE_MINUTES_MERCHANT override them.
+ */
+export const SESSION_IDLE_MINUTES_PLATFORM = 30;
+export const SESSION_IDLE_MINUTES_MERCHANT = 480;
+/**
+ * A session's last-seen time is written only when it is older than this, so a busy session costs one write a minute
+ * rather than one per request; the idle limit is therefore exact to within this much.
+ */
+export const SESSION_SEEN_WRITE_MS = 60_000;
+/**
+ * Request header a client sets (value "1") on calls no person asked for: polling, reloads after a realtime event,
+ * session probes. Those answer as usual but do not count as use of the session (the idle limit keeps running).
+ */
+export const BACKGROUND_REQUEST_HEADER = 'X-Background';
+/**
+ * The web app counts a call as a person's only within this long after the person's last input in the page (a click,
+ * a key, a touch, the wheel) or its load; any other call carries BACKGROUND_REQUEST_HEADER.
+ */
+export const USER_ACTIVITY_WINDOW_MS = 60_000;
+
 /** Tenant header default (spec §7). */
 export const DEFAULT_TENANT_ID = '0';
 

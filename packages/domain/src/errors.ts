@@ -258,10 +258,13 @@ export const HTTP_REACTIONS = {
 } as const satisfies Record<403 | 404 | 504 | 401 | 500 | 'other', HttpReaction>;
 
 /**
- * Which reaction a failed response gets. A 500 is a re-login dialog only when its message matches
- * TOKEN_EXPIRED_MESSAGE_PATTERN; any other 500 shows the server message like every other status.
+ * Which reaction a failed response gets. A session the server ended for being idle answers 401 with `errorCode`
+ * TOKEN_EXPIRED (docs/api.md "Errors"): the re-login dialog, not the 401 notice and reload. A 500 is that dialog only
+ * when its message matches TOKEN_EXPIRED_MESSAGE_PATTERN (spec §8, older back ends); any other 500 shows the server
+ * message like every other status.
  */
-export function httpReactionFor(status: number, serverMessage?: string | null): HttpReaction {
+export function httpReactionFor(status: number, serverMessage?: string | null, errorCode?: string | null): HttpReaction {
+  if (errorCode === 'TOKEN_EXPIRED') return HTTP_REACTIONS[500];
   switch (status) {
     case 403:
     case 404:

@@ -167,6 +167,9 @@ describe('errors', () => {
     expect(httpReactionFor(500, 'Database unavailable')).toEqual(HTTP_REACTIONS.other);
     expect(httpReactionFor(500)).toEqual(HTTP_REACTIONS.other);
     expect(httpReactionFor(418)).toMatchObject({ kind: 'serverMessage', durationSeconds: 4 });
+    // A session ended for being idle: 401 TOKEN_EXPIRED is the re-login dialog, in any language of its message.
+    expect(httpReactionFor(401, 'การเข้าสู่ระบบหมดอายุแล้ว', 'TOKEN_EXPIRED').kind).toBe('reloginDialog');
+    expect(httpReactionFor(401, 'Unauthorized', 'UNAUTHORIZED').kind).toBe('logoutAndReload');
     expect(TOKEN_EXPIRED_MESSAGE_PATTERN.test('Invalid token')).toBe(true);
     expect(TOKEN_EXPIRED_MESSAGE_PATTERN.test('Insufficient balance')).toBe(false);
   });

@@ -1,12 +1,14 @@
 // Long file: the one API client of the web app (request and its envelope, spec §7 headers and payload fields, the
 // spec §8 reactions to statuses, downloads and raw calls); its parts share the session and notifier state kept here.
 import {
+  BACKGROUND_REQUEST_HEADER,
   DEFAULT_TENANT_ID,
   DUPLICATE_REQUEST_GUARD_MS,
   ERROR_CATALOGUE,
   EXPORT_TIMEOUT_MS,
   HTTP_REACTIONS,
   REQUEST_TIMEOUT_MS,
+  USER_ACTIVITY_WINDOW_MS,
   httpReactionFor,
   zoneOf,
   zoneOffsetMinutes,
@@ -18,6 +20,7 @@ import {
 import { getCurrentBrand } from '../brands/resolve';
 import { currentLanguage, i18n, translateMaybeKey } from '../i18n';
 import { clearToken, getSessionCurrency, getToken, markSessionExpired } from '../session/storage';
+import { lastPersonInput } from './activity';
 import { ApiError } from './errors';
 import { createAntdNotifier, type ApiNotifier } from './notifier';
 import { isPlainObject, sessionDateFields, toQueryString } from './payload';
@@ -42,6 +45,11 @@ export interface RequestOptions {
    * a reason to sign out: the new session is on its way.
    */
   replacesSession?: boolean;
+  /**
+   * No person asked for this call (a probe, a poll): it is sent with BACKGROUND_REQUEST_HEADER, so it does not keep
+   * the session from its idle limit. Calls made long after the person's last input are marked so anyway.
+   */
+  background?: boolean;
 }
 
 /** The response envelope of every JSON reply (DESIGN §6). */
@@ -66,6 +74,8 @@ export interface ApiContext {
   tenantId(): string;
   reload(): void;
   now(): number;
+  /** Epoch ms of the person's last input in the page (api/activity.ts). */
+  lastInput(): number;
   fetch: typeof fetch;
 }
 
@@ -83,6 +93,7 @@ const defaultContext: ApiContext = {
     if (typeof window !== 'undefined') window.location.reload();
   },
   now: () => Date.now(),
+  lastInput: () => lastPersonInput(),
   fetch: (...args) => globalThis.fetch(...args),
 };
 
@@ -132,7 +143,12 @@ export function sessionFields(c: ApiContext = ctx): Record<string, unknown> {
   return fields;
 }
 
-export function sessionHeaders(c: ApiContext = ctx): Record<string, string> {
+/** Whether a call now is background traffic: asked so, or no input from the person for USER_ACTIVITY_WINDOW_MS. */
+function isBackground(c: ApiContext, asked: boolean): boolean {
+  return asked || c.now() - c.lastInput() > USER_ACTIVITY_WINDOW_MS;
+}
+
+export function sessionHeaders(c: ApiContext = ctx, background = false): Record<string, string> {
   const brand = c.brand();
   const currency = c.currency();
   const headers: Record<string, string> = {
@@ -144,6 +160,7 @@ export function sessionHeaders(c: ApiContext = ctx): Record<string, string> {
   const token = c.token();
   if (token) headers['X-Access-Token'] = token;
   if (brand.sendsBrand) headers['X-Brand'] = brand.value;
+  if (isBackground(c, background)) headers[BACKGROUND_REQUEST_HEADER] = '1';
   return headers;
 }
 
@@ -167,17 +184,25 @@ interface Sender {
   replaces: boolean;
 }
 
-/** Shows the reaction of spec §8 for a failed call and runs its side effects (logout + reload, re-login dialog). */
-async function react(status: number, serverMessage: string, silent: boolean, sender: Sender): Promise<void> {
-  const reaction: HttpReaction = httpReactionFor(status, serverMessage);
+/**
+ * A call made with a token that has since been replaced (sub-merchant or country switch), or is being replaced right
+ * now, is refused for that old token only: it must not end the session that replaces it.
+ */
+function refusedForOldToken(sender: Sender): boolean {
+  const sentToken = sender.token;
+  if (sentToken && ctx.token() !== sentToken) return true;
+  return Boolean(sentToken && !sender.replaces && (replacing.get(sentToken) ?? 0) > 0);
+}
+
+/**
+ * Shows the reaction of spec §8 for a failed call and runs its side effects (logout + reload; the re-login dialog,
+ * for a 500 about token expiry and for the 401 TOKEN_EXPIRED of a session ended for being idle).
+ */
+async function react(status: number, serverMessage: string, silent: boolean, sender: Sender, errorCode?: string): Promise<void> {
+  const reaction: HttpReaction = httpReactionFor(status, serverMessage, errorCode);
   if (reaction.kind === 'logoutAndReload') {
-    const current = ctx.token();
-    const sentToken = sender.token;
-    // A call made with a token that has since been replaced (sub-merchant or country switch), or is being replaced
-    // right now, is refused for that old token only: it must not sign out the session that replaces it.
-    if (sentToken && current !== sentToken) return;
-    if (sentToken && !sender.replaces && (replacing.get(sentToken) ?? 0) > 0) return;
-    const hadToken = Boolean(current);
+    if (refusedForOldToken(sender)) return;
+    const hadToken = Boolean(ctx.token());
     if (!silent) (await getNotifier()).error(t(reaction.messageKey), HTTP_REACTIONS.other.durationSeconds);
     if (hadToken) {
       ctx.logout();
@@ -187,6 +212,8 @@ async function react(status: number, serverMessage: string, silent: boolean, sen
     return;
   }
   if (reaction.kind === 'reloginDialog') {
+    if (refusedForOldToken(sender)) return;
+    // Shown even for a silent call (the session probe): nothing else would tell the person why the page stopped.
     (await getNotifier()).reloginDialog({
       title: t(reaction.titleKey),
       content: t(reaction.messageKey),
@@ -225,12 +252,13 @@ function isSuccess(envelope: Partial<Envelope<unknown>>): boolean {
 async function fail(status: number, body: unknown, silent: boolean, sender: Sender = { token: null, replaces: false }): Promise<never> {
   const env = (isPlainObject(body) ? body : {}) as Partial<Envelope<unknown>>;
   const message = typeof env.message === 'string' ? env.message : typeof body === 'string' ? body : '';
-  await react(status, message, silent, sender);
+  const errorCode = typeof env.errorCode === 'string' ? env.errorCode : undefined;
+  await react(status, message, silent, sender, errorCode);
   throw new ApiError({
     httpStatus: status,
     code: env.code !== undefined ? String(env.code) : String(status),
     message: translateMaybeKey(message) || t(HTTP_REACTIONS.other.fallbackKey),
-    errorCode: typeof env.errorCode === 'string' ? env.errorCode : undefined,
+    errorCode,
     errors: env.errors,
   });
 }
@@ -262,7 +290,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
 
   let params: Record<string, unknown> = sessionDateFields({ ...(options.params ?? {}) }, sessionZone);
   let body: BodyInit | undefined;
-  const headers: Record<string, string> = { ...sessionHeaders(), ...(options.headers ?? {}) };
+  const headers: Record<string, string> = { ...sessionHeaders(ctx, options.background === true), ...(options.headers ?? {}) };
 
   if (method === 'GET') {
     params = { ...fields, ...params, _t: Math.floor(ctx.now() / 1000) };

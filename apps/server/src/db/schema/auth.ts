@@ -1,5 +1,6 @@
 /** Sessions, sign-in attempts and captchas. */
 import { bigint, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt } from './columns';
 import { appUser } from './users';
 
@@ -24,6 +25,11 @@ export const session = pgTable(
     stepUpFailures: smallint('step_up_failures').notNull().default(0),
     /** Until then the session's step-up is refused, right code or not (domain STEP_UP_LOCK_MINUTES). */
     stepUpLockedUntil: timestamp('step_up_locked_until', { withTimezone: true }),
+    /**
+     * Last use by a person (issue 39 idle limit): written when older than SESSION_SEEN_WRITE_MS by a request not
+     * marked background (modules/auth/queries.ts markSessionSeen).
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );

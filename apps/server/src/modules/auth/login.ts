@@ -1,6 +1,8 @@
 /**
  * Signing in (docs/identity-api.md "Session and account"): captcha, per-address throttle, lockout, brand and country
- * checks, then either a session or the second-factor step with a login ticket; the phone variant of spec §7.
+ * checks, then either a session or the second-factor step with a login ticket; the phone variant of spec §7. An
+ * unknown name, a wrong password and a locked account get one answer (401 WRONG_CREDENTIALS, `auth.wrongCredentials`)
+ * after the same password hash; the owner of an account that locks is told by e-mail (./lock-mail.ts).
  */
 import { hash } from '@node-rs/argon2';
 import { findBrand, PLATFORM_MERCHANT_ID, type LoginResult, type TwoFactorChallenge } from '@mg/domain';
@@ -9,6 +11,7 @@ import { ARGON2_OPTIONS } from '../../lib/passwords';
 import { fieldError } from '../../lib/errors';
 import { audit } from './index';
 import { AuthError, forbidden } from './errors';
+import { mailAccountLocked } from './lock-mail';
 import {
   clearLoginFailures,
   countWrongPassword,
@@ -34,9 +37,12 @@ export const IP_MAX_FAILURES = 30;
 export const LOGIN_TICKET_TTL_MS = 5 * 60_000;
 export const LOGIN_TICKET_TRIES = 5;
 
-/** Compared against when the user does not exist, so both answers take the same time. */
-let dummyHash: Promise<string> | undefined;
-const dummy = () => (dummyHash ??= hash('not-a-password-of-anyone', ARGON2_OPTIONS));
+/**
+ * Compared against when the user does not exist, so both answers take the same time. Made when the module loads:
+ * made by the first unknown name, that one answer cost two hashes.
+ */
+const dummyHash: Promise<string> = hash('not-a-password-of-anyone', ARGON2_OPTIONS);
+const dummy = () => dummyHash;
 
 function brandName(value: string): string {
   return findBrand(value)?.name ?? value;
@@ -64,6 +70,31 @@ async function recordFailure(app: FastifyInstance, req: FastifyRequest, username
   });
 }
 
+/** The one answer to an unknown name, a wrong password and a locked account (same status, code and message). */
+function wrongCredentials(): AuthError {
+  return new AuthError('WRONG_CREDENTIALS', { key: 'auth.wrongCredentials', params: { attempts: LOCK_AFTER_FAILURES, minutes: LOCK_MS / 60_000 } });
+}
+
+/**
+ * Mails the owner of an account that this failure locked. Not awaited: the answer to the failure that locks must
+ * take no longer than any other (an SMTP round trip would tell that the name exists); a mail that cannot be written
+ * is logged.
+ */
+function tellLocked(app: FastifyInstance, req: FastifyRequest, user: UserRow, until: Date): void {
+  mailAccountLocked(app, req.log, user, until, { attempts: LOCK_AFTER_FAILURES, minutes: LOCK_MS / 60_000 }).catch((err: unknown) =>
+    req.log.error({ err, userId: user.id }, 'account locked: the e-mail to its owner could not be written'),
+  );
+}
+
+/**
+ * A wrong password or code counts on the account: the failure counter grows and, at the limit, the account locks and
+ * its owner is told (once per lock). Sign-in, its second step and the step-up of money calls all count here.
+ */
+export async function countAccountFailure(app: FastifyInstance, req: FastifyRequest, user: UserRow): Promise<void> {
+  const lockedUntil = await countWrongPassword(app.db, user.id, LOCK_AFTER_FAILURES, LOCK_MS);
+  if (lockedUntil) tellLocked(app, req, user, lockedUntil);
+}
+
 function minutesLeft(until: Date): number {
   return Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
 }
@@ -77,19 +108,23 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
 
   const username = body.username.trim();
   const user = await findUserByUsername(app.db, username);
+  // Every name costs one password hash, whatever it is: unknown names hash against a dummy, locked accounts still
+  // check their own (answering a lock without hashing made it the fast answer).
+  const matches = await passwordMatches(user?.passwordHash ?? (await dummy()), body.password);
   if (!user) {
-    await passwordMatches(await dummy(), body.password);
     await recordFailure(app, req, username, undefined, 'credentials');
-    throw new AuthError('WRONG_CREDENTIALS');
+    throw wrongCredentials();
   }
+  // A locked account answers exactly like an unknown name or a wrong password, even to the right password: a
+  // "locked" answer told names that exist from names that do not. Its owner learns of the lock by e-mail.
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
     await recordFailure(app, req, username, user, 'locked');
-    throw new AuthError('RATE_LIMITED', { key: 'auth.locked', params: { minutes: minutesLeft(user.lockedUntil) } });
+    throw wrongCredentials();
   }
-  if (!(await passwordMatches(user.passwordHash, body.password))) {
-    await countWrongPassword(app.db, user.id, LOCK_AFTER_FAILURES, LOCK_MS);
+  if (!matches) {
+    await countAccountFailure(app, req, user);
     await recordFailure(app, req, username, user, 'credentials');
-    throw new AuthError('WRONG_CREDENTIALS');
+    throw wrongCredentials();
   }
   if (user.frozen) {
     await recordFailure(app, req, username, user, 'frozen');
@@ -97,7 +132,7 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
   }
 
   const merchant = await findMerchant(app.db, user.merchantId);
-  if (!merchant) throw new AuthError('WRONG_CREDENTIALS');
+  if (!merchant) throw wrongCredentials();
   const roleCodes = await roleCodesOf(app.db, user.id);
 
   const brand = requestBrand(req, body.brand ?? body.paymentBrand);
@@ -170,7 +205,7 @@ export async function loginSecondStep(app: FastifyInstance, req: FastifyRequest,
     }
     // A wrong code costs like a wrong password: the account's counter and lockout, and the address's throttle
     // (new tickets on demand must not make guessing codes free).
-    await countWrongPassword(app.db, user.id, LOCK_AFTER_FAILURES, LOCK_MS);
+    await countAccountFailure(app, req, user);
     await insertLoginAttempt(app.db, req.ip, user.username);
     await audit(app.db, req, 'login_failed', { success: false, merchantId: user.merchantId, userId: user.id, username: user.username, detail: { reason: '2fa' } });
     throw new AuthError('GOOGLE_CODE_ERROR');

@@ -6,15 +6,20 @@
  *   the server at start-up. `openApi` routes live under OPEN_API_PREFIX and are authenticated by the open API's
  *   signature (modules/open-api/auth.ts) instead of a session; a request reaching one without an authenticated
  *   `req.openApi` is refused (401) here, whatever plugin the route was registered in.
- * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen -> `req.auth`.
- *   Public routes get `req.auth` too when a live token is sent (null otherwise).
- * - No or dead token on a non-public route: 401 UNAUTHORIZED. Missing permission: 403 FORBIDDEN. Platform admins
- *   (role admin on merchant 10000) pass every permission check.
+ * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen, not idle
+ *   -> `req.auth`. Public routes get `req.auth` too when a live token is sent (null otherwise).
+ * - Idle limit (issue 39, docs/decisions.md): a session nobody used for `app.sessionIdleMs` (platform staff's,
+ *   merchants') is over. The check is part of the statement that loads the session and the last-seen time is in
+ *   the row (written at most once a minute), so every instance agrees; a request with `X-Background: 1` (polling, reloads after realtime events, probes) is answered but does
+ *   not count as use, nor do the realtime socket's heartbeats.
+ * - No or dead token on a non-public route: 401 UNAUTHORIZED; an idle one: 401 TOKEN_EXPIRED (the web's "Login
+ *   expired" dialog). Missing permission: 403 FORBIDDEN. Platform admins (role admin on merchant 10000) pass every
+ *   permission check.
  * The check runs in onRequest, before body parsing and validation, so an anonymous caller never learns more than 401.
  */
-import { OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role } from '@mg/domain';
+import { BACKGROUND_REQUEST_HEADER, OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role, SESSION_SEEN_WRITE_MS } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { loadSessionByTokenHash } from './queries';
+import { loadSessionByTokenHash, markSessionSeen } from './queries';
 import { AuthError } from './errors';
 import { sha256 } from './tokens';
 
@@ -89,14 +94,31 @@ function tokenOf(req: FastifyRequest): string | undefined {
   return typeof s === 'string' && /^[A-Za-z0-9_-]{20,128}$/.test(s) ? s : undefined;
 }
 
-/** The session of a token, or null when there is none or it is revoked, expired, or its user frozen. */
-export async function resolveSession(app: FastifyInstance, token: string | undefined): Promise<AuthSession | null> {
-  if (!token) return null;
+/** What a token names: a live session, one over for being idle, or nothing (unknown, revoked, expired, frozen). */
+export type SessionState = { auth: AuthSession; idle: false } | { auth: null; idle: boolean };
+
+const BACKGROUND = BACKGROUND_REQUEST_HEADER.toLowerCase();
+
+/** The caller says no person asked for this request (docs/api.md "Request headers"). */
+export function isBackground(req: FastifyRequest): boolean {
+  return req.headers[BACKGROUND] === '1';
+}
+
+/**
+ * The session of a token. `touch`: the request is a person's, so it counts as use of the session (its last-seen
+ * time moves, at most once per SESSION_SEEN_WRITE_MS).
+ */
+export async function lookupSession(app: FastifyInstance, token: string | undefined, touch: boolean): Promise<SessionState> {
+  if (!token) return { auth: null, idle: false };
   const tokenHash = sha256(token);
-  const row = await loadSessionByTokenHash(app.db, tokenHash);
-  if (!row) return null;
+  const row = await loadSessionByTokenHash(app.db, tokenHash, { idleMs: app.sessionIdleMs, seenWriteMs: SESSION_SEEN_WRITE_MS });
+  if (!row) return { auth: null, idle: false };
+  // Over is over: an idle session's last-seen never moves again.
+  if (row.idle) return { auth: null, idle: true };
+  // About once a minute per session in use: the statement above only reads.
+  if (touch && row.stale) await markSessionSeen(app.db, tokenHash, SESSION_SEEN_WRITE_MS);
   const isPlatform = row.merchantId === PLATFORM_MERCHANT_ID;
-  return {
+  const auth: AuthSession = {
     userId: row.userId,
     username: row.username,
     merchantId: row.merchantId,
@@ -112,6 +134,15 @@ export async function resolveSession(app: FastifyInstance, token: string | undef
     scopeMerchantIds: row.scopeMerchantIds,
     tokenHash,
   };
+  return { auth, idle: false };
+}
+
+/**
+ * The session of a token without counting the call as use (the realtime socket's checks), or null when there is
+ * none or it is revoked, expired, idle, or its user frozen.
+ */
+export async function resolveSession(app: FastifyInstance, token: string | undefined): Promise<AuthSession | null> {
+  return (await lookupSession(app, token, false)).auth;
 }
 
 /** True when the session may use `code` (platform admins: always). */
@@ -148,9 +179,10 @@ export function registerAuth(app: FastifyInstance): void {
     const config = req.routeOptions.config as RouteAccess | undefined;
     // Signed open API calls carry no session; the open API plugin authenticates them (checked in preHandler below).
     if (config?.openApi) return;
-    req.auth = await resolveSession(app, tokenOf(req));
+    const found = await lookupSession(app, tokenOf(req), !isBackground(req));
+    req.auth = found.auth;
     if (config?.public) return;
-    if (!req.auth) throw new AuthError('UNAUTHORIZED');
+    if (!req.auth) throw new AuthError(found.idle ? 'TOKEN_EXPIRED' : 'UNAUTHORIZED');
     if (config?.permission && !holds(req.auth, config.permission)) throw new AuthError('FORBIDDEN');
   });
 

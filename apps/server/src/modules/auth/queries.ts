@@ -21,10 +21,23 @@ export interface SessionRow {
   perms: string[];
   scopeMerchantIds: number[];
   amountUsdSwitch: boolean;
+  /** Unused past its idle limit: the session is over (401 TOKEN_EXPIRED), whatever else it holds. */
+  idle: boolean;
+  /** Its last-seen time is older than SESSION_SEEN_WRITE_MS: a person's request should move it (markSessionSeen). */
+  stale: boolean;
 }
 
-/** A live session (not revoked, not expired, user not frozen) with roles, granted codes and merchant scope. */
-export async function loadSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | null> {
+export interface SessionLimits {
+  /** Idle limits: the user's own merchant is the platform's, or any other. */
+  idleMs: { platform: number; merchant: number };
+  seenWriteMs: number;
+}
+
+/**
+ * A live session (not revoked, not expired, user not frozen) with roles, granted codes and merchant scope, and
+ * whether it has been idle past its limit: the idle check is part of the one statement that loads the session.
+ */
+export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: SessionLimits): Promise<SessionRow | null> {
   const res = await db.execute<{
     user_id: string | number;
     username: string;
@@ -37,8 +50,12 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string): Promise
     perms: string[] | null;
     scope: number[] | null;
     amount_usd_switch: boolean;
+    idle: boolean;
+    stale: boolean;
   }>(sql`
     select s.user_id, u.username, u.merchant_id as home_merchant_id, s.merchant_id, s.currency, s.brand, s.org_code,
+      s.last_seen_at <= now() - make_interval(secs => (case when u.merchant_id = ${PLATFORM_MERCHANT_ID} then ${o.idleMs.platform} else ${o.idleMs.merchant} end)::float8 / 1000) as idle,
+      s.last_seen_at <= now() - make_interval(secs => ${o.seenWriteMs}::float8 / 1000) as stale,
       (select array_agg(distinct r.role_code) from user_role ur join role r on r.id = ur.role_id where ur.user_id = s.user_id) as role_codes,
       (select array_agg(distinct p.perms) from user_role ur
          join role_permission rp on rp.role_id = ur.role_id
@@ -64,7 +81,21 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string): Promise
     perms: r.perms ?? [],
     scopeMerchantIds: (r.scope ?? []).map(Number),
     amountUsdSwitch: r.amount_usd_switch === true,
+    idle: r.idle === true,
+    stale: r.stale === true,
   };
+}
+
+/**
+ * A person used the session: its last-seen time moves, if it is still older than `seenWriteMs`. The condition is on
+ * the row, so of many requests that found it stale at once one writes; the others, rechecking the row after that
+ * write, change nothing.
+ */
+export async function markSessionSeen(db: Db, tokenHash: string, seenWriteMs: number): Promise<void> {
+  await db.execute(sql`
+    update session set last_seen_at = now()
+    where token_hash = ${tokenHash} and revoked_at is null
+      and last_seen_at <= now() - make_interval(secs => ${seenWriteMs}::float8 / 1000)`);
 }
 
 export type UserRow = typeof appUser.$inferSelect;
@@ -171,13 +202,20 @@ export async function insertLoginAttempt(db: Db, ip: string, username: string): 
   await db.insert(loginAttempt).values({ ip: ip.slice(0, 64), username: username.slice(0, 64) });
 }
 
-/** Counts a wrong password and locks the user at the limit, in one statement (two instances failing at once still count twice). */
-export async function countWrongPassword(db: Db, userId: number, lockAfter: number, lockMs: number): Promise<void> {
-  await db.execute(sql`
+/**
+ * Counts a wrong password and locks the user at the limit, in one statement (two instances failing at once still
+ * count twice). A user already locked is not counted. Answers the lock's end when this very statement locked the
+ * account, else null: exactly one failure per lock gets a date, so the owner is told once.
+ */
+export async function countWrongPassword(db: Db, userId: number, lockAfter: number, lockMs: number): Promise<Date | null> {
+  const res = await db.execute<{ locked_until: Date | string | null }>(sql`
       update app_user set
         failed_logins = case when failed_logins + 1 >= ${lockAfter} then 0 else failed_logins + 1 end,
         locked_until = case when failed_logins + 1 >= ${lockAfter} then now() + (${lockMs} || ' milliseconds')::interval else locked_until end
-      where id = ${userId}`);
+      where id = ${userId} and (locked_until is null or locked_until <= now())
+      returning case when failed_logins = 0 and locked_until > now() then locked_until end as locked_until`);
+  const until = res.rows[0]?.locked_until;
+  return until ? new Date(until) : null;
 }
 
 export async function clearLoginFailures(db: Db, userId: number): Promise<void> {

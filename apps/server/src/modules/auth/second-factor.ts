@@ -13,9 +13,9 @@ import { fieldError } from '../../lib/errors';
 import { tellMerchantAdmins } from '../announcements/tell-admins';
 import { AuthError } from './errors';
 import { requireAuth, audit } from './index';
-import { LOCK_AFTER_FAILURES, LOCK_MS } from './login';
+import { countAccountFailure } from './login';
 import { RouteDeclarationError } from './plugin';
-import { clearStepUpFailures, countStepUpFailure, countWrongPassword, findUserById, selectStepUpLock } from './queries';
+import { clearStepUpFailures, countStepUpFailure, findUserById, selectStepUpLock } from './queries';
 import { verifySecondFactor } from './totp';
 
 /** The field every step-up route takes, in its body (or, for DELETE, its query). */
@@ -90,7 +90,7 @@ export async function requireSecondFactor(app: FastifyInstance, req: FastifyRequ
   }
   const { lockedUntil, lockedNow } = await countStepUpFailure(app.db, auth.tokenHash, STEP_UP_MAX_FAILURES, LOCK_MS_STEP_UP);
   // The account's own counter grows too: wrong codes and wrong passwords together lock the sign-in.
-  await countWrongPassword(app.db, user.id, LOCK_AFTER_FAILURES, LOCK_MS);
+  await countAccountFailure(app, req, user);
   await audit(app.db, req, 'step_up_failed', { success: false, detail: { op: `${req.method} ${req.routeOptions.url ?? ''}` } });
   if (!lockedUntil) throw new AuthError('GOOGLE_CODE_ERROR', { status: 400 });
   if (lockedNow) await tellLocked(app, req, lockedUntil);

@@ -4,7 +4,8 @@
  * WebSocket's headers and a URL is logged, so the token is the first message; until it is checked the socket is sent
  * nothing. The path's user must be the session's.
  * The client pings every SOCKET_HEARTBEAT_MS; each ping also checks the session again, so a socket of a session
- * signed out, expired or frozen is closed within one heartbeat.
+ * signed out, expired, idle past its limit or frozen is closed within one heartbeat (the pings themselves are not use
+ * of the session: they never keep an idle one alive).
  */
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

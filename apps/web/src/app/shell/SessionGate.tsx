@@ -82,6 +82,8 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
           setUnreachable(true);
           return;
         }
+        // A session ended for being idle: the API client's "Login expired" dialog is open, and its button signs out.
+        if (e.errorCode === 'TOKEN_EXPIRED') return;
         clearSession(brand);
         setFailed(true);
       }

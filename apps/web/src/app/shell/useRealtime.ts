@@ -62,8 +62,9 @@ export function useRealtime(): RealtimeStateValue {
         },
         onReset: () => REALTIME_KINDS.forEach(refresh),
         onState: setState,
-        // The server no longer knows the session: a silent call lets the API client's 401 path sign the tab out.
-        onRefused: () => void api.get('/user/info', undefined, { silent: true }).catch(() => undefined),
+        // The server no longer knows the session: a silent call lets the API client's 401 path sign the tab out (or,
+        // for a session ended for being idle, show the "Login expired" dialog). Background: it is not the person's.
+        onRefused: () => void api.get('/user/info', undefined, { silent: true, background: true }).catch(() => undefined),
       },
     });
     connection.start();

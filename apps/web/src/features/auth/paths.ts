@@ -1,8 +1,2 @@
-import type { Brand } from '@mg/domain';
-
-export type AuthPage = 'login' | 'register' | 'register-result' | 'alteration';
-
-/** A sign-in page in the brand's route style ('/login' or '/user/login'). */
-export function authPath(brand: Brand, page: AuthPage): string {
-  return `${brand.newRoute ? '' : '/user'}/${page}`;
-}
+// The sign-in pages' paths are the domain's: the server's e-mails link to them too.
+export { authPath, type AuthPage } from '@mg/domain';
