@@ -118,8 +118,9 @@ export default function AutoDeductionsPage() {
       <ChargesDrawer mandate={open} onClose={() => setOpen(null)} />
       {charging && (
         <ConfirmActionModal
-          title={`${t('auto-deductions.actions.chargeNow')} · ${charging.id}`}
+          title={t('auto-deductions.actions.chargeNow')}
           items={[
+            { key: 'id', label: t('auto-deductions.fields.id'), children: charging.id },
             { key: 'payer', label: t('auto-deductions.fields.payerEmail'), children: charging.payerEmail },
             { key: 'amount', label: t('auto-deductions.fields.amount'), children: <strong>{`${money(charging.amount, charging.currency)} ${charging.currency}`}</strong> },
             {

@@ -272,8 +272,9 @@ export default function WithdrawalsPage() {
       {rejecting && <RejectModal row={rejecting} onClose={() => setRejecting(null)} />}
       {approving && (
         <ConfirmActionModal
-          title={`${t('withdrawals.actions.approve')} ${approving.id}`}
+          title={t('withdrawals.actions.approve')}
           items={[
+            { key: 'id', label: t('withdrawals.fields.id'), children: approving.id },
             { key: 'merchant', label: t('common.fields.merchantId'), children: approving.merchantId },
             { key: 'account', label: t('withdrawals.fields.account'), children: `${findPayoutDestination(approving.currency as CurrencyCode, approving.bankCode)?.name ?? approving.bankCode} · ${approving.accountNumber} · ${approving.accountName}` },
             { key: 'amount', label: t('withdrawals.fields.amount'), children: `${money(approving.amount, approving.currency)} ${approving.currency}` },
