@@ -6,13 +6,14 @@
  *   the server at start-up. `openApi` routes live under OPEN_API_PREFIX and are authenticated by the open API's
  *   signature (modules/open-api/auth.ts) instead of a session; a request reaching one without an authenticated
  *   `req.openApi` is refused (401) here, whatever plugin the route was registered in.
- * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen -> `req.auth`.
+ * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen -> `req.auth`,
+ *   holding its roles' codes that are enabled and that its brand has (`grantsOnBrand`: no crypto on a fiat brand).
  *   Public routes get `req.auth` too when a live token is sent (null otherwise).
  * - No or dead token on a non-public route: 401 UNAUTHORIZED. Missing permission: 403 FORBIDDEN. Platform admins
  *   (role admin on merchant 10000) pass every permission check.
  * The check runs in onRequest, before body parsing and validation, so an anonymous caller never learns more than 401.
  */
-import { OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role } from '@mg/domain';
+import { OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role, grantsOnBrand } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadSessionByTokenHash } from './queries';
 import { AuthError } from './errors';
@@ -29,7 +30,7 @@ export interface AuthSession {
   brand: string;
   orgCode: string | null;
   roleCodes: string[];
-  /** Granted permission codes (role grants, minus disabled entries). */
+  /** Granted permission codes (role grants, minus disabled entries, minus what the session's brand has not). */
   perms: Set<string>;
   /** Spec §3 amountUsdSwitch of the user or its session merchant (the §6 fee and USD column rules). */
   amountUsdSwitch: boolean;
@@ -105,7 +106,8 @@ export async function resolveSession(app: FastifyInstance, token: string | undef
     brand: row.brand,
     orgCode: row.orgCode,
     roleCodes: row.roleCodes,
-    perms: new Set(row.perms),
+    // A role is shared by every brand; a fiat brand's session holds none of the crypto areas' codes.
+    perms: new Set(grantsOnBrand(row.perms, row.brand)),
     amountUsdSwitch: row.amountUsdSwitch,
     isPlatform,
     isPlatformAdmin: isPlatform && row.roleCodes.includes(Role.ADMIN),
