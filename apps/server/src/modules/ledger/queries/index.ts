@@ -31,11 +31,7 @@ type EntrySelect<T extends SelectedFields> = PgSelectBase<
 >;
 
 /** The same join as SQL, for a FROM clause written by hand (countCapped). */
-/**
- * The fee of an entry's business operation as its merchant paid it: the transfer's fee on the side of the merchant
- * the transfer belongs to (the sender of a balance transfer), 0 on any other merchant's entries (the receiver paid
- * none).
- */
+/** An entry's fee as its merchant paid it: the transfer's on its owner's side (a transfer's sender), else 0. */
 export const entryFee = sql<bigint>`case when ${ledgerEntry.merchantId} = ${ledgerTransfer.merchantId} then ${ledgerTransfer.fee} else 0 end`.mapWith(ledgerTransfer.fee);
 
 export const entriesFrom = sql`${ledgerEntry} join ${ledgerAccount} on ${ledgerAccount.id} = ${ledgerEntry.accountId} join ${ledgerTransfer} on ${ledgerTransfer.id} = ${ledgerEntry.transferId}`;
