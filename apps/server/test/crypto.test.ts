@@ -301,6 +301,28 @@ describe('a USDT payment link', () => {
     const paid = await cashierView(tdb.db, token);
     expect(paid).toMatchObject({ status: 'success', paidAmount: '15.000000', deposit: { confirmed: true } });
   });
+
+  it('a voided crypto link gives no address and takes no deposit; one whose deposit is confirming cannot be voided', async () => {
+    const link = async () => {
+      const made = (await openApi('POST', '/payment-links', { amount: '12', currency: 'USDT', description: 'Crypto invoice', paymentType: PaymentType.CRYPTO })).json().result;
+      const token = (made.url as string).split('/pay/')[1] as string;
+      return { id: made.id as string, post: (path: string, payload: object = {}) => app.inject({ method: 'POST', url: `/api/cashier/${token}${path}`, payload }) };
+    };
+    const voided = await link();
+    result(await crypto.post(`/payment-links/${voided.id}/void`));
+    expect((await voided.post('/crypto/address')).statusCode).toBe(422);
+    expect((await voided.post('/crypto/send', { outcome: 'exact' })).statusCode).toBe(422);
+    expect(await count(tdb.pool, 'select 1 from collection where payment_link_id = $1', [voided.id])).toBe(0);
+
+    const confirming = await link();
+    await confirming.post('/crypto/address');
+    const sent = (await confirming.post('/crypto/send', { outcome: 'exact' })).json().result;
+    const refused = await crypto.post(`/payment-links/${confirming.id}/void`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('A payment of this link is under way: it cannot be voided until that payment ends');
+    await confirmDueDeposits(tdb.db, new Date(Date.parse(sent.deposit.sentAt) + 20 * CRYPTO_SANDBOX_BLOCK_MS));
+    expect(await count(tdb.pool, `select 1 from payment_link where id = $1 and status = 'paid'`, [confirming.id])).toBe(1);
+  });
 });
 
 describe('crypto history and the sandbox explorer', () => {
