@@ -63,8 +63,8 @@ describe('developer documentation', () => {
       const file = path.join(dir, 'open-api-demo.mjs');
       writeFileSync(file, code.replace(OPEN_API_EXAMPLE_PLACEHOLDER.KEY_SECRET, DEMO_KEY_SECRET));
       const { stdout } = await run(process.execPath, [file], { env: { ...process.env, BASE: base }, timeout: 30_000 });
-      expect(stdout).toMatch(/^created \S+ pending fee \S+ pay at /m);
-      expect(stdout).toMatch(/^paid success /m);
+      expect(stdout).toMatch(/^created \S+ pending pay at /m);
+      expect(stdout).toMatch(/^paid success \S+ fee \S+/m);
       expect(stdout).toMatch(/^refund \S+ /m);
       expect(stdout).toMatch(/^settled /m);
       expect(stdout).toMatch(/^as expected: 400 VALIDATION_FAILED/m);

@@ -149,9 +149,8 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     order = created.body.result;
     expect(order).toMatchObject({ status: 'pending', amount: AMOUNT, currency: IDR });
-    fee = minor(order.fee.total);
-    expect(fee).toBe(minor(order.fee.adminFee) + minor(order.fee.serviceFee));
-    expect(fee > 0n && fee < minor(AMOUNT)).toBe(true);
+    // Nothing is charged before the payment arrives (the fee is known from the paid order, step 3).
+    expect(order.fee).toEqual({ adminFee: '0', serviceFee: '0', total: '0' });
     expect(new URL(order.cashierUrl).pathname).toMatch(/^\/pay\/[^/]+$/);
   });
 
@@ -177,8 +176,12 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
     expect(hit.method).toBe('POST');
     expect(hit.headers['content-type']).toMatch(/application\/json/);
     expect(hit.headers['webhook-id']).toMatch(/^msg_/);
-    const event = verifyWebhook(DEMO_WEBHOOK_SECRET, hit.headers, hit.body) as { type: string; data: { id: string; merchantOrderId: string; status: string; amount: string } };
+    const event = verifyWebhook(DEMO_WEBHOOK_SECRET, hit.headers, hit.body) as { type: string; data: { id: string; merchantOrderId: string; status: string; amount: string; fee: Collection['fee'] } };
     expect(event.type).toBe('collection.succeeded');
+    // Paid: the fee the ledger charged.
+    fee = minor(event.data.fee.total);
+    expect(fee).toBe(minor(event.data.fee.adminFee) + minor(event.data.fee.serviceFee));
+    expect(fee > 0n && fee < minor(AMOUNT)).toBe(true);
     expect(event.data).toMatchObject({ id: order.id, merchantOrderId: order.merchantOrderId, status: 'success', amount: AMOUNT });
     // a tampered body does not verify
     expect(() => verifyWebhook(DEMO_WEBHOOK_SECRET, hit.headers, hit.body.replace(AMOUNT, '150001'))).toThrow(/signature/);

@@ -4,7 +4,7 @@
  *
  * Long file: one real app and captcha generator serve every sign-in and access case; splitting would start it per file.
  */
-import { BUTTONS, flattenMenu, formatWallClock, LANGUAGES, MENU, Perm, PermissionType, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
+import { BUTTONS, flattenMenu, formatWallClock, grantsOnBrand, LANGUAGES, MENU, Perm, PermissionType, PLATFORM_MERCHANT_ID, ROLE_GRANTS, Role, translate, type MenuDef, type RoleCode } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
@@ -418,9 +418,12 @@ describe('sessions and enforcement', () => {
   });
 });
 
-/** The menu the domain's ROLE_GRANTS give a role set: pages whose perm is granted, groups with a visible child. */
-function expectedMenu(roles: RoleCode[], all = false): unknown[] {
-  const granted = new Set(roles.flatMap((r) => ROLE_GRANTS[r]));
+/**
+ * The menu the domain's ROLE_GRANTS give a role set on a brand: pages whose perm is granted and the brand has, groups
+ * with a visible child.
+ */
+function expectedMenu(roles: RoleCode[], all = false, brand = 'tikipay'): unknown[] {
+  const granted = new Set(grantsOnBrand(roles.flatMap((r) => ROLE_GRANTS[r]), brand));
   const walk = (items: readonly MenuDef[]): unknown[] =>
     items.flatMap((m) => {
       if (m.children?.length) {
@@ -462,7 +465,7 @@ describe('getUserPermissionByToken', () => {
     const token = await tokenOf(username);
     const res = await call(token, 'GET', '/api/sys/permission/getUserPermissionByToken');
     expect(res.statusCode).toBe(200);
-    expect(shape(res.json().result.menu)).toEqual(expectedMenu(ROLES_OF[username]!));
+    expect(shape(res.json().result.menu)).toEqual(expectedMenu(ROLES_OF[username]!, false, DEMO_LOGIN[username]?.brand));
   });
 
   it('admin sees every menu item', async () => {

@@ -74,7 +74,7 @@ async function fieldOf(fn: () => Promise<unknown>): Promise<{ field: string; mes
 }
 
 describe('createCollection', () => {
-  it('creates a pending order with fee, VA payment code, cashier token and expiry', async () => {
+  it('creates a pending order with its quoted fee, VA payment code, cashier token and expiry', async () => {
     const c = await create({ merchantOrderId: 'ORDER-1001', channel: 2, payerName: ' Budi ', payerEmail: 'budi@example.com', notifyUrl: null });
     expect(c.id).toMatch(/^C260310030000[0-9A-Z]{10}$/);
     expect(c.status).toBe('pending');
@@ -98,7 +98,8 @@ describe('createCollection', () => {
       id: c.id,
       merchantOrderId: 'ORDER-1001',
       amount: '150000',
-      fee: { adminFee: '4000', serviceFee: '1050', total: '5050' },
+      // The quote is kept on the row; nothing is charged until the payment arrives, so the view shows 0.
+      fee: { adminFee: '0', serviceFee: '0', total: '0' },
       paidAmount: null,
       refundable: '0',
       status: 'pending',
@@ -200,6 +201,8 @@ describe('markCollectionPaid', () => {
 
     expect((await balance(tdb.pool, M, 'IDR', 'pending')) - pendingBefore).toBe(200_000n - fee);
     expect((await balance(tdb.pool, 10000, 'IDR', 'fee_revenue')) - revenueBefore).toBe(fee);
+    // Paid: the view shows the fee the ledger charged.
+    expect(collectionView(paid, PUBLIC)).toMatchObject({ fee: { adminFee: '4000', serviceFee: '1400', total: '5400' } });
 
     const batch = [await batchAsItStands(tdb.db, paid.settlementId!)] as Record<string, unknown>[];
     expect(batch[0]).toMatchObject({
@@ -306,7 +309,8 @@ describe('fail, close, expire', () => {
     expect(JSON.parse(rows[0].body as string).data.fee).toEqual({ adminFee: '0', serviceFee: '0', total: '0' });
     expect(collectionView(f, PUBLIC)).toMatchObject({ fee: { adminFee: '0', serviceFee: '0', total: '0' } });
     expect(toCollectionRecord(f, null)).toMatchObject({ adminFee: '0', serviceFee: '0' });
-    expect(collectionView(c, PUBLIC)).not.toMatchObject({ fee: { total: '0' } });
+    // Pending, it showed no fee either: the ledger had charged none.
+    expect(collectionView(c, PUBLIC)).toMatchObject({ fee: { total: '0' } });
     // repeated: unchanged, no second callback
     await markCollectionFailed(tdb.db, { merchantId: M, id: c.id, reason: 'CHANNEL_DECLINED' });
     expect(await count(tdb.pool, 'select 1 from callback_delivery where order_id = $1', [c.id])).toBe(1);

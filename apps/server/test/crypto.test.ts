@@ -7,11 +7,11 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_NETWORKS, CRYPTO_SANDBOX_BLOCK_MS, NETWORKS, PAYOUT_SANDBOX_DELAY_MS, PaymentType, checkCryptoAddress } from '@mg/domain';
+import { CRYPTO_ADDRESS_COOLING_HOURS, CRYPTO_NETWORKS, CRYPTO_SANDBOX_BLOCK_MS, NETWORKS, PAYOUT_SANDBOX_DELAY_MS, PaymentType, Perm, checkCryptoAddress, flattenMenu, type MenuDef } from '@mg/domain';
 import { cashierView } from '../src/modules/cashier/service';
 import { confirmDueDeposits } from '../src/modules/crypto/deposits';
 import type { ChannelCollection } from '../src/modules/channels/adapter';
-import { sandboxPaymentCode } from '../src/modules/channels/sandbox';
+import { sandboxAddress, sandboxPaymentCode } from '../src/modules/channels/sandbox';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { approvePayout, completeDue, sendApproved } from '../src/modules/payouts/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
@@ -96,6 +96,28 @@ describe('withdrawal addresses', () => {
     // The crypto admin has no withdrawals, settlements or balance transfers (not in its variant).
     expect((await crypto.get('/withdrawals/accounts')).statusCode).toBe(403);
     expect((await crypto.get('/balance-transfers')).statusCode).toBe(403);
+  });
+
+  it("fiat brands' roles have no crypto: role all on lumipay gets no crypto page and 403 on the crypto calls; the crypto admin keeps them", async () => {
+    const menuOf = async (c: Client) => {
+      const r = result(await c.get('/sys/permission/getUserPermissionByToken'));
+      return { paths: flattenMenu(r.menu as MenuDef[]).map((m) => m.path), codes: (r.auth as { action: string }[]).map((a) => a.action) };
+    };
+    const business = await signIn(app, 'demo_business');
+    const fiat = await menuOf(business);
+    expect(fiat.paths).toEqual(expect.arrayContaining(['/funds/balances', '/system/roles'])); // still role all
+    expect(fiat.paths).not.toContain('/funds/crypto');
+    expect(fiat.codes).not.toContain(Perm.CRYPTO_ADDRESS_EDIT);
+    const address = sandboxAddress('TRON', 'lumipay');
+    expect((await business.post('/crypto/addresses', { network: 'TRON', address, label: 'x' })).statusCode).toBe(403);
+    expect((await business.get('/crypto/assets')).statusCode).toBe(403);
+    expect((await business.get('/crypto/addresses')).statusCode).toBe(403);
+    expect(await count(tdb.pool, 'select 1 from crypto_address where address = $1', [address])).toBe(0);
+
+    const own = await menuOf(crypto);
+    expect(own.paths).toContain('/funds/crypto');
+    expect(own.codes).toContain(Perm.CRYPTO_ADDRESS_EDIT);
+    expect((await crypto.get('/crypto/assets')).statusCode).toBe(200);
   });
 });
 
@@ -278,6 +300,28 @@ describe('a USDT payment link', () => {
     await confirmDueDeposits(tdb.db, new Date(Date.parse(sent.deposit.sentAt) + 20 * CRYPTO_SANDBOX_BLOCK_MS));
     const paid = await cashierView(tdb.db, token);
     expect(paid).toMatchObject({ status: 'success', paidAmount: '15.000000', deposit: { confirmed: true } });
+  });
+
+  it('a voided crypto link gives no address and takes no deposit; one whose deposit is confirming cannot be voided', async () => {
+    const link = async () => {
+      const made = (await openApi('POST', '/payment-links', { amount: '12', currency: 'USDT', description: 'Crypto invoice', paymentType: PaymentType.CRYPTO })).json().result;
+      const token = (made.url as string).split('/pay/')[1] as string;
+      return { id: made.id as string, post: (path: string, payload: object = {}) => app.inject({ method: 'POST', url: `/api/cashier/${token}${path}`, payload }) };
+    };
+    const voided = await link();
+    result(await crypto.post(`/payment-links/${voided.id}/void`));
+    expect((await voided.post('/crypto/address')).statusCode).toBe(422);
+    expect((await voided.post('/crypto/send', { outcome: 'exact' })).statusCode).toBe(422);
+    expect(await count(tdb.pool, 'select 1 from collection where payment_link_id = $1', [voided.id])).toBe(0);
+
+    const confirming = await link();
+    await confirming.post('/crypto/address');
+    const sent = (await confirming.post('/crypto/send', { outcome: 'exact' })).json().result;
+    const refused = await crypto.post(`/payment-links/${confirming.id}/void`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('A payment of this link is under way: it cannot be voided until that payment ends');
+    await confirmDueDeposits(tdb.db, new Date(Date.parse(sent.deposit.sentAt) + 20 * CRYPTO_SANDBOX_BLOCK_MS));
+    expect(await count(tdb.pool, `select 1 from payment_link where id = $1 and status = 'paid'`, [confirming.id])).toBe(1);
   });
 });
 

@@ -19,7 +19,7 @@ let tdb: TestDatabase;
 beforeAll(async () => {
   tdb = await createTestDatabase();
   await seedDemoPaymentsFromPool(tdb.pool);
-  // A two-decimal currency, fees on failed and closed orders (shown as 0), sub-millisecond instants.
+  // A two-decimal currency, fees on unpaid orders (failed, closed, pending: shown as 0), sub-millisecond instants.
   await tdb.pool.query(
     `insert into collection (id, merchant_id, merchant_order_id, mode, source, currency, payment_type, channel, amount, admin_fee, service_fee,
        paid_amount, refunded_amount, status, expiry_hours, expires_at, paid_at, cashier_token, created_at, updated_at)

@@ -74,7 +74,8 @@ describe('the integration journey', () => {
       channel: 1,
       mode: 'sandbox',
       source: 'api',
-      fee: { adminFee: '1000', serviceFee: '1050', total: '2050' },
+      // Nothing charged until it is paid.
+      fee: { adminFee: '0', serviceFee: '0', total: '0' },
       refundable: '0',
       notifyStatus: null,
     });
@@ -89,7 +90,7 @@ describe('the integration journey', () => {
 
     // The sandbox payer pays.
     const paid = expectStatus(await post(`/sandbox/collections/${c.id}/pay`, {}), 200).result;
-    expect(paid).toMatchObject({ id: c.id, status: 'success', paidAmount: '150000', refundable: '150000' });
+    expect(paid).toMatchObject({ id: c.id, status: 'success', paidAmount: '150000', refundable: '150000', fee: { adminFee: '1000', serviceFee: '1050', total: '2050' } });
     expect(paid.paidAt).toEqual(expect.any(String));
     // Paying again through the helper is harmless.
     expect(expectStatus(await post(`/sandbox/collections/${c.id}/pay`, {}), 200).result.status).toBe('success');

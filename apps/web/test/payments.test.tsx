@@ -107,9 +107,13 @@ const REFUND_DELIVERY = {
   eventId: 'msg_7Hq1',
   eventType: 'refund.succeeded',
   status: 'notified',
-  attempts: 1,
+  attempts: 2,
   lastResponseStatus: 200,
-  attemptsLog: [{ ...DELIVERY.attemptsLog[0], responseStatus: 200, responseExcerpt: 'ok', latencyMs: 42 }],
+  attemptsLog: [
+    // Recorded before it was sent; its sender stopped before the answer (issue 39).
+    { ...DELIVERY.attemptsLog[0], responseStatus: null, responseExcerpt: null, latencyMs: 0, answered: false },
+    { ...DELIVERY.attemptsLog[0], attemptNo: 2, responseStatus: 200, responseExcerpt: 'ok', latencyMs: 42, answered: true },
+  ],
 };
 
 const REFUND = {
@@ -350,7 +354,7 @@ describe('Transaction detail drawer', () => {
     expectTextsIn(delivery, ['183', 'upstream exploded', 'connect ETIMEDOUT', 'No response', '2026-03-02 08:05:36']);
     // The refund's own callback is listed too, marked as such.
     const refundDelivery = within(drawer).getByTestId('delivery-78');
-    expectTextsIn(refundDelivery, ['refund.succeeded', 'Refund R2603020001', '42']);
+    expectTextsIn(refundDelivery, ['refund.succeeded', 'Refund R2603020001', '42', 'Sent, no answer recorded']);
     // The request of an attempt opens below it.
     fireEvent.click(within(delivery).getAllByRole('button', { name: /expand row/i })[0] as HTMLElement);
     const request = await within(delivery).findByTestId('attempt-request-1');

@@ -175,6 +175,11 @@ const PAYOUT_FAILURE_CODES = [
   'CHANNEL_INSUFFICIENT_BALANCE',
   /** Nobody reviewed the payout within PAYOUT_REVIEW_EXPIRY_HOURS: it was rejected and its hold released. */
   'REVIEW_EXPIRED',
+  /**
+   * Its crypto address was deleted from the merchant's address book before the payout was sent (issue 39): waiting
+   * for review it was rejected, approved and not yet sent it was cancelled; either way its hold was released.
+   */
+  'ADDRESS_DELETED',
 ] as const;
 export type PayoutFailureCode = (typeof PAYOUT_FAILURE_CODES)[number];
 

@@ -58,14 +58,18 @@ export const PAYMENT_STATUS: StateMachine<PaymentStatusValue> = defineStateMachi
 });
 
 /**
- * Orders that ended without money moving (failed, closed or expired, rejected): no fee was charged, so every view
- * (list, export, details, open API, callbacks) shows 0, whatever fee was quoted when the order was created.
+ * Orders whose fee the ledger charged: the payment arrived (in full or in part), and a refund or a return after it
+ * gives the fee back to nobody. An order still open (pending, processing, unknown) has moved no money yet, and one
+ * that ended otherwise (failed, closed or expired, rejected) never will: neither was charged a fee.
  */
-export const UNCHARGED_PAYMENT_STATUSES: readonly PaymentStatusValue[] = [PS.FAILED, PS.CLOSED, PS.REJECTED];
+export const CHARGED_PAYMENT_STATUSES: readonly PaymentStatusValue[] = [PS.SUCCESS, PS.PARTIAL, PS.REFUNDED, PS.RETURNED];
 
-/** The fee an order shows: its quoted or charged fee, or 0 when it ended uncharged. */
+/**
+ * The fee an order shows in every view (list, export, details, open API, callbacks): what the ledger charged, so 0
+ * until it is paid, whatever fee was quoted when it was created.
+ */
 export function shownFee<T extends bigint>(status: string, fee: T): T | 0n {
-  return (UNCHARGED_PAYMENT_STATUSES as readonly string[]).includes(status) ? 0n : fee;
+  return (CHARGED_PAYMENT_STATUSES as readonly string[]).includes(status) ? fee : 0n;
 }
 
 /* ---------------------------------------------------------------------------------------------------------- */

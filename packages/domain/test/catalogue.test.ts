@@ -146,7 +146,9 @@ describe('errors', () => {
     expect(translate('en-US', e.messageKey, e.params)).toBe('a.png upload failed');
   });
   it('payout failure reasons', () => {
-    expect(PAYOUT_FAILURE_REASONS.length).toBe(20);
+    expect(PAYOUT_FAILURE_REASONS.length).toBe(21);
+    // A payout stopped because its address left the book succeeds only once sent somewhere else.
+    expect(payoutFailureReason('ADDRESS_DELETED')).toEqual({ code: 'ADDRESS_DELETED', messageKey: 'payoutFailure.addressDeleted', retryable: false });
     expect(payoutFailureReason('INVALID_DESTINATION_ACCOUNT')?.messageKey).toBe(
       'payoutFailure.invalidDestinationAccount',
     );

@@ -9,7 +9,10 @@ import {
   PaymentType,
   Perm,
   ROLE_GRANTS,
+  BRANDS,
+  CRYPTO_BRAND_CODES,
   batchRowIssues,
+  grantsOnBrand,
   checkCryptoAddress,
   cryptoBankCode,
   destinationIssues,
@@ -141,6 +144,18 @@ describe('spec §6 crypto-brand variant', () => {
 
   it('fiat merchant roles have no crypto page', () => {
     for (const role of ['third_role_admin', 'third_role_operator', 'third_role_read'] as const) expect(ROLE_GRANTS[role]).not.toContain(Perm.CRYPTO_MENU);
+  });
+
+  it("role all holds the crypto codes on the crypto brand only: a fiat brand's session has none of them", () => {
+    expect([...CRYPTO_BRAND_CODES].sort()).toEqual([Perm.CRYPTO_ADDRESS_EDIT, Perm.CRYPTO_MENU].sort());
+    expect(ROLE_GRANTS.business).toEqual(expect.arrayContaining([Perm.CRYPTO_MENU, Perm.CRYPTO_ADDRESS_EDIT]));
+    for (const brand of BRANDS) {
+      const held = grantsOnBrand(ROLE_GRANTS.business, brand.value);
+      if (brand.crypto) expect(held, brand.value).toEqual(ROLE_GRANTS.business);
+      else expect(held, brand.value).toEqual(ROLE_GRANTS.business.filter((c) => c !== Perm.CRYPTO_MENU && c !== Perm.CRYPTO_ADDRESS_EDIT));
+    }
+    expect(grantsOnBrand(ROLE_GRANTS.crypto_role_admin, 'coinrail')).toContain(Perm.CRYPTO_ADDRESS_EDIT);
+    expect(grantsOnBrand(ROLE_GRANTS.business, 'no-such-brand')).not.toContain(Perm.CRYPTO_MENU);
   });
 });
 

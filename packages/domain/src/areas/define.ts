@@ -100,6 +100,12 @@ export interface AreaDecl {
   /** Buttons, calls and columns of the area (its pages' own codes come from `pages`). */
   permissions?: readonly PermissionDecl[];
   lists?: readonly AnyListDecl[];
+  /**
+   * The area exists on brands of spec §6's crypto variant only (`Brand.crypto`): a session of any other brand holds
+   * none of its codes, whatever its roles are granted (a role is shared by every brand: `business` is role all on a
+   * fiat brand and on the crypto one).
+   */
+  cryptoBrandsOnly?: boolean;
 }
 
 /** A button (type 2) of a page. */

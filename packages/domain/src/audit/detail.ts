@@ -19,7 +19,7 @@ export const AUDIT_DETAIL_KEYS = [
   'merchantId', 'collectionId', 'refundId', 'amount', 'refundWay', 'limitBalance', 'dueOnly', 'settled', 'amounts',
   'paymentType', 'channel', 'rateBps', 'fixedFee', 'minFee', 'updatedAt',
   'payoutId', 'bankCode', 'merchantOrderId', 'autoApproveMax', 'dailyAutoMax',
-  'transferId', 'toMerchantId', 'fee', 'topUpId', 'withdrawalId', 'accountId', 'mandateId', 'network', 'address', 'addressId',
+  'transferId', 'toMerchantId', 'fee', 'topUpId', 'withdrawalId', 'accountId', 'mandateId', 'network', 'address', 'addressId', 'payoutIds',
   // callbacks
   'deliveryId', 'eventId', 'orderKind', 'orderId', 'responseStatus', 'error',
   // channel health

@@ -24,7 +24,7 @@ export const balanceRecordsList = defineList({
     reference: z.string(),
     counterparty: z.string().nullable().describe('the other merchant of a balance transfer, "name (id)"'),
     amount: money.describe('signed movement of the account'),
-    fee: money.describe('fee of the business operation'),
+    fee: money.describe('fee of the business operation this merchant paid (0 on the receiving side of a balance transfer)'),
     balanceBefore: money,
     balanceAfter: money,
     currency: z.string(),

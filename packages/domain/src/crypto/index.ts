@@ -17,4 +17,6 @@ export const cryptoArea = defineArea({
   perm: CRYPTO_PERM,
   pages: [{ group: MenuGroup.FUNDS, order: 11, path: PAGE, name: 'funds-crypto', component: 'crypto/CryptoAssets', titleKey: 'crypto.menu', icon: 'WalletOutlined', perm: CRYPTO_PERM.CRYPTO_MENU, tiers: [GrantTier.CRYPTO], keepAlive: true }],
   permissions: [button(CRYPTO_PERM.CRYPTO_ADDRESS_EDIT, 'crypto.perm.address', PAGE, [GrantTier.CRYPTO_ADDRESSES])],
+  // Fiat brands' roles have no crypto (issue 39): role all on lumipay is granted these codes, its sessions hold none.
+  cryptoBrandsOnly: true,
 });

@@ -330,6 +330,7 @@ export default {
   'payoutFailure.accountPayoutLimitExceeded': "Payout count or amount to this account exceeds the limit",
   'payoutFailure.channelInsufficientBalance': "Insufficient channel balance",
   'payoutFailure.reviewExpired': "Not reviewed in time",
+  'payoutFailure.addressDeleted': "Its withdrawal address was deleted",
   // HTTP reactions
   'http.forbidden': "Access denied",
   'http.notFound': "Sorry, the resource was not found",

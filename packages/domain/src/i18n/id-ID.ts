@@ -330,6 +330,7 @@ export default {
   'payoutFailure.accountPayoutLimitExceeded': "Jumlah atau nilai pembayaran keluar ke rekening ini melebihi batas",
   'payoutFailure.channelInsufficientBalance': "Saldo kanal tidak mencukupi",
   'payoutFailure.reviewExpired': "Tidak ditinjau tepat waktu",
+  'payoutFailure.addressDeleted': "Alamat penarikannya telah dihapus",
   // HTTP reactions
   'http.forbidden': "Akses ditolak",
   'http.notFound': "Maaf, sumber daya tidak ditemukan",

@@ -330,6 +330,7 @@ export default {
   'payoutFailure.accountPayoutLimitExceeded': "Bilangan atau amaun pembayaran keluar ke akaun ini melebihi had",
   'payoutFailure.channelInsufficientBalance': "Baki saluran tidak mencukupi",
   'payoutFailure.reviewExpired': "Tidak disemak dalam masa",
+  'payoutFailure.addressDeleted': "Alamat pengeluarannya telah dipadam",
   // HTTP reactions
   'http.forbidden': "Akses ditolak",
   'http.notFound': "Maaf, sumber tidak ditemui",

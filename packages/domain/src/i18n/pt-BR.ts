@@ -330,6 +330,7 @@ export default {
   'payoutFailure.accountPayoutLimitExceeded': "A quantidade ou o valor de pagamentos para esta conta excede o limite",
   'payoutFailure.channelInsufficientBalance': "Saldo do canal insuficiente",
   'payoutFailure.reviewExpired': "Não revisado a tempo",
+  'payoutFailure.addressDeleted': "O endereço de saque foi excluído",
   // HTTP reactions
   'http.forbidden': "Acesso negado",
   'http.notFound': "Desculpe, o recurso não foi encontrado",

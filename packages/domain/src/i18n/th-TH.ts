@@ -330,6 +330,7 @@ export default {
   'payoutFailure.accountPayoutLimitExceeded': "จำนวนครั้งหรือจำนวนเงินที่จ่ายเข้าบัญชีนี้เกินขีดจำกัด",
   'payoutFailure.channelInsufficientBalance': "ยอดเงินของช่องทางไม่เพียงพอ",
   'payoutFailure.reviewExpired': "ไม่ได้รับการตรวจสอบภายในเวลาที่กำหนด",
+  'payoutFailure.addressDeleted': "ที่อยู่สำหรับถอนถูกลบแล้ว",
   // HTTP reactions
   'http.forbidden': "ปฏิเสธการเข้าถึง",
   'http.notFound': "ขออภัย ไม่พบทรัพยากร",

@@ -330,6 +330,7 @@ export default {
   'payoutFailure.accountPayoutLimitExceeded': "向该账户的代付次数或金额超出限制",
   'payoutFailure.channelInsufficientBalance': "渠道余额不足",
   'payoutFailure.reviewExpired': "审核超时未处理",
+  'payoutFailure.addressDeleted': "提币地址已被删除",
   // HTTP reactions
   'http.forbidden': "拒绝访问",
   'http.notFound': "很抱歉，资源未找到",

@@ -4,6 +4,7 @@
  * server seeds its permission tables from this at every start; operators may disable entries or retitle them.
  */
 import { type AreaDecl, GrantTier, type GrantTierValue, MenuGroup, type MenuGroupValue } from '../areas/define';
+import { findBrand } from '../brands';
 import { PermissionStatus, PermissionType, Role, type RoleCode } from '../enums';
 import { ColumnPerm, CORE_PERM } from '../permission-codes';
 import { AREAS, type PermCode } from '../registry';
@@ -137,6 +138,21 @@ export const ROLE_GRANTS: Readonly<Record<RoleCode, readonly string[]>> = Object
     return [role, granted.map((c) => c.code)];
   }),
 ) as unknown as Record<RoleCode, readonly string[]>;
+
+/** Codes of the areas only crypto brands have (`cryptoBrandsOnly`): the crypto assets page and its address book. */
+export const CRYPTO_BRAND_CODES: ReadonlySet<string> = new Set(
+  CODE_TIERS.filter((c) => c.area !== null && AREAS.some((a) => a.name === c.area && a.cryptoBrandsOnly)).map((c) => c.code),
+);
+
+/**
+ * What a session on `brand` holds of the codes its roles are granted: on a brand outside spec §6's crypto variant,
+ * none of the crypto areas' codes. The menu, the buttons and every permission check read the session's codes, so a
+ * fiat brand's session neither sees the crypto page nor may call it (403).
+ */
+export function grantsOnBrand(codes: readonly string[], brand: string | null | undefined): string[] {
+  if (findBrand(brand)?.crypto === true) return [...codes];
+  return codes.filter((c) => !CRYPTO_BRAND_CODES.has(c));
+}
 
 /** Merchant-side roles a merchant admin may hand out (never `admin`). */
 export const ASSIGNABLE_ROLES: readonly RoleCode[] = [

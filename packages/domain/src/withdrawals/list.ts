@@ -22,7 +22,7 @@ export const withdrawalsList = defineList({
     accountNumber: z.string(),
     currency: z.string(),
     amount: money,
-    fee: money.describe('charged on success; 0 otherwise'),
+    fee: money.describe('held with the amount while open, charged on success; 0 once failed or rejected (released)'),
     totalDebit: money.describe('amount + fee: what the balance gives (held until the end)'),
     status: z.string().describe('pending_review | processing | success | failed | rejected'),
     resultCode: z.string().nullable().describe("spec §4: '00' succeeded, '99' failed"),

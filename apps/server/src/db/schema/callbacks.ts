@@ -1,6 +1,6 @@
 /** Callback deliveries (transactional outbox) and their attempts. */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -55,6 +55,12 @@ export const callbackAttempt = pgTable(
     responseExcerpt: text('response_excerpt'),
     error: varchar('error', { length: 255 }),
     latencyMs: integer('latency_ms').notNull(),
+    /**
+     * false from the moment the attempt is recorded, before its request goes out, until its answer (or the error that
+     * stopped it) is recorded: an attempt left false was sent, or was about to be, and its outcome is unknown (the
+     * sender stopped before writing it: a crash, a restart). Rows of before issue 39 were written after their answer.
+     */
+    answered: boolean('answered').notNull().default(true),
     /** 'auto' | 'manual' (resend from the dashboard). */
     trigger: varchar('trigger', { length: 8 }).notNull().default('auto'),
     createdAt: createdAt(),

@@ -7,7 +7,8 @@
  *   signature (modules/open-api/auth.ts) instead of a session; a request reaching one without an authenticated
  *   `req.openApi` is refused (401) here, whatever plugin the route was registered in.
  * - `X-Access-Token` -> session row by SHA-256 of the token; not revoked, not expired, user not frozen, not idle
- *   -> `req.auth`. Public routes get `req.auth` too when a live token is sent (null otherwise).
+ *   -> `req.auth`, holding its roles' codes that are enabled and that its brand has (`grantsOnBrand`: no crypto on a
+ *   fiat brand). Public routes get `req.auth` too when a live token is sent (null otherwise).
  * - Idle limit (issue 39, docs/decisions.md): a session nobody used for `app.sessionIdleMs` (platform staff's,
  *   merchants') is over. The check is part of the statement that loads the session and the last-seen time is in
  *   the row (written at most once a minute), so every instance agrees; a request with `X-Background: 1` (polling, reloads after realtime events, probes) is answered but does
@@ -17,7 +18,7 @@
  *   permission check.
  * The check runs in onRequest, before body parsing and validation, so an anonymous caller never learns more than 401.
  */
-import { BACKGROUND_REQUEST_HEADER, OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role, SESSION_SEEN_WRITE_MS } from '@mg/domain';
+import { BACKGROUND_REQUEST_HEADER, OPEN_API_PREFIX, PLATFORM_MERCHANT_ID, Role, SESSION_SEEN_WRITE_MS, grantsOnBrand } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadSessionByTokenHash, markSessionSeen } from './queries';
 import { AuthError } from './errors';
@@ -34,7 +35,7 @@ export interface AuthSession {
   brand: string;
   orgCode: string | null;
   roleCodes: string[];
-  /** Granted permission codes (role grants, minus disabled entries). */
+  /** Granted permission codes (role grants, minus disabled entries, minus what the session's brand has not). */
   perms: Set<string>;
   /** Spec §3 amountUsdSwitch of the user or its session merchant (the §6 fee and USD column rules). */
   amountUsdSwitch: boolean;
@@ -127,7 +128,8 @@ export async function lookupSession(app: FastifyInstance, token: string | undefi
     brand: row.brand,
     orgCode: row.orgCode,
     roleCodes: row.roleCodes,
-    perms: new Set(row.perms),
+    // A role is shared by every brand; a fiat brand's session holds none of the crypto areas' codes.
+    perms: new Set(grantsOnBrand(row.perms, row.brand)),
     amountUsdSwitch: row.amountUsdSwitch,
     isPlatform,
     isPlatformAdmin: isPlatform && row.roleCodes.includes(Role.ADMIN),

@@ -6,7 +6,7 @@ import { createdBetween, newestFirst, listRange } from '../../lib/list/order';
 import { pagedSource } from '../../lib/list/source';
 import { currencyOf, scopeWhere } from '../auth/scope';
 import { counterpartyKey, selectCounterparties } from '../balance-transfers/queries';
-import { entriesFrom, selectEntries } from '../ledger/queries';
+import { entriesFrom, entryFee, selectEntries } from '../ledger/queries';
 
 const BALANCE_TRANSFER_FLOW: LedgerFlow = 'balance_transfer';
 
@@ -22,7 +22,7 @@ const FIELDS = {
   actionType: ledgerTransfer.actionType,
   reference: ledgerTransfer.reference,
   amount: ledgerEntry.amount,
-  fee: ledgerTransfer.fee,
+  fee: entryFee,
   balanceBefore: ledgerEntry.balanceBefore,
   balanceAfter: ledgerEntry.balanceAfter,
   createdAt: ledgerEntry.createdAt,

@@ -1,6 +1,7 @@
 /**
- * One attempt of a callback: sign the stored body (./signature.ts), resolve and check the target (./guard.ts), POST
- * it byte for byte to the checked address only, and answer what happened. Nothing here touches the delivery row.
+ * One attempt of a callback: sign the stored body (./signature.ts), have the caller record the attempt, resolve and
+ * check the target (./guard.ts), POST it byte for byte to the checked address only, and answer what happened. Nothing
+ * here touches the delivery row.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -53,8 +54,17 @@ class SendError extends Error {
   }
 }
 
-/** Signs and sends the stored body once; never throws (every failure becomes the attempt's error). */
-export async function sendAttempt(deps: DeliverDeps, row: DeliveryRow): Promise<AttemptOutcome> {
+/**
+ * Records the attempt before anything leaves (the request as it will be sent); false: do not send (the delivery is
+ * not the caller's any more). Its own committed statement: a crash after it leaves the attempt counted.
+ */
+export type RecordStart = (start: AttemptOutcome) => Promise<boolean>;
+
+/**
+ * Signs and sends the stored body once, after `record` wrote the attempt; never throws for the send itself (every
+ * failure becomes the attempt's error). Null when `record` answered false: nothing was sent.
+ */
+export async function sendAttempt(deps: DeliverDeps, row: DeliveryRow, record: RecordStart): Promise<AttemptOutcome | null> {
   const at = clock(deps.now);
   const body = Buffer.from(row.body, 'utf8');
   const requestHeaders: Record<string, string> = {
@@ -71,15 +81,17 @@ export async function sendAttempt(deps: DeliverDeps, row: DeliveryRow): Promise<
     error: null,
     latencyMs: 0,
   };
+  let unsigned: SendError | null = null;
+  try {
+    Object.assign(requestHeaders, webhookHeaders(await signingSecrets(deps.db, deps.secretBox, row.merchantId, at), row.eventId, at, body));
+  } catch (err) {
+    unsigned = new SendError(CallbackErrorCode.SIGNING_FAILED, (err as Error).message);
+  }
+  if (!(await record(outcome))) return null;
   const started = performance.now();
   try {
-    let secrets: string[];
-    try {
-      secrets = await signingSecrets(deps.db, deps.secretBox, row.merchantId, at);
-    } catch (err) {
-      throw new SendError(CallbackErrorCode.SIGNING_FAILED, (err as Error).message);
-    }
-    Object.assign(requestHeaders, webhookHeaders(secrets, row.eventId, at, body));
+    // Nothing is sent unsigned: the attempt ends with the reason.
+    if (unsigned) throw unsigned;
     const target = await resolveTarget(row.url, { allowPrivate: deps.allowPrivate, resolver: deps.resolver });
     const timeoutMs = deps.timeoutMs ?? CALLBACK_TIMEOUT_MS;
     const res = deps.fetchImpl

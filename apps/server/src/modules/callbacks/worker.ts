@@ -3,11 +3,14 @@
  *   1. claim: one short statement takes due pending rows (`next_attempt_at <= now`) with FOR UPDATE SKIP LOCKED and
  *      moves their next_attempt_at CALLBACK_LEASE_S ahead (the lease), so a concurrent run (this or another
  *      instance) neither waits for them nor sees them as due;
- *   2. send: resolve and check the target (./guard.ts), POST the stored body byte for byte, signed (./signature.ts);
- *   3. record: in one short transaction, log the attempt and move the delivery (notified / next retry / failed) if
- *      it still holds our lease, and mirror the delivery's status into the order's notify_status.
- * A worker that dies between 1 and 3 leaves the row due again when the lease runs out (at-least-once delivery:
- * receivers deduplicate by webhook-id, which never changes for one event).
+ *   2. record the attempt: one statement, committed before the request goes out, counts it on the delivery and logs
+ *      it as sent with no answer yet, only while the row still holds our lease (issue 39);
+ *   3. send: resolve and check the target (./guard.ts), POST the stored body byte for byte, signed (./signature.ts);
+ *   4. complete: one statement writes the answer on the attempt and moves the delivery (notified / next retry / failed)
+ *      if it still holds our lease; when it ended, the order's notify_status follows in the same transaction.
+ * A worker that dies between 2 and 4 leaves the attempt counted with its outcome unknown (`answered` false) and the
+ * row due again when the lease runs out: the next attempt is counted after it, with the same webhook-id. Delivery is
+ * at least once; receivers deduplicate by webhook-id, which never changes for one event (docs/open-api.md).
  */
 import {
   CALLBACK_BATCH_LIMIT,
@@ -15,7 +18,6 @@ import {
   CALLBACK_MAX_ATTEMPTS,
   CALLBACK_RETRY_DELAYS_S,
   CALLBACK_RETRY_JITTER,
-  CallbackTrigger,
   DomainError,
   NOTIFY_STATUS,
   NotifyStatus,
@@ -23,17 +25,19 @@ import {
 } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import {
+  completeAttempt,
+  completeAutoAttempt,
   deliveryById,
   failLeasedDelivery,
-  insertAttempt,
   leaseDueDeliveries,
   parkHeldDeliveries,
   lockDelivery,
   mirrorNotifyStatus,
-  moveLeasedDelivery,
   noteResponseStatus,
   notifyPendingDelivery,
   reopenDelivery,
+  startAutoAttempt,
+  startManualAttempt,
 } from './queries';
 import type { AttemptOutcome, DeliveryRow } from './schemas';
 import { addSeconds, clock, isSuccess, sendAttempt, type DeliverDeps } from './send';
@@ -64,8 +68,13 @@ export async function deliverDue(deps: DeliverDeps): Promise<DeliverResult> {
       try {
         const row = await deliveryById(deps.db, id);
         if (!row) return;
-        const outcome = await sendAttempt(deps, row);
-        const status = await recordAuto(deps.db, row, leaseUntil, outcome, clock(deps.now), deps.random ?? Math.random);
+        let started: { attemptId: number; attempts: number } | undefined;
+        const outcome = await sendAttempt(deps, row, async (s) => {
+          started = await startAutoAttempt(deps.db, row, leaseUntil, s);
+          return started !== undefined;
+        });
+        if (!outcome || !started) return;
+        const status = await recordAuto(deps.db, row, started, leaseUntil, outcome, clock(deps.now), deps.random ?? Math.random);
         if (status === NotifyStatus.NOTIFIED) result.notified++;
         else if (status === NotifyStatus.FAILED) result.failed++;
         else result.retrying++;
@@ -98,16 +107,22 @@ export function nextDelayS(attempts: number, retryAfterS: number | null, unit: n
   return Math.max(1, Math.round(base * (1 + CALLBACK_RETRY_JITTER * (2 * unit - 1))));
 }
 
-/** After an automatic attempt: notified, the next retry, or failed after CALLBACK_MAX_ATTEMPTS. */
+/**
+ * After an automatic attempt (counted when it started): notified, the next retry, or failed once CALLBACK_MAX_ATTEMPTS
+ * are counted. A retry is one statement; an ending also moves the order's notify_status, in one transaction. (A last
+ * attempt whose answer a crash lost is followed by one more: its outcome is unknown, and giving up on it unsent would
+ * be the silent loss at-least-once rules out.)
+ */
 async function recordAuto(
   db: Db,
   row: DeliveryRow,
+  started: { attemptId: number; attempts: number },
   leaseUntil: Date,
   o: AttemptOutcome,
   now: Date,
   random: () => number,
 ): Promise<NotifyStatusValue> {
-  const attempts = row.attempts + 1;
+  const attempts = started.attempts;
   let status: NotifyStatusValue;
   let next = now;
   if (isSuccess(o)) status = NotifyStatus.NOTIFIED;
@@ -116,12 +131,15 @@ async function recordAuto(
     status = NotifyStatus.PENDING;
     next = addSeconds(now, nextDelayS(attempts, o.retryAfterS ?? null, random()));
   }
-  if (status !== NotifyStatus.PENDING) NOTIFY_STATUS.assertTransition(NotifyStatus.PENDING, status);
+  const move = { id: row.id, leaseUntil, status, nextAttemptAt: next };
+  if (status === NotifyStatus.PENDING) {
+    await completeAutoAttempt(db, started.attemptId, o, move);
+    return status;
+  }
+  NOTIFY_STATUS.assertTransition(NotifyStatus.PENDING, status);
   await db.transaction(async (tx) => {
-    await insertAttempt(tx, row, o, CallbackTrigger.AUTO);
     // Only while we hold the lease: a manual resend may have notified it meanwhile.
-    const moved = await moveLeasedDelivery(tx, row.id, leaseUntil, { status, attempts, nextAttemptAt: next, lastResponseStatus: o.responseStatus });
-    if (moved) await mirrorNotifyStatus(tx, row);
+    if (await completeAutoAttempt(tx, started.attemptId, o, move)) await mirrorNotifyStatus(tx, row);
   });
   return status;
 }
@@ -152,10 +170,15 @@ export async function resendDelivery(
     return { row, reopened };
   });
 
-  const outcome = await sendAttempt(deps, claim.row);
+  let attemptId = 0;
+  const outcome = await sendAttempt(deps, claim.row, async (s) => {
+    attemptId = await startManualAttempt(deps.db, claim.row, s);
+    return true;
+  });
+  if (!outcome) throw new Error('a manual attempt is always sent');
   const ok = isSuccess(outcome);
   const after = await deps.db.transaction(async (tx) => {
-    await insertAttempt(tx, claim.row, outcome, CallbackTrigger.MANUAL);
+    await completeAttempt(tx, attemptId, outcome);
     const id = claim.row.id;
     if (ok) {
       NOTIFY_STATUS.assertTransition(NotifyStatus.PENDING, NotifyStatus.NOTIFIED);

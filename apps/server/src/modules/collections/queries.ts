@@ -2,7 +2,7 @@
  * SQL of the transaction records: the collections list (its source, read as a deferred join over the covering
  * index) and the lookups of one collection's details. The payment path's statements are in ./service.ts.
  */
-import { PaymentLinkStatus, PaymentStatus, UNCHARGED_PAYMENT_STATUSES, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { PaymentLinkStatus, PaymentStatus, CHARGED_PAYMENT_STATUSES, collectionsList, shownFee, toMajorString, type CurrencyCode, type ListRecord } from '@mg/domain';
 import { and, asc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fixedQuery, runPrepared, type DbLike } from '../../db/pool';
@@ -84,8 +84,8 @@ async function readCollections(db: DbLike, where: SQL | undefined, o: ReadOption
  * test/list-text-read.test.ts keeps the two equal).
  */
 const textMoney = (col: AnyColumn) => minorText(col);
-/** `shownFee`: an order that ended uncharged shows 0. */
-const textShownFee = (fee: AnyColumn) => minorText(sql`case when ${inArray(collection.status, [...UNCHARGED_PAYMENT_STATUSES])} then 0 else ${fee} end`);
+/** `shownFee`: an order shows the fee the ledger charged, 0 until it is paid. */
+const textShownFee = (fee: AnyColumn) => minorText(sql`case when ${inArray(collection.status, [...CHARGED_PAYMENT_STATUSES])} then ${fee} else 0 end`);
 
 const textRecord: Readonly<Record<keyof CollectionRecord, AnyColumn | SQL>> = {
   id: collection.id,

@@ -14,20 +14,6 @@ export function selectAddresses(db: DbLike, merchantId: number, network?: string
     .orderBy(asc(cryptoAddress.network), asc(cryptoAddress.createdAt), asc(cryptoAddress.id));
 }
 
-/**
- * A live address of the merchant on a network (the payout's whitelist check). `share`: held until the caller's
- * transaction ends, so a delete waits for the payout that checked it (and the payout never goes to a deleted address).
- */
-export async function selectLiveAddress(db: DbLike, merchantId: number, network: string, address: string, share = false): Promise<CryptoAddressRow | undefined> {
-  const q = db
-    .select()
-    .from(cryptoAddress)
-    .where(and(eq(cryptoAddress.merchantId, merchantId), eq(cryptoAddress.network, network), eq(cryptoAddress.address, address), isNull(cryptoAddress.deletedAt)))
-    .limit(1);
-  const [row] = share ? await q.for('share') : await q;
-  return row;
-}
-
 export async function countLiveAddresses(db: DbLike, merchantId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(cryptoAddress).where(and(eq(cryptoAddress.merchantId, merchantId), isNull(cryptoAddress.deletedAt)));
   return row?.n ?? 0;
@@ -39,14 +25,14 @@ export async function insertAddress(db: DbLike, values: typeof cryptoAddress.$in
   return row;
 }
 
-/** Deletes a live address of the merchant; false when there is none. */
-export async function deleteAddress(db: DbLike, merchantId: number, id: number, now: Date): Promise<boolean> {
-  const rows = await db
+/** Deletes a live address of the merchant (the row stays locked to the caller's commit); undefined when there is none. */
+export async function deleteAddress(db: DbLike, merchantId: number, id: number, now: Date): Promise<CryptoAddressRow | undefined> {
+  const [row] = await db
     .update(cryptoAddress)
     .set({ deletedAt: now })
     .where(and(eq(cryptoAddress.id, id), eq(cryptoAddress.merchantId, merchantId), isNull(cryptoAddress.deletedAt)))
-    .returning({ id: cryptoAddress.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }
 
 /** Amount + fee held by the merchant's payouts in flight, per destination code (a crypto network's is its own). */

@@ -118,13 +118,21 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/crypto/addresses/:id',
     {
       config: { permission: Perm.CRYPTO_ADDRESS_EDIT },
-      schema: { tags, summary: 'Delete a withdrawal address at once (payouts made to it keep it)', params: z.object({ id: z.coerce.number().int().positive() }), querystring: z.object({ googleCode }) },
+      schema: {
+        tags,
+        summary: 'Delete a withdrawal address at once; its payouts not yet sent are stopped (rejected in review, cancelled once approved) and their holds released; those made keep it',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ googleCode }),
+        response: { 200: envelopeOf(z.object({ stopped: z.array(z.string()).describe('ids of the payouts stopped') })) },
+      },
     },
     async (req) => {
+      const auth = requireAuth(req);
       const merchantId = ownMerchant(req);
-      await removeAddress(app.db, merchantId, req.params.id);
-      await audit(app.db, req, 'crypto_address_deleted', { success: true, merchantId, detail: { addressId: req.params.id } });
-      return ok(null, t(req.lang, 'error.operationSucceeded'));
+      const { stopped } = await removeAddress(app.db, { merchantId, id: req.params.id, by: auth.username });
+      const payoutIds = stopped.map((p) => p.id);
+      await audit(app.db, req, 'crypto_address_deleted', { success: true, merchantId, detail: { addressId: req.params.id, ...(payoutIds.length > 0 ? { payoutIds } : {}) } });
+      return ok({ stopped: payoutIds }, payoutIds.length > 0 ? t(req.lang, 'crypto.addresses.deleted', { count: payoutIds.length }) : t(req.lang, 'error.operationSucceeded'));
     },
   );
 };

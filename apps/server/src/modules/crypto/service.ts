@@ -1,7 +1,8 @@
 /**
  * The crypto withdrawal address book (issue 13): an address is checked by its network's format and checksum, added
  * by the merchant's crypto admin (Google code when 2FA is on), told to every admin, and usable for payouts only once
- * its cooling period is over; deleting is immediate. Payouts ask `whitelistedLabel` before holding any money.
+ * its cooling period is over; deleting is immediate and stops every payout to it not yet sent (issue 39). Payouts
+ * read the book through payouts/whitelist.ts before holding any money, at approval and before sending.
  */
 import {
   CRYPTO_ADDRESSES_MAX,
@@ -9,14 +10,13 @@ import {
   CRYPTO_TOKEN,
   type LedgerAccountKind,
   PAYOUT_HOLDING_STATUSES,
-  cryptoBankCode,
   toMajorString,
   type CryptoAssetsView,
   CRYPTO_ADDRESS_COOLING_HOURS,
   CRYPTO_ADDRESS_LABEL_MAX_LENGTH,
   NETWORKS,
   PAYABLE_NETWORKS,
-  checkCryptoAddress,
+  cryptoBankCode,
   isCryptoNetwork,
   type CryptoAddressView,
   type CryptoNetworkValue,
@@ -26,7 +26,9 @@ import { KeyedError } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
 import { balancesOf, pgErrorCode } from '../ledger/service';
 import { tellMerchantAdmins, type AdminNotifier } from '../announcements/tell-admins';
-import { countLiveAddresses, deleteAddress, insertAddress, selectConfirmingByNetwork, selectInFlightByBankCode, selectLiveAddress, type CryptoAddressRow } from './queries';
+import { stopPayoutsTo, type PayoutRow } from '../payouts/service';
+import { checkedAddress } from '../payouts/whitelist';
+import { countLiveAddresses, deleteAddress, insertAddress, selectConfirmingByNetwork, selectInFlightByBankCode, type CryptoAddressRow } from './queries';
 
 const HOUR_MS = 3_600_000;
 const PG_UNIQUE_VIOLATION = '23505';
@@ -50,13 +52,6 @@ export function payableNetwork(value: string, field = 'network'): CryptoNetworkV
   if (!isCryptoNetwork(n)) throw fieldError(field, 'crypto.networkUnknown', { params: { networks: PAYABLE_NETWORKS.join(', ') } });
   if (!NETWORKS[n].payable) throw fieldError(field, 'crypto.networkReadOnly', { params: { network: NETWORKS[n].name } });
   return n;
-}
-
-/** The address as its network writes it (EIP-55 for Ethereum), or the field's error naming the problem. */
-export function checkedAddress(network: CryptoNetworkValue, address: string, field = 'address'): string {
-  const c = checkCryptoAddress(network, address);
-  if (!c.ok) throw fieldError(field, c.messageKey, { params: c.params });
-  return c.address;
 }
 
 export interface AddAddressInput {
@@ -125,18 +120,18 @@ export async function assetsOf(db: DbLike, merchantId: number): Promise<CryptoAs
   };
 }
 
-export async function removeAddress(db: DbLike, merchantId: number, id: number, now: Date = new Date()): Promise<void> {
-  if (!(await deleteAddress(db, merchantId, id, now))) throw new KeyedError('NOT_FOUND', 'crypto.addressNotFound');
-}
-
 /**
- * The label of a whitelisted address past its cooling period: a crypto payout goes nowhere else. Refused with
- * ADDRESS_NOT_WHITELISTED (422) naming why: not in the book, or usable only from a time. `hold` (inside the payout's
- * transaction): the address stays in the book until that transaction ends.
+ * Deletes an address at once and, in the same transaction, stops what is not yet sent to it (issue 39; decided in
+ * docs/decisions.md): payouts waiting for review are rejected by `by`, approved ones not yet handed to the chain are
+ * cancelled, each with reason ADDRESS_DELETED, its hold released and its callback written. A payout creating itself
+ * to the address holds it (whitelist check `hold`), so the delete waits for it and stops it too.
  */
-export async function whitelistedLabel(db: DbLike, merchantId: number, network: CryptoNetworkValue, address: string, now: Date, opts: { hold?: boolean } = {}): Promise<string> {
-  const row = await selectLiveAddress(db, merchantId, network, address, opts.hold);
-  if (!row) throw new KeyedError('ADDRESS_NOT_WHITELISTED', 'crypto.addressNotWhitelisted', { address, network: NETWORKS[network].name });
-  if (row.usableAt.getTime() > now.getTime()) throw new KeyedError('ADDRESS_NOT_WHITELISTED', 'crypto.addressCooling', { address, usableAt: row.usableAt.toISOString() });
-  return row.label;
+export async function removeAddress(db: Db, a: { merchantId: number; id: number; by: string; now?: Date }): Promise<{ address: CryptoAddressRow; stopped: PayoutRow[] }> {
+  const now = a.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const address = await deleteAddress(tx, a.merchantId, a.id, now);
+    if (!address) throw new KeyedError('NOT_FOUND', 'crypto.addressNotFound');
+    const stopped = await stopPayoutsTo(tx, { merchantId: a.merchantId, bankCode: cryptoBankCode(address.network as CryptoNetworkValue), address: address.address, by: a.by, now });
+    return { address, stopped };
+  });
 }

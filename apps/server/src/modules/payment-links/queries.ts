@@ -90,6 +90,19 @@ export async function selectLinkByToken(db: DbLike, token: string, opts: { lock?
   return row;
 }
 
+/**
+ * The link's attempt (a collection) locked for the rest of the transaction without waiting: PostgreSQL refuses with
+ * lock_not_available (55P03) when another transaction holds it, as a payment of it does.
+ */
+export async function lockAttemptNoWait(db: DbLike, merchantId: number, collectionId: string): Promise<{ id: string; status: string } | undefined> {
+  const [row] = await db
+    .select({ id: collection.id, status: collection.status })
+    .from(collection)
+    .where(and(eq(collection.merchantId, merchantId), eq(collection.id, collectionId)))
+    .for('update', { noWait: true });
+  return row;
+}
+
 /** The link row locked for the rest of the transaction. */
 export async function lockLink(db: DbLike, merchantId: number, id: string): Promise<PaymentLinkRow | undefined> {
   const [row] = await db.select().from(paymentLink).where(and(eq(paymentLink.merchantId, merchantId), eq(paymentLink.id, id))).for('update');

@@ -41,10 +41,12 @@ import {
   type CollectionRow,
 } from '../collections/service';
 import { cashierUrl } from '../../lib/cashier-url';
+import { pgErrorCode } from '../ledger/service';
 import { inTransactionThenPost } from '../ledger/writer';
 import {
   countLinkCollections,
   insertLink,
+  lockAttemptNoWait,
   lockLink,
   selectLink,
   selectLinkByToken,
@@ -166,18 +168,34 @@ export async function getPaymentLinkByToken(db: DbLike, token: string): Promise<
   return (await selectLinkByToken(db, token)) ?? null;
 }
 
-/** The merchant voids an active link (dashboard). Paid, expired or already void: 422. Other merchants' ids: 404. */
+const PG_LOCK_NOT_AVAILABLE = '55P03';
+/** An attempt whose payment is under way: its money may still arrive (processing), or the channel may say it did. */
+const UNDER_WAY: readonly string[] = [PaymentStatus.PROCESSING, PaymentStatus.UNKNOWN];
+const paymentInProgress = () => new KeyedError('BUSINESS_RULE', 'payment-links.paymentInProgress');
+
+/**
+ * The merchant voids an active link (dashboard). Paid, expired or already void: 422. Other merchants' ids: 404. An
+ * attempt a payer opened and left is closed with the link; one whose payment is under way (processing, unknown, or
+ * being paid right now) refuses the void (422), since its money may still arrive and then pays the link.
+ */
 export async function voidPaymentLink(db: Db, merchantId: number, id: string, now: Date = new Date()): Promise<PaymentLinkRow> {
   return db.transaction(async (tx) => {
     const row = await lockLink(tx, merchantId, id);
     if (!row) throw notFound();
     if (effectiveLinkStatus(row, now) !== PaymentLinkStatus.ACTIVE) throw new KeyedError('BUSINESS_RULE', 'payment-links.notActive');
+    // A payment holds its collection and then waits for this link's row to mark it paid: waiting for the collection
+    // here would deadlock with it. Held means being paid: refused, and the payment goes on.
+    let attempt: { id: string; status: string } | undefined;
+    try {
+      attempt = row.collectionId ? await lockAttemptNoWait(tx, merchantId, row.collectionId) : undefined;
+    } catch (e) {
+      if (pgErrorCode(e).code === PG_LOCK_NOT_AVAILABLE) throw paymentInProgress();
+      throw e;
+    }
+    if (attempt && UNDER_WAY.includes(attempt.status)) throw paymentInProgress();
     const voided = await updateLink(tx, row, { status: PaymentLinkStatus.VOID, updatedAt: now });
     // An attempt a payer opened before the void must not be payable after it: it is closed with the link.
-    const attempt = row.collectionId ? await getCollection(tx, merchantId, row.collectionId) : null;
-    if (attempt && (attempt.status === PaymentStatus.PENDING || attempt.status === PaymentStatus.PROCESSING)) {
-      await closeCollection(tx, { merchantId, id: attempt.id, now });
-    }
+    if (attempt?.status === PaymentStatus.PENDING) await closeCollection(tx, { merchantId, id: attempt.id, now });
     return voided;
   });
 }

@@ -55,7 +55,6 @@ const DEFAULT_CALLBACK_LANGUAGE: Language = FALLBACK_LANGUAGE;
 import { writeCallbacks } from '../callbacks/outbox';
 import type { ChannelPayout } from '../channels/adapter';
 import { channelAdapterFor } from '../channels/sandbox';
-import { checkedAddress, whitelistedLabel } from '../crypto/service';
 import { quoteFee } from '../fees/service';
 import { payoutSucceeded, pgErrorCode, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
 import {
@@ -76,6 +75,8 @@ import {
   updatePayouts,
   type PayoutRow,
 } from './queries';
+import { lockUnsentTo } from './queries/whitelist';
+import { assertApprovable, checkedAddress, offWhitelist, whitelistedLabel } from './whitelist';
 
 export type { PayoutRow } from './queries';
 
@@ -346,6 +347,7 @@ export async function approvePayout(db: DbLike, a: { merchantId: number; id: str
   return change(db, a.merchantId, a.id, async (tx, row) => {
     if (row.status !== PayoutStatus.PENDING_REVIEW) throw notPending(row);
     if (row.createdBy === a.approver) throw new KeyedError('FORBIDDEN', 'payouts.makerCannotApprove');
+    await assertApprovable(tx, row, now);
     return updatePayout(tx, row, { status: PayoutStatus.PROCESSING, reviewedBy: a.approver, reviewedAt: now, updatedAt: now });
   });
 }
@@ -360,6 +362,22 @@ export async function rejectPayout(db: DbLike, a: { merchantId: number; id: stri
     if (row.createdBy === a.approver) throw new KeyedError('FORBIDDEN', 'payouts.makerCannotApprove');
     return finish(tx, row, PayoutStatus.REJECTED, { rejectReason: reason, reviewedBy: a.approver }, now);
   });
+}
+
+/** How a payout not yet sent ends when its address left the book: rejected while in review, else cancelled. */
+const stoppedBeforeSending = (row: PayoutRow, by: string | null): PayoutEnding =>
+  row.status === PayoutStatus.PENDING_REVIEW
+    ? { row, to: PayoutStatus.REJECTED, failureCode: 'ADDRESS_DELETED', ...(by ? { reviewedBy: by } : {}) }
+    : { row, to: PayoutStatus.CANCELLED, failureCode: 'ADDRESS_DELETED' };
+
+/**
+ * A crypto address is being deleted (in the caller's transaction, which holds the address row): every payout to it
+ * not yet sent ends now with its hold released, those waiting for review rejected by `by`, approved ones cancelled
+ * (issue 39). One sent already is on the chain and ends as the chain answers.
+ */
+export async function stopPayoutsTo(tx: DbLike, a: { merchantId: number; bankCode: string; address: string; by: string; now: Date }): Promise<PayoutRow[]> {
+  const rows = await lockUnsentTo(tx, a.merchantId, a.bankCode, a.address);
+  return finishPayouts(tx, rows.map((row) => stoppedBeforeSending(row, a.by)), a.now);
 }
 
 /** While pending review, or approved but not yet sent to the channel. */
@@ -385,6 +403,8 @@ export async function completePayout(
       throw new KeyedError('BUSINESS_RULE', 'payouts.sandboxOnlyProcessing', { status: row.status });
     }
     if (row.sentAt === null) {
+      // Never sent to an address that left the book (issue 39): stopped instead, as the sending job does.
+      if ((await offWhitelist(tx, [row], now)).has(row.id)) return finish(tx, row, PayoutStatus.CANCELLED, { failureCode: 'ADDRESS_DELETED' }, now);
       const sent = await channelOf(row).sendPayout(channelPayout(row), now);
       row = await updatePayout(tx, row, { sentAt: now, channelReference: sent.channelReference });
     }
@@ -404,13 +424,19 @@ const channelOf = (row: PayoutRow) => channelAdapterFor(row.channel, row.mode);
 /* ---------------------------------------------------------------------------------------------------------- */
 /* The jobs: send approved payouts, take the channel's answers, expire unreviewed ones                          */
 
-/** Hands approved payouts to their channel, noting its reference and when its answer is due. */
+/**
+ * Hands approved payouts to their channel, noting its reference and when its answer is due. A crypto payout whose
+ * address left the book since its approval is not sent: it is cancelled with its hold released (issue 39).
+ */
 export async function sendApproved(db: DbLike, limit: number, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await lockUnsent(tx, limit);
+    const locked = await lockUnsent(tx, limit);
+    const gone = await offWhitelist(tx, locked, now);
+    await finishPayouts(tx, locked.filter((r) => gone.has(r.id)).map((row) => stoppedBeforeSending(row, null)), now);
+    const rows = locked.filter((r) => !gone.has(r.id));
     const sent = await Promise.all(rows.map(async (r) => ({ id: r.id, ...(await channelOf(r).sendPayout(channelPayout(r), now)) })));
     await markSent(tx, sent.map((s) => ({ id: s.id, channelReference: s.channelReference, dueAt: s.answerDueAt })), now);
-    return rows.length;
+    return locked.length;
   });
 }
 

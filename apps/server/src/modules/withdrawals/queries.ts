@@ -3,7 +3,7 @@
  * one withdrawal's row lock and update, the ones the channel should answer, and who is told of a new account. Every
  * value is a bound parameter.
  */
-import { PayoutStatus, WithdrawalAccountStatus, toMajorString, withdrawalsList, type CurrencyCode, type ListRecord } from '@mg/domain';
+import { PayoutStatus, WithdrawalAccountStatus, payoutShownFee, toMajorString, withdrawalsList, type CurrencyCode, type ListRecord } from '@mg/domain';
 import { and, asc, count, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
 import { withdrawal, withdrawalAccount, withdrawalAuto, withdrawalLimit } from '../../db/schema';
@@ -22,7 +22,8 @@ export type WithdrawalRecord = ListRecord<typeof withdrawalsList>;
 export function toWithdrawalRecord(row: WithdrawalRow): WithdrawalRecord {
   const currency = row.currency as CurrencyCode;
   const money = (v: bigint) => toMajorString(v, currency);
-  const charged = row.status === PayoutStatus.SUCCESS ? row.fee : 0n;
+  // What the ledger holds (open) or charged (paid): a withdrawal shows the fee of its hold, as a payout does.
+  const fee = payoutShownFee(row.status, row.fee);
   return {
     id: row.id,
     merchantId: row.merchantId,
@@ -32,8 +33,8 @@ export function toWithdrawalRecord(row: WithdrawalRow): WithdrawalRecord {
     accountNumber: row.accountNumber,
     currency: row.currency,
     amount: money(row.amount),
-    fee: money(charged),
-    totalDebit: money(row.amount + row.fee),
+    fee: money(fee),
+    totalDebit: money(row.amount + fee),
     status: row.status,
     resultCode: row.resultCode,
     rejectReason: row.rejectReason,

@@ -3,7 +3,7 @@
  * apply here too), the cashier link, its refunds, and the callback deliveries with every attempt and a resend.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CallbackOrderKind, NOTIFY_STATUS_COLORS, PAYMENT_STATUS_COLORS, Perm, REFUNDABLE_STATUSES, REFUND_STATUS_COLORS, REFUND_TYPE, REFUND_WAY, findChannel, type CurrencyCode, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
@@ -89,7 +89,13 @@ function AttemptTable({ attempts }: { attempts: CallbackAttempt[] }) {
           title: t('callbacks.statusCode'),
           dataIndex: 'responseStatus',
           render: (_, a) =>
-            a.responseStatus === null || a.responseStatus === undefined ? (
+            a.answered === false ? (
+              <Tooltip title={t('callbacks.noAnswerRecordedHint')}>
+                <Tag color="gold" data-testid={`attempt-unanswered-${a.attemptNo}`}>
+                  {t('callbacks.noAnswerRecorded')}
+                </Tag>
+              </Tooltip>
+            ) : a.responseStatus === null || a.responseStatus === undefined ? (
               <Tag color="red">{t('callbacks.noResponse')}</Tag>
             ) : (
               <Tag color={a.responseStatus >= 200 && a.responseStatus < 300 ? 'green' : 'red'}>{a.responseStatus}</Tag>

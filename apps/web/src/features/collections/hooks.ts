@@ -25,6 +25,8 @@ export interface CallbackAttempt {
   responseExcerpt: string | null;
   error: string | null;
   latencyMs: number;
+  /** false: recorded before it was sent and no answer recorded since (in flight, or its sender stopped). */
+  answered?: boolean;
   createdAt: string;
   requestHeaders: Record<string, unknown> | null;
   requestBody: string | null;

@@ -1,7 +1,8 @@
 /**
  * Crypto assets (spec §6 crypto-brand variant, issue 13): the USDT balances, the networks with their confirmations,
  * network fee and the payouts in flight, and the withdrawal address book (added by the crypto admin with the Google
- * code when 2FA is on, usable after its cooling period, shown as a countdown; deleted at once).
+ * code when 2FA is on, usable after its cooling period, shown as a countdown; deleted at once, stopping the payouts
+ * to it not yet sent).
  */
 import { useState } from 'react';
 import { App, Button, Card, Col, Empty, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
@@ -162,13 +163,14 @@ function AddressBook() {
       okText: t('common.actions.confirm'),
       danger: true,
       action: async (googleCode) => {
+        let stopped: string[];
         try {
-          await remove.mutateAsync({ id: a.id, googleCode });
+          ({ stopped } = await remove.mutateAsync({ id: a.id, googleCode }));
         } catch (e) {
           if (isGoogleCodeProblem(e)) throw e;
           return;
         }
-        message.success(t('error.operationSucceeded'));
+        message.success(stopped.length > 0 ? t('crypto.addresses.deleted', { count: stopped.length }) : t('error.operationSucceeded'));
       },
     });
 

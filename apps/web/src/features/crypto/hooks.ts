@@ -1,6 +1,7 @@
 /**
  * Data of the crypto area (docs/payments-api.md "Crypto"): the token's balances per network and the withdrawal
- * address book. Adding or deleting an address invalidates the book; payouts read it for their address picker.
+ * address book. Adding or deleting an address invalidates the book; payouts read it for their address picker. A
+ * delete also stops the payouts to it not yet sent (their holds released): the payouts and balances reload too.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CryptoAddressView, CryptoAssetsView, CryptoHistoryRow } from '@mg/domain';
@@ -48,7 +49,8 @@ export function useAddCryptoAddress() {
 export function useDeleteCryptoAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, googleCode }: { id: number; googleCode?: string }) => api.delete<null>(`${PATH}/addresses/${id}`, googleCode ? { googleCode } : {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cryptoKeys.all }),
+    mutationFn: ({ id, googleCode }: { id: number; googleCode?: string }) => api.delete<{ stopped: string[] }>(`${PATH}/addresses/${id}`, googleCode ? { googleCode } : {}),
+    onSuccess: () =>
+      Promise.all([cryptoKeys, queryKeys('payouts'), queryKeys('balances')].map((k) => queryClient.invalidateQueries({ queryKey: k.all }))),
   });
 }

@@ -31,6 +31,9 @@ type EntrySelect<T extends SelectedFields> = PgSelectBase<
 >;
 
 /** The same join as SQL, for a FROM clause written by hand (countCapped). */
+/** An entry's fee as its merchant paid it: the transfer's on its owner's side (a transfer's sender), else 0. */
+export const entryFee = sql<bigint>`case when ${ledgerEntry.merchantId} = ${ledgerTransfer.merchantId} then ${ledgerTransfer.fee} else 0 end`.mapWith(ledgerTransfer.fee);
+
 export const entriesFrom = sql`${ledgerEntry} join ${ledgerAccount} on ${ledgerAccount.id} = ${ledgerEntry.accountId} join ${ledgerTransfer} on ${ledgerTransfer.id} = ${ledgerEntry.transferId}`;
 
 export interface BalanceRow {
@@ -147,7 +150,7 @@ export async function selectStatement(
         reference: ledgerTransfer.reference,
         amount: ledgerEntry.amount,
         grossAmount: ledgerTransfer.amount,
-        fee: ledgerTransfer.fee,
+        fee: entryFee,
         balanceBefore: ledgerEntry.balanceBefore,
         balanceAfter: ledgerEntry.balanceAfter,
       })

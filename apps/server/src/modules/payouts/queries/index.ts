@@ -18,13 +18,13 @@ import {
 } from '@mg/domain';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { insertMany } from '../../db/insert-many';
-import type { DbLike } from '../../db/pool';
-import { merchant, payout, payoutBatch, payoutPolicy } from '../../db/schema';
-import { fieldError } from '../../lib/errors';
-import { amountFilter, createdBetween, listRange, newestFirst } from '../../lib/list/order';
-import { pagedSource } from '../../lib/list/source';
-import { currencyOf, ownScope, scopeWhere, sessionCurrency } from '../auth/scope';
+import { insertMany } from '../../../db/insert-many';
+import type { DbLike } from '../../../db/pool';
+import { merchant, payout, payoutBatch, payoutPolicy } from '../../../db/schema';
+import { fieldError } from '../../../lib/errors';
+import { amountFilter, createdBetween, listRange, newestFirst } from '../../../lib/list/order';
+import { pagedSource } from '../../../lib/list/source';
+import { currencyOf, ownScope, scopeWhere, sessionCurrency } from '../../auth/scope';
 
 export type PayoutRow = typeof payout.$inferSelect;
 export type PayoutInsert = typeof payout.$inferInsert;
