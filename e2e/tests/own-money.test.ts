@@ -207,6 +207,9 @@ describe.sequential('a withdrawal to a verified account', () => {
       const pending = staff.locator('[data-testid="accounts-drawer"] tr', { hasText: ACCOUNT });
       await pending.waitFor();
       await pending.getByRole('button', { name: en('withdrawals.actions.verify') }).click();
+      // The verification names the merchant and the account it makes usable before it is given.
+      await poll(() => staff.getByTestId('account-decide-confirmation').textContent()).toContain(ACCOUNT);
+      await clickUntilResponse(staff, staff.getByTestId('account-decide-confirm'), (r) => r.url().includes('/api/withdrawals/accounts/') && r.url().endsWith('/verify'));
       await pending.waitFor({ state: 'detached' });
     });
   });
