@@ -1,0 +1,386 @@
+/**
+ * A streaming reader of uploaded XLSX files: the first worksheet's rows, inflated and parsed as they come and stopped
+ * after a number of rows, every part's size bounded from the zip's central directory before it is inflated and
+ * counted again while it is. Nothing is evaluated: a formula is returned as its text and flagged.
+ *
+ * Why not exceljs (docs/decisions.md, issue 39): `load` builds the whole workbook (a 100 000-row sheet took 20 s and
+ * 685 MB before the row limit could apply), and its streaming reader keeps the whole shared-strings table. Here the
+ * sheet is read first, each text cell keeping only its index in that table, and then only the strings the rows kept
+ * use are read, up to the last one needed: memory follows the rows kept, not the file.
+ */
+import { entryText, isZip, wholeText, zipEntries, ZipReadError, type ZipEntry, type ZipLimits } from './zip-read';
+
+export interface XlsxReadLimits extends ZipLimits {
+  /** The shared-strings table, unpacked. */
+  sharedStringsBytes: number;
+  /** Each part read whole (workbook, its relationships, styles), unpacked. */
+  partBytes: number;
+  /** One row's XML. */
+  rowBytes: number;
+  /** Cells right of this many columns are ignored. */
+  columns: number;
+}
+
+/** `notXlsx`: not a readable workbook; `tooLarge`: a part is (or unpacks to) more than its bound. */
+export class XlsxReadError extends Error {
+  constructor(
+    readonly reason: 'notXlsx' | 'tooLarge',
+    detail: string,
+  ) {
+    super(`xlsx: ${detail}`);
+  }
+}
+
+export interface XlsxReadCell {
+  text: string;
+  formula: boolean;
+}
+
+export interface XlsxReadRow {
+  /** The sheet's row number (1 = the first row). */
+  row: number;
+  /** By column (0 = A); columns without a cell are empty. */
+  cells: XlsxReadCell[];
+}
+
+export interface XlsxSheetRead {
+  /** Rows holding at least one value (a shared-string cell counts before its text is read), in sheet order. */
+  rows: XlsxReadRow[];
+  /** Another row holding a value followed the `maxRows` read: reading stopped there, and `rows` is empty. */
+  truncated: boolean;
+}
+
+const notXlsx = (detail: string) => new XlsxReadError('notXlsx', detail);
+const tooLarge = (detail: string) => new XlsxReadError('tooLarge', detail);
+
+/* XML -------------------------------------------------------------------------------------------------------- */
+
+const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+function decodeXml(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(ENTITY, (whole, e: string) => {
+    if (e[0] !== '#') return NAMED[e] ?? whole;
+    const code = e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+  });
+}
+
+const ATTRIBUTES = new Map<string, RegExp>();
+
+/** The value of attribute `name` (any namespace prefix) in an element's start tag. */
+function attr(tag: string, name: string): string | undefined {
+  let re = ATTRIBUTES.get(name);
+  if (!re) ATTRIBUTES.set(name, (re = new RegExp(`\\s(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)));
+  const m = re.exec(tag);
+  return m ? decodeXml(m[1] ?? m[2] ?? '') : undefined;
+}
+
+/** The index of the `>` ending the tag that starts at `from`, quotes respected; -1 when it is not in `text` yet. */
+function tagEnd(text: string, from: number): number {
+  let quote = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quote) {
+      if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) quote = c;
+    else if (c === 62) return i;
+  }
+  return -1;
+}
+
+interface Element {
+  /** The start tag, `<` to `>`. */
+  open: string;
+  /** What is between the start and the end tag ('' for `<x/>`). */
+  body: string;
+}
+
+/** The next `<name>` element of `text` from `from` (any prefix); `end` is where it ends, -1 when it is not complete. */
+function nextElement(text: string, from: number, start: RegExp): { at: number; end: number; element?: Element } | null {
+  start.lastIndex = from;
+  const m = start.exec(text);
+  if (!m) return null;
+  const at = m.index;
+  const gt = tagEnd(text, at + m[0].length);
+  if (gt < 0) return { at, end: -1 };
+  const open = text.slice(at, gt + 1);
+  if (text.charCodeAt(gt - 1) === 47) return { at, end: gt + 1, element: { open, body: '' } };
+  const close = `</${m[1] ?? ''}${m[2]}>`;
+  const c = text.indexOf(close, gt + 1);
+  if (c < 0) return { at, end: -1 };
+  return { at, end: c + close.length, element: { open, body: text.slice(gt + 1, c) } };
+}
+
+const STARTS = new Map<string, RegExp>();
+
+/**
+ * The start of a `<name>` element, any prefix. One per name, shared: every use sets lastIndex and runs it at once
+ * (a regular expression compiled per cell was most of the time).
+ */
+function startOf(name: string): RegExp {
+  let re = STARTS.get(name);
+  if (!re) STARTS.set(name, (re = new RegExp(`<([\\w.-]+:)?(${name})(?=[\\s/>])`, 'g')));
+  return re;
+}
+
+/**
+ * The complete `<name>` elements of a stream of XML text, in order, as many as each chunk completes at a time (an
+ * await per element was a fifth of the time); one longer than `maxBytes` is refused.
+ */
+async function* elements(chunks: AsyncIterable<string>, name: string, maxBytes: number): AsyncGenerator<Element[]> {
+  const start = startOf(name);
+  let pending = '';
+  for await (const chunk of chunks) {
+    pending += chunk;
+    const done: Element[] = [];
+    let from = 0;
+    for (;;) {
+      const next = nextElement(pending, from, start);
+      if (!next) {
+        // Keep a tail long enough to hold a start tag cut in two by the chunk boundary.
+        from = Math.max(from, pending.length - name.length - 64);
+        break;
+      }
+      if (next.end < 0) {
+        from = next.at;
+        if (pending.length - from > maxBytes) throw tooLarge(`a <${name}> over ${maxBytes} bytes`);
+        break;
+      }
+      from = next.end;
+      done.push(next.element!);
+    }
+    pending = pending.slice(from);
+    if (done.length > 0) yield done;
+  }
+}
+
+/** The elements of one (small) document. */
+function* elementsOf(text: string, name: string): Generator<Element> {
+  const start = startOf(name);
+  let from = 0;
+  for (;;) {
+    const next = nextElement(text, from, start);
+    if (!next || next.end < 0) return;
+    from = next.end;
+    yield next.element!;
+  }
+}
+
+const firstOf = (text: string, name: string): Element | undefined => elementsOf(text, name).next().value ?? undefined;
+
+/** The text of a string item (`<si>`, `<is>`): its runs' `<t>` joined, phonetic guides (`<rPh>`) left out. */
+function stringText(body: string): string {
+  let out = '';
+  const plain = body.includes('rPh') ? body.replace(/<([\w.-]+:)?rPh[\s>][\s\S]*?<\/\1?rPh>/g, '') : body;
+  for (const t of elementsOf(plain, 't')) out += decodeXml(t.body);
+  return out;
+}
+
+/* Workbook parts ----------------------------------------------------------------------------------------------- */
+
+/** Number formats Excel shows as a date or a time (its built-in ids, and what a format code spells). */
+const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const isDateCode = (code: string) => /[ymdhsb]/i.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, '').replace(/\\./g, ''));
+
+/** For each cell style (`s`), whether a number in it is a date. */
+function dateStyles(styles: string): boolean[] {
+  const codes = new Map<number, string>();
+  for (const f of elementsOf(styles, 'numFmt')) codes.set(Number(attr(f.open, 'numFmtId')), attr(f.open, 'formatCode') ?? '');
+  const xfs = firstOf(styles, 'cellXfs');
+  if (!xfs) return [];
+  return [...elementsOf(xfs.body, 'xf')].map((xf) => {
+    const id = Number(attr(xf.open, 'numFmtId') ?? 0);
+    const code = codes.get(id);
+    return code !== undefined ? isDateCode(code) : BUILTIN_DATE_FORMATS.has(id);
+  });
+}
+
+const DAY_MS = 86_400_000;
+/** 1899-12-30, day 0 of Excel's 1900 date system (its leap-year bug included); 1904 starts 1 462 days later. */
+const EXCEL_EPOCH_DAYS = 25_569;
+
+function excelDate(serial: number, date1904: boolean): string {
+  const d = new Date(Math.round((serial - EXCEL_EPOCH_DAYS + (date1904 ? 1462 : 0)) * DAY_MS));
+  return Number.isNaN(d.getTime()) ? String(serial) : d.toISOString();
+}
+
+interface WorkbookParts {
+  sheet: ZipEntry;
+  sharedStrings?: ZipEntry;
+  styles?: ZipEntry;
+  date1904: boolean;
+}
+
+/** `worksheets/sheet1.xml` relative to xl/, or an absolute part name, as a lower-case entry name. */
+function partName(target: string): string {
+  const parts: string[] = [];
+  for (const seg of (target.startsWith('/') ? target.slice(1) : `xl/${target}`).split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/').toLowerCase();
+}
+
+/** The first sheet in the workbook's order (what a spreadsheet opens on), the shared strings and the styles. */
+async function workbookParts(buf: Buffer, entries: Map<string, ZipEntry>, limits: XlsxReadLimits): Promise<WorkbookParts> {
+  const wbEntry = entries.get('xl/workbook.xml');
+  const relsEntry = entries.get('xl/_rels/workbook.xml.rels');
+  if (!wbEntry || !relsEntry) throw notXlsx('no workbook');
+  const workbook = await wholeText(buf, wbEntry, limits.partBytes);
+  const rels = await wholeText(buf, relsEntry, limits.partBytes);
+  const targets = new Map<string, { type: string; part: string }>();
+  for (const r of elementsOf(rels, 'Relationship')) {
+    targets.set(attr(r.open, 'Id') ?? '', { type: attr(r.open, 'Type') ?? '', part: partName(attr(r.open, 'Target') ?? '') });
+  }
+  const first = firstOf(workbook, 'sheet');
+  const rid = first ? /\s[\w.-]+:id\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(first.open) : null;
+  const sheet = rid ? entries.get(targets.get(rid[1] ?? rid[2] ?? '')?.part ?? '') : undefined;
+  if (!sheet) throw notXlsx('no first sheet');
+  const ofType = (suffix: string) => [...targets.values()].find((t) => t.type.endsWith(suffix))?.part;
+  const pr = firstOf(workbook, 'workbookPr');
+  const d1904 = pr ? attr(pr.open, 'date1904') : undefined;
+  return {
+    sheet,
+    sharedStrings: entries.get(ofType('/sharedStrings') ?? 'xl/sharedstrings.xml'),
+    styles: entries.get(ofType('/styles') ?? 'xl/styles.xml'),
+    date1904: d1904 === '1' || d1904 === 'true',
+  };
+}
+
+/* The sheet ---------------------------------------------------------------------------------------------------- */
+
+/** A cell as the sheet holds it: its text, or the index of its text in the shared-strings table. */
+interface RawCell {
+  text: string;
+  shared: number;
+  formula: boolean;
+}
+
+function columnIndex(ref: string | undefined): number | undefined {
+  if (!ref) return undefined;
+  let n = 0;
+  for (let i = 0; i < ref.length; i++) {
+    const c = ref.charCodeAt(i);
+    if (c < 65 || c > 90) break;
+    n = n * 26 + (c - 64);
+  }
+  return n > 0 ? n - 1 : undefined;
+}
+
+const CELL = startOf('c');
+/** The attributes of a cell's start tag that matter: its reference, type and style. */
+const CELL_ATTRIBUTES = /\s(?:[\w.-]+:)?([rts])\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** A cell's value as Excel writes it, `<v>...</v>` and nothing else: read without a search. */
+const PLAIN_VALUE = /^<v>([^<]*)<\/v>$/;
+
+/** One row's cells; empty cells are left out. */
+function rowCells(body: string, limits: XlsxReadLimits, dates: boolean[], date1904: boolean): RawCell[] {
+  const cells: RawCell[] = [];
+  let col = -1;
+  let from = 0;
+  for (;;) {
+    const next = nextElement(body, from, CELL);
+    if (!next || next.end < 0) break;
+    from = next.end;
+    const { open, body: inner } = next.element!;
+    let ref: string | undefined;
+    let type = 'n';
+    let style = 0;
+    CELL_ATTRIBUTES.lastIndex = 0;
+    for (let m = CELL_ATTRIBUTES.exec(open); m; m = CELL_ATTRIBUTES.exec(open)) {
+      const value = m[2] ?? m[3] ?? '';
+      if (m[1] === 'r') ref = value;
+      else if (m[1] === 't') type = value;
+      else style = Number(value);
+    }
+    col = columnIndex(ref) ?? col + 1;
+    if (col >= limits.columns || inner === '') continue;
+    const plain = PLAIN_VALUE.exec(inner);
+    const f = plain ? undefined : firstOf(inner, 'f');
+    const v = plain ? plain[1]! : firstOf(inner, 'v')?.body;
+    const raw = v ? decodeXml(v) : '';
+    const cell: RawCell = { text: '', shared: -1, formula: f !== undefined };
+    if (f) cell.text = `=${decodeXml(f.body)}`;
+    else if (type === 's') cell.shared = raw === '' ? -1 : Number(raw);
+    else if (type === 'inlineStr') cell.text = stringText(firstOf(inner, 'is')?.body ?? '');
+    else if (type === 'b') cell.text = raw === '' ? '' : String(raw === '1' || raw === 'true');
+    else if (type === 'str' || type === 'e') cell.text = raw;
+    else if (type === 'd') cell.text = Number.isNaN(Date.parse(raw)) ? raw : new Date(raw).toISOString();
+    else if (raw !== '') {
+      const n = Number(raw);
+      cell.text = !Number.isFinite(n) ? raw : dates[style] ? excelDate(n, date1904) : String(n);
+    }
+    // Blank text is no value (a batch trims every cell); a shared string is one until it is read.
+    if (cell.text.trim() === '' && cell.shared < 0 && !cell.formula) continue;
+    cells[col] = cell;
+  }
+  return cells;
+}
+
+/** The strings of the shared-strings table at the indexes asked, read up to the last one asked. */
+async function sharedStrings(buf: Buffer, entry: ZipEntry | undefined, wanted: Set<number>, limits: XlsxReadLimits): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!entry || wanted.size === 0) return out;
+  let last = 0;
+  for (const w of wanted) if (w > last) last = w;
+  let i = 0;
+  for await (const items of elements(entryText(buf, entry, limits.sharedStringsBytes), 'si', limits.rowBytes)) {
+    for (const si of items) {
+      if (wanted.has(i)) out.set(i, stringText(si.body));
+      i++;
+    }
+    if (i > last) break;
+  }
+  return out;
+}
+
+/**
+ * The first worksheet's rows holding a value, at most `maxRows` of them: reading stops at the next one (`truncated`).
+ * Throws XlsxReadError for a file that is not a workbook or exceeds a bound.
+ */
+export async function readFirstSheet(buf: Buffer, opts: { maxRows: number; limits: XlsxReadLimits }): Promise<XlsxSheetRead> {
+  try {
+    return await firstSheet(buf, opts);
+  } catch (e) {
+    if (e instanceof ZipReadError) throw new XlsxReadError(e.reason === 'tooLarge' ? 'tooLarge' : 'notXlsx', e.message);
+    throw e;
+  }
+}
+
+async function firstSheet(buf: Buffer, opts: { maxRows: number; limits: XlsxReadLimits }): Promise<XlsxSheetRead> {
+  const { limits } = opts;
+  if (!isZip(buf)) throw notXlsx('not a zip');
+  const entries = zipEntries(buf, limits);
+  const parts = await workbookParts(buf, entries, limits);
+  // Refused before anything of it is unpacked: a table larger than any batch's text.
+  if (parts.sharedStrings && parts.sharedStrings.size > limits.sharedStringsBytes) throw tooLarge(`a shared-strings table of ${parts.sharedStrings.size} bytes`);
+  const dates = parts.styles ? dateStyles(await wholeText(buf, parts.styles, limits.partBytes)) : [];
+
+  const raw: { row: number; cells: RawCell[] }[] = [];
+  let truncated = false;
+  let rowNo = 0;
+  reading: for await (const batch of elements(entryText(buf, parts.sheet, limits.unzippedBytes), 'row', limits.rowBytes)) {
+    for (const r of batch) {
+      rowNo = Number(attr(r.open, 'r')) || rowNo + 1;
+      const cells = r.body === '' ? [] : rowCells(r.body, limits, dates, parts.date1904);
+      if (cells.length === 0) continue;
+      if (raw.length === opts.maxRows) {
+        truncated = true;
+        break reading;
+      }
+      raw.push({ row: rowNo, cells });
+    }
+  }
+  if (truncated) return { rows: [], truncated };
+
+  const wanted = new Set<number>();
+  for (const r of raw) for (const c of r.cells) if (c && c.shared >= 0) wanted.add(c.shared);
+  const strings = await sharedStrings(buf, parts.sharedStrings, wanted, limits);
+  const rows = raw.map((r) => ({
+    row: r.row,
+    cells: Array.from(r.cells, (c) => (c ? { text: c.shared >= 0 ? (strings.get(c.shared) ?? '') : c.text, formula: c.formula } : { text: '', formula: false })),
+  }));
+  return { rows, truncated: false };
+}
