@@ -184,9 +184,10 @@ describe('submitting and reviewing a batch', () => {
     const before = await balance(tdb.pool, 10001, 'IDR', 'available');
     const checked = result(await upload(operatorToken, csv(Array.from({ length: 50 }, (_, i) => goodRow(i)))));
     rows = checked.rows.slice(0, 47).map((r: { row: number; values: Record<string, string> }) => ({ row: r.row, values: r.values }));
-    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'batch.csv', uploadedCount: 50, uploadedTotal: checked.uploadedTotal, rows }));
+    // A right-to-left override shows "batch<U+202E>slx.exe" as "batchexe.xls": it is dropped from the stored name.
+    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'batch\u202Eslx.exe', uploadedCount: 50, uploadedTotal: checked.uploadedTotal, rows }));
     batchId = b.id;
-    expect(b).toMatchObject({ status: 'pending_review', uploadedCount: 50, uploadedTotal: '5000000', rowCount: 47, totalAmount: '4700000', totalFee: String(47 * 3000), createdBy: 'demo_operator' });
+    expect(b).toMatchObject({ status: 'pending_review', fileName: 'batchslx.exe', uploadedCount: 50, uploadedTotal: '5000000', rowCount: 47, totalAmount: '4700000', totalFee: String(47 * 3000), createdBy: 'demo_operator' });
     expect(before - (await balance(tdb.pool, 10001, 'IDR', 'available'))).toBe(4_700_000n + 47n * 3_000n);
     const { rows: t } = await tdb.pool.query(`select count(*)::int as n from ledger_transfer where reference = $1`, [b.id]);
     expect(t[0].n).toBe(1);

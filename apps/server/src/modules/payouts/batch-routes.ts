@@ -13,6 +13,7 @@ import {
   Perm,
   batchColumnLabelKey,
   batchColumnsOf,
+  cleanFileName,
   parseAmount,
   toMajorString,
   type BatchColumn,
@@ -37,6 +38,8 @@ const tags = ['payouts'];
 /** A JSON submit of 10 000 rows, with room. */
 const SUBMIT_BODY_LIMIT = 32 * 1024 * 1024;
 const BATCH_LIST_LIMIT = 50;
+/** The batch's file_name column. */
+const BATCH_FILE_NAME_MAX = 255;
 const idParams = z.object({ id: z.string().min(1).max(32) });
 const valuesSchema = z.record(z.string(), z.string().max(PAYOUT_BATCH_CELL_MAX_CHARS));
 const rowSchema = z.object({ row: z.number().int().min(1), values: valuesSchema, formulas: z.array(z.string()).optional() });
@@ -165,7 +168,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       const checked = await checkBatchRows(app.db, ownMerchant(req), currency, rows);
       return ok({
         currency,
-        fileName: req.query.fileName ?? 'batch',
+        fileName: cleanFileName(req.query.fileName, 'batch', BATCH_FILE_NAME_MAX),
         columns: batchColumnsOf(currency),
         uploadedCount: rows.length,
         uploadedTotal: toMajorString(totalOf(rows, currency), currency),
@@ -199,7 +202,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         merchantId,
         mode: ApiKeyMode.SANDBOX,
         currency,
-        fileName: req.body.fileName,
+        fileName: cleanFileName(req.body.fileName, 'batch', BATCH_FILE_NAME_MAX),
         uploadedCount: req.body.uploadedCount,
         uploadedTotal: uploadedTotal.ok ? uploadedTotal.minor : 0n,
         rows,
