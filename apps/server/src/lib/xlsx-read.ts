@@ -44,9 +44,12 @@ export interface XlsxReadRow {
 }
 
 export interface XlsxSheetRead {
-  /** Rows holding at least one value (a shared-string cell counts before its text is read), in sheet order. */
+  /** Rows holding at least one value, in sheet order. */
   rows: XlsxReadRow[];
-  /** Another row holding a value followed the `maxRows` read: reading stopped there, and `rows` is empty. */
+  /**
+   * Another row holding a value followed the `maxRows` read: reading stopped there, and `rows` is empty. Counted
+   * rows hold a value by their XML: a shared string of spaces and a cell right of the columns read count too.
+   */
   truncated: boolean;
 }
 
@@ -270,6 +273,11 @@ function columnIndex(ref: string | undefined): number | undefined {
 }
 
 const CELL = startOf('c');
+/**
+ * Whether a row's XML holds a value: a formula, or a value or text element with something other than spaces in it.
+ * What rowCells reads as a value passes; a cell right of the columns read passes too (it counts towards the limit).
+ */
+const HOLDS_VALUE = /<(?:[\w.-]+:)?(?:f[\s/>]|[vt](?:\s[^>]*)?>[^<]*[^\s<])/;
 /** The attributes of a cell's start tag that matter: its reference, type and style. */
 const CELL_ATTRIBUTES = /\s(?:[\w.-]+:)?([rts])\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 /** A cell's value as Excel writes it, `<v>...</v>` and nothing else: read without a search. */
@@ -358,22 +366,19 @@ async function firstSheet(buf: Buffer, opts: { maxRows: number; limits: XlsxRead
   if (parts.sharedStrings && parts.sharedStrings.size > limits.sharedStringsBytes) throw tooLarge(`a shared-strings table of ${parts.sharedStrings.size} bytes`);
   const dates = parts.styles ? dateStyles(await wholeText(buf, parts.styles, limits.partBytes)) : [];
 
-  const raw: { row: number; cells: RawCell[] }[] = [];
-  let truncated = false;
+  // Rows are counted by a look at their XML and parsed once the sheet is known to fit: a file over the limit is
+  // refused for the cost of a search per row.
+  const kept: { row: number; body: string }[] = [];
   let rowNo = 0;
-  reading: for await (const batch of elements(entryText(buf, parts.sheet, limits.unzippedBytes), 'row', limits.rowBytes)) {
+  for await (const batch of elements(entryText(buf, parts.sheet, limits.unzippedBytes), 'row', limits.rowBytes)) {
     for (const r of batch) {
       rowNo = Number(attr(r.open, 'r')) || rowNo + 1;
-      const cells = r.body === '' ? [] : rowCells(r.body, limits, dates, parts.date1904);
-      if (cells.length === 0) continue;
-      if (raw.length === opts.maxRows) {
-        truncated = true;
-        break reading;
-      }
-      raw.push({ row: rowNo, cells });
+      if (!HOLDS_VALUE.test(r.body)) continue;
+      if (kept.length === opts.maxRows) return { rows: [], truncated: true };
+      kept.push({ row: rowNo, body: r.body });
     }
   }
-  if (truncated) return { rows: [], truncated };
+  const raw = kept.map((r) => ({ row: r.row, cells: rowCells(r.body, limits, dates, parts.date1904) })).filter((r) => r.cells.length > 0);
 
   const wanted = new Set<number>();
   for (const r of raw) for (const c of r.cells) if (c && c.shared >= 0) wanted.add(c.shared);
