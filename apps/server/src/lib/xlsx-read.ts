@@ -1,14 +1,18 @@
 /**
- * A streaming reader of uploaded XLSX files: the first worksheet's rows, inflated and parsed as they come and stopped
+ * A streaming reader of uploaded XLSX files: the first worksheet's rows, counted as the sheet inflates and stopped
  * after a number of rows, every part's size bounded from the zip's central directory before it is inflated and
- * counted again while it is. Nothing is evaluated: a formula is returned as its text and flagged.
+ * counted again while it is (zip-read.ts). Nothing is evaluated: a formula is returned as its text and flagged.
  *
- * Why not exceljs (docs/decisions.md, issue 39): `load` builds the whole workbook (a 100 000-row sheet took 20 s and
- * 685 MB before the row limit could apply), and its streaming reader keeps the whole shared-strings table. Here the
- * sheet is read first, each text cell keeping only its index in that table, and then only the strings the rows kept
- * use are read, up to the last one needed: memory follows the rows kept, not the file.
+ * Why not exceljs (docs/decisions.md, issue 39): `load` builds the whole workbook before a row limit can apply, and
+ * its streaming reader keeps the whole shared-strings table. Here the sheet is read first, each text cell keeping
+ * only its index in that table, and then only the strings the rows kept use are read, up to the last one needed:
+ * memory follows the rows kept, not the file.
  */
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import { entryText, isZip, wholeText, zipEntries, ZipReadError, type ZipEntry, type ZipLimits } from './zip-read';
+
+/** Rows parsed between two turns of the event loop (a few milliseconds of work). */
+const YIELD_EVERY_ROWS = 250;
 
 export interface XlsxReadLimits extends ZipLimits {
   /** The shared-strings table, unpacked. */
@@ -156,6 +160,8 @@ async function* elements(chunks: AsyncIterable<string>, name: string, maxBytes: 
     }
     pending = pending.slice(from);
     if (done.length > 0) yield done;
+    // Inflated chunks already waiting are read through promises alone, which let no other request in.
+    await yieldNow();
   }
 }
 
@@ -378,7 +384,14 @@ async function firstSheet(buf: Buffer, opts: { maxRows: number; limits: XlsxRead
       kept.push({ row: rowNo, body: r.body });
     }
   }
-  const raw = kept.map((r) => ({ row: r.row, cells: rowCells(r.body, limits, dates, parts.date1904) })).filter((r) => r.cells.length > 0);
+  const raw: { row: number; cells: RawCell[] }[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    // Other requests go on between slices of rows: four uploads at once must not hold the server for their parse.
+    if (i > 0 && i % YIELD_EVERY_ROWS === 0) await yieldNow();
+    const r = kept[i]!;
+    const cells = rowCells(r.body, limits, dates, parts.date1904);
+    if (cells.length > 0) raw.push({ row: r.row, cells });
+  }
 
   const wanted = new Set<number>();
   for (const r of raw) for (const c of r.cells) if (c && c.shared >= 0) wanted.add(c.shared);

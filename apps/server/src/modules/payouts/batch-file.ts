@@ -4,6 +4,7 @@
  * is refused as such, and a cell a spreadsheet would run is written back escaped.
  */
 import { PassThrough } from 'node:stream';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
 import {
   PAYOUT_BATCH_CELL_MAX_CHARS,
@@ -39,6 +40,9 @@ export interface UploadedRow {
   /** Columns whose cell held a formula (refused; its text is the formula). */
   formulas: BatchColumn[];
 }
+
+/** Rows read between two turns of the event loop (a few milliseconds of work). */
+const YIELD_EVERY_ROWS = 250;
 
 const fileError = (key: string, params: Record<string, string | number> = {}) => new KeyedError('VALIDATION_FAILED', key, params);
 const tooManyRows = () => fileError('payouts.batch.tooManyRows', { max: PAYOUT_BATCH_MAX_ROWS });
@@ -172,7 +176,10 @@ export async function readBatchFile(buf: Buffer, currency: CurrencyCode): Promis
   const columns = batchColumnsOf(currency);
   let byIndex: (BatchColumn | undefined)[] | null = null;
   const rows: UploadedRow[] = [];
+  let seen = 0;
   for (const { index, cells } of grid) {
+    // Other requests go on between slices of rows (a CSV is split here, as the loop asks for its rows).
+    if (++seen % YIELD_EVERY_ROWS === 0) await yieldNow();
     if (byIndex === null) {
       const header = index === 0 ? cells : [];
       byIndex = header.map((h) => batchColumnOfHeader(h.text, columns));
