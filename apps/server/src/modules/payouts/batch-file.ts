@@ -3,6 +3,7 @@
  * by column, the template of a currency, and the per-row result file. Nothing in a cell is ever evaluated: a formula
  * is refused as such, and a cell a spreadsheet would run is written back escaped.
  */
+import { isUtf8 } from 'node:buffer';
 import { PassThrough } from 'node:stream';
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
@@ -59,40 +60,82 @@ const XLSX_LIMITS: XlsxReadLimits = {
 };
 
 /** A CSV's text: valid UTF-8 without NUL bytes (a CSV from any spreadsheet), else refused. */
-function csvText(buf: Buffer): string {
-  if (buf.includes(0)) throw fileError('payouts.batch.badFormat');
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
-  } catch {
-    throw fileError('payouts.batch.badFormat');
+/** Bytes of a CSV decoded at a time: a file over the row limit is decoded only as far as the row after it. */
+const CSV_DECODE_BYTES = 256 * 1024;
+
+/**
+ * A CSV's text in pieces, as it is read: valid UTF-8 without NUL bytes (a CSV from any spreadsheet), else refused.
+ * The check runs over the whole file (simdutf: milliseconds); the text is made piece by piece, each cut between two
+ * characters.
+ */
+function* csvText(buf: Buffer): Generator<string> {
+  if (buf.includes(0) || !isUtf8(buf)) throw fileError('payouts.batch.badFormat');
+  for (let at = 0; at < buf.length; ) {
+    let end = Math.min(buf.length, at + CSV_DECODE_BYTES);
+    // Not inside a character: back to the byte that starts one.
+    while (end < buf.length && (buf[end]! & 0xc0) === 0x80) end--;
+    yield buf.toString('utf8', at, end);
+    at = end;
   }
 }
 
 const QUOTE = 0x22;
 const CR = 0x0d;
+const LF = 0x0a;
 
 /**
- * RFC 4180 CSV (quotes, doubled quotes, CR/LF), comma or semicolon as the spreadsheet's locale wrote it, one row at
- * a time: a reader that stops early has not split the rest.
+ * RFC 4180 CSV (quotes, doubled quotes, CR/LF), comma or semicolon as the spreadsheet's first line has more of, one
+ * row at a time from text arriving in pieces: a reader that stops early has not decoded or split the rest.
  */
-export function* csvRows(text: string): Generator<string[]> {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+export function* csvRows(pieces: Iterable<string>): Generator<string[]> {
+  const source = pieces[Symbol.iterator]();
+  let text = '';
+  let last = false;
+  const more = (): boolean => {
+    const next = source.next();
+    if (next.done) last = true;
+    else text += next.value;
+    return !last;
+  };
+  // Text before `from` is read: drop it and append the next piece.
+  const refill = (from: number): boolean => {
+    text = text.slice(from);
+    return more();
+  };
+  // The first line (to its LF) decides the separator.
+  for (let from = 0; text.indexOf('\n', from) < 0; ) {
+    from = text.length;
+    if (!more()) break;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   const special = sep === ';' ? /[";\r\n]/g : /[",\r\n]/g;
   let row: string[] = [];
   let cell = '';
   let quoted = false;
   let i = 0;
-  while (i < body.length) {
+  for (;;) {
+    if (i >= text.length) {
+      if (!refill(i)) break;
+      i = 0;
+      continue;
+    }
     if (quoted) {
-      const q = body.indexOf('"', i);
+      const q = text.indexOf('"', i);
       if (q < 0) {
-        cell += body.slice(i);
-        break;
+        cell += text.slice(i);
+        i = text.length;
+        continue;
       }
-      cell += body.slice(i, q);
-      if (body.charCodeAt(q + 1) === QUOTE) {
+      cell += text.slice(i, q);
+      // Whether this quote is doubled is in the next piece.
+      if (q + 1 === text.length && !last) {
+        refill(q);
+        i = 0;
+        continue;
+      }
+      if (text.charCodeAt(q + 1) === QUOTE) {
         cell += '"';
         i = q + 2;
       } else {
@@ -102,11 +145,20 @@ export function* csvRows(text: string): Generator<string[]> {
       continue;
     }
     special.lastIndex = i;
-    const m = special.exec(body);
-    const at = m ? m.index : body.length;
-    cell += body.slice(i, at);
-    if (!m) break;
-    const ch = body.charCodeAt(at);
+    const m = special.exec(text);
+    const at = m ? m.index : text.length;
+    cell += text.slice(i, at);
+    if (!m) {
+      i = text.length;
+      continue;
+    }
+    const ch = text.charCodeAt(at);
+    // Whether this CR ends its line with an LF is in the next piece.
+    if (ch === CR && at + 1 === text.length && !last) {
+      refill(at);
+      i = 0;
+      continue;
+    }
     i = at + 1;
     // A quote opens a quoted cell only at the cell's start; elsewhere it is a character of the cell.
     if (ch === QUOTE) {
@@ -116,7 +168,7 @@ export function* csvRows(text: string): Generator<string[]> {
       row.push(cell);
       cell = '';
     } else {
-      if (ch === CR && body[i] === '\n') i++;
+      if (ch === CR && text.charCodeAt(i) === LF) i++;
       row.push(cell);
       yield row;
       row = [];
@@ -159,7 +211,7 @@ async function xlsxRows(buf: Buffer): Promise<GridRow[]> {
 }
 
 /** A CSV's rows as they are split; a cell starting with `=` is a formula to any spreadsheet that opens the file. */
-function* csvGrid(text: string): Generator<GridRow> {
+function* csvGrid(text: Iterable<string>): Generator<GridRow> {
   let index = 0;
   for (const r of csvRows(text)) yield { index: index++, cells: r.map((t) => ({ text: t, formula: t.trim().startsWith('=') })) };
 }
