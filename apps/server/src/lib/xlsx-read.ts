@@ -9,6 +9,7 @@
  * memory follows the rows kept, not the file.
  */
 import { setImmediate as yieldNow } from 'node:timers/promises';
+import { attr, decodeXml, elements, elementsOf, firstOf, nextElement, startOf, stringText } from './xml-elements';
 import { entryText, isZip, wholeText, zipEntries, ZipReadError, type ZipEntry, type ZipLimits } from './zip-read';
 
 /** Rows parsed between two turns of the event loop (a few milliseconds of work). */
@@ -59,133 +60,6 @@ export interface XlsxSheetRead {
 
 const notXlsx = (detail: string) => new XlsxReadError('notXlsx', detail);
 const tooLarge = (detail: string) => new XlsxReadError('tooLarge', detail);
-
-/* XML -------------------------------------------------------------------------------------------------------- */
-
-const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decodeXml(s: string): string {
-  if (!s.includes('&')) return s;
-  return s.replace(ENTITY, (whole, e: string) => {
-    if (e[0] !== '#') return NAMED[e] ?? whole;
-    const code = e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-  });
-}
-
-const ATTRIBUTES = new Map<string, RegExp>();
-
-/** The value of attribute `name` (any namespace prefix) in an element's start tag. */
-function attr(tag: string, name: string): string | undefined {
-  let re = ATTRIBUTES.get(name);
-  if (!re) ATTRIBUTES.set(name, (re = new RegExp(`\\s(?:[\\w.-]+:)?${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)));
-  const m = re.exec(tag);
-  return m ? decodeXml(m[1] ?? m[2] ?? '') : undefined;
-}
-
-/** The index of the `>` ending the tag that starts at `from`, quotes respected; -1 when it is not in `text` yet. */
-function tagEnd(text: string, from: number): number {
-  let quote = 0;
-  for (let i = from; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (quote) {
-      if (c === quote) quote = 0;
-    } else if (c === 34 || c === 39) quote = c;
-    else if (c === 62) return i;
-  }
-  return -1;
-}
-
-interface Element {
-  /** The start tag, `<` to `>`. */
-  open: string;
-  /** What is between the start and the end tag ('' for `<x/>`). */
-  body: string;
-}
-
-/** The next `<name>` element of `text` from `from` (any prefix); `end` is where it ends, -1 when it is not complete. */
-function nextElement(text: string, from: number, start: RegExp): { at: number; end: number; element?: Element } | null {
-  start.lastIndex = from;
-  const m = start.exec(text);
-  if (!m) return null;
-  const at = m.index;
-  const gt = tagEnd(text, at + m[0].length);
-  if (gt < 0) return { at, end: -1 };
-  const open = text.slice(at, gt + 1);
-  if (text.charCodeAt(gt - 1) === 47) return { at, end: gt + 1, element: { open, body: '' } };
-  const close = `</${m[1] ?? ''}${m[2]}>`;
-  const c = text.indexOf(close, gt + 1);
-  if (c < 0) return { at, end: -1 };
-  return { at, end: c + close.length, element: { open, body: text.slice(gt + 1, c) } };
-}
-
-const STARTS = new Map<string, RegExp>();
-
-/**
- * The start of a `<name>` element, any prefix. One per name, shared: every use sets lastIndex and runs it at once
- * (a regular expression compiled per cell was most of the time).
- */
-function startOf(name: string): RegExp {
-  let re = STARTS.get(name);
-  if (!re) STARTS.set(name, (re = new RegExp(`<([\\w.-]+:)?(${name})(?=[\\s/>])`, 'g')));
-  return re;
-}
-
-/**
- * The complete `<name>` elements of a stream of XML text, in order, as many as each chunk completes at a time (an
- * await per element was a fifth of the time); one longer than `maxBytes` is refused.
- */
-async function* elements(chunks: AsyncIterable<string>, name: string, maxBytes: number): AsyncGenerator<Element[]> {
-  const start = startOf(name);
-  let pending = '';
-  for await (const chunk of chunks) {
-    pending += chunk;
-    const done: Element[] = [];
-    let from = 0;
-    for (;;) {
-      const next = nextElement(pending, from, start);
-      if (!next) {
-        // Keep a tail long enough to hold a start tag cut in two by the chunk boundary.
-        from = Math.max(from, pending.length - name.length - 64);
-        break;
-      }
-      if (next.end < 0) {
-        from = next.at;
-        if (pending.length - from > maxBytes) throw tooLarge(`a <${name}> over ${maxBytes} bytes`);
-        break;
-      }
-      from = next.end;
-      done.push(next.element!);
-    }
-    pending = pending.slice(from);
-    if (done.length > 0) yield done;
-    // Inflated chunks already waiting are read through promises alone, which let no other request in.
-    await yieldNow();
-  }
-}
-
-/** The elements of one (small) document. */
-function* elementsOf(text: string, name: string): Generator<Element> {
-  const start = startOf(name);
-  let from = 0;
-  for (;;) {
-    const next = nextElement(text, from, start);
-    if (!next || next.end < 0) return;
-    from = next.end;
-    yield next.element!;
-  }
-}
-
-const firstOf = (text: string, name: string): Element | undefined => elementsOf(text, name).next().value ?? undefined;
-
-/** The text of a string item (`<si>`, `<is>`): its runs' `<t>` joined, phonetic guides (`<rPh>`) left out. */
-function stringText(body: string): string {
-  let out = '';
-  const plain = body.includes('rPh') ? body.replace(/<([\w.-]+:)?rPh[\s>][\s\S]*?<\/\1?rPh>/g, '') : body;
-  for (const t of elementsOf(plain, 't')) out += decodeXml(t.body);
-  return out;
-}
 
 /* Workbook parts ----------------------------------------------------------------------------------------------- */
 
@@ -340,7 +214,7 @@ async function sharedStrings(buf: Buffer, entry: ZipEntry | undefined, wanted: S
   let last = 0;
   for (const w of wanted) if (w > last) last = w;
   let i = 0;
-  for await (const items of elements(entryText(buf, entry, limits.sharedStringsBytes), 'si', limits.rowBytes)) {
+  for await (const items of elements(entryText(buf, entry, limits.sharedStringsBytes), 'si', limits.rowBytes, tooLarge)) {
     for (const si of items) {
       if (wanted.has(i)) out.set(i, stringText(si.body));
       i++;
@@ -376,7 +250,7 @@ async function firstSheet(buf: Buffer, opts: { maxRows: number; limits: XlsxRead
   // refused for the cost of a search per row.
   const kept: { row: number; body: string }[] = [];
   let rowNo = 0;
-  for await (const batch of elements(entryText(buf, parts.sheet, limits.unzippedBytes), 'row', limits.rowBytes)) {
+  for await (const batch of elements(entryText(buf, parts.sheet, limits.unzippedBytes), 'row', limits.rowBytes, tooLarge)) {
     for (const r of batch) {
       rowNo = Number(attr(r.open, 'r')) || rowNo + 1;
       if (!HOLDS_VALUE.test(r.body)) continue;

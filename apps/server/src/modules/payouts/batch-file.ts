@@ -59,7 +59,6 @@ const XLSX_LIMITS: XlsxReadLimits = {
   columns: PAYOUT_BATCH_MAX_COLUMNS,
 };
 
-/** A CSV's text: valid UTF-8 without NUL bytes (a CSV from any spreadsheet), else refused. */
 /** Bytes of a CSV decoded at a time: a file over the row limit is decoded only as far as the row after it. */
 const CSV_DECODE_BYTES = 256 * 1024;
 
