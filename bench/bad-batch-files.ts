@@ -5,16 +5,18 @@
  * Against a running server (docs/benchmarks.md "Setting up": CAPTCHA=off, JOBS=off), found by its port, signed in
  * as demo_operator (a payout operator of merchant 10001). In one run:
  *   1. the baseline: the server's RSS at rest (highest over --rest seconds) and `/api/health` called one after
- *      another for --rest seconds with no upload;
+ *      another for --rest seconds with no upload, the same way as in 3;
  *   2. --batches (3) ordinary 10 000-row batches checked and submitted one after another (the merchant topped up
  *      through the ledger first, so the database of the server is needed: DATA_DIR or DATABASE_URL), then the RSS
  *      after --settle seconds of rest, against the RSS at rest of step 1;
  *   3. four uploads at once (`POST /api/payouts/batches/check`) of a --rows (100 000) row XLSX, then of the same rows
- *      as CSV, while the server's RSS is sampled every 50 ms and `/api/health` is called in a loop: each upload's
- *      status, time and message, the peak RSS, health p50 / p95 / max; then the RSS after --settle seconds.
+ *      as CSV, while a thread of its own samples the server's RSS every 50 ms and calls `/api/health` in a loop:
+ *      each upload's status, time and message, the server's CPU time, its peak RSS, health p50 / p95 / max; then the
+ *      RSS after --settle seconds.
  *
  *   npm run bench:bad-files -w @mg/bench -- [--rows=100000] [--uploads=4] [--batches=3] [--rest=10] [--settle=30]
  */
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import { PAYOUT_BATCH_MAX_ROWS, batchColumnsOf, type CurrencyCode } from '@mg/domain';
 import { createDatabase } from '../apps/server/src/db/pool';
@@ -60,34 +62,70 @@ function csvOf(n: number, run: string): Buffer {
   return Buffer.from([header, ...lines].map((l) => l.join(',')).join('\r\n'), 'utf8');
 }
 
+interface Watch {
+  samples: number[];
+  failed: number;
+  /** The server's highest RSS meanwhile, bytes. */
+  peak: number;
+}
+
 /**
- * `/api/health` one call after another until `stop()`: each call's client time, and how many did not answer 200 (a
- * server too busy to run its `select 1` within 2 s answers 503).
+ * From a thread of its own, until `stop()`: `/api/health` one call after another (each call's client time, and how
+ * many did not answer 200: a server too busy to run its `select 1` within 2 s answers 503), and the server's RSS
+ * every 50 ms. This thread sends 26 MB of uploads meanwhile: its own turns would be counted as the server's.
+ * Resolves once the thread has had its first answer.
  */
-function healthLoop(): { stop: () => Promise<{ samples: number[]; failed: number }> } {
-  const samples: number[] = [];
-  let failed = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      const res = await fetch(`${base}/api/health`);
-      await res.arrayBuffer();
-      samples.push(performance.now() - t0);
-      if (res.status !== 200) failed++;
-      await sleep(20);
-    }
-  })();
+async function watchServer(): Promise<{ stop: () => Promise<Watch> }> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const fs = require('node:fs');
+     let running = true;
+     const samples = [];
+     let failed = 0;
+     let peak = 0;
+     const rss = () => {
+       const m = /^VmRSS:\\s+(\\d+) kB/m.exec(fs.readFileSync('/proc/' + workerData.pid + '/status', 'utf8'));
+       if (m) peak = Math.max(peak, Number(m[1]) * 1024);
+     };
+     rss();
+     const timer = setInterval(rss, 50);
+     parentPort.on('message', () => (running = false));
+     (async () => {
+       // A first call, not counted: the thread's start and its first connection are not the server's time.
+       await (await fetch(workerData.url)).arrayBuffer();
+       parentPort.postMessage('ready');
+       while (running) {
+         const t0 = performance.now();
+         const res = await fetch(workerData.url);
+         await res.arrayBuffer();
+         samples.push(performance.now() - t0);
+         if (res.status !== 200) failed++;
+         await new Promise((r) => setTimeout(r, 20));
+       }
+       clearInterval(timer);
+       rss();
+       parentPort.postMessage({ samples, failed, peak });
+     })();`,
+    { eval: true, workerData: { url: `${base}/api/health`, pid } },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
   return {
-    stop: async () => {
-      running = false;
-      await done;
-      return { samples, failed };
-    },
+    stop: () =>
+      new Promise((resolve, reject) => {
+        worker.once('message', (m: Watch) => {
+          void worker.terminate();
+          resolve(m);
+        });
+        worker.once('error', reject);
+        worker.postMessage('stop');
+      }),
   };
 }
 
-const healthLine = (h: { samples: number[]; failed: number }) => {
+const healthLine = (h: Watch) => {
   const s = summarize(h.samples);
   return `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)} ms${h.failed ? `, ${h.failed} not 200` : ''}`;
 };
@@ -124,16 +162,15 @@ interface CheckResult {
 
 /** Four (--uploads) of the same file at once, the server sampled meanwhile. */
 async function atOnce(token: string, label: string, file: Buffer, name: string): Promise<string[][]> {
-  const rss = new RssSampler(pid, 50);
-  const health = healthLoop();
+  const watch = await watchServer();
   const t0 = performance.now();
   const cpu0 = cpuSecondsOf(pid);
   const results = await Promise.all(Array.from({ length: UPLOADS }, () => check(token, file, name)));
   const allMs = performance.now() - t0;
   const cpuMs = (cpuSecondsOf(pid) - cpu0) * 1000;
-  const healthRun = await health.stop();
+  const healthRun = await watch.stop();
   const healthMs = summarize(healthRun.samples);
-  const peak = rss.stop();
+  const peak = healthRun.peak;
   const slowest = Math.max(...results.map((r) => r.ms));
   console.log(`\n${label}: ${UPLOADS} uploads at once of ${(file.length / 1024 / 1024).toFixed(1)} MB, all answered in ${allMs.toFixed(0)} ms, server CPU ${cpuMs.toFixed(0)} ms`);
   results.forEach((r, i) => console.log(`  upload ${i + 1}: ${r.status} in ${r.ms.toFixed(0)} ms: ${r.message}`));
@@ -179,11 +216,10 @@ async function main(): Promise<void> {
   const token = await signIn(base, 'demo_operator', undefined, CURRENCY);
   const [xlsx, csv] = [await xlsxOf(ROWS, RUN), csvOf(ROWS, RUN)];
 
-  const restSampler = new RssSampler(pid, 100);
-  const restHealth = healthLoop();
+  const restWatch = await watchServer();
   await sleep(REST_S * 1000);
-  const baseline = await restHealth.stop();
-  const rest = restSampler.stop();
+  const baseline = await restWatch.stop();
+  const rest = baseline.peak;
 
   const table: string[][] = [['figure', 'value', 'bar', 'met'], ['baseline: server RSS at rest (highest)', mb(rest), '', ''], [`baseline: health p50 / p95 / max (${baseline.samples.length} calls, no upload)`, healthLine(baseline), '', '']];
   if (BATCHES > 0) {
