@@ -1,8 +1,9 @@
 /**
  * Uploads (docs/onboarding-api.md "Uploads"): a multipart file streamed to the store's staging area while it is
  * counted and hashed, then checked by what its bytes are against its biz (type and size) and by its structure (a
- * file no viewer could open is refused), images stripped of their metadata, and committed under a new id. Nothing is kept of a refused upload. Who may read a file: users of its
- * merchant (documents and videos: with the onboarding permission) and platform staff.
+ * file no viewer could open is refused), images stripped of their metadata, and committed under a new id. Nothing is
+ * kept of a refused upload. Who may read a file: users of its merchant (documents and videos: with the onboarding
+ * permission) and platform staff.
  */
 import { FILE_BIZ, FILE_BIZ_RULES, FileBiz, Perm, UPLOAD_BIZ_DEFAULT, cleanFileName, isImageType, type FileBizValue, type FileTypeValue, type FileView } from '@mg/domain';
 import type { MultipartFile } from '@fastify/multipart';
