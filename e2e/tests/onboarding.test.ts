@@ -6,10 +6,13 @@
  * newer bank statement; the merchant sees the request at its field, replaces the file and resubmits; staff approve;
  * the merchant, now live, creates a live API key (refused before approval).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { COMPANY_DOC_TYPES, ONBOARDING_SECTIONS, homePath, translate, type Language } from '@mg/domain';
 import { chooseOption, clickUntilResponse, launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { repoRoot } from '../lib/server';
 import { brandOf, dbClient, originOf, signIn, toEnglish } from '../lib/session';
 
 const port = inject('port');
@@ -23,7 +26,9 @@ const email = `${username}@kopi.example`;
 const en = (key: string, params?: Record<string, string | number>) => translate('en-US', key, params);
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout });
 
-const pdf = (label: string) => ({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`) });
+/** A real one-page PDF (the server refuses a file no viewer can open), under the name of what it stands for. */
+const PDF = readFileSync(path.join(repoRoot, 'apps/server/test/fixtures/minimal.pdf'));
+const pdf = (label: string) => ({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: PDF });
 
 let browser: Browser;
 let applicant: Page;

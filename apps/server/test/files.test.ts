@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_BIZ_RULES, FILE_URL_TTL_SECONDS } from '@mg/domain';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { PDF, WEBM, jpegWithExif, multipart, pngWithText, upload } from './helpers/files';
+import { isOpenable } from '../src/lib/files/structure';
+import { FAKE_WEBM, HEADER_ONLY_PDF, JPEG, PDF, PNG, WEBM, WEBP, jpegWithExif, multipart, pngWithText, upload } from './helpers/files';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -97,12 +98,13 @@ describe('upload', () => {
     const jpegBytes = (await fetchUrl(jpeg.result.url)).rawPayload;
     expect(jpegBytes.includes(Buffer.from('GPS 13.7563'))).toBe(false);
     expect(jpegBytes.includes(Buffer.from('JFIF'))).toBe(true);
-    expect(jpegBytes.subarray(-5).equals(Buffer.from([0x12, 0x34, 0x56, 0xff, 0xd9]))).toBe(true);
+    // Nothing else changed: the image as it was before the EXIF went in, byte for byte.
+    expect(jpegBytes.equals(JPEG)).toBe(true);
     expect(jpeg.result.size).toBe(jpegBytes.length);
     const png = view(await upload(app, merchant.token, { data: pngWithText('Home address 12 Secret St'), filename: 'id.png' }, 'image'));
     const pngBytes = (await fetchUrl(png.result.url)).rawPayload;
     expect(pngBytes.includes(Buffer.from('Secret St'))).toBe(false);
-    expect(pngBytes.includes(Buffer.from('IDAT'))).toBe(true);
+    expect(pngBytes.equals(PNG)).toBe(true);
   });
 
   it('never takes a path from the client: a traversing file name is only a display name, the id is the server’s', async () => {
@@ -111,6 +113,65 @@ describe('upload', () => {
     expect(r.result.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(fs.existsSync(path.join(app.dataDir, 'files', r.result.id.slice(0, 2), r.result.id))).toBe(true);
     expect((await fetchUrl('/api/sys/common/static/..%2F..%2Fsecret.key?exp=9999999999&u=1&sig=x')).statusCode).toBe(400);
+  });
+});
+
+describe('files no viewer can open, and names that lie (issue 39)', () => {
+  const unreadable = 'The file is damaged or incomplete, and no viewer could open it: save or export it again and upload the new copy';
+
+  it('refuses a 40-byte header-only PDF and a fake WebM, keeping nothing of them', async () => {
+    const before = await tdb.pool.query('select count(*)::int n from stored_file');
+    expect(HEADER_ONLY_PDF.length).toBe(40);
+    for (const [data, biz] of [[HEADER_ONLY_PDF, 'document'], [FAKE_WEBM, 'video']] as const) {
+      const res = await upload(app, merchant.token, { data, filename: 'x' }, biz);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({ errorCode: 'FILE_UNREADABLE', message: unreadable });
+    }
+    expect((await tdb.pool.query('select count(*)::int n from stored_file')).rows[0].n).toBe(before.rows[0].n);
+    expect(fs.readdirSync(path.join(app.dataDir, 'files', 'staging'))).toEqual([]);
+  });
+
+  it('accepts a real PDF, JPEG, PNG, WebP and WebM, and refuses each cut short', async () => {
+    const files = [
+      { data: PDF, biz: 'document', type: 'pdf' },
+      { data: JPEG, biz: 'image', type: 'jpeg' },
+      { data: PNG, biz: 'image', type: 'png' },
+      { data: WEBP, biz: 'image', type: 'webp' },
+      { data: WEBM, biz: 'video', type: 'webm' },
+    ];
+    for (const f of files) {
+      expect(view(await upload(app, merchant.token, { data: f.data, filename: `whole.${f.type}` }, f.biz)).result).toMatchObject({ type: f.type, size: f.data.length });
+      const cut = await upload(app, merchant.token, { data: f.data.subarray(0, Math.floor(f.data.length * 0.6)), filename: `cut.${f.type}` }, f.biz);
+      expect([f.type, code(cut)]).toEqual([f.type, 'FILE_UNREADABLE']);
+    }
+  });
+
+  it('stores and shows a name without its control and bidi characters, readable in its own order', async () => {
+    const r = view(await upload(app, merchant.token, { data: PDF, filename: 'invoice\u202Efdp.exe' }, 'document'));
+    expect(r.result.name).toBe('invoicefdp.exe');
+    const stored = await tdb.pool.query('select name from stored_file where id = $1', [r.result.id]);
+    expect(stored.rows[0].name).toBe('invoicefdp.exe');
+    const marks = view(await upload(app, merchant.token, { data: PDF, filename: '\u2067كشف\u2069 \u200fstatement\u0085 2026.pdf' }, 'document'));
+    expect(marks.result.name).toBe('كشف statement 2026.pdf');
+    expect((await fetchUrl(marks.result.url)).headers['content-disposition']).toBe(`inline; filename*=UTF-8''${encodeURIComponent('كشف statement 2026.pdf')}`);
+  });
+
+  it('reads MP4 boxes: ftyp first, a whole moov and media data', async () => {
+    const box = (type: string, body: Buffer) => {
+      const h = Buffer.alloc(8);
+      h.writeUInt32BE(8 + body.length);
+      h.write(type, 4, 'latin1');
+      return Buffer.concat([h, body]);
+    };
+    const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2mp41', 'latin1'));
+    const moov = box('moov', box('mvhd', Buffer.alloc(100)));
+    const mdat = box('mdat', Buffer.alloc(64, 1));
+    const openable = (b: Buffer) => isOpenable('mp4', b.length, async (at, n) => b.subarray(at, at + n));
+    expect(await openable(Buffer.concat([ftyp, moov, mdat]))).toBe(true);
+    expect(await openable(Buffer.concat([ftyp, mdat, moov]))).toBe(true);
+    expect(await openable(Buffer.concat([ftyp, mdat]))).toBe(false);
+    expect(await openable(Buffer.concat([ftyp, moov, mdat]).subarray(0, 150))).toBe(false);
+    expect(await openable(Buffer.concat([moov, ftyp, mdat]))).toBe(false);
   });
 });
 

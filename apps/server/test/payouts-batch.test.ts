@@ -4,7 +4,8 @@
  * spreadsheet, a zip bomb, too big, formulas), the submit held whole or refused whole, the batch review by someone
  * else, the sandbox paying it out, the batch moving to processed, and the result file agreeing with the payouts.
  */
-import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { buildAdminTestApp, login } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { balance, count } from './helpers/money-fixtures';
 import { checkPayoutInvariants } from './helpers/payout-invariants';
+import { workbookOf, workbookParts, zipOf } from './helpers/xlsx';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -40,38 +42,6 @@ const result = (res: LightMyRequestResponse) => {
   if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
   return JSON.parse(res.body).result;
 };
-
-/** A one-entry zip (deflated), as a spreadsheet is: 30 MB of spaces pack into a few kB, the ratio of a zip bomb. */
-function zipOf(name: string, data: Buffer): Buffer {
-  const packed = zlib.deflateRawSync(data, { level: 9 });
-  const n = Buffer.from(name);
-  const crc = zlib.crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(n.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(packed.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(n.length, 28);
-  const dirAt = local.length + n.length + packed.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + n.length, 12);
-  end.writeUInt32LE(dirAt, 16);
-  return Buffer.concat([local, n, packed, central, n, end]);
-}
 
 const HEADER = 'Merchant order ID,Bank code,Account number,Account name,Amount,Description';
 let seq = 0;
@@ -117,7 +87,8 @@ describe('the template and the check of a file', () => {
     expect(notSheet.statusCode).toBe(400);
     expect(JSON.parse(notSheet.body).message).toBe('The file is not an XLSX or CSV file: please use the template');
 
-    const bomb = await upload(operatorToken, zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(30 * 1024 * 1024, 0x20)));
+    // 30 MB of spaces pack into a few kB: the ratio of a zip bomb.
+    const bomb = await upload(operatorToken, zipOf([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(30 * 1024 * 1024, 0x20) }]));
     expect(bomb.statusCode).toBe(400);
     expect(JSON.parse(bomb.body).message).toContain('unpacks');
 
@@ -132,6 +103,68 @@ describe('the template and the check of a file', () => {
     expect(f.rows[0].issues).toEqual(expect.arrayContaining([{ column: 'amount', key: 'payouts.batch.formula' }]));
     const csvFormula = result(await upload(operatorToken, csv([[`G-${process.pid}`, 'BCA', '1234567890', '=HYPERLINK("http://x")', '100000']])));
     expect(csvFormula.rows[0].issues).toEqual(expect.arrayContaining([{ column: 'accountName', key: 'payouts.batch.formula' }]));
+  });
+});
+
+describe('files that would stall the server (issue 39)', () => {
+  const MB = 1024 * 1024;
+  const ROW_LIMIT = 'The file has more than 10000 rows; a batch holds at most 10000: split it into several files';
+  const UNPACKS = 'The file unpacks to far more than a batch can hold and was refused';
+  const timedUpload = async (file: Buffer) => {
+    const t0 = performance.now();
+    const res = await upload(operatorToken, file);
+    return { status: res.statusCode, body: JSON.parse(res.body) as { message: string; errorCode?: string }, ms: performance.now() - t0 };
+  };
+  const manyRows = (n: number) => Array.from({ length: n }, (_, i) => [`S-${process.pid}-${i}`, 'BCA', `123456780${i % 10}`, `Payee ${i}`, '100000', `Invoice ${i}`]);
+
+  it('refuses a 100 000-row XLSX or CSV at the row after the limit, naming it, within seconds', async () => {
+    const rows = manyRows(100_000);
+    // Text cells in a shared-strings table, as Excel writes them.
+    for (const file of [workbookOf([HEADER.split(','), ...rows]), csv(rows)]) {
+      const r = await timedUpload(file);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(ROW_LIMIT);
+      expect(r.ms).toBeLessThan(3_000);
+    }
+    // 10 MB of one-character rows (3.4 million): split whole, they took 11 s and 1 GB.
+    const dense = Buffer.from(`${HEADER}\r\n${'1\r\n'.repeat(Math.floor((10 * MB - HEADER.length - 2) / 3))}`);
+    const r = await timedUpload(dense);
+    expect(r.body.message).toBe(ROW_LIMIT);
+    expect(r.ms).toBeLessThan(2_000);
+  });
+
+  it('refuses an upload over 10 MB as it arrives, naming the limit, with its length declared or not', async () => {
+    const declared = await timedUpload(Buffer.alloc(10 * MB + 1, 0x61));
+    expect(declared.status).toBe(413);
+    expect(declared.body).toMatchObject({ errorCode: 'FILE_TOO_LARGE', message: 'The file must be at most 10 MB' });
+    // No Content-Length: counted chunk by chunk, refused at the first one over the limit.
+    const chunks = function* () {
+      for (let i = 0; i < 12; i++) yield Buffer.alloc(MB, 0x61);
+    };
+    const streamed = await app.inject({ method: 'POST', url: '/api/payouts/batches/check?currency=IDR', headers: headers(operatorToken, { 'content-type': 'application/octet-stream' }), payload: Readable.from(chunks()) });
+    expect(streamed.statusCode).toBe(413);
+    expect(JSON.parse(streamed.body)).toMatchObject({ errorCode: 'FILE_TOO_LARGE', message: 'The file must be at most 10 MB' });
+  });
+
+  it('refuses a zip bomb and a huge shared-strings table from the sizes they declare, before unpacking them', async () => {
+    const p = workbookParts([HEADER.split(','), goodRow(1)]);
+    // Bytes no inflater takes: had the server tried to unpack them, it would have answered "not an XLSX".
+    const garbage = Buffer.alloc(64 * 1024, 0xff);
+    const sheetBomb = zipOf([...p.others, { name: 'xl/worksheets/sheet1.xml', data: p.sheet, declaredSize: 300 * MB, packed: garbage }, { name: 'xl/sharedStrings.xml', data: p.sharedStrings }]);
+    // 40 MB of strings declared; a stored 1 MB picture keeps the whole file under 200 MB and 100 times its size.
+    const picture = { name: 'xl/media/image1.png', data: randomBytes(MB), store: true };
+    const stringsBomb = zipOf([...p.others, { name: 'xl/worksheets/sheet1.xml', data: p.sheet }, { name: 'xl/sharedStrings.xml', data: p.sharedStrings, declaredSize: 40 * MB, packed: garbage }, picture]);
+    for (const file of [sheetBomb, stringsBomb]) {
+      const r = await timedUpload(file);
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe(UNPACKS);
+    }
+    // A sheet that says 4 kB and unpacks to 5 MB: refused once it passes what it declared.
+    const padded = p.sheet.replace('</sheetData>', `${'<row><c r="A9"/></row>'.repeat(250_000)}</sheetData>`);
+    const liar = zipOf([...p.others, { name: 'xl/worksheets/sheet1.xml', data: padded, declaredSize: 4096 }, { name: 'xl/sharedStrings.xml', data: p.sharedStrings }]);
+    expect((await timedUpload(liar)).body.message).toBe(UNPACKS);
+    // The same workbook without the lies is a batch of one row.
+    expect(result(await upload(operatorToken, workbookOf([HEADER.split(','), goodRow(2)]))).rows).toEqual([expect.objectContaining({ row: 1, issues: [] })]);
   });
 });
 
@@ -151,9 +184,10 @@ describe('submitting and reviewing a batch', () => {
     const before = await balance(tdb.pool, 10001, 'IDR', 'available');
     const checked = result(await upload(operatorToken, csv(Array.from({ length: 50 }, (_, i) => goodRow(i)))));
     rows = checked.rows.slice(0, 47).map((r: { row: number; values: Record<string, string> }) => ({ row: r.row, values: r.values }));
-    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'batch.csv', uploadedCount: 50, uploadedTotal: checked.uploadedTotal, rows }));
+    // A right-to-left override shows "batch<U+202E>slx.exe" as "batchexe.xls": it is dropped from the stored name.
+    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'batch\u202Eslx.exe', uploadedCount: 50, uploadedTotal: checked.uploadedTotal, rows }));
     batchId = b.id;
-    expect(b).toMatchObject({ status: 'pending_review', uploadedCount: 50, uploadedTotal: '5000000', rowCount: 47, totalAmount: '4700000', totalFee: String(47 * 3000), createdBy: 'demo_operator' });
+    expect(b).toMatchObject({ status: 'pending_review', fileName: 'batchslx.exe', uploadedCount: 50, uploadedTotal: '5000000', rowCount: 47, totalAmount: '4700000', totalFee: String(47 * 3000), createdBy: 'demo_operator' });
     expect(before - (await balance(tdb.pool, 10001, 'IDR', 'available'))).toBe(4_700_000n + 47n * 3_000n);
     const { rows: t } = await tdb.pool.query(`select count(*)::int as n from ledger_transfer where reference = $1`, [b.id]);
     expect(t[0].n).toBe(1);

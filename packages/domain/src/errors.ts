@@ -65,6 +65,8 @@ const CATALOGUE_STATUS = {
   /** Uploads (issue 14): what the bytes are is not accepted for the upload's biz; over the biz's size limit. */
   FILE_TYPE_NOT_ALLOWED: 400,
   FILE_TOO_LARGE: 413,
+  /** Uploads (issue 39): the type is accepted but its structure is not whole (no viewer could open it). */
+  FILE_UNREADABLE: 400,
   /** Onboarding (issue 14): the application is submitted or decided (no edits until staff ask for changes). */
   APPLICATION_LOCKED: 409,
   /** Saved meanwhile from another tab or device: reload before saving again. */

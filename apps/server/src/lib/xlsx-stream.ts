@@ -4,8 +4,8 @@
  * so memory stays flat whatever the row count.
  *
  * Why not exceljs's streaming writer (DESIGN §3): on these machines it wrote 7 000 rows/s with styles on (19 columns),
- * 19 000 without; the issue asks for more than 40 000 (docs/decisions.md). exceljs stays for reading uploads and in
- * tests, which read every file this writer produces back with it.
+ * 19 000 without; the issue asks for more than 40 000 (docs/decisions.md). exceljs stays for the batch template and in
+ * tests, which read every file this writer produces back with it; uploads are read by xlsx-read.ts.
  */
 import type { Writable } from 'node:stream';
 import zlib from 'node:zlib';

@@ -1,5 +1,8 @@
-/** Upload helpers of the file and onboarding tests: a multipart body by hand, and small real files. */
+/** Upload helpers of the file and onboarding tests: a multipart body by hand, small real files and broken ones. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 
 export function multipart(parts: { name: string; value?: string; filename?: string; contentType?: string; data?: Buffer }[]): { body: Buffer; contentType: string } {
@@ -20,6 +23,23 @@ export function upload(app: FastifyInstance, token: string, file: { data: Buffer
   return app.inject({ method: 'POST', url: '/api/sys/common/upload', headers: { 'x-access-token': token, 'content-type': contentType, 'x-lang': 'en-US' }, payload: body });
 }
 
+const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', name));
+
+/**
+ * Small real files, each opened by a viewer when it was made (pdf.js for the PDF; Chromium decoded the images and
+ * played the recording, which its MediaRecorder wrote): what an upload must accept.
+ */
+export const PDF = fixture('minimal.pdf');
+export const JPEG = fixture('minimal.jpg');
+export const PNG = fixture('minimal.png');
+export const WEBP = fixture('minimal.webp');
+export const WEBM = fixture('minimal.webm');
+
+/** What claims a type by its first bytes and that no viewer opens (issue 39): a PDF header alone, 40 bytes. */
+export const HEADER_ONLY_PDF = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n% nothing follows: 40 B\n\n', 'latin1');
+/** An EBML header (DocType webm) followed by text: no Segment, no tracks, no frames. */
+export const FAKE_WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]), Buffer.from('webm recording'.repeat(20))]);
+
 function pngChunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
@@ -29,30 +49,16 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, td, crc]);
 }
 
-/** A 1x1 PNG carrying a text chunk (where a camera or an editor leaves its metadata). */
+/** The PNG with a text chunk after its header (where a camera or an editor leaves its metadata). */
 export function pngWithText(text: string): Buffer {
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  const idat = Buffer.from('789c63f8cfc0f01f0005000201b2c5e8e0', 'hex');
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  const ihdrEnd = 8 + 12 + PNG.readUInt32BE(8);
+  return Buffer.concat([PNG.subarray(0, ihdrEnd), pngChunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')), PNG.subarray(ihdrEnd)]);
 }
 
-/** A JPEG shaped file with a JFIF header, an EXIF segment (with `text` in it) and some scan data. */
+/** The JPEG with an EXIF segment (holding `text`) after its start: stripped, it is the JPEG again, byte for byte. */
 export function jpegWithExif(text: string): Buffer {
-  const seg = (marker: number, payload: Buffer) => {
-    const h = Buffer.from([0xff, marker, 0, 0]);
-    h.writeUInt16BE(payload.length + 2, 2);
-    return Buffer.concat([h, payload]);
-  };
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    seg(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
-    seg(0xe1, Buffer.from(`Exif\0\0${text}`, 'latin1')),
-    seg(0xdb, Buffer.alloc(65, 1)),
-    Buffer.from([0xff, 0xda, 0, 8, 1, 1, 0, 0, 0x3f, 0]),
-    Buffer.from([0x12, 0x34, 0x56, 0xff, 0xd9]),
-  ]);
+  const payload = Buffer.from(`Exif\0\0${text}`, 'latin1');
+  const seg = Buffer.from([0xff, 0xe1, 0, 0]);
+  seg.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([JPEG.subarray(0, 2), seg, payload, JPEG.subarray(2)]);
 }
-
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-/** The first bytes of a WebM recording (EBML header). */
-export const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]), Buffer.from('webm recording'.repeat(20))]);

@@ -58,6 +58,27 @@ export const FILE_BIZ_RULES: Readonly<Record<FileBizValue, { maxBytes: number; t
 /** The largest upload of any biz: the server's multipart limit. */
 export const UPLOAD_MAX_BYTES = Math.max(...Object.values(FILE_BIZ_RULES).map((r) => r.maxBytes));
 export const FILE_NAME_MAX_LENGTH = 200;
+/**
+ * What a stored or displayed file name may not hold: C0 and C1 control characters, DEL, line and paragraph
+ * separators, and the Unicode bidi controls (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, the
+ * marks U+200E, U+200F and U+061C). A right-to-left override shows `invoice\u202Efdp.exe` as "invoiceexe.pdf".
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * A client's file name made safe to store and show: the last path segment only (never a path), without the
+ * characters above (the rest reads as typed, in its own order), at most `max` characters; `fallback` when nothing
+ * is left.
+ */
+export function cleanFileName(name: string | undefined, fallback = 'file', max = FILE_NAME_MAX_LENGTH): string {
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(UNSAFE_NAME_CHARACTERS, '').normalize('NFC').trim();
+  let out = (base || fallback).slice(0, max);
+  // A cut through a surrogate pair would leave half a character.
+  if (/[\ud800-\udbff]$/.test(out)) out = out.slice(0, -1);
+  return out;
+}
+
 /** An authorised file URL works this long after it was handed out. */
 export const FILE_URL_TTL_SECONDS = 15 * 60;
 

@@ -74,6 +74,7 @@ export default {
   'error.addressNotWhitelisted': "The address is not in the withdrawal address book, or cannot be used yet",
   'error.fileTypeNotAllowed': "This file type is not accepted here",
   'error.fileTooLarge': "The file is too large",
+  'error.fileUnreadable': "The file is damaged or incomplete, and no viewer could open it: save or export it again and upload the new copy",
   'error.applicationLocked': "The application has been submitted and cannot be changed until changes are requested",
   'error.applicationVersionConflict': "The application was saved meanwhile from another window: reload to continue",
   'error.applicationIncomplete': "The application is not complete yet",

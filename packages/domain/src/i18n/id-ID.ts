@@ -74,6 +74,7 @@ export default {
   'error.addressNotWhitelisted': "Alamat tidak ada di buku alamat penarikan, atau belum dapat digunakan",
   'error.fileTypeNotAllowed': "Jenis file ini tidak diterima di sini",
   'error.fileTooLarge': "File terlalu besar",
+  'error.fileUnreadable': "File rusak atau tidak lengkap sehingga tidak dapat dibuka: simpan atau ekspor ulang, lalu unggah salinan barunya",
   'error.applicationLocked': "Pengajuan telah dikirim dan tidak dapat diubah sampai diminta perubahan",
   'error.applicationVersionConflict': "Pengajuan telah disimpan dari jendela lain: muat ulang untuk melanjutkan",
   'error.applicationIncomplete': "Pengajuan belum lengkap",

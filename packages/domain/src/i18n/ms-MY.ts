@@ -74,6 +74,7 @@ export default {
   'error.addressNotWhitelisted': "Alamat tiada dalam buku alamat pengeluaran, atau belum boleh digunakan",
   'error.fileTypeNotAllowed': "Jenis fail ini tidak diterima di sini",
   'error.fileTooLarge': "Fail terlalu besar",
+  'error.fileUnreadable': "Fail rosak atau tidak lengkap dan tidak dapat dibuka: simpan atau eksport semula, kemudian muat naik salinan baharu",
   'error.applicationLocked': "Permohonan telah dihantar dan tidak boleh diubah sehingga perubahan diminta",
   'error.applicationVersionConflict': "Permohonan telah disimpan dari tetingkap lain: muat semula untuk meneruskan",
   'error.applicationIncomplete': "Permohonan belum lengkap",

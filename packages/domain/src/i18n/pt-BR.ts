@@ -74,6 +74,7 @@ export default {
   'error.addressNotWhitelisted': "O endereço não está no catálogo de endereços de saque ou ainda não pode ser usado",
   'error.fileTypeNotAllowed': "Este tipo de arquivo não é aceito aqui",
   'error.fileTooLarge': "O arquivo é grande demais",
+  'error.fileUnreadable': "O arquivo está danificado ou incompleto e nenhum visualizador consegue abri-lo: salve ou exporte de novo e envie a nova cópia",
   'error.applicationLocked': "A solicitação foi enviada e não pode ser alterada até que sejam pedidas alterações",
   'error.applicationVersionConflict': "A solicitação foi salva em outra janela: recarregue para continuar",
   'error.applicationIncomplete': "A solicitação ainda não está completa",

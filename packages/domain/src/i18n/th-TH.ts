@@ -74,6 +74,7 @@ export default {
   'error.addressNotWhitelisted': "ที่อยู่นี้ไม่อยู่ในสมุดที่อยู่สำหรับถอน หรือยังใช้งานไม่ได้",
   'error.fileTypeNotAllowed': "ไม่รับไฟล์ประเภทนี้ที่นี่",
   'error.fileTooLarge': "ไฟล์มีขนาดใหญ่เกินไป",
+  'error.fileUnreadable': "ไฟล์เสียหายหรือไม่สมบูรณ์ จึงไม่สามารถเปิดได้ โปรดบันทึกหรือส่งออกใหม่แล้วอัปโหลดไฟล์ใหม่",
   'error.applicationLocked': "ส่งใบสมัครแล้ว และแก้ไขไม่ได้จนกว่าจะมีการขอให้แก้ไข",
   'error.applicationVersionConflict': "ใบสมัครถูกบันทึกจากหน้าต่างอื่นแล้ว: โหลดใหม่เพื่อดำเนินการต่อ",
   'error.applicationIncomplete': "ใบสมัครยังกรอกไม่ครบ",

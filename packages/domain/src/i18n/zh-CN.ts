@@ -74,6 +74,7 @@ export default {
   'error.addressNotWhitelisted': "该地址不在提币地址簿中,或尚不可用",
   'error.fileTypeNotAllowed': "此处不接受该文件类型",
   'error.fileTooLarge': "文件过大",
+  'error.fileUnreadable': "文件已损坏或不完整，无法打开：请重新保存或导出后上传新文件",
   'error.applicationLocked': "申请已提交,在要求修改之前无法更改",
   'error.applicationVersionConflict': "申请已在其他窗口中保存:请重新加载后继续",
   'error.applicationIncomplete': "申请尚未填写完整",

@@ -12,11 +12,24 @@ import { translate } from '../i18n';
 import { DestinationKind, destinationIssues, findPayoutDestination, payoutDestinationsOf, PAYOUT_DESTINATION_FIELDS, type PayoutDestinationField } from './destinations';
 import { PAYOUT_DESCRIPTION_MAX_LENGTH } from './vocabulary';
 
+/** Rows of a batch; a file with more is refused as soon as the next row is read (the rest is never read). */
 export const PAYOUT_BATCH_MAX_ROWS = 10_000;
+/** An upload's size, counted while it arrives: the request is refused at the first byte over it. */
 export const PAYOUT_BATCH_MAX_BYTES = 10 * 1024 * 1024;
 /** An XLSX (a zip) may unpack to at most this much, and at most this many times its own size: a zip bomb is refused. */
 export const PAYOUT_BATCH_MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
 export const PAYOUT_BATCH_MAX_ZIP_RATIO = 100;
+/**
+ * An XLSX's shared-strings table (the text of its cells) may unpack to at most this: the text of 10 000 rows is a few
+ * MB. Refused from the size the zip declares, before it is unpacked, and again if it unpacks to more.
+ */
+export const PAYOUT_BATCH_MAX_SHARED_STRINGS_BYTES = 32 * 1024 * 1024;
+/** Each XLSX part read whole (workbook, relationships, styles) may unpack to at most this. */
+export const PAYOUT_BATCH_MAX_XML_PART_BYTES = 8 * 1024 * 1024;
+/** One row of a sheet (or one string of its table) as XML: a batch row is a few hundred bytes. */
+export const PAYOUT_BATCH_MAX_ROW_XML_BYTES = 1024 * 1024;
+/** Columns read from a sheet; cells further right are ignored (a template has at most 10). */
+export const PAYOUT_BATCH_MAX_COLUMNS = 64;
 /** A cell is read up to this length: longer than any payout field, so its rule still names it as too long. */
 export const PAYOUT_BATCH_CELL_MAX_CHARS = 300;
 export const PAYOUT_BATCH_FORMATS = ['xlsx', 'csv'] as const;

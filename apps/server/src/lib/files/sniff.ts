@@ -1,6 +1,7 @@
 /**
  * What a file is, from its first bytes (issue 14: "type checked by content, not only by name"). A PDF renamed .jpg
- * is a PDF; an HTML page renamed .png is nothing we accept.
+ * is a PDF; an HTML page renamed .png is nothing we accept. What the first bytes claim is then checked further by
+ * structure.ts (issue 39): a header alone is not a file.
  */
 import { FileType, type FileTypeValue } from '@mg/domain';
 
@@ -15,7 +16,7 @@ export function sniff(head: Buffer): FileTypeValue | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return FileType.JPEG;
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return FileType.PNG;
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return FileType.WEBP;
-  // Matroska/WebM EBML header; the doc type is checked by the recorder's output, which is WebM in every browser that has MediaRecorder.
+  // Matroska/WebM EBML header; its DocType and the rest a player needs are checked by structure.ts.
   if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return FileType.WEBM;
   // ISO base media: a box of type 'ftyp' first.
   if (ascii(head, 4, 'ftyp')) return FileType.MP4;

@@ -3,7 +3,7 @@
  * stored path) and the file's view; the static call reads a file by an authorised URL, never by the session token.
  */
 import multipart from '@fastify/multipart';
-import { FILE_TYPE_MIME, FILE_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, fileViewSchema, type FileTypeValue } from '@mg/domain';
+import { FILE_TYPE_MIME, FILE_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, cleanFileName, fileViewSchema, type FileTypeValue } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
@@ -66,7 +66,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', FILE_TYPE_MIME[file.type as FileTypeValue] ?? 'application/octet-stream')
         .header('content-length', size)
         .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(cleanFileName(file.name))}`)
         .header('cache-control', `private, max-age=${FILE_URL_TTL_SECONDS}`)
         .send(app.fileStorage.read(file.id));
     },

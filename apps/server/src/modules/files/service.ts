@@ -1,10 +1,11 @@
 /**
  * Uploads (docs/onboarding-api.md "Uploads"): a multipart file streamed to the store's staging area while it is
- * counted and hashed, then checked by what its bytes are against its biz (type and size), images stripped of their
- * metadata, and committed under a new id. Nothing is kept of a refused upload. Who may read a file: users of its
- * merchant (documents and videos: with the onboarding permission) and platform staff.
+ * counted and hashed, then checked by what its bytes are against its biz (type and size) and by its structure (a
+ * file no viewer could open is refused), images stripped of their metadata, and committed under a new id. Nothing is
+ * kept of a refused upload. Who may read a file: users of its merchant (documents and videos: with the onboarding
+ * permission) and platform staff.
  */
-import { FILE_BIZ, FILE_BIZ_RULES, FILE_NAME_MAX_LENGTH, FileBiz, Perm, UPLOAD_BIZ_DEFAULT, isImageType, type FileBizValue, type FileView } from '@mg/domain';
+import { FILE_BIZ, FILE_BIZ_RULES, FileBiz, Perm, UPLOAD_BIZ_DEFAULT, cleanFileName, isImageType, type FileBizValue, type FileTypeValue, type FileView } from '@mg/domain';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { holds, requireAuth, type AuthSession } from '../auth';
 import { KeyedError, notFound } from '../../lib/admin';
 import { sniff, SNIFF_BYTES } from '../../lib/files/sniff';
+import { isOpenable } from '../../lib/files/structure';
 import { stripMetadata, UnreadableImageError } from '../../lib/files/strip';
 import { insertFile, selectFile, type StoredFileRow } from './queries';
 import { fileView } from './urls';
@@ -47,12 +49,21 @@ async function receive(part: MultipartFile, to: string): Promise<Received> {
 
 const tooLarge = (biz: FileBizValue) => new KeyedError('FILE_TOO_LARGE', 'error.fileTooLarge', { maxMb: FILE_BIZ_RULES[biz].maxBytes / MB });
 const typeRefused = () => new KeyedError('FILE_TYPE_NOT_ALLOWED', 'error.fileTypeNotAllowed');
+const unreadable = () => new KeyedError('FILE_UNREADABLE', 'error.fileUnreadable');
 
-function cleanName(name: string | undefined): string {
-  // Only for display and the download's name: never a path (the last segment, no control characters).
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (base || 'file').slice(0, FILE_NAME_MAX_LENGTH);
+/** Whether the staged file has the structure of its type (lib/files/structure.ts), read where needed. */
+async function openable(path: string, type: FileTypeValue, size: number): Promise<boolean> {
+  const file = await fsp.open(path, 'r');
+  try {
+    return await isOpenable(type, size, async (position, length) => {
+      const n = Math.max(0, Math.min(length, size - position));
+      const buf = Buffer.alloc(n);
+      const { bytesRead } = await file.read(buf, 0, n, position);
+      return buf.subarray(0, bytesRead);
+    });
+  } finally {
+    await file.close();
+  }
 }
 
 export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Promise<FileView> {
@@ -72,7 +83,8 @@ export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Pr
         continue;
       }
       staged = app.fileStorage.staging();
-      name = cleanName(part.filename);
+      // Only for display and the download's name: never a path, no control or bidi characters.
+      name = cleanFileName(part.filename);
       received = await receive(part, staged.path);
     }
     if (!(FILE_BIZ as readonly string[]).includes(biz)) throw new KeyedError('FIELD_INVALID', 'validation.invalid', { field: 'biz' });
@@ -82,6 +94,7 @@ export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Pr
     if (received.truncated || received.size > rule.maxBytes) throw tooLarge(b);
     const type = sniff(received.head);
     if (!type || !rule.types.includes(type)) throw typeRefused();
+    if (!(await openable(staged.path, type, received.size))) throw unreadable();
 
     let { size, sha256 } = received;
     if (isImageType(type)) {
@@ -89,7 +102,7 @@ export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Pr
       try {
         clean = stripMetadata(type, await fsp.readFile(staged.path));
       } catch (e) {
-        if (e instanceof UnreadableImageError) throw typeRefused();
+        if (e instanceof UnreadableImageError) throw unreadable();
         throw e;
       }
       await fsp.writeFile(staged.path, clean, { mode: 0o600 });

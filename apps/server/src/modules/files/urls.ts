@@ -3,7 +3,7 @@
  * made when the URL was handed out (the user could read the file), so an <img>, a <video> or pdf.js can load it
  * without the session token, which never appears in a URL (it would land in logs and the browser's history).
  */
-import { FILE_URL_TTL_SECONDS, type FileTypeValue, type FileView } from '@mg/domain';
+import { FILE_URL_TTL_SECONDS, cleanFileName, type FileTypeValue, type FileView } from '@mg/domain';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { StoredFileRow } from './queries';
 
@@ -29,5 +29,6 @@ export function urlIsValid(key: UrlKey, id: string, q: { exp: number; u: number;
 }
 
 export function fileView(key: UrlKey, r: StoredFileRow, userId: number): FileView {
-  return { id: r.id, name: r.name, type: r.type as FileTypeValue, size: r.size, biz: r.biz, url: signedUrl(key, r.id, userId), createdAt: r.createdAt.toISOString() };
+  // Names stored before they were cleaned of bidi controls are shown cleaned too.
+  return { id: r.id, name: cleanFileName(r.name), type: r.type as FileTypeValue, size: r.size, biz: r.biz, url: signedUrl(key, r.id, userId), createdAt: r.createdAt.toISOString() };
 }

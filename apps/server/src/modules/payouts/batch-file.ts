@@ -3,13 +3,19 @@
  * by column, the template of a currency, and the per-row result file. Nothing in a cell is ever evaluated: a formula
  * is refused as such, and a cell a spreadsheet would run is written back escaped.
  */
+import { isUtf8 } from 'node:buffer';
 import { PassThrough } from 'node:stream';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import type ExcelJS from 'exceljs';
 import {
   PAYOUT_BATCH_CELL_MAX_CHARS,
   PAYOUT_BATCH_MAX_BYTES,
+  PAYOUT_BATCH_MAX_COLUMNS,
+  PAYOUT_BATCH_MAX_ROW_XML_BYTES,
   PAYOUT_BATCH_MAX_ROWS,
+  PAYOUT_BATCH_MAX_SHARED_STRINGS_BYTES,
   PAYOUT_BATCH_MAX_UNZIPPED_BYTES,
+  PAYOUT_BATCH_MAX_XML_PART_BYTES,
   PAYOUT_BATCH_MAX_ZIP_RATIO,
   batchColumnLabelKey,
   batchColumnOfHeader,
@@ -24,6 +30,8 @@ import {
 } from '@mg/domain';
 import { KeyedError } from '../../lib/admin';
 import { t } from '../../lib/i18n';
+import { readFirstSheet, XlsxReadError, type XlsxReadLimits } from '../../lib/xlsx-read';
+import { isZip } from '../../lib/zip-read';
 import { openXlsx, type XlsxCell } from '../../lib/xlsx-stream';
 
 export interface UploadedRow {
@@ -34,84 +42,142 @@ export interface UploadedRow {
   formulas: BatchColumn[];
 }
 
+/** Rows read between two turns of the event loop (a few milliseconds of work). */
+const YIELD_EVERY_ROWS = 250;
+
 const fileError = (key: string, params: Record<string, string | number> = {}) => new KeyedError('VALIDATION_FAILED', key, params);
+const tooManyRows = () => fileError('payouts.batch.tooManyRows', { max: PAYOUT_BATCH_MAX_ROWS });
+/** The upload's size limit, named in MB; counted while the request arrives (batch-routes.ts) and here again. */
+export const batchFileTooBig = () => new KeyedError('FILE_TOO_LARGE', 'payouts.batch.tooBig', { max: PAYOUT_BATCH_MAX_BYTES / 1024 / 1024 });
 
-const ZIP_LOCAL = 0x04034b50;
-const ZIP_END = 0x06054b50;
-const ZIP_CENTRAL = 0x02014b50;
-const ZIP_END_MIN = 22;
-const ZIP_END_SEARCH = 0xffff + ZIP_END_MIN;
+const XLSX_LIMITS: XlsxReadLimits = {
+  unzippedBytes: PAYOUT_BATCH_MAX_UNZIPPED_BYTES,
+  zipRatio: PAYOUT_BATCH_MAX_ZIP_RATIO,
+  sharedStringsBytes: PAYOUT_BATCH_MAX_SHARED_STRINGS_BYTES,
+  partBytes: PAYOUT_BATCH_MAX_XML_PART_BYTES,
+  rowBytes: PAYOUT_BATCH_MAX_ROW_XML_BYTES,
+  columns: PAYOUT_BATCH_MAX_COLUMNS,
+};
 
-/** What kind of file the bytes are: a zip (XLSX), or text (CSV); anything else is refused. */
-export function sniffFormat(buf: Buffer): PayoutBatchFormat {
-  if (buf.length >= 4 && buf.readUInt32LE(0) === ZIP_LOCAL) return 'xlsx';
-  // Text: valid UTF-8 without NUL bytes (a CSV from any spreadsheet).
-  if (buf.includes(0)) throw fileError('payouts.batch.badFormat');
-  if (new TextDecoder('utf-8', { fatal: false }).decode(buf).includes('\uFFFD')) throw fileError('payouts.batch.badFormat');
-  return 'csv';
-}
+/** Bytes of a CSV decoded at a time: a file over the row limit is decoded only as far as the row after it. */
+const CSV_DECODE_BYTES = 256 * 1024;
 
 /**
- * Refuses a zip that would unpack to more than PAYOUT_BATCH_MAX_UNZIPPED_BYTES or PAYOUT_BATCH_MAX_ZIP_RATIO times
- * its size, from the sizes its central directory declares, before anything is unpacked.
+ * A CSV's text in pieces, as it is read: valid UTF-8 without NUL bytes (a CSV from any spreadsheet), else refused.
+ * The check runs over the whole file (simdutf: milliseconds); the text is made piece by piece, each cut between two
+ * characters.
  */
-export function checkZipSizes(buf: Buffer): void {
-  let end = -1;
-  for (let i = buf.length - ZIP_END_MIN; i >= Math.max(0, buf.length - ZIP_END_SEARCH); i--) {
-    if (buf.readUInt32LE(i) === ZIP_END) {
-      end = i;
-      break;
-    }
+function* csvText(buf: Buffer): Generator<string> {
+  if (buf.includes(0) || !isUtf8(buf)) throw fileError('payouts.batch.badFormat');
+  for (let at = 0; at < buf.length; ) {
+    let end = Math.min(buf.length, at + CSV_DECODE_BYTES);
+    // Not inside a character: back to the byte that starts one.
+    while (end < buf.length && (buf[end]! & 0xc0) === 0x80) end--;
+    yield buf.toString('utf8', at, end);
+    at = end;
   }
-  if (end < 0) throw fileError('payouts.batch.badFormat');
-  const entries = buf.readUInt16LE(end + 10);
-  let at = buf.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (at + 46 > buf.length || buf.readUInt32LE(at) !== ZIP_CENTRAL) throw fileError('payouts.batch.badFormat');
-    const size = buf.readUInt32LE(at + 24);
-    // ZIP64 sizes (0xFFFFFFFF) are more than any sheet of 10 000 rows needs.
-    if (size === 0xffffffff) throw fileError('payouts.batch.zipBomb');
-    total += size;
-    at += 46 + buf.readUInt16LE(at + 28) + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
-  }
-  if (total > PAYOUT_BATCH_MAX_UNZIPPED_BYTES || total > buf.length * PAYOUT_BATCH_MAX_ZIP_RATIO) throw fileError('payouts.batch.zipBomb');
 }
 
-/** RFC 4180 CSV (quotes, doubled quotes, CR/LF), comma or semicolon as the spreadsheet's locale wrote it. */
-export function parseCsv(text: string): string[][] {
-  const body = text.replace(/^\uFEFF/, '');
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+const QUOTE = 0x22;
+const CR = 0x0d;
+const LF = 0x0a;
+
+/**
+ * RFC 4180 CSV (quotes, doubled quotes, CR/LF), comma or semicolon as the spreadsheet's first line has more of, one
+ * row at a time from text arriving in pieces: a reader that stops early has not decoded or split the rest.
+ */
+export function* csvRows(pieces: Iterable<string>): Generator<string[]> {
+  const source = pieces[Symbol.iterator]();
+  let text = '';
+  let last = false;
+  const more = (): boolean => {
+    const next = source.next();
+    if (next.done) last = true;
+    else text += next.value;
+    return !last;
+  };
+  // Text before `from` is read: drop it and append the next piece.
+  const refill = (from: number): boolean => {
+    text = text.slice(from);
+    return more();
+  };
+  // The first line (to its LF) decides the separator.
+  for (let from = 0; text.indexOf('\n', from) < 0; ) {
+    from = text.length;
+    if (!more()) break;
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const sep = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
+  const special = sep === ';' ? /[";\r\n]/g : /[",\r\n]/g;
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
+  let i = 0;
+  for (;;) {
+    if (i >= text.length) {
+      if (!refill(i)) break;
+      i = 0;
+      continue;
+    }
     if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
+      const q = text.indexOf('"', i);
+      if (q < 0) {
+        cell += text.slice(i);
+        i = text.length;
+        continue;
+      }
+      cell += text.slice(i, q);
+      // Whether this quote is doubled is in the next piece.
+      if (q + 1 === text.length && !last) {
+        refill(q);
+        i = 0;
+        continue;
+      }
+      if (text.charCodeAt(q + 1) === QUOTE) {
         cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell === '') quoted = true;
-    else if (ch === sep) {
+        i = q + 2;
+      } else {
+        quoted = false;
+        i = q + 1;
+      }
+      continue;
+    }
+    special.lastIndex = i;
+    const m = special.exec(text);
+    const at = m ? m.index : text.length;
+    cell += text.slice(i, at);
+    if (!m) {
+      i = text.length;
+      continue;
+    }
+    const ch = text.charCodeAt(at);
+    // Whether this CR ends its line with an LF is in the next piece.
+    if (ch === CR && at + 1 === text.length && !last) {
+      refill(at);
+      i = 0;
+      continue;
+    }
+    i = at + 1;
+    // A quote opens a quoted cell only at the cell's start; elsewhere it is a character of the cell.
+    if (ch === QUOTE) {
+      if (cell === '') quoted = true;
+      else cell += '"';
+    } else if (m[0] === sep) {
       row.push(cell);
       cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && body[i + 1] === '\n') i++;
+    } else {
+      if (ch === CR && text.charCodeAt(i) === LF) i++;
       row.push(cell);
-      rows.push(row);
+      yield row;
       row = [];
       cell = '';
-    } else cell += ch;
+    }
   }
   if (cell !== '' || row.length > 0) {
     row.push(cell);
-    rows.push(row);
+    yield row;
   }
-  return rows;
 }
 
 interface Cell {
@@ -119,76 +185,73 @@ interface Cell {
   formula: boolean;
 }
 
-/** A cell's text as typed; a formula is kept as its text and flagged. */
-function cellOf(v: ExcelJS.CellValue): Cell {
-  if (v === null || v === undefined) return { text: '', formula: false };
-  if (typeof v === 'string') return { text: v, formula: false };
-  if (typeof v === 'number') return { text: Number.isInteger(v) ? String(v) : String(v), formula: false };
-  if (typeof v === 'boolean') return { text: String(v), formula: false };
-  if (v instanceof Date) return { text: v.toISOString(), formula: false };
-  if ('formula' in v || 'sharedFormula' in v) return { text: `=${(v as { formula?: string }).formula ?? ''}`, formula: true };
-  if ('richText' in v) return { text: v.richText.map((r) => r.text).join(''), formula: false };
-  if ('text' in v) return { text: String(v.text), formula: false };
-  if ('error' in v) return { text: String(v.error), formula: false };
-  return { text: '', formula: false };
+/** A grid row: 0 is the header. */
+interface GridRow {
+  index: number;
+  cells: Cell[];
 }
 
-/** exceljs is loaded by the first batch file read or template written, not at start (~25 MB an idle server kept). */
+/** exceljs is loaded by the first template written, not at start (~25 MB an idle server kept). */
 async function workbook(): Promise<ExcelJS.Workbook> {
   const { default: excel } = await import('exceljs');
   return new excel.Workbook();
 }
 
-async function xlsxCells(buf: Buffer): Promise<Cell[][]> {
-  checkZipSizes(buf);
-  const wb = await workbook();
+/** The first sheet's rows; a sheet of more than PAYOUT_BATCH_MAX_ROWS rows is refused at the row after them. */
+async function xlsxRows(buf: Buffer): Promise<GridRow[]> {
   try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw fileError('payouts.batch.badFormat');
+    const sheet = await readFirstSheet(buf, { maxRows: PAYOUT_BATCH_MAX_ROWS + 1, limits: XLSX_LIMITS });
+    if (sheet.truncated) throw tooManyRows();
+    return sheet.rows.map((r) => ({ index: r.row - 1, cells: r.cells }));
+  } catch (e) {
+    if (!(e instanceof XlsxReadError)) throw e;
+    throw fileError(e.reason === 'tooLarge' ? 'payouts.batch.zipBomb' : 'payouts.batch.badFormat');
   }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw fileError('payouts.batch.empty');
-  if (sheet.rowCount > PAYOUT_BATCH_MAX_ROWS + 1) throw fileError('payouts.batch.tooManyRows', { max: PAYOUT_BATCH_MAX_ROWS });
-  const out: Cell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (r) => {
-    const cells: Cell[] = [];
-    for (let c = 1; c <= r.cellCount; c++) cells.push(cellOf(r.getCell(c).value));
-    out[r.number - 1] = cells;
-  });
-  return Array.from(out, (r) => r ?? []);
+}
+
+/** A CSV's rows as they are split; a cell starting with `=` is a formula to any spreadsheet that opens the file. */
+function* csvGrid(text: Iterable<string>): Generator<GridRow> {
+  let index = 0;
+  for (const r of csvRows(text)) yield { index: index++, cells: r.map((t) => ({ text: t, formula: t.trim().startsWith('=') })) };
 }
 
 /**
- * The rows of an uploaded file by column, blank rows dropped; refuses a file that cannot be a batch. A CSV cell
- * starting with `=` is a formula to any spreadsheet that opens the file: flagged like an XLSX formula.
+ * The rows of an uploaded file by column, blank rows dropped; refuses a file that cannot be a batch, and one of more
+ * than PAYOUT_BATCH_MAX_ROWS rows as soon as the row after them is read.
  */
 export async function readBatchFile(buf: Buffer, currency: CurrencyCode): Promise<UploadedRow[]> {
   if (buf.length === 0) throw fileError('payouts.batch.empty');
-  if (buf.length > PAYOUT_BATCH_MAX_BYTES) throw fileError('payouts.batch.tooBig', { max: PAYOUT_BATCH_MAX_BYTES / 1024 / 1024 });
-  const format = sniffFormat(buf);
-  const grid: Cell[][] = format === 'xlsx' ? await xlsxCells(buf) : parseCsv(buf.toString('utf8')).map((r) => r.map((text) => ({ text, formula: text.trim().startsWith('=') })));
+  if (buf.length > PAYOUT_BATCH_MAX_BYTES) throw batchFileTooBig();
+  // The kind is what the bytes are, never the name: a zip is an XLSX, anything else must be CSV text.
+  const grid: Iterable<GridRow> = isZip(buf) ? await xlsxRows(buf) : csvGrid(csvText(buf));
   const columns = batchColumnsOf(currency);
-  const header = grid[0] ?? [];
-  const byIndex = header.map((h) => batchColumnOfHeader(h.text, columns));
-  const missing = columns.filter((c) => c !== 'description' && !byIndex.includes(c));
-  if (missing.length > 0) throw fileError('payouts.batch.missingColumns', { columns: missing.join(', ') });
+  let byIndex: (BatchColumn | undefined)[] | null = null;
   const rows: UploadedRow[] = [];
-  for (let i = 1; i < grid.length; i++) {
-    const cells = grid[i] ?? [];
+  let seen = 0;
+  for (const { index, cells } of grid) {
+    // Other requests go on between slices of rows (a CSV is split here, as the loop asks for its rows).
+    if (++seen % YIELD_EVERY_ROWS === 0) await yieldNow();
+    if (byIndex === null) {
+      const header = index === 0 ? cells : [];
+      byIndex = header.map((h) => batchColumnOfHeader(h.text, columns));
+      const missing = columns.filter((c) => c !== 'description' && !byIndex!.includes(c));
+      if (missing.length > 0) throw fileError('payouts.batch.missingColumns', { columns: missing.join(', ') });
+      if (index === 0) continue;
+    }
     if (cells.every((c) => c.text.trim() === '')) continue;
     const values: BatchRowValues = {};
     const formulas: BatchColumn[] = [];
     cells.forEach((c, j) => {
-      const col = byIndex[j];
+      const col = byIndex![j];
       if (!col) return;
       // Longer than any field takes: kept long enough to be refused by its rule, not to fill the answer.
       values[col] = c.text.trim().slice(0, PAYOUT_BATCH_CELL_MAX_CHARS);
       if (c.formula) formulas.push(col);
     });
-    rows.push({ row: i, values, formulas });
-    if (rows.length > PAYOUT_BATCH_MAX_ROWS) throw fileError('payouts.batch.tooManyRows', { max: PAYOUT_BATCH_MAX_ROWS });
+    rows.push({ row: index, values, formulas });
+    if (rows.length > PAYOUT_BATCH_MAX_ROWS) throw tooManyRows();
   }
+  if (byIndex === null) throw fileError('payouts.batch.missingColumns', { columns: columns.filter((c) => c !== 'description').join(', ') });
   if (rows.length === 0) throw fileError('payouts.batch.empty');
   return rows;
 }

@@ -13,6 +13,7 @@ import {
   Perm,
   batchColumnLabelKey,
   batchColumnsOf,
+  cleanFileName,
   parseAmount,
   toMajorString,
   type BatchColumn,
@@ -30,13 +31,15 @@ import { audit, requireAuth } from '../auth';
 import { googleCodeField } from '../auth/second-factor';
 import { ownMerchant } from '../auth/scope';
 import { approveBatch, checkBatchRows, rejectBatch, submitBatch, type BatchRowInput } from './batch';
-import { readBatchFile, resultFile, templateFile } from './batch-file';
+import { batchFileTooBig, readBatchFile, resultFile, templateFile } from './batch-file';
 import { selectBatchPayouts, selectBatches, selectScopedBatch, toPayoutRecord, type PayoutBatchRow } from './queries';
 
 const tags = ['payouts'];
 /** A JSON submit of 10 000 rows, with room. */
 const SUBMIT_BODY_LIMIT = 32 * 1024 * 1024;
 const BATCH_LIST_LIMIT = 50;
+/** The batch's file_name column. */
+const BATCH_FILE_NAME_MAX = 255;
 const idParams = z.object({ id: z.string().min(1).max(32) });
 const valuesSchema = z.record(z.string(), z.string().max(PAYOUT_BATCH_CELL_MAX_CHARS));
 const rowSchema = z.object({ row: z.number().int().min(1), values: valuesSchema, formulas: z.array(z.string()).optional() });
@@ -96,12 +99,43 @@ function totalOf(rows: readonly { values: Partial<Record<BatchColumn, string>> }
   }, 0n);
 }
 
+/**
+ * The bytes of an upload, counted as they arrive: refused (413, naming the limit) by its declared length before any
+ * is read, or at the first chunk over PAYOUT_BATCH_MAX_BYTES; what follows is read and dropped, never kept, so the
+ * client still gets the answer.
+ */
+function readUpload(req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: Buffer) => void): void {
+  if (Number(req.headers['content-length']) > PAYOUT_BATCH_MAX_BYTES) {
+    done(batchFileTooBig());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  payload.on('data', (chunk: Buffer) => {
+    if (over) return;
+    size += chunk.length;
+    if (size > PAYOUT_BATCH_MAX_BYTES) {
+      over = true;
+      chunks.length = 0;
+      done(batchFileTooBig());
+    } else chunks.push(chunk);
+  });
+  payload.on('end', () => {
+    if (!over) done(null, Buffer.concat(chunks, size));
+  });
+  payload.on('error', (e: Error) => {
+    if (!over) done(e);
+    over = true;
+  });
+}
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function batchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // An uploaded file arrives as it is (the dashboard sends its bytes); its kind is read from the content.
-  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: PAYOUT_BATCH_MAX_BYTES + 1 }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/octet-stream', readUpload);
 
   r.get(
     '/payouts/batches/template',
@@ -120,7 +154,6 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
     '/payouts/batches/check',
     {
       config: { permission: Perm.PAYOUT_ADD },
-      bodyLimit: PAYOUT_BATCH_MAX_BYTES + 1,
       schema: {
         tags,
         summary: `Check an uploaded batch file (body: its bytes; XLSX or CSV, up to ${PAYOUT_BATCH_MAX_ROWS} rows): every row with its problems; nothing is written`,
@@ -135,7 +168,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       const checked = await checkBatchRows(app.db, ownMerchant(req), currency, rows);
       return ok({
         currency,
-        fileName: req.query.fileName ?? 'batch',
+        fileName: cleanFileName(req.query.fileName, 'batch', BATCH_FILE_NAME_MAX),
         columns: batchColumnsOf(currency),
         uploadedCount: rows.length,
         uploadedTotal: toMajorString(totalOf(rows, currency), currency),
@@ -169,7 +202,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         merchantId,
         mode: ApiKeyMode.SANDBOX,
         currency,
-        fileName: req.body.fileName,
+        fileName: cleanFileName(req.body.fileName, 'batch', BATCH_FILE_NAME_MAX),
         uploadedCount: req.body.uploadedCount,
         uploadedTotal: uploadedTotal.ok ? uploadedTotal.minor : 0n,
         rows,
