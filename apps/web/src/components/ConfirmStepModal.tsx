@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Descriptions, Modal, Space, Typography, type ButtonProps, type DescriptionsProps } from 'antd';
+import { App, Button, Descriptions, Modal, Space, Typography, type ButtonProps, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorCallValue } from '@mg/domain';
 import { useMoney } from './list';
-import { useSecondFactorConfirm } from './secondFactor';
+import { isGoogleCodeProblem, useSecondFactorConfirm } from './secondFactor';
 
 /**
  * The dialog of a money movement in two steps: a form whose Continue asks the server to check and quote it, then a
@@ -141,6 +141,9 @@ export function useQuoteItems(): (q: QuoteFigures, area: string, testId: string)
 /**
  * The confirmation of a one-step money action (charge a mandate now, approve a withdrawal, verify an account): what
  * moves and to whom as rows, the button that does it, and the Google code under them where the domain's rule asks.
+ * Done, it says `doneMessage` and closes; an answer about the code stays on the code field; any other refusal is
+ * said and closes it (the list behind it shows what is now true). Without `doneMessage` the caller's `onConfirm`
+ * says what happened and closes it (a batch puts refused rows back on their cells).
  */
 export function ConfirmActionModal({
   title,
@@ -152,6 +155,7 @@ export function ConfirmActionModal({
   secondFactor,
   testId,
   onConfirm,
+  doneMessage,
   onClose,
 }: {
   title: string;
@@ -163,12 +167,30 @@ export function ConfirmActionModal({
   secondFactor?: SecondFactorCallValue;
   /** Prefix of the test ids: `<testId>-confirm`, `<testId>-google-code`. */
   testId: string;
-  /** Does the action; throws (rejects) an answer about the code so it lands on the code field. */
-  onConfirm: (googleCode?: string) => void | Promise<void>;
+  /** Does the action (its call, with the code when one is asked). */
+  onConfirm: (googleCode?: string) => Promise<unknown>;
+  doneMessage?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { confirm, field } = useSecondFactorConfirm(secondFactor, onConfirm, testId);
+  const { message } = App.useApp();
+  const act = async (googleCode?: string) => {
+    if (doneMessage === undefined) {
+      await onConfirm(googleCode);
+      return;
+    }
+    try {
+      await onConfirm(googleCode);
+    } catch (e) {
+      if (isGoogleCodeProblem(e)) throw e;
+      message.error(e instanceof Error ? e.message : String(e));
+      onClose();
+      return;
+    }
+    message.success(doneMessage);
+    onClose();
+  };
+  const { confirm, field } = useSecondFactorConfirm(secondFactor, act, testId);
   return (
     <Modal
       open

@@ -14,7 +14,6 @@ import { Can } from '../../components/Can';
 import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { useFormatters } from '../../components/format';
 import { ListPage, useMoney } from '../../components/list';
-import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { usePermission } from '../../session/usePermission';
 import { MandateFormModal } from './MandateFormModal';
 import { useMandateAction, useMandateCharges, type MandateAction, type MandateCharge, type MandateRecord } from './hooks';
@@ -67,19 +66,6 @@ export default function AutoDeductionsPage() {
   const money = useMoney();
   const run = async (r: MandateRecord, action: MandateAction) => {
     await act.mutateAsync({ id: r.id, action });
-    message.success(t('error.operationSucceeded'));
-  };
-  const chargeNow = async (r: MandateRecord, googleCode?: string) => {
-    try {
-      await act.mutateAsync({ id: r.id, action: 'charge', googleCode });
-    } catch (e) {
-      // An answer about the Google code stays on the confirmation's code field; anything else closes it.
-      if (isGoogleCodeProblem(e)) throw e;
-      setCharging(null);
-      message.error(e instanceof Error ? e.message : String(e));
-      return;
-    }
-    setCharging(null);
     message.success(t('error.operationSucceeded'));
   };
 
@@ -135,7 +121,8 @@ export default function AutoDeductionsPage() {
           sending={act.isPending}
           secondFactor={SecondFactorCall.MANDATE_CHARGE}
           testId="mandate-charge"
-          onConfirm={(googleCode) => chargeNow(charging, googleCode)}
+          onConfirm={(googleCode) => act.mutateAsync({ id: charging.id, action: 'charge', googleCode })}
+          doneMessage={t('error.operationSucceeded')}
           onClose={() => setCharging(null)}
         />
       )}

@@ -141,7 +141,6 @@ export function AccountsDrawer({
   /** provider staff: the verification queue */ staff: boolean;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { currency, instant } = useFormatters();
   const accounts = useWithdrawalAccounts(
     staff ? { status: WithdrawalAccountStatus.PENDING } : { currency },
@@ -153,19 +152,7 @@ export function AccountsDrawer({
   const [adding, setAdding] = useState(false);
 
   const [deciding, setDeciding] = useState<{ account: WithdrawalAccountView; verify: boolean } | null>(null);
-  const decide = async (a: WithdrawalAccountView, ok: boolean, googleCode?: string) => {
-    try {
-      await verify.mutateAsync({ id: a.id, verify: ok, googleCode });
-    } catch (e) {
-      // An answer about the Google code stays on the confirmation's code field; anything else closes it.
-      if (isGoogleCodeProblem(e)) throw e;
-      setDeciding(null);
-      message.error(e instanceof Error ? e.message : String(e));
-      return;
-    }
-    setDeciding(null);
-    message.success(t('error.operationSucceeded'));
-  };
+
   const columns = [
     ...(staff ? [{ key: 'merchantId', dataIndex: 'merchantId', title: t('common.fields.merchantId') }] : []),
     {
@@ -270,7 +257,8 @@ export function AccountsDrawer({
           sending={verify.isPending}
           secondFactor={SecondFactorCall.WITHDRAWAL_ACCOUNT_VERIFY}
           testId="account-decide"
-          onConfirm={(googleCode) => decide(deciding.account, deciding.verify, googleCode)}
+          onConfirm={(googleCode) => verify.mutateAsync({ id: deciding.account.id, verify: deciding.verify, googleCode })}
+          doneMessage={t('error.operationSucceeded')}
           onClose={() => setDeciding(null)}
         />
       )}

@@ -30,7 +30,7 @@ import {
 import { Can } from '../../components/Can';
 import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { applyServerErrors } from '../../components/forms';
-import { isGoogleCodeProblem, useSecondFactorField } from '../../components/secondFactor';
+import { useSecondFactorField } from '../../components/secondFactor';
 import { useFormatters } from '../../components/format';
 import { ListPage, useIsPlatform, useMoney } from '../../components/list';
 import { useOpenFormParam } from '../../components/useOpenFormParam';
@@ -142,7 +142,6 @@ function LimitsModal({ onClose }: { onClose: () => void }) {
 
 export default function WithdrawalsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const platform = useIsPlatform();
   const { has } = usePermission();
   const canReview = has(Perm.WITHDRAWAL_REVIEW);
@@ -163,19 +162,6 @@ export default function WithdrawalsPage() {
   };
 
   const [approving, setApproving] = useState<WithdrawalRecord | null>(null);
-  const approve = async (r: WithdrawalRecord, googleCode?: string) => {
-    try {
-      await review.mutateAsync({ id: r.id, action: 'approve', googleCode });
-    } catch (e) {
-      // An answer about the Google code stays on the confirmation's code field; anything else closes it.
-      if (isGoogleCodeProblem(e)) throw e;
-      setApproving(null);
-      message.error(e instanceof Error ? e.message : String(e));
-      return;
-    }
-    message.success(t('error.operationSucceeded'));
-    setApproving(null);
-  };
 
   return (
     <>
@@ -284,7 +270,8 @@ export default function WithdrawalsPage() {
           sending={review.isPending}
           secondFactor={SecondFactorCall.WITHDRAWAL_REVIEW}
           testId="withdraw-approve"
-          onConfirm={(googleCode) => approve(approving, googleCode)}
+          onConfirm={(googleCode) => review.mutateAsync({ id: approving.id, action: 'approve', googleCode })}
+          doneMessage={t('error.operationSucceeded')}
           onClose={() => setApproving(null)}
         />
       )}
