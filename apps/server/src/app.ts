@@ -30,6 +30,7 @@ import { SERVER_VERSION } from './lib/version';
 import { DictService } from './modules/dictionaries/service';
 import { registerAuth } from './modules/auth/plugin';
 import { registerSecondFactor } from './modules/auth/second-factor';
+import { tellMerchantAdmins } from './modules/announcements/tell-admins';
 import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
 import { Mailer } from './modules/mail/mailer';
 import { registerErrorHandling } from './plugins/error-handler';
@@ -195,8 +196,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerInputGuard(app);
   // Before every /api route: the route-declaration guard and the session / permission check.
   registerAuth(app);
-  // The Google code of every call the domain's SECOND_FACTOR_CALLS names, before any /api route registers.
-  registerSecondFactor(app);
+  // The Google code of every call the domain's SECOND_FACTOR_CALLS names, before any /api route registers; a locked
+  // step-up is told to the user's admins as the other notices of where money goes are.
+  registerSecondFactor(app, (req, notice) => tellMerchantAdmins(app.db, notice, { mailer: app.mailer, log: req.log }, new Date()));
 
   // Dashboard: per signed-in user (colleagues behind one office address keep their own budget), else per address.
   // Open API: per key once its signature is verified (open-api/auth.ts); here only a wide per-address cap, since the

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { KeyedError } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
-import { tellMerchantAdmins } from '../announcements/tell-admins';
 import { AuthError } from './errors';
 import { requireAuth, audit } from './index';
 import { countAccountFailure } from './login';
@@ -39,11 +38,20 @@ function takesCode(schema: unknown): boolean {
   return Boolean(s?.shape && 'googleCode' in s.shape);
 }
 
+/** What a locked step-up tells the user's admins (the app gives the announcements' notice: auth cannot import it). */
+export interface StepUpLockNotice {
+  merchantId: number;
+  titleKey: string;
+  contentKey: string;
+  params: Record<string, string>;
+}
+export type TellAdmins = (req: FastifyRequest, notice: StepUpLockNotice) => Promise<void>;
+
 /**
  * Registers the gate on the root instance, before any /api route. A call the domain names that no route answers, or
  * a route that needs the code but cannot receive it, stops the server at start-up.
  */
-export function registerSecondFactor(app: FastifyInstance): void {
+export function registerSecondFactor(app: FastifyInstance, tellAdmins: TellAdmins): void {
   const found = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(`${API}/`)) return;
@@ -66,7 +74,7 @@ export function registerSecondFactor(app: FastifyInstance): void {
     const body = req.body as { googleCode?: unknown } | undefined;
     const query = req.query as { googleCode?: unknown } | undefined;
     const code = typeof body?.googleCode === 'string' ? body.googleCode : typeof query?.googleCode === 'string' ? query.googleCode : undefined;
-    await requireSecondFactor(app, req, code);
+    await requireSecondFactor(app, req, code, tellAdmins);
   });
 }
 
@@ -75,7 +83,7 @@ export function registerSecondFactor(app: FastifyInstance): void {
  * be right (400 GOOGLE_CODE_ERROR, like the account calls: a 401 would sign the user out). A locked step-up is 429
  * STEP_UP_LOCKED with the time it ends, whatever the code.
  */
-export async function requireSecondFactor(app: FastifyInstance, req: FastifyRequest, googleCode: string | undefined): Promise<void> {
+async function requireSecondFactor(app: FastifyInstance, req: FastifyRequest, googleCode: string | undefined, tellAdmins: TellAdmins): Promise<void> {
   const auth = requireAuth(req);
   const user = await findUserById(app.db, auth.userId);
   if (!user) throw new AuthError('UNAUTHORIZED');
@@ -93,26 +101,21 @@ export async function requireSecondFactor(app: FastifyInstance, req: FastifyRequ
   await countAccountFailure(app, req, user);
   await audit(app.db, req, 'step_up_failed', { success: false, detail: { op: `${req.method} ${req.routeOptions.url ?? ''}` } });
   if (!lockedUntil) throw new AuthError('GOOGLE_CODE_ERROR', { status: 400 });
-  if (lockedNow) await tellLocked(app, req, lockedUntil);
+  if (lockedNow) await tellLocked(app, req, lockedUntil, tellAdmins);
   throw lockedError(lockedUntil, auth.currency);
 }
 
-/** The lock in the history, the bell of the user's merchant and its admins' mail. */
-async function tellLocked(app: FastifyInstance, req: FastifyRequest, lockedUntil: Date): Promise<void> {
+/** The lock in the history, and in the bell and the mail of the user's admins. */
+async function tellLocked(app: FastifyInstance, req: FastifyRequest, lockedUntil: Date, tellAdmins: TellAdmins): Promise<void> {
   const auth = requireAuth(req);
   await audit(app.db, req, 'step_up_locked', { success: false, detail: { until: lockedUntil.toISOString() } });
   const zone = zoneOf(auth.currency);
-  await tellMerchantAdmins(
-    app.db,
-    {
-      merchantId: auth.homeMerchantId,
-      titleKey: 'account.notice.stepUpLockedTitle',
-      contentKey: 'account.notice.stepUpLockedContent',
-      params: { username: auth.username, count: String(STEP_UP_MAX_FAILURES), until: formatWallClock(lockedUntil, zone, true), zone },
-    },
-    { mailer: app.mailer, log: req.log },
-    new Date(),
-  );
+  await tellAdmins(req, {
+    merchantId: auth.homeMerchantId,
+    titleKey: 'account.notice.stepUpLockedTitle',
+    contentKey: 'account.notice.stepUpLockedContent',
+    params: { username: auth.username, count: String(STEP_UP_MAX_FAILURES), until: formatWallClock(lockedUntil, zone, true), zone },
+  });
 }
 
 function lockedError(until: Date, currency: string): KeyedError {
