@@ -75,7 +75,9 @@ describe('a mandate', () => {
     expect(result(await operator.post(`/auto-deductions/${m.id}/pause`))).toMatchObject({ status: 'PAUSED' });
     expect((await runMandates(deps(), mailer(), new Date(next + 40 * DAY))).charged).toBe(0);
     expect(result(await operator.post(`/auto-deductions/${m.id}/resume`))).toMatchObject({ status: 'ACTIVE' });
-    expect(result(await operator.post(`/auto-deductions/${m.id}/charge`))).toMatchObject({ status: 'STOPPED', chargesDone: 3, deductedAmount: '300000', nextChargeAt: null });
+    // "Charge now" names the charge it takes: the one before it (2, taken by the job) is refused, charging nothing.
+    expect((await operator.post(`/auto-deductions/${m.id}/charge`, { charge: 2 })).statusCode).toBe(409);
+    expect(result(await operator.post(`/auto-deductions/${m.id}/charge`, { charge: 3 }))).toMatchObject({ status: 'STOPPED', chargesDone: 3, deductedAmount: '300000', nextChargeAt: null });
     expect((await operator.post(`/auto-deductions/${m.id}/resume`)).statusCode).toBe(422);
     // Each change of state told the integrator, in order.
     const { rows } = await tdb.pool.query<{ event_type: string }>(`select event_type from callback_delivery where order_kind = 'mandate' and order_id = $1 order by id`, [m.id]);

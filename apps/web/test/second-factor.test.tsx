@@ -135,6 +135,6 @@ describe('"Charge now"', () => {
     typeCode(dialog, '123456');
     await act(async () => fireEvent.click(within(dialog).getByTestId('mandate-charge-confirm')));
     await waitFor(() => expect(srv.callsTo('POST', `/auto-deductions/${MANDATE.id}/charge`)).toHaveLength(1));
-    expect(srv.callsTo('POST', `/auto-deductions/${MANDATE.id}/charge`)[0]?.body).toMatchObject({ googleCode: '123456' });
+    expect(srv.callsTo('POST', `/auto-deductions/${MANDATE.id}/charge`)[0]?.body).toMatchObject({ charge: 2, googleCode: '123456' });
   });
 });

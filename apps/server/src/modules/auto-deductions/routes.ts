@@ -20,6 +20,10 @@ import { changeMandate, chargeNow, createMandate } from './service';
 const tags = ['auto-deductions'];
 const record = answerRecordOf(autoDeductionsList);
 const idParams = z.object({ id: z.string().min(1).max(32) });
+const chargeBody = z.object({
+  charge: z.number().int().positive().describe('the charge this takes: chargesDone + 1, as the screen shows it; one already taken is 409'),
+  googleCode: googleCodeField,
+});
 
 export const autoDeductionRoutes: FastifyPluginAsyncZod = async (app) => {
   registerMandateJobs(app);
@@ -58,15 +62,15 @@ export const autoDeductionRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission: Perm.AUTO_DEDUCTION_MANAGE },
         schema: {
           tags,
-          summary: action === 'charge' ? 'Charge now: the next charge of an active mandate, taken at once (409 while another change of it is in progress)' : `${action} the mandate`,
+          summary: action === 'charge' ? 'Charge now: the next charge of an active mandate, taken at once (409 when that charge was taken already, or while another change of the mandate is in progress)' : `${action} the mandate`,
           params: idParams,
-          ...(action === 'charge' ? { body: z.object({ googleCode: googleCodeField }).nullish() } : {}),
+          ...(action === 'charge' ? { body: chargeBody } : {}),
           response: { 200: envelopeOf(record) },
         },
       },
       async (req) => {
         const merchantId = ownMerchant(req);
-        const row = action === 'charge' ? await chargeNow(deps(), merchantId, req.params.id) : await changeMandate(deps(), merchantId, req.params.id, action);
+        const row = action === 'charge' ? await chargeNow(deps(), merchantId, req.params.id, (req.body as z.infer<typeof chargeBody>).charge) : await changeMandate(deps(), merchantId, req.params.id, action);
         await audit(app.db, req, 'mandate_changed', { success: true, merchantId, detail: { mandateId: row.id, op: action, status: row.status } });
         return ok(toMandateRecord(row, app.publicUrl), t(req.lang, 'error.operationSucceeded'));
       },

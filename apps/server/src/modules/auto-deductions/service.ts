@@ -272,14 +272,16 @@ export async function changeMandate(deps: Deps, merchantId: number, id: string, 
 }
 
 /**
- * "Charge now": the next charge of an active mandate, taken at once; the schedule continues from now. A second one
- * sent while a charge (or any change) of the mandate is in progress is refused at once (409), never queued behind
- * it: ten clicks charge the payer once.
+ * "Charge now": the next charge of an active mandate, taken at once; the schedule continues from now. The caller
+ * names the charge it means (`seq`: the mandate's charges done + 1, as its screen showed them), so a request sent
+ * again, or ten at once, after that charge was taken is refused (409) instead of taking the one after it; one sent
+ * while a charge (or any change) of the mandate is in progress is refused at once, never queued behind it.
  */
-export async function chargeNow(deps: Deps, merchantId: number, id: string, now: Date = new Date()): Promise<MandateRow> {
+export async function chargeNow(deps: Deps, merchantId: number, id: string, seq: number, now: Date = new Date()): Promise<MandateRow> {
   return inCharge(deps, async (tx) => {
     const m = await lockOwn(tx, merchantId, id, 'nowait');
     if (m.status !== MandateStatus.ACTIVE) throw new KeyedError('STATE_TRANSITION_INVALID', 'auto-deductions.notAllowed', { status: m.status });
+    if (seq !== m.chargesDone + 1) throw new KeyedError('CONFLICT', 'auto-deductions.chargeTaken', { seq, done: m.chargesDone });
     return chargeLocked(tx, deps.publicUrl, m, now, false);
   });
 }

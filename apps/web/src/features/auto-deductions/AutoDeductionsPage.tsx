@@ -121,7 +121,7 @@ export default function AutoDeductionsPage() {
           sending={act.isPending}
           secondFactor={SecondFactorCall.MANDATE_CHARGE}
           testId="mandate-charge"
-          onConfirm={(googleCode) => act.mutateAsync({ id: charging.id, action: 'charge', googleCode })}
+          onConfirm={(googleCode) => act.mutateAsync({ id: charging.id, action: 'charge', charge: charging.chargesDone + 1, googleCode })}
           doneMessage={t('error.operationSucceeded')}
           onClose={() => setCharging(null)}
         />

@@ -41,8 +41,9 @@ export function useCreateMandate() {
 export function useMandateAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, googleCode }: { id: string; action: MandateAction; googleCode?: string }) =>
-      api.post<MandateRecord>(`${PATH}/${encodeURIComponent(id)}/${action}`, action === 'charge' ? { googleCode } : undefined, { silent: action === 'charge' }),
+    // "Charge now" names the charge it takes (`charge`: the next one as the screen shows it), so a repeat takes none.
+    mutationFn: ({ id, action, charge, googleCode }: { id: string; action: MandateAction; charge?: number; googleCode?: string }) =>
+      api.post<MandateRecord>(`${PATH}/${encodeURIComponent(id)}/${action}`, action === 'charge' ? { charge, googleCode } : undefined, { silent: action === 'charge' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mandateKeys.all }),
   });
 }
