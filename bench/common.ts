@@ -6,8 +6,7 @@
  *   summarize(samples)       p50 / p95 / p99 / max of millisecond samples
  *   printTable(rows)         fixed-width table on stdout
  *   signIn(base, username)   dashboard session token (server started with CAPTCHA=off)
- *   RssSampler               peak RSS of this process, of another pid or of a function, sampled every 100 ms
- *   childrenRss              RSS of a process's children whose command line matches
+ *   (process.ts, re-exported) RssSampler, childrenRss, pidListeningOn, cpuSecondsOf, CpuMeter: what /proc says
  *   openApiPost(key, path)   a signed open API POST with a fresh nonce and Idempotency-Key
  */
 import { randomUUID } from 'node:crypto';
@@ -16,9 +15,12 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { OPEN_API_HEADERS, OPEN_API_PREFIX } from '@mg/domain';
+import { OPEN_API_HEADERS, OPEN_API_PREFIX, PaymentStatus, PaymentType } from '@mg/domain';
 import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
 import { embeddedUrl, socketDirFor } from '../apps/server/src/db/embedded';
+
+export * from './process';
+export * from './server';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:18080';
 export const DEFAULT_DATA_DIR = '/tmp/bench-data';
@@ -155,173 +157,6 @@ export async function signIn(
   return body.result.token;
 }
 
-/* ---------------------------------------------------------------------------------------------------------- */
-/* Memory                                                                                                       */
-
-/** VmRSS / VmHWM of a process from /proc/<pid>/status, in bytes. */
-export function procMemory(pid: number): { rss: number; hwm: number } | null {
-  try {
-    const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (name: string) =>
-      Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? NaN) * 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * RSS of the child processes of `pid` whose command line contains `match` (an export job's process, not the embedded
- * PostgreSQL the server also started), summed; 0 when none runs.
- */
-export function childrenRss(pid: number, match: string): number {
-  let sum = 0;
-  // The children of the main thread (libuv spawns from it): one read, not a scan of /proc ten times a second on the
-  // machine being measured.
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  for (const child of children) {
-    try {
-      if (!fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(match)) continue;
-      sum += procMemory(Number(child))?.rss ?? 0;
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return sum;
-}
-
-/**
- * Samples an RSS every `everyMs` and keeps the peak: of this process (no argument), of `pid`, or what a function
- * returns.
- */
-export class RssSampler {
-  peak = 0;
-  first = 0;
-  readonly #timer: NodeJS.Timeout;
-  readonly #read: () => number;
-  constructor(source?: number | (() => number), everyMs = 100) {
-    this.#read =
-      source === undefined
-        ? () => process.memoryUsage().rss
-        : typeof source === 'number'
-          ? () => procMemory(source)?.rss ?? 0
-          : source;
-    this.sample();
-    this.first = this.peak;
-    this.#timer = setInterval(() => this.sample(), everyMs);
-  }
-  sample(): void {
-    const rss = this.#read();
-    if (rss > this.peak) this.peak = rss;
-  }
-  stop(): number {
-    clearInterval(this.#timer);
-    this.sample();
-    return this.peak;
-  }
-}
-
-/**
- * The pid of the process listening on a local TCP port: /proc/net/tcp{,6} gives the socket inode, /proc/<pid>/fd
- * the process holding it. Linux only; null when not found (then pass --server-pid).
- */
-export function pidListeningOn(port: number): number | null {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  const inodes = new Set<string>();
-  for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = fs.readFileSync(f, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const cols = line.trim().split(/\s+/);
-      // local_address is HEXIP:HEXPORT; state 0A = LISTEN; inode is column 9.
-      if (cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '0A' && cols[9]) inodes.add(cols[9]);
-    }
-  }
-  if (inodes.size === 0) return null;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let fds: string[];
-    try {
-      fds = fs.readdirSync(`/proc/${entry}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        const m = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${entry}/fd/${fd}`));
-        if (m && inodes.has(m[1]!)) return Number(entry);
-      } catch {
-        /* fd closed meanwhile */
-      }
-    }
-  }
-  return null;
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/* ---------------------------------------------------------------------------------------------------------- */
-/* CPU time                                                                                                     */
-
-const CLOCK_TICKS = 100; // USER_HZ on Linux
-
-/** utime + stime of a process in seconds (/proc/<pid>/stat), 0 when it is gone. */
-export function cpuSecondsOf(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which is in parentheses and may contain spaces).
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(rest[11]) + Number(rest[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The postmaster of a data directory (`<dir>/postmaster.pid`) and its current children (backends, workers). */
-export function postgresPids(pgDir: string): number[] {
-  let postmaster: number;
-  try {
-    postmaster = Number.parseInt(
-      fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '',
-      10,
-    );
-  } catch {
-    return [];
-  }
-  const pids = [postmaster];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmaster) pids.push(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return pids;
-}
-
-/** CPU seconds used by a set of processes between start() and stop() (processes that exit meanwhile drop out). */
-export class CpuMeter {
-  readonly #start = new Map<number, number>();
-  constructor(private readonly pids: () => number[]) {}
-  start(): void {
-    this.#start.clear();
-    for (const pid of this.pids()) this.#start.set(pid, cpuSecondsOf(pid));
-  }
-  stop(): number {
-    let used = 0;
-    for (const pid of this.pids()) used += cpuSecondsOf(pid) - (this.#start.get(pid) ?? 0);
-    return used;
-  }
-}
 
 /** `2 cores, load average 1.2 / 0.8 / 0.5`: printed with every result, since the figures depend on it. */
 export function machineLine(): string {
@@ -370,6 +205,26 @@ export async function openApiPost<T>(key: OpenApiKey, pathRel: string, body: unk
 const keepAlive = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) };
 
 /** A POST over a kept-alive connection (http or https, as `--base-url` says): its status and body text. */
+/**
+ * One create + pay through the signed open API (an IDR VA order, paid by the sandbox helper): the operation the
+ * payment benches count. The amount varies with the client `c` and its n-th operation so rows differ; it throws
+ * on any answer but 201 then a paid 200.
+ */
+export async function createAndPay(key: OpenApiKey, merchantOrderId: string, c: number, n: number): Promise<void> {
+  const created = await openApiPost<{ id: string }>(key, '/collections', {
+    merchantOrderId,
+    amount: String(100_000 + (Math.abs(c * 7919 + n * 104_729) % 900) * 1000 + 500),
+    currency: 'IDR',
+    paymentType: PaymentType.VA,
+    payerName: 'Bench Payer',
+    payerEmail: 'payer@mail.example',
+    orderDescription: 'Benchmark order',
+  });
+  if (created.status !== 201) throw new Error(`create -> ${created.status}: ${JSON.stringify(created.body).slice(0, 200)}`);
+  const paid = await openApiPost<{ status: string }>(key, `/sandbox/collections/${created.body.result.id}/pay`, undefined);
+  if (paid.status !== 200 || paid.body.result.status !== PaymentStatus.SUCCESS) throw new Error(`pay -> ${paid.status}: ${JSON.stringify(paid.body).slice(0, 200)}`);
+}
+
 export function keepAlivePost(url: string, headers: Record<string, string>, payload: string): Promise<{ status: number; text: string }> {
   const secure = url.startsWith('https:');
   const request = secure ? https.request : http.request;

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Response } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { repoRoot } from './server';
 
 export const artifactsDir = path.join(repoRoot, 'e2e/artifacts');
@@ -104,6 +105,23 @@ const TRAIL_LENGTH = 150;
 function remember(line: string): void {
   trail.push(`${new Date().toISOString().slice(11, 23)} ${line.slice(0, 400)}`);
   if (trail.length > TRAIL_LENGTH) trail.shift();
+}
+
+/** Where the screenshots of the screens looked at go (E2E_SHOTS_DIR, else e2e/artifacts/shots). */
+export const shotsDir = process.env.E2E_SHOTS_DIR || path.join(artifactsDir, 'shots');
+
+/** A message key left untranslated on screen: `screens.payments.x`, `funds.balances.y`, `status.payment.z` ... */
+const RAW_KEY = /\b(?:screens|funds|home|payments|cashier|developer|status|enum|menu|layout|validation|exports?)\.[A-Za-z]+\.[A-Za-z0-9_.]+/;
+
+/** A full-page screenshot into shotsDir once the page is still, and no raw message key on it. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  // CSS animations (drawer, dropdowns) finished: the page as a person sees it once it is still.
+  // (Endless ones, a spinner's or a skeleton's, do not count.)
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text.match(RAW_KEY)?.[0], `${name}: a raw message key on screen`).toBeUndefined();
 }
 
 /** What a step may take before it is stopped, under vitest's testTimeout so the screenshot shows where it stopped. */

@@ -29,6 +29,22 @@ export interface OpenApiKey {
 }
 const DEMO_KEY: OpenApiKey = { merchantId: DEMO_MERCHANT_ID, keyId: DEMO_KEY_ID, secret: DEMO_KEY_SECRET };
 
+/**
+ * A new sandbox key of a merchant, made as its admin would in Developer parameters (through the same calls): sign-in
+ * (captcha off on the e2e server), then POST /api/developer/keys.
+ */
+export async function newSandboxKey(base: string, a: { username: string; password: string; brand: string; merchantId: number; name: string }): Promise<OpenApiKey> {
+  const login = await fetch(`${base}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Brand': a.brand },
+    body: JSON.stringify({ username: a.username, password: a.password, checkKey: `e2e${randomUUID().slice(0, 8)}`, captcha: 'abcd' }),
+  });
+  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const made = await fetch(`${base}/api/developer/keys`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Access-Token': token }, body: JSON.stringify({ name: a.name, mode: 'sandbox' }) });
+  const r = ((await made.json()) as { result: { key: { id: string }; secret: string } }).result;
+  return { merchantId: String(a.merchantId), keyId: r.key.id, secret: r.secret };
+}
+
 export async function openApi<T = Record<string, unknown>>(base: string, method: 'GET' | 'POST', pathWithQuery: string, body?: unknown, key: OpenApiKey = DEMO_KEY): Promise<OpenApiAnswer<T>> {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const timestamp = String(Math.floor(Date.now() / 1000));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { findBrand, loginPath, type Brand } from '@mg/domain';
+import { LANGUAGE_NATIVE_NAMES, findBrand, loginPath, type Brand, type Language } from '@mg/domain';
 
 export const DEMO_PASSWORD = 'Demo#2026pay';
 
@@ -75,13 +75,18 @@ export async function sideMenuTexts(page: Page): Promise<string[]> {
   return texts.map((t) => t.trim()).filter(Boolean);
 }
 
-/** Switches the signed-in shell to English (demo users may start in their brand's language). */
-export async function toEnglish(page: Page): Promise<void> {
+/** Picks a language in the page's switcher (the shell's header, or a public page's) by its native name and waits for the page to speak it. */
+export async function switchLanguage(page: Page, lang: Language): Promise<void> {
   const switcher = page.getByTestId('language-switcher').first();
   await switcher.waitFor();
-  if ((await page.evaluate(() => document.documentElement.lang)) === 'en-US') return;
+  if ((await page.evaluate(() => document.documentElement.lang)) === lang) return;
   await switcher.click();
-  await page.keyboard.type('English');
+  await page.keyboard.type(LANGUAGE_NATIVE_NAMES[lang]);
   await page.keyboard.press('Enter');
-  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe('en-US');
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(lang);
+}
+
+/** Switches the signed-in shell to English (demo users may start in their brand's language). */
+export function toEnglish(page: Page): Promise<void> {
+  return switchLanguage(page, 'en-US');
 }

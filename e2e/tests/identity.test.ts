@@ -150,6 +150,8 @@ describe('signed-in shell', () => {
         await page.keyboard.type(await generate({ secret }));
         await page.getByTestId('confirm-2fa').click();
         await page.getByTestId('recovery-codes').waitFor();
+        const recovery = ((await page.getByTestId('recovery-codes').locator('code').first().textContent()) ?? '').trim();
+        expect(recovery).not.toBe('');
 
         await page.context().clearCookies();
         await page.evaluate(() => {
@@ -169,6 +171,14 @@ describe('signed-in shell', () => {
         await page.getByTestId('twofa-code').fill(code);
         await page.getByTestId('twofa-submit').click();
         await page.getByTestId('side-menu').waitFor();
+
+        // Turned off again with a recovery code, as a user who lost the phone would: the files after this one sign
+        // br_admin in with the password alone.
+        await page.goto(`${originOf(brand, port)}/account/security`);
+        await page.getByTestId('disable-2fa').click();
+        await page.getByTestId('disable-2fa-code').fill(recovery);
+        await page.getByTestId('disable-2fa-submit').click();
+        await page.getByTestId('enable-2fa').waitFor();
       });
     } finally {
       await db.end();

@@ -2,9 +2,11 @@
  * Issue 14, the onboarding journey in the browser: a newcomer registers on formkit with the e-mailed code, signs in
  * to the flow in formkit's blank layout, fills the company, its documents (uploaded), a director, a beneficial owner
  * (whose effective share the page computes) and an authorised person, records the video identification with
- * Chromium's fake camera and microphone, and submits. Staff refuse the company documents with a reason and ask for a
- * newer bank statement; the merchant sees the request at its field, replaces the file and resubmits; staff approve;
- * the merchant, now live, creates a live API key (refused before approval).
+ * Chromium's fake camera and microphone, and submits. Staff accept six sections, refuse the company documents with a
+ * reason and ask for a newer bank statement; the merchant sees that step marked and the reviewer's words in the
+ * banner, on the step and at the field, replaces the file and resubmits; staff find the six acceptances kept and only
+ * the changed section pending (Approve says so), accept it and approve; the merchant, now live, creates a live API key
+ * (refused before approval).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +30,7 @@ const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, 
 
 /** A real one-page PDF (the server refuses a file no viewer can open), under the name of what it stands for. */
 const PDF = readFileSync(path.join(repoRoot, 'apps/server/test/fixtures/minimal.pdf'));
+const PNG = readFileSync(path.join(repoRoot, 'apps/server/test/fixtures/minimal.png'));
 const pdf = (label: string) => ({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: PDF });
 
 let browser: Browser;
@@ -245,12 +248,27 @@ describe.sequential('onboarding: register, fill, submit, changes requested, resu
     });
   });
 
-  it('7. the merchant sees the request at its field, replaces the statement and resubmits', async () => {
-    await withScreenshot(applicant, 'onboarding-7-resubmit', async () => {
-      await applicant.goto(`${FK}/company/companyDoc`);
+  it('7. the merchant sees what to change marked with the reviewer’s words, replaces the statement and resubmits', async () => {
+    await withScreenshot(applicant, 'onboarding-7-marked', async () => {
+      await applicant.goto(`${FK}/company/companyInfo`);
       await applicant.locator('[data-testid="ob-banner"][data-status="changes_requested"]').waitFor();
+      // The banner lists what to change, the refusal in the reviewer's words and the request, each linked to its step.
+      await applicant.locator('[data-testid="ob-refusal-companyDoc"]', { hasText: 'The bank statement is older than three months' }).waitFor();
+      await applicant.locator('[data-testid^="ob-request-"]', { hasText: 'Upload a statement of the last three months' }).first().waitFor();
+      // The stepper marks that step, in words too, and no other.
+      const needsChanges = await tr(applicant, 'onboarding.flow.needsChanges');
+      await poll(() => applicant.getByTestId('ob-step-companyDoc-action').textContent()).toBe(needsChanges);
+      expect(await applicant.locator('.ant-steps-item-error [data-testid="ob-step-companyDoc"]').count()).toBe(1);
+      expect(await applicant.locator('[data-testid$="-action"][data-testid^="ob-step-"]').count()).toBe(1);
+      await applicant.locator('[data-testid="ob-refusal-companyDoc"] a').click();
+      await applicant.waitForURL((u) => u.pathname === '/company/companyDoc');
+      // On the step: the section's refusal at its head, the request at its field.
+      await applicant.locator('[data-testid="ob-section-refused-companyDoc"]', { hasText: 'The bank statement is older than three months' }).waitFor();
       await applicant.locator('[data-testid^="ob-request-at-"]', { hasText: 'Upload a statement of the last three months' }).waitFor();
-      await uploadTo(applicant, 'ob-companyDoc-bankStatement', pdf('statement-november'));
+    });
+    await withScreenshot(applicant, 'onboarding-7-resubmit', async () => {
+      // Another file than the refused one (the same bytes again would be no change to the review).
+      await uploadTo(applicant, 'ob-companyDoc-bankStatement', { name: 'statement-november.png', mimeType: 'image/png', buffer: PNG });
       await saved(applicant);
       await applicant.goto(`${FK}/overview/AgreeAndSubmit`);
       await applicant.getByTestId('ob-agree').check();
@@ -259,12 +277,25 @@ describe.sequential('onboarding: register, fill, submit, changes requested, resu
     });
   });
 
-  it('8. staff accept the documents and approve; the merchant is live and creates a live key', async () => {
-    await withScreenshot(staff, 'onboarding-8-approve', async () => {
+  it('8. staff find only the changed section pending, accept it and approve; the merchant is live and creates a live key', async () => {
+    await withScreenshot(staff, 'onboarding-8-resubmitted', async () => {
       await staff.reload();
       await staff.getByTestId(`open-${merchantId}`).click();
       await clickUntilResponse(staff, staff.getByTestId('review-start'), (r) => r.url().includes('/review'));
+      // The six accepted sections are unchanged: kept. Only the company documents (changed) wait, and Approve says so.
+      await poll(() => staff.getByTestId('approve-blocked-undecided').textContent()).toBe(en('onboarding-review.blocked.undecided', { sections: en('onboarding.section.companyDoc') }));
+      expect(await staff.getByTestId('approve').isDisabled()).toBe(true);
+      for (const s of ONBOARDING_SECTIONS.filter((x) => x !== 'companyDoc')) {
+        expect(await staff.getByTestId(`section-${s}-decision`).textContent(), s).toBe(en('onboarding.decision.accepted'));
+        expect(await staff.getByTestId(`section-${s}-change`).getAttribute('data-change'), s).toBe('unchanged');
+      }
+      expect(await staff.getByTestId('section-companyDoc-change').getAttribute('data-change')).toBe('changed');
+      await staff.locator('[data-testid="section-companyDoc-previous"]', { hasText: 'The bank statement is older than three months' }).waitFor();
+    });
+    await withScreenshot(staff, 'onboarding-8-approve', async () => {
       await clickUntilResponse(staff, staff.getByTestId('section-companyDoc-accept'), (r) => r.url().includes('/decisions'));
+      await staff.locator('[data-testid="approve"]:not([disabled])').waitFor();
+      expect(await staff.getByTestId('approve-blocked').count()).toBe(0);
       await staff.getByTestId('approve').click();
       await clickUntilResponse(staff, staff.getByTestId('approve-confirm'), (r) => r.url().includes('/approve') && r.status() === 200);
       await poll(() => dbValue<string>('select status from merchant where id = $1', [merchantId])).toBe('active');

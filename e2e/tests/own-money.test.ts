@@ -2,7 +2,8 @@
  * Issue 12, the merchant's own money. A withdrawal: the admin adds an account, provider staff verify it, the operator
  * withdraws the minimum (a smaller amount refused on its field), sees the fee and the arrival date counted in working
  * days, provider staff approve, the sandbox bank pays it ('00'). A top-up as the operator makes it: from Balances to the top-up form, paid at the
- * cashier in another tab, and the list and the balance showing it paid. A balance transfer as the merchant admin does it: from Balances to the transfer form, a sub-merchant
+ * cashier in another tab, and the list and the balance showing it paid; one paid while its list is open turns to
+ * Success there by itself (issue 40: its realtime event). A balance transfer as the merchant admin does it: from Balances to the transfer form, a sub-merchant
  * chosen, an amount above what the balance covers refused on its field with the spec §5 message, the confirmation
  * with fee and total, the money moved at once; the records and the statement show it sent, and the sub-merchant,
  * switched to from the header menu, sees the same transfer received, naming the parent.
@@ -164,6 +165,30 @@ describe.sequential('a top-up paid at the cashier', () => {
       expect((await available(PARENT)) - before).toBe(BigInt(TOP_UP));
     });
   });
+
+  it('the open top-up list turns a top-up paid elsewhere to Success by itself, without a reload (its realtime event)', async () => {
+    await withScreenshot(page, 'top-ups-2-realtime', async () => {
+      await page.goto(`${originOf(tikipay, port)}/funds/top-ups`);
+      await page.locator('[data-testid="realtime-state"][data-state="live"]').waitFor({ timeout: 30_000 });
+      await page.getByTestId('top-up-new').click();
+      await page.getByTestId('top-up-form').waitFor();
+      await page.getByTestId('top-up-amount').fill(TOP_UP);
+      const answer = await clickUntilResponse(page, page.getByTestId('top-up-create'), (r) => r.url().endsWith('/api/top-ups') && r.request().method() === 'POST');
+      const created = (await answer.json()).result as { id: string; cashierUrl: string };
+      await page.getByTestId('top-up-cashier').waitFor();
+      await page.locator('.ant-modal-footer .ant-btn').first().click();
+      const row = page.locator('.ant-table-row', { hasText: created.id });
+      await poll(() => row.textContent()).toContain(en('status.payment.pending'));
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+      // The payer pays at the cashier somewhere else: this page is neither reloaded nor left and come back to.
+      const token = new URL(created.cashierUrl).pathname.split('/').pop();
+      const paid = await fetch(`http://127.0.0.1:${port}/api/cashier/${token}/pay`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-lang': 'en-US' }, body: JSON.stringify({ outcome: 'success' }) });
+      expect(paid.status).toBe(200);
+      await poll(() => row.textContent(), 20_000).toContain(en('status.payment.success'));
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    });
+  });
 });
 
 describe.sequential('a withdrawal to a verified account', () => {
@@ -181,6 +206,8 @@ describe.sequential('a withdrawal to a verified account', () => {
   });
 
   let withdrawalId = '';
+
+  let withdrawalFigures = { fee: '0', totalDebit: '0' };
 
   it('1. the merchant admin adds an account: it waits for verification', async () => {
     await withScreenshot(merchant, 'withdrawals-1-account', async () => {
@@ -228,7 +255,9 @@ describe.sequential('a withdrawal to a verified account', () => {
       await merchant.getByTestId('withdraw-confirmation').waitFor();
       await poll(() => merchant.getByTestId('withdraw-arrival').textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       const answer = await clickUntilResponse(merchant, merchant.getByTestId('withdraw-confirm'), (r) => r.url().endsWith('/api/withdrawals') && r.request().method() === 'POST');
-      withdrawalId = ((await answer.json()).result as { id: string }).id;
+      const created = (await answer.json()).result as { id: string; fee: string; totalDebit: string };
+      withdrawalId = created.id;
+      withdrawalFigures = created;
       const row = merchant.locator('.ant-table-row', { hasText: withdrawalId });
       await poll(() => row.textContent()).toContain(en('status.payout.pending_review'));
     });
@@ -240,6 +269,8 @@ describe.sequential('a withdrawal to a verified account', () => {
       // The approval names what leaves the merchant's balance and where it goes before it is given.
       await staff.getByTestId(`withdraw-approve-${withdrawalId}`).click();
       await staff.getByTestId('withdraw-approve-confirmation').waitFor();
+      const confirmation = await staff.getByTestId('withdraw-approve-confirmation').textContent();
+      for (const figure of [withdrawalFigures.fee, withdrawalFigures.totalDebit]) expect(confirmation).toContain(shown(figure));
       await clickUntilResponse(staff, staff.getByTestId('withdraw-approve-confirm'), (r) => r.url().includes(`/api/withdrawals/${withdrawalId}/review`));
     });
 

@@ -5,14 +5,14 @@
  * Then the new screens are visited in several brands and languages (no raw message keys; screenshots kept).
  * Long file: one journey, step after step on one server and one browser, reads best in one place.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { collectionsList, formatAmount, loginPath, parseAmount, translate, type CurrencyCode, type Language } from '@mg/domain';
-import { artifactsDir, clickUntilResponse, launchBrowser, newContext, withScreenshot } from '../lib/browser';
+import { clickUntilResponse, launchBrowser, newContext, shoot, withScreenshot } from '../lib/browser';
 import { DEMO_WEBHOOK_SECRET, openApi, startWebhookReceiver, verifyWebhook, type WebhookReceiver } from '../lib/open-api';
 import { brandOf, DEMO_PASSWORD, originOf, signIn } from '../lib/session';
 
@@ -32,8 +32,6 @@ const EN = {
   refundable: 'Refundable',
   refundDone: (amount: string, currency: string) => `Refund of ${amount} ${currency} submitted`,
 };
-/** Where the screenshots of the second part go (E2E_SHOTS_DIR, else e2e/artifacts/shots). */
-const shotsDir = process.env.E2E_SHOTS_DIR || path.join(artifactsDir, 'shots');
 
 /** expect.poll with room for a page load (vitest's default gives up after one second). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
@@ -393,19 +391,6 @@ describe.sequential('collections end to end: integrate, pay, callback, refund, s
 
 /* ------------------------------------------------------------------------------------------------------------ */
 /* The new screens in several brands and languages                                                                */
-
-/** A message key left untranslated on screen: `screens.payments.x`, `funds.balances.y`, `status.payment.z` ... */
-const RAW_KEY = /\b(?:screens|funds|home|payments|cashier|developer|status|enum|menu|layout|validation|exports?)\.[A-Za-z]+\.[A-Za-z0-9_.]+/;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(shotsDir, { recursive: true });
-  // CSS animations (drawer, dropdowns) finished: the page as a person sees it once it is still.
-  // (Endless ones, a spinner's or a skeleton's, do not count.)
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
-  const text = await page.evaluate(() => document.body.innerText);
-  expect(text.match(RAW_KEY)?.[0], `${name}: a raw message key on screen`).toBeUndefined();
-}
 
 describe('the new screens in tikipay (zh-CN, en-US), lumipay (en-US) and th-TH', () => {
   it('tikipay demo_admin: home statistics, transactions with the drawer, balances, developer parameters, cashier', async () => {

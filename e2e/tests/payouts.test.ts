@@ -1,10 +1,12 @@
 /**
  * Issue 11, a single payout as a newcomer does it: the operator fills the payout form (a wrong wallet phone is
  * refused on its field), sees the fee and total debit before confirming, and the payout waits for review with its
- * money held; the operator cannot approve; the admin approves it with the Google code; the sandbox channel pays it
- * out and the list, the details and the balance agree. Then the batch journey: the template, a 50-row file with three
- * bad rows, one fixed and two excluded, submitted, approved by the admin with the Google code, paid out, and the
- * result file agreeing with the balance.
+ * money held; the operator cannot approve; the admin approves it from the review queue with the Google code; the
+ * sandbox channel pays it out and the list, the details and the balance agree. Then the batch journey: the template
+ * (with its sheet of banks), a 50-row file with three bad rows, one fixed and two excluded, the submit confirmed with
+ * the server's fee and total debit; the admin's queue shows the batch as one decision (its count is the list's
+ * length, none of its payouts on their own), the approval confirmed with its fee and total debit and the Google code,
+ * paid out, and the result file listing every row of the upload and agreeing with the balance (issue 40).
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,9 +56,9 @@ async function turnOffTotp(username: string): Promise<void> {
   await db.end();
 }
 
-/** Types the current code into the open code dialog, cell by cell (the dialog may still be opening), all six checked. */
-async function typeGoogleCode(page: Page, secret: string): Promise<void> {
-  await page.getByTestId('google-code').first().waitFor();
+/** Types the current code into the open code field, cell by cell (the dialog may still be opening), all six checked. */
+async function typeGoogleCode(page: Page, secret: string, testId = 'google-code'): Promise<void> {
+  await page.getByTestId(testId).first().waitFor();
   const code = await generate({ secret });
   const cells = page.locator('.ant-modal-wrap:visible .ant-otp input');
   for (let i = 0; i < code.length; i++) await cells.nth(i).fill(code[i]!);
@@ -134,20 +136,27 @@ describe.sequential('a single payout: make, confirm, review with the Google code
       // 2FA turned on after the sign-in: the approval must ask the code
       await turnOnTotp('demo_admin', secret);
       await admin.goto(`${originOf(tikipay, port)}/payment/payouts`);
-      // The reviewer's queue: what waits for them is counted, and one click filters the list to it.
+      // The reviewer's queue: what waits for them is counted, and one click opens the list of it.
       const count = admin.getByTestId('review-waiting').locator('.ant-badge-count');
       await count.waitFor();
       expect(Number(await count.getAttribute('title'))).toBeGreaterThanOrEqual(1);
-      await clickUntilResponse(admin, admin.getByTestId('review-queue'), (r) => r.url().includes('/api/payouts?') && r.url().includes('status=pending_review') && r.status() === 200);
-      await admin.getByTestId(`approve-${payoutId}`).click();
-      await admin.getByTestId('review-summary').waitFor();
-      expect(await admin.getByTestId('review-summary').textContent()).toContain(shown(minor(AMOUNT)));
-      await admin.getByTestId('review-ok').click();
-      await typeGoogleCode(admin, secret);
-      await clickUntilResponse(admin, admin.getByTestId('google-code-ok'), (r) => r.url().endsWith('/api/payouts/review') && r.status() === 200);
-      // reviewed: it leaves the queue; the whole list again
+      await clickUntilResponse(admin, admin.getByTestId('review-queue'), (r) => r.url().includes('/api/payouts/review/queue') && r.status() === 200);
+      await admin.locator(`[data-testid="review-queue-drawer"] tr[data-row-key="payout-${payoutId}"]`).waitFor();
+      await admin.getByTestId(`queue-approve-${payoutId}`).click();
+      // One confirmation names what moves: the amount, the fee, the total debit, from the held balance, to whom.
+      const confirmation = admin.getByTestId('review-confirmation');
+      await confirmation.waitFor();
+      expect(await confirmation.textContent()).toContain(shown(minor(AMOUNT)));
+      expect(await confirmation.textContent()).toContain(en('payouts.review.fromHeld'));
+      expect(await admin.getByTestId('review-total').textContent()).toBe(`${shown(total)} IDR`);
+      // 2FA was turned on after the sign-in: the first confirm is answered by the server asking the code, on its field.
+      await clickUntilResponse(admin, admin.getByTestId('review-confirm'), (r) => r.url().endsWith('/api/payouts/review') && r.status() === 400);
+      await typeGoogleCode(admin, secret, 'review-google-code');
+      await clickUntilResponse(admin, admin.getByTestId('review-confirm'), (r) => r.url().endsWith('/api/payouts/review') && r.status() === 200);
+      // reviewed: it leaves the queue and its count
+      await poll(() => admin.locator(`[data-testid="review-queue-drawer"] tr[data-row-key="payout-${payoutId}"]`).count()).toBe(0);
       await poll(() => admin.getByTestId('review-waiting').locator('.ant-badge-count').count()).toBe(0);
-      await clickUntilResponse(admin, admin.getByRole('button', { name: 'Reset' }), (r) => r.url().includes('/api/payouts?') && !r.url().includes('status=') && r.status() === 200);
+      await admin.locator('[data-testid="review-queue-drawer"] .ant-drawer-close').click();
 
       const row = admin.locator(`tr[data-row-key="${payoutId}"]`);
       // sent by the job, answered by the sandbox channel a few seconds later: reload until the list says so
@@ -214,6 +223,10 @@ describe.sequential('a batch payout: template, 50 rows with three bad, fix one, 
       const template = await downloaded(operator, () => operator.getByTestId('batch-template-xlsx').click());
       const header = (template.worksheets[0]!.getRow(1).values as unknown[]).slice(1).map(String);
       expect(header).toEqual(['Merchant order ID', 'Bank code', 'Account number', 'Account name', 'Amount', 'Description']);
+      // The banks and their rules come with it: a sheet of them, and in the dialog.
+      expect(template.worksheets[1]?.name).toBe('Banks');
+      await operator.getByTestId('batch-rules').getByText(en('payouts.batch.rulesTitle')).click();
+      await operator.getByTestId('batch-rules').getByText('Account number: exactly 13 digits').waitFor();
 
       const stamp = Date.now();
       const lines = Array.from({ length: ROWS }, (_, i) => [`E2E-B-${stamp}-${i + 1}`, 'BCA', `123456780${i % 10}`, `Payee ${i + 1}`, String(EACH), `Invoice ${i + 1}`]);
@@ -235,11 +248,21 @@ describe.sequential('a batch payout: template, 50 rows with three bad, fix one, 
       // uploaded = submitted + excluded (row 20's "100000.5" is no IDR amount, so it counts in no total)
       expect(await operator.getByTestId('batch-uploaded').textContent()).toBe(en('payouts.batch.uploaded', { count: ROWS, total: `${shown(49n * EACH)} IDR` }));
 
-      await operator.getByTestId('batch-submit').click();
+      // The confirmation names the amount, the server's fee, the total debit, the balance and the payees.
+      const quoted = await clickUntilResponse(operator, operator.getByTestId('batch-submit'), (r) => r.url().endsWith('/api/payouts/batches/quote') && r.status() === 200);
+      const quote = ((await quoted.json()) as { result: { fee: string; totalDebit: string; available: string } }).result;
+      const confirmation = operator.getByTestId('batch-submit-confirmation');
+      await confirmation.waitFor();
+      expect(minor(quote.fee)).toBeGreaterThan(0n);
+      expect(await confirmation.textContent()).toContain(`${shown(48n * EACH)} IDR`);
+      expect(await operator.getByTestId('batch-submit-quote-fee').textContent()).toBe(`${shown(minor(quote.fee))} IDR`);
+      expect(await operator.getByTestId('batch-submit-quote-total').textContent()).toBe(`${shown(48n * EACH + minor(quote.fee))} IDR`);
+      expect(await operator.getByTestId('batch-submit-quote-balance').textContent()).toBe(en('payouts.batch.fromAvailable', { currency: IDR, amount: `${shown(minor(quote.available))} IDR` }));
+      expect(await operator.getByTestId('batch-submit-quote-payees').textContent()).toBe(en('payouts.batch.payeeCount', { count: 10 }));
       const submitted = await clickUntilResponse(operator, operator.getByTestId('batch-submit-confirm'), (r) => r.url().endsWith('/api/payouts/batches') && r.request().method() === 'POST');
       const body = (await submitted.json()) as { result: { id: string; rowCount: number; uploadedCount: number; totalAmount: string; totalFee: string } };
       batchId = body.result.id;
-      expect(body.result).toMatchObject({ rowCount: 48, uploadedCount: 50, totalAmount: String(48n * EACH) });
+      expect(body.result).toMatchObject({ rowCount: 48, uploadedCount: 50, totalAmount: String(48n * EACH), totalFee: quote.fee });
       await operator.getByTestId('batch-result').waitFor();
     });
     const after = await idrBalance();
@@ -254,28 +277,74 @@ describe.sequential('a batch payout: template, 50 rows with three bad, fix one, 
     return BigInt(rows[0]!.t);
   }
 
-  it('2. the admin approves the batch with the Google code; it is paid out; the result file agrees with the balance', async () => {
-    await withScreenshot(admin, 'payouts-4-batch-review', async () => {
+  it('2. the queue shows the batch as one decision, its count the length of the list; its payouts are read-only in the list', async () => {
+    await withScreenshot(admin, 'payouts-4-batch-queue', async () => {
       await signIn(admin, port, 'demo_admin');
       await toEnglish(admin);
       await turnOnTotp('demo_admin', secret);
       await admin.goto(`${originOf(tikipay, port)}/payment/payouts`);
+      // "Waiting for my review N" opens a list of N: the batch one line, none of its 48 payouts on their own.
+      const count = admin.getByTestId('review-waiting').locator('.ant-badge-count');
+      await count.waitFor();
+      const waiting = Number(await count.getAttribute('title'));
+      expect(waiting).toBeGreaterThanOrEqual(1);
+      await clickUntilResponse(admin, admin.getByTestId('review-queue'), (r) => r.url().includes('/api/payouts/review/queue') && r.status() === 200);
+      const drawer = admin.getByTestId('review-queue-drawer');
+      await drawer.locator(`tr[data-row-key="batch-${batchId}"]`).waitFor();
+      await poll(() => drawer.locator('tbody tr.ant-table-row').count()).toBe(waiting);
+      expect(await drawer.locator('tr[data-row-key^="payout-"]').count()).toBe(waiting - 1);
+      expect(await drawer.locator(`tr[data-row-key="batch-${batchId}"]`).textContent()).toContain(en('payouts.review.kind.batch', { count: 48 }));
+
+      // Its payouts are in the list, and offer no review of their own: their Actions send the reviewer to the batch.
+      const listed = await clickUntilResponse(admin, drawer.getByTestId(`queue-batch-payouts-${batchId}`), (r) => r.url().includes(`batchId=${batchId}`) && r.status() === 200);
+      const members = ((await listed.json()) as { result: { records: { id: string; batchId: string }[]; total: number } }).result;
+      expect(members.total).toBe(48);
+      expect(new Set(members.records.map((r) => r.batchId))).toEqual(new Set([batchId]));
+      const member = admin.locator(`tr[data-row-key="${members.records[0]!.id}"]`);
+      await poll(() => member.textContent()).toContain(en('payouts.review.withBatch'));
+      expect(await admin.getByTestId(`approve-${members.records[0]!.id}`).count()).toBe(0);
+      expect(await admin.getByTestId(`with-batch-${members.records[0]!.id}`).getAttribute('title')).toBe(batchId);
+    });
+  }, 60_000);
+
+  it('3. the admin approves the batch from the queue with the Google code; it is paid out; the result file agrees', async () => {
+    await withScreenshot(admin, 'payouts-5-batch-review', async () => {
+      await clickUntilResponse(admin, admin.getByTestId('review-queue'), (r) => r.url().includes('/api/payouts/review/queue') && r.status() === 200);
+      const quoted = await clickUntilResponse(admin, admin.getByTestId(`queue-approve-${batchId}`), (r) => r.url().includes(`/api/payouts/batches/${batchId}/quote`) && r.status() === 200);
+      const quote = ((await quoted.json()) as { result: { count: number; amount: string; fee: string; totalDebit: string } }).result;
+      expect(quote).toMatchObject({ count: 48, amount: String(48n * EACH), totalDebit: String(48n * EACH + minor(quote.fee)) });
+      await admin.getByTestId('batch-review-confirmation').waitFor();
+      expect(await admin.getByTestId('batch-review-quote-fee').textContent()).toBe(`${shown(minor(quote.fee))} IDR`);
+      expect(await admin.getByTestId('batch-review-quote-total').textContent()).toBe(`${shown(minor(quote.totalDebit))} IDR`);
+      expect(await admin.getByTestId('batch-review-quote-balance').textContent()).toContain(`${shown(minor(quote.totalDebit))} IDR`);
+      expect(minor(quote.totalDebit)).toBe(await openApiTotal());
+      // 2FA was turned on after the sign-in: the first confirm is answered by the server asking the code, on its field.
+      await clickUntilResponse(admin, admin.getByTestId('batch-review-confirm'), (r) => r.url().includes(`/api/payouts/batches/${batchId}/review`) && r.status() === 400);
+      await typeGoogleCode(admin, secret, 'batch-review-google-code');
+      await clickUntilResponse(admin, admin.getByTestId('batch-review-confirm'), (r) => r.url().includes(`/api/payouts/batches/${batchId}/review`) && r.status() === 200);
+      // decided: the batch leaves the queue
+      await poll(() => admin.locator(`[data-testid="review-queue-drawer"] tr[data-row-key="batch-${batchId}"]`).count()).toBe(0);
+      await admin.locator('[data-testid="review-queue-drawer"] .ant-drawer-close').click();
       await admin.getByTestId('batches').click();
-      await admin.getByTestId(`approve-batch-${batchId}`).click();
-      await typeGoogleCode(admin, secret);
-      await clickUntilResponse(admin, admin.getByTestId('google-code-ok'), (r) => r.url().includes(`/api/payouts/batches/${batchId}/review`) && r.status() === 200);
       // sent, answered by the sandbox channel, then processed: the open list refreshes by itself
       const row = admin.locator(`[data-testid="batches-drawer"] tr[data-row-key="${batchId}"]`);
       await poll(() => row.textContent(), 45_000).toContain(en('status.payoutBatch.processed'));
       const book = await downloaded(admin, () => admin.getByTestId(`result-${batchId}`).click());
       const sheet = book.worksheets[0]!;
-      expect(sheet.rowCount).toBe(49);
+      // Every row of the upload: 48 paid, rows 10 and 20 excluded with the problems they had.
+      expect(sheet.rowCount).toBe(51);
       let paid = 0n;
+      const left: string[] = [];
       sheet.eachRow((r, n) => {
         if (n === 1) return;
-        expect(String(r.getCell(8).value)).toBe(en('status.payout.success'));
-        paid += BigInt(String(r.getCell(6).value)) + BigInt(String(r.getCell(7).value));
+        if (String(r.getCell(2).value) !== en('payouts.batch.fate.submitted')) {
+          left.push(`${r.getCell(1).value} ${r.getCell(2).value}`);
+          return;
+        }
+        expect(String(r.getCell(4).value)).toBe(en('status.payout.success'));
+        paid += BigInt(String(r.getCell(10).value)) + BigInt(String(r.getCell(11).value));
       });
+      expect(left).toEqual([`10 ${en('payouts.batch.fate.failedCheck')}`, `20 ${en('payouts.batch.fate.failedCheck')}`]);
       const after = await idrBalance();
       expect(before.available - after.available).toBe(paid);
       expect(after.frozen).toBe(before.frozen);

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -15,11 +16,16 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM } from '@mg/domain';
+import { CROSS_ORIGIN_EXPOSED_HEADERS, CROSS_ORIGIN_REQUEST_HEADERS, OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE, READ_REPLICA_MAX_LAG_MS, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM } from '@mg/domain';
+import { apiOrigins, type ApiBaseMap } from './lib/api-bases';
 import { WEB_DIST_DIR } from './config';
+import { ChangeListener } from './db/change-listener';
+import type { ReadReplica } from './db/read-replica';
+import { registerReadReplica } from './plugins/read-replica';
 import { ConfigCache } from './db/config-cache';
-import { dbOf, type Db } from './db/pool';
+import { databaseUrlOf, dbOf, type Db } from './db/pool';
 import { createLogger } from './lib/logger';
+import { memoryWindowCounter, pgWindowCounter, redisWindowCounter, SharedRateLimiter } from './lib/rate-limit';
 import { SecretBox } from './lib/secret-box';
 import { JobScheduler } from './jobs/scheduler';
 import { RealtimeHub } from './modules/realtime/hub';
@@ -35,13 +41,23 @@ import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
 import { Mailer } from './modules/mail/mailer';
 import { registerErrorHandling } from './plugins/error-handler';
 import { registerInputGuard } from './plugins/input-guard';
-import { localFileStorage, type FileStorage } from './lib/files/storage';
+import { registerMetrics } from './plugins/metrics';
+import { pgFileStorage, type FileStorage } from './lib/files/storage';
 import { registerRequestContext } from './plugins/request-context';
 
 export { SERVER_VERSION };
 
 export interface BuildAppOptions {
   pool: pg.Pool;
+  /**
+   * PostgreSQL itself when `pool` goes through a transaction pooler (config DATABASE_DIRECT_URL): the change
+   * listener's LISTEN and the export jobs' long reads use it. Default: the pool's own connection string.
+   */
+  directUrl?: string;
+  /** A streaming replica lists, search and reports may read from (config DATABASE_READ_URL; db/read-replica.ts). */
+  readUrl?: string;
+  /** How far behind the primary the replica may be and still answer (DATABASE_READ_MAX_LAG_MS). */
+  readMaxLagMs?: number;
   db?: Db;
   logLevel?: string;
   /** Capture logs (tests); default stdout. */
@@ -52,6 +68,14 @@ export interface BuildAppOptions {
   rateLimitPerMinute?: number;
   /** Open API requests per minute per key (default OPEN_API_RATE_LIMIT_PER_MINUTE). */
   openApiRateLimitPerMinute?: number;
+  /** Where the request limits count (lib/rate-limit.ts): the database (default), Redis (`redisUrl`), or this process. */
+  rateLimitStore?: 'database' | 'redis' | 'memory';
+  /** The Redis of `rateLimitStore: 'redis'` (REDIS_URL). */
+  redisUrl?: string;
+  /** Prefix of the limits' keys in Redis (default `mg:rl:`): deployments, or tests, that share one Redis. */
+  redisKeyPrefix?: string;
+  /** Leases of the shared counter (default on); off: one counter write per request. */
+  rateLimitLeases?: boolean;
   /** Built web app to serve; null: none. Default apps/web/dist when it has an index.html. */
   webDistDir?: string | null;
   publicUrl?: string;
@@ -69,8 +93,9 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Key of the secret box (32 bytes); default: a random one (tests). main.ts passes the configured key. */
   secretKey?: Buffer;
-  /** Where export files are written; default: a temporary directory. */
+  /** This instance's scratch space (uploads being checked, exports being written); default: a temporary directory. */
   dataDir?: string;
+  /** Where stored files live; default: the database (lib/files/storage.ts). */
   fileStorage?: FileStorage;
   /** Allow callbacks to loopback and private addresses (local testing). */
   /** /api/health reports the statements sent to PostgreSQL (DB_ROUND_TRIPS=on, for bench:api). */
@@ -80,7 +105,16 @@ export interface BuildAppOptions {
   jobs?: boolean;
   /** Idle limits of sessions (default SESSION_IDLE_MINUTES_PLATFORM / _MERCHANT of the domain). */
   sessionIdleMs?: { platform: number; merchant: number };
+  /** Bearer token of `GET /metrics` (METRICS_TOKEN); unset: no metrics are collected and /metrics answers 404. */
+  metricsToken?: string;
+  /** The regional map (API_BASES): served at GET /api/sys/apiBases; its other origins join the page's CSP. */
+  apiBases?: ApiBaseMap | null;
+  /** Origins the web app calls this server from (WEB_ORIGINS): CORS, with credentials, for these only. */
+  webOrigins?: readonly string[];
 }
+
+/** How long a shutdown waits for running background jobs (they start stopping as the shutdown begins). */
+export const JOBS_STOP_WAIT_MS = 5_000;
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -98,9 +132,31 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
+/**
+ * The page's policy where the regional map sends its calls to other origins: those origins may be fetched (and their
+ * signed file links shown as images and videos); nothing else changes.
+ */
+export function cspDirectives(map: ApiBaseMap | null | undefined): typeof CSP_DIRECTIVES {
+  const others = apiOrigins(map ?? null);
+  if (!others.length) return CSP_DIRECTIVES;
+  // The sockets of another origin too: 'ws:'/'wss:' already allow any socket.
+  return {
+    ...CSP_DIRECTIVES,
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, ...others],
+    imgSrc: [...CSP_DIRECTIVES.imgSrc, ...others],
+    mediaSrc: [...CSP_DIRECTIVES.mediaSrc, ...others],
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The deployment's regional map (API_BASES); null: every brand and country on this server. */
+    apiBases: ApiBaseMap | null;
     pool: pg.Pool;
+    /** PostgreSQL past any pooler (BuildAppOptions.directUrl). */
+    directUrl: string;
+    /** The read replica and its rule (db/read-replica.ts); null without DATABASE_READ_URL. */
+    readReplica: ReadReplica | null;
     db: Db;
     dict: DictService;
     captcha: CaptchaService;
@@ -108,7 +164,7 @@ declare module 'fastify' {
     nodeEnv: 'development' | 'production' | 'test';
     secretBox: SecretBox;
     dataDir: string;
-    /** Uploaded files' bytes (lib/files/storage.ts): `${dataDir}/files` unless given. */
+    /** Stored files' bytes (lib/files/storage.ts), shared by every instance: the database unless given. */
     fileStorage: FileStorage;
     /** Signs authorised file URLs (modules/files/urls.ts). */
     fileUrlKey: Buffer;
@@ -118,6 +174,8 @@ declare module 'fastify' {
     dbRoundTrips: boolean;
     /** Configuration rows the open API reads on every call (db/config-cache.ts). */
     configCache: ConfigCache;
+    /** Staff's changes to what instances keep copies of, notified by the database (db/change-listener.ts). */
+    changes: ChangeListener;
     jobs: JobScheduler;
     /** Hands the outbox's events to this instance's sockets (modules/realtime/hub.ts). */
     realtime: RealtimeHub;
@@ -125,10 +183,17 @@ declare module 'fastify' {
     lists: ListRegistry;
     /** Open API requests per minute per key (open-api/auth.ts counts them after the signature). */
     openApiRateLimitPerMinute: number;
+    /** The request limits' counter, shared by every instance (lib/rate-limit.ts). */
+    rateLimiter: SharedRateLimiter;
     /** Every route registered (method and URL pattern), for the docs and the route-wide input tests. */
     routeTable: readonly { method: string; url: string }[];
     /** A session unused this long ends (modules/auth/plugin.ts). */
     sessionIdleMs: { platform: number; merchant: number };
+    /**
+     * Where this instance is in its life: `draining` from the start of a shutdown (readiness answers 503 so a proxy
+     * or orchestrator stops sending it work).
+     */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -142,13 +207,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,
+    // A request this instance accepted is answered, also when it arrives after a shutdown began: the listener is
+    // closed by then, so it came on a kept-alive connection or on one accepted in the instant of the signal (a
+    // proxy's, test/proxy.test.ts). Fastify's default 503 would reach the client, since a proxy passes a POST it has
+    // sent on to no other instance. Such answers say Connection: close (onSend below): the client does not come back.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('apiBases', opts.apiBases ?? null);
   app.decorate('pool', opts.pool);
+  app.decorate('directUrl', opts.directUrl ?? databaseUrlOf(opts.pool));
   app.decorate('db', opts.db ?? dbOf(opts.pool));
   app.decorate('dict', new DictService(app.db));
   app.decorate('captcha', new CaptchaService(opts.captcha ?? true, opts.captchaGenerator));
@@ -156,13 +228,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('mailer', opts.mailer ?? new Mailer({ mailUrl: opts.mailUrl, nodeEnv: opts.nodeEnv ?? 'development' }));
   app.decorate('secretBox', new SecretBox(opts.secretKey ?? randomBytes(32)));
   app.decorate('dataDir', opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'mg-data-')));
-  app.decorate('fileStorage', opts.fileStorage ?? localFileStorage(path.join(app.dataDir, 'files')));
+  app.decorate('fileStorage', opts.fileStorage ?? pgFileStorage(app.pool));
   app.decorate('fileUrlKey', app.secretBox.derive('file-url'));
   app.decorate('publicUrl', (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''));
   app.decorate('allowPrivateCallbacks', opts.allowPrivateCallbacks ?? false);
   app.decorate('dbRoundTrips', opts.dbRoundTrips ?? false);
   app.decorate('sessionIdleMs', opts.sessionIdleMs ?? { platform: SESSION_IDLE_MINUTES_PLATFORM * 60_000, merchant: SESSION_IDLE_MINUTES_MERCHANT * 60_000 });
   app.decorate('configCache', new ConfigCache());
+  // Every instance's dictionary copy goes when staff change a dictionary on any instance (migration 0033's trigger).
+  app.decorate('changes', new ChangeListener(app.directUrl, app.log));
+  app.changes.on('dict', () => app.dict.clearCache());
+  app.addHook('onReady', async () => app.changes.start());
+  app.addHook('onClose', async () => app.changes.stop());
+  registerReadReplica(app, opts.readUrl, opts.readMaxLagMs ?? READ_REPLICA_MAX_LAG_MS);
   app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
   app.decorate('lists', new Map());
   const routeTable: { method: string; url: string }[] = [];
@@ -170,21 +248,40 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url });
   });
+  app.decorate('lifecycle', { draining: false });
   app.addHook('onReady', async () => app.jobs.start());
-  app.addHook('onClose', async () => app.jobs.stop());
+  // No job starts once a shutdown begins; the running ones get JOBS_STOP_WAIT_MS while the requests drain, and the
+  // end of the shutdown waits for that same wait (scheduler.stop is one wait for every caller).
+  app.addHook('preClose', (done) => {
+    app.lifecycle.draining = true;
+    // No new connection from here: Fastify closes the listener only after every preClose hook, and the sockets'
+    // hook waits up to a second for their close frames. Fastify's own close of it later is then a no-op.
+    if (app.server.listening) app.server.close();
+    void app.jobs.stop(JOBS_STOP_WAIT_MS);
+    done();
+  });
+  app.addHook('onClose', async () => {
+    const done = await app.jobs.stop(JOBS_STOP_WAIT_MS);
+    if (!done) app.log.warn({ jobs: app.jobs.running }, 'shutdown: jobs still running were left to the database (rolled back when their connection closes)');
+  });
   app.decorate('realtime', new RealtimeHub(app.pool, app.db, app.log));
   app.addHook('onReady', async () => app.realtime.start());
   app.addHook('onClose', async () => app.realtime.stop());
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    if (app.lifecycle.draining) reply.header('connection', 'close');
     // API answers are a user's data (sessions, keys, secrets, exports): never kept by a browser or a proxy.
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   // Security headers first: answers refused by a later hook (401, 403, 404, 429) carry them too.
+  const webOrigins = opts.webOrigins ?? [];
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.apiBases) },
+    // A regional server's signed file links are shown by pages of the web origins (an <img> of another origin);
+    // otherwise helmet's same-origin stands.
+    crossOriginResourcePolicy: webOrigins.length ? { policy: 'cross-origin' } : { policy: 'same-origin' },
     // Served over plain http on a LAN too: no HSTS from the app (a TLS proxy in front sets it).
     strictTransportSecurity: false,
     // Browsers ignore COOP on plain-http origins other than localhost and say so in the console at every
@@ -192,7 +289,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     crossOriginOpenerPolicy: opts.publicUrl?.startsWith('https:') ? { policy: 'same-origin' } : false,
   });
 
+  // Regional servers (docs/operations.md "Regional servers"): the web app of another origin calls this one with its
+  // session headers and credentials. Only the configured origins, and none without a map (config.ts refuses
+  // WEB_ORIGINS alone). Registered before the auth check: a preflight carries no token and is answered here.
+  if (webOrigins.length) {
+    await app.register(cors, {
+      origin: [...webOrigins],
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: [...CROSS_ORIGIN_REQUEST_HEADERS],
+      exposedHeaders: [...CROSS_ORIGIN_EXPOSED_HEADERS],
+      maxAge: 600,
+    });
+  }
+
   registerRequestContext(app);
+  // Before the routes, so that its latency hook times every one of them.
+  registerMetrics(app, { token: opts.metricsToken });
   registerInputGuard(app);
   // Before every /api route: the route-declaration guard and the session / permission check.
   registerAuth(app);
@@ -207,8 +320,26 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const openApiPerKey = opts.openApiRateLimitPerMinute ?? OPEN_API_RATE_LIMIT_PER_MINUTE;
   const isOpenApiUrl = (url: string) => url.startsWith(`${OPEN_API_PREFIX}/`);
   app.decorate('openApiRateLimitPerMinute', openApiPerKey);
+  // Counted where every instance counts (lib/rate-limit.ts): two instances allow the limit, not twice it.
+  const store = opts.rateLimitStore ?? (opts.redisUrl ? 'redis' : 'database');
+  if (store === 'redis' && !opts.redisUrl) throw new Error('rateLimitStore redis needs redisUrl');
+  const counter =
+    store === 'redis'
+      ? // Loaded only by a server that counts in Redis (a static import would load it into every server's bundle).
+        redisWindowCounter(new (await import('ioredis')).Redis(opts.redisUrl!, { maxRetriesPerRequest: 1, commandTimeout: 1_000 }), opts.redisKeyPrefix)
+      : store === 'memory'
+        ? memoryWindowCounter()
+        : pgWindowCounter(app.pool);
+  const limiter = new SharedRateLimiter(counter, app.log, opts.rateLimitLeases ?? true);
+  app.decorate('rateLimiter', limiter);
+  app.addHook('onClose', async () => counter.close());
+  app.jobs.every('rate-limit.purge', 600_000, () => counter.purge());
   await app.register(rateLimit, {
     global: true,
+    // The one limiter instance serves every route (its `child` is itself).
+    store: function SharedStore() {
+      return limiter;
+    } as unknown as NonNullable<Parameters<typeof rateLimit>[1]>['store'],
     max: (req) => (isOpenApiUrl(req.url) ? openApiPerKey * OPEN_API_ADDRESS_LIMIT_FACTOR : dashboardMax),
     keyGenerator: (req) => (isOpenApiUrl(req.url) ? `open-api-addr:${req.ip}` : req.auth ? `user:${req.auth.userId}` : `addr:${req.ip}`),
     timeWindow: '1 minute',

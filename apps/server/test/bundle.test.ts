@@ -17,6 +17,7 @@ import { SERVER_DIR } from '../src/lib/server-dir';
 import { SERVER_VERSION } from '../src/lib/version';
 import { insertIdrCollections } from './helpers/collections';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { TEST_SECRET_KEY } from './helpers/secret-key';
 import { DEMO_BRAND } from './helpers/admin-session';
 
 /** Start, a job over the direct limit and its download: ~15 s when quiet, far more on a loaded CI machine. */
@@ -78,7 +79,8 @@ describe('the bundled server', () => {
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [path.join(outdir, 'main.js')], {
       cwd: tmpdir(),
-      env: { ...process.env, DATABASE_URL: tdb.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      // The test databases' key (global-setup.ts records it): the server refuses any other (db/secret-key.ts).
+      env: { ...process.env, DATABASE_URL: tdb.url, SECRET_KEY: TEST_SECRET_KEY.toString('hex'), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA: 'off', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
 

@@ -80,6 +80,7 @@ describe('view', () => {
       expiresAt: c.expiresAt.toISOString(),
       paidAt: null,
       paidAmount: null,
+      dueAmount: null,
       returnUrl: 'https://shop.example.test/done',
       failureReason: null,
       payable: true,
@@ -150,6 +151,16 @@ describe('pay', () => {
     expect((await pay(fails.cashierToken)).json().result).toMatchObject({ status: 'failed', failureReason: 'INSUFFICIENT_FUNDS' });
     const stays = await newCollection({ amount: 100099n });
     expect((await pay(stays.cashierToken)).json().result).toMatchObject({ status: 'pending', payable: true });
+  });
+
+  it('magic amount …77: partial, with what arrived and what is still due worked out on the server (issue 40)', async () => {
+    const c = await newCollection({ amount: 100077n });
+    const paid = (await pay(c.cashierToken)).json().result;
+    expect(paid).toMatchObject({ status: 'partial', amount: '100077', paidAmount: '50038', dueAmount: '50039', payable: false, cancellable: false });
+    expect((await view(c.cashierToken)).json().result).toMatchObject({ status: 'partial', paidAmount: '50038', dueAmount: '50039' });
+    // Paid in full: nothing is due.
+    const full = await newCollection();
+    expect((await pay(full.cashierToken)).json().result).toMatchObject({ status: 'success', dueAmount: null });
   });
 
   it('a live order is not paid on the sandbox cashier', async () => {

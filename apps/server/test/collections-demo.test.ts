@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoPayments, seedDemoPaymentsFromPool } from '../src/modules/collections/demo';
 import { HISTORY_PROFILES, historyPlan } from '../src/modules/collections/demo-history';
 import { replayBalances } from '../src/modules/ledger/service';
+import { buildAdminTestApp, signIn } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { balance, upsertProducts } from './helpers/money-fixtures';
 
@@ -103,6 +104,66 @@ describe('seedDemoPayments', () => {
     expect(await seedDemoPayments(tdb.db, now)).toBe(0);
     expect((await tdb.pool.query('select count(*)::int as n from collection')).rows[0].n).toBe(sum);
   }, SEED_TEST_TIMEOUT_MS);
+});
+
+describe('seeded balance records (issue 40)', () => {
+  // Runs on the history the test above seeded (its `now`): every movement dated by the record it carries out.
+  const now = new Date('2026-11-20T08:00:00Z');
+
+  it('carry the time of the payment, refund or settlement they record, not the moment of seeding', async () => {
+    const { rows } = await tdb.pool.query<{ merchant_id: number; flow: string; n: number; dated: number; latest: Date }>(
+      `select e.merchant_id, t.flow, count(*)::int as n,
+              count(*) filter (where e.created_at = x.at and t.created_at = x.at)::int as dated, max(e.created_at) as latest
+         from ledger_entry e
+         join ledger_transfer t on t.id = e.transfer_id
+         join ledger_account a on a.id = e.account_id and a.kind in ('available', 'pending', 'frozen')
+         left join (select 'collection_succeeded' as flow, merchant_id, id, paid_at as at from collection
+                    union all select 'refund', merchant_id, id, created_at from refund
+                    union all select 'settlement', merchant_id, id, settled_at from settlement) x
+           on x.flow = t.flow and x.merchant_id = t.merchant_id and x.id = t.reference
+        group by 1, 2 order by 1, 2`,
+    );
+    // THB (Lumi Traders) has all three; every merchant's records are dated, none after the history's "now".
+    expect(rows.filter((r) => r.merchant_id === 10030).map((r) => r.flow)).toEqual(['collection_succeeded', 'refund', 'settlement']);
+    for (const r of rows) {
+      expect(r.dated, `${r.merchant_id} ${r.flow}`).toBe(r.n);
+      expect(r.latest.getTime(), `${r.merchant_id} ${r.flow}`).toBeLessThanOrEqual(now.getTime());
+    }
+  });
+
+  it('as the list shows them to the merchant: a THB payment’s record at its paid time', async () => {
+    const app = await buildAdminTestApp(tdb);
+    try {
+      const lumi = await signIn(app, 'demo_business');
+      const { rows: paid } = await tdb.pool.query<{ id: string; paid_at: Date }>(
+        `select id, paid_at from collection where merchant_id = 10030 and paid_at is not null order by paid_at`,
+      );
+      expect(paid.length).toBeGreaterThan(60);
+      // The first, a middle one and the last of four weeks.
+      for (const c of [paid[0]!, paid[Math.floor(paid.length / 2)]!, paid.at(-1)!]) {
+        const res = await lumi.get('/balance-records', { reference: c.id, currency: 'THB' });
+        expect(res.statusCode, res.body).toBe(200);
+        const records = JSON.parse(res.body).result.records as { createdAt: string; account: string }[];
+        expect(records.length, c.id).toBeGreaterThan(0);
+        for (const r of records) expect(r.createdAt, `${c.id} ${r.account}`).toBe(c.paid_at.toISOString());
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('read in time order, each account’s balances follow on from one another', async () => {
+    // Movements were made in the order of their times: sorted by time (as the list is), each record's balance before
+    // is the one after the record before it.
+    const { rows } = await tdb.pool.query<{ breaks: number; n: number }>(
+      `select count(*) filter (where prev is not null and prev <> balance_before)::int as breaks, count(*)::int as n from (
+         select e.balance_before, lag(e.balance_after) over (partition by e.account_id order by e.created_at, e.id) as prev
+           from ledger_entry e join ledger_account a on a.id = e.account_id
+          where a.kind in ('available', 'pending', 'frozen')) x`,
+    );
+    expect(rows[0]!.n).toBeGreaterThan(300);
+    expect(rows[0]!.breaks).toBe(0);
+  });
 });
 
 describe('demo history plans', () => {

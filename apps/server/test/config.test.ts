@@ -21,6 +21,29 @@ describe('config', () => {
     });
   });
 
+  it('reads what several instances share (issue 41): limits store, Redis, key file, object storage', () => {
+    expect(parseConfig({})).toMatchObject({ rateLimitStore: 'database', rateLimitLeases: true, redisUrl: undefined, secretKeyFile: undefined, fileStorageUrl: undefined });
+    expect(parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toMatchObject({ rateLimitStore: 'redis', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(parseConfig({ RATE_LIMIT_STORE: 'memory', RATE_LIMIT_LEASE: 'off' })).toMatchObject({ rateLimitStore: 'memory', rateLimitLeases: false });
+    expect(parseConfig({ SECRET_KEY_FILE: '/run/secrets/mg.key' }).secretKeyFile).toBe('/run/secrets/mg.key');
+    expect(parseConfig({ FILE_STORAGE_URL: 's3://mg-files/prod?region=eu-west-1' }).fileStorageUrl).toBe('s3://mg-files/prod?region=eu-west-1');
+    expect(() => parseConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow('RATE_LIMIT_STORE redis needs REDIS_URL');
+    expect(() => parseConfig({ REDIS_URL: 'http://x' })).toThrow('Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL');
+    expect(() => parseConfig({ FILE_STORAGE_URL: '/tmp/files' })).toThrow('FILE_STORAGE_URL must be an s3://');
+  });
+
+  it('reads a pooler in front of the database: transaction pooling needs PostgreSQL itself beside it', () => {
+    const db = 'postgres://mg@127.0.0.1:6432/mg';
+    const direct = 'postgres://mg@127.0.0.1:5432/mg';
+    expect(parseConfig({ DATABASE_URL: db })).toMatchObject({ databasePooler: 'none', databaseDirectUrl: db });
+    expect(parseConfig({ DATABASE_URL: db, DATABASE_POOLER: 'session' })).toMatchObject({ databasePooler: 'session', databaseDirectUrl: db });
+    expect(parseConfig({ DATABASE_URL: db, DATABASE_POOLER: 'Transaction', DATABASE_DIRECT_URL: direct })).toMatchObject({ databasePooler: 'transaction', databaseDirectUrl: direct });
+    expect(() => parseConfig({ DATABASE_URL: db, DATABASE_POOLER: 'transaction' })).toThrow('DATABASE_POOLER transaction needs DATABASE_DIRECT_URL');
+    expect(() => parseConfig({ DATABASE_POOLER: 'session' })).toThrow('DATABASE_POOLER session needs DATABASE_URL');
+    expect(() => parseConfig({ DATABASE_URL: db, DATABASE_POOLER: 'statement' })).toThrow('DATABASE_POOLER must be one of none, session, transaction');
+    expect(() => parseConfig({ DATABASE_URL: db, DATABASE_DIRECT_URL: 'postgres://u:secret@[bad' })).toThrow(/^Invalid configuration: DATABASE_DIRECT_URL must be a postgres:\/\/ or postgresql:\/\/ URL$/);
+  });
+
   it('reads the variables', () => {
     const c = parseConfig({
       PORT: '9090',

@@ -259,6 +259,8 @@ describe('pay-in on the sandbox chain', () => {
     expect(u).toMatchObject({ network: 'ETH', required: 12, chainTradeNo: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     await confirmDueDeposits(tdb.db, new Date(Date.parse(u.sentAt) + 12 * CRYPTO_SANDBOX_BLOCK_MS));
     expect(await orderStatus(under.id)).toMatchObject({ status: 'partial', paidAmount: '20.000000' });
+    // The payer's cashier says what arrived and what is still due (issue 40), from the order's figures.
+    expect(await cashierView(tdb.db, under.cashierUrl.split('/pay/')[1] as string)).toMatchObject({ status: 'partial', paidAmount: '20.000000', dueAmount: '30.000000', deposit: { amount: '20.000000', confirmed: true } });
 
     const over = await collection('30');
     const o = (await send(over.id, '33')).json().result;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
-import { EmbeddedInUseError, isAlive, socketDirFor, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
+import { EmbeddedInUseError, EmbeddedVersionError, isAlive, socketDirFor, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
 
 const base = path.join(REPO_ROOT, '.tmp', `test-embedded-${process.pid}`);
 const started: EmbeddedPostgres[] = [];
@@ -136,6 +136,18 @@ describe('embedded PostgreSQL', () => {
     // A clean stop is not a crash: nothing starts it again.
     expect(e.restarts).toBe(1);
   }, 90_000);
+
+  it('refuses a data directory of another PostgreSQL major version before touching it, saying what to do', async () => {
+    const dir = path.join(base, 'other-major');
+    await fs.mkdir(path.join(dir, 'pg'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'pg', 'PG_VERSION'), '18\n');
+    const start = startEmbeddedPostgres({ dataDir: dir, fast: true });
+    await expect(start).rejects.toBeInstanceOf(EmbeddedVersionError);
+    await expect(start).rejects.toThrow(/made by PostgreSQL 18; this server's embedded PostgreSQL is 15\. Start with a new DATA_DIR/);
+    expect(await fs.readdir(path.join(dir, 'pg'))).toEqual(['PG_VERSION']);
+    // The directory is not left claimed.
+    await expect(fs.stat(path.join(dir, 'pg.owner'))).rejects.toThrow();
+  });
 
   it('the server connects over the cluster\'s Unix socket; TCP on 127.0.0.1 still answers for tools; a path too long for a socket uses TCP', async () => {
     const dir = path.join(base, 'socket');

@@ -1,9 +1,9 @@
 /** Exports: what a user downloads is the list with its filters, in their language and zone; big ones go by e-mail. */
 import fs from 'node:fs';
-import { EXPORT_STALE_AFTER_MS, EXPORT_SYNC_MAX_ROWS, ExportStatus, translate, type Language } from '@mg/domain';
+import { EXPORT_STALE_AFTER_MS, EXPORT_SYNC_MAX_ROWS, ExportStatus, formatWallClock, translate, type Language } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failLostExportJobs, mayDownload, purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
+import { exportScratchDir, failLostExportJobs, mayDownload, purgeExpiredExports, runNextExportJob, startExport } from '../src/modules/exports/service';
 import { listSources } from '../src/modules/lists';
 import { buildAdminTestApp, client, login, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -83,6 +83,21 @@ describe('direct exports', () => {
     expect(first.getCell(statusCol).value).toBe('Sucesso');
     const createdCol = header.indexOf('Criado em') + 1;
     expect(String(first.getCell(createdCol).value)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+  });
+
+  it("names the file after the list and the session zone's wall clock, not UTC (issue 40)", async () => {
+    // demo_admin's session is in IDR: Asia/Jakarta, seven hours ahead of UTC all year.
+    const { url } = (await demoAdminPt.post('/exports', { kind: 'collections', filters: { currency: 'IDR' } })).json().result;
+    const file = await fetchFile(demoAdminPt, url, 'pt-BR');
+    expect(file.statusCode).toBe(200);
+    const name = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(String(file.headers['content-disposition']))?.[1] ?? '');
+    const token = new URL(url, 'http://x').pathname.split('/').pop();
+    const { rows } = await tdb.pool.query<{ created_at: Date; time_zone: string }>('select created_at, time_zone from export_job where download_token = $1', [token]);
+    const job = rows[0]!;
+    expect(job.time_zone).toBe('Asia/Jakarta');
+    const stamp = (zone: string) => formatWallClock(job.created_at, zone).replace(/[- :]/g, '');
+    expect(name).toBe(`${translate('pt-BR', 'collections.title').replace(/[^\p{L}\p{N}_-]+/gu, '_')}_${stamp('Asia/Jakarta')}.xlsx`);
+    expect(name).not.toContain(stamp('UTC'));
   });
 
   it('unknown download tokens are 404', async () => {
@@ -171,7 +186,7 @@ describe('large exports run as a job and are e-mailed', () => {
     // Another user cannot read someone else's job.
     expect((await business.get(`/exports/${jobId}`)).statusCode).toBe(404);
 
-    const deps = { db: app.db, databaseUrl: tdb.url, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
+    const deps = { db: app.db, databaseUrl: tdb.url, dataDir: app.dataDir, fileStorage: app.fileStorage, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
     expect(await runNextExportJob(deps)).toBe(jobId);
     const done = (await demoAdmin.get(`/exports/${jobId}`)).json().result;
     expect(done.status).toBe(ExportStatus.DONE);
@@ -202,12 +217,15 @@ describe('large exports run as a job and are e-mailed', () => {
     // Nothing left to run.
     expect(await runNextExportJob(deps)).toBeNull();
 
+    // The file is in the database's file store (any instance serves it), nothing of it left in the scratch space.
+    const { rows: files } = await tdb.pool.query('select j.file_id, b.size from export_job j join file_blob b on b.key = j.file_id where j.id = $1', [jobId]);
+    expect(Number(files[0].size)).toBe(file.rawPayload.length);
+    expect(fs.readdirSync(exportScratchDir(app.dataDir))).toEqual([]);
     // Once the link expires the file is removed and the link stops working.
-    const { rows: files } = await tdb.pool.query('select file_path from export_job where id = $1', [jobId]);
-    expect(fs.existsSync(files[0].file_path)).toBe(true);
     await tdb.pool.query("update export_job set expires_at = now() - interval '1 minute' where id = $1", [jobId]);
-    expect(await purgeExpiredExports(app.db)).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(files[0].file_path)).toBe(false);
+    expect(await purgeExpiredExports(app.db, app.fileStorage)).toBeGreaterThanOrEqual(1);
+    expect((await tdb.pool.query('select count(*)::int n from file_blob where key = $1', [files[0].file_id])).rows[0].n).toBe(0);
+    expect((await tdb.pool.query('select count(*)::int n from file_chunk where key = $1', [files[0].file_id])).rows[0].n).toBe(0);
     expect((await fetchFile(demoAdmin, done.url)).statusCode).toBe(404);
   }, JOB_TEST_TIMEOUT_MS);
 
@@ -218,13 +236,14 @@ describe('large exports run as a job and are e-mailed', () => {
     if (broken.mode !== 'job' || good.mode !== 'job') throw new Error('expected jobs');
     // A list retired after the job was asked: the child process refuses it as the request would have.
     await tdb.pool.query("update export_job set kind = 'retired-list' where id = $1", [broken.jobId]);
-    const deps = { db: app.db, databaseUrl: tdb.url, dataDir: app.dataDir, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
+    const deps = { db: app.db, databaseUrl: tdb.url, dataDir: app.dataDir, fileStorage: app.fileStorage, publicUrl: app.publicUrl, mailer: app.mailer, log: app.log };
 
     expect(await runNextExportJob(deps)).toBe(broken.jobId);
     const failed = (await demoAdmin.get(`/exports/${broken.jobId}`)).json().result;
     expect(failed.status).toBe(ExportStatus.FAILED);
     expect(failed.url).toBeNull();
-    expect(fs.existsSync(`${app.dataDir}/exports/${broken.jobId}.xlsx`)).toBe(false);
+    expect(fs.readdirSync(exportScratchDir(app.dataDir))).toEqual([]);
+    expect((await tdb.pool.query('select file_id from export_job where id = $1', [broken.jobId])).rows[0].file_id).toBeNull();
 
     expect(await runNextExportJob(deps)).toBe(good.jobId);
     const done = (await demoAdmin.get(`/exports/${good.jobId}`)).json().result;

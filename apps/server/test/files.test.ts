@@ -4,13 +4,17 @@
  * read only through an authorised URL by its merchant's users or platform staff.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_BIZ_RULES, FILE_URL_TTL_SECONDS } from '@mg/domain';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { isOpenable } from '../src/lib/files/structure';
+import { FILE_CHUNK_BYTES, pgFileStorage } from '../src/lib/files/storage';
+import { importLocalUploads, uploadScratchDir } from '../src/modules/files/service';
 import { FAKE_WEBM, HEADER_ONLY_PDF, JPEG, PDF, PNG, WEBM, WEBP, jpegWithExif, multipart, pngWithText, upload } from './helpers/files';
 
 let tdb: TestDatabase;
@@ -69,8 +73,7 @@ describe('upload', () => {
     expect(code(res)).toBe('FILE_TOO_LARGE');
     const after = await tdb.pool.query('select count(*)::int n from stored_file');
     expect(after.rows[0].n).toBe(before.rows[0].n);
-    const staging = path.join(app.dataDir, 'files', 'staging');
-    expect(fs.readdirSync(staging)).toEqual([]);
+    expect(fs.readdirSync(uploadScratchDir(app))).toEqual([]);
   });
 
   it('takes biz before or after the file, next to the session fields the web adds', async () => {
@@ -111,8 +114,74 @@ describe('upload', () => {
     const r = view(await upload(app, merchant.token, { data: PDF, filename: '../../../secret.key' }, 'document'));
     expect(r.result.name).toBe('secret.key');
     expect(r.result.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fs.existsSync(path.join(app.dataDir, 'files', r.result.id.slice(0, 2), r.result.id))).toBe(true);
+    // Stored under the id, in the database's file store.
+    expect((await tdb.pool.query('select size from file_blob where key = $1', [r.result.id])).rows[0]?.size).toBe(String(PDF.length));
     expect((await fetchUrl('/api/sys/common/static/..%2F..%2Fsecret.key?exp=9999999999&u=1&sig=x')).statusCode).toBe(400);
+  });
+});
+
+describe('the file store in PostgreSQL (issue 41)', () => {
+  it('stores a stream in chunks and streams it back the same, byte for byte; removed, it is gone', async () => {
+    const storage = pgFileStorage(tdb.pool);
+    const bytes = randomBytes(4 * FILE_CHUNK_BYTES + 17);
+    // Pieces of odd sizes, as a socket or a file stream hands them.
+    async function* pieces() {
+      for (let at = 0; at < bytes.length; at += 100_003) yield bytes.subarray(at, at + 100_003);
+    }
+    const key = randomUUID();
+    expect(await storage.put(key, pieces())).toEqual({ size: bytes.length });
+    const rows = await tdb.pool.query('select seq, length(data)::int n from file_chunk where key = $1 order by seq', [key]);
+    expect(rows.rows.map((r) => r.n)).toEqual([FILE_CHUNK_BYTES, FILE_CHUNK_BYTES, FILE_CHUNK_BYTES, FILE_CHUNK_BYTES, 17]);
+    const got = await storage.get(key);
+    expect(got?.size).toBe(bytes.length);
+    const read: Buffer[] = [];
+    for await (const c of got!.stream) read.push(c as Buffer);
+    expect(Buffer.concat(read).equals(bytes)).toBe(true);
+    await storage.remove(key);
+    expect(await storage.get(key)).toBeNull();
+    expect((await tdb.pool.query('select count(*)::int n from file_chunk where key = $1', [key])).rows[0].n).toBe(0);
+  });
+
+  it('keeps nothing of a stream that fails half-way (all or nothing)', async () => {
+    const storage = pgFileStorage(tdb.pool);
+    const key = randomUUID();
+    async function* failing() {
+      yield randomBytes(FILE_CHUNK_BYTES * 2);
+      throw new Error('client went away');
+    }
+    await expect(storage.put(key, failing())).rejects.toThrow('client went away');
+    expect(await storage.get(key)).toBeNull();
+    expect((await tdb.pool.query('select count(*)::int n from file_chunk where key = $1', [key])).rows[0].n).toBe(0);
+  });
+
+  it('moves the uploads an instance kept in its DATA_DIR before issue 41 into the store, once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-legacy-'));
+    try {
+      const id = randomUUID();
+      await tdb.pool.query(
+        "insert into stored_file (id, merchant_id, biz, name, type, size, sha256, created_by) values ($1, 10001, 'document', 'old.pdf', 'pdf', $2, 'x', 1)",
+        [id, PDF.length],
+      );
+      fs.mkdirSync(path.join(dir, 'files', id.slice(0, 2)), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'files', id.slice(0, 2), id), PDF);
+      expect(await importLocalUploads(app.db, app.fileStorage, dir)).toBe(1);
+      expect(fs.existsSync(path.join(dir, 'files', id.slice(0, 2), id))).toBe(false);
+      const got = await app.fileStorage.get(id);
+      const read: Buffer[] = [];
+      for await (const c of got!.stream) read.push(c as Buffer);
+      expect(Buffer.concat(read).equals(PDF)).toBe(true);
+      expect(await importLocalUploads(app.db, app.fileStorage, dir)).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an upload's bytes go with its record", async () => {
+    const r = view(await upload(app, merchant.token, { data: PDF, filename: 'gone.pdf' }, 'document'));
+    expect((await tdb.pool.query('select count(*)::int n from file_chunk where key = $1', [r.result.id])).rows[0].n).toBe(1);
+    await tdb.pool.query('delete from stored_file where id = $1', [r.result.id]);
+    expect((await tdb.pool.query('select count(*)::int n from file_blob where key = $1', [r.result.id])).rows[0].n).toBe(0);
+    expect((await tdb.pool.query('select count(*)::int n from file_chunk where key = $1', [r.result.id])).rows[0].n).toBe(0);
   });
 });
 
@@ -128,7 +197,7 @@ describe('files no viewer can open, and names that lie (issue 39)', () => {
       expect(JSON.parse(res.body)).toMatchObject({ errorCode: 'FILE_UNREADABLE', message: unreadable });
     }
     expect((await tdb.pool.query('select count(*)::int n from stored_file')).rows[0].n).toBe(before.rows[0].n);
-    expect(fs.readdirSync(path.join(app.dataDir, 'files', 'staging'))).toEqual([]);
+    expect(fs.readdirSync(uploadScratchDir(app))).toEqual([]);
   });
 
   it('accepts a real PDF, JPEG, PNG, WebP and WebM, and refuses each cut short', async () => {

@@ -11,10 +11,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT } from '../src/config';
 import { recoverOrphan, startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded';
-import { runMigrations, seedDictionaries } from '../src/db/migrate';
-import { seedDemoSecrets, seedIdentity } from '../src/db/seed';
-import { SecretBox } from '../src/lib/secret-box';
-import { TEST_SECRET_KEY } from './helpers/secret-key';
+import { seedAsTemplate } from './helpers/template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,12 +50,7 @@ export default async function setup(project: TestProject) {
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(template)}`));
   const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, template), max: 2 });
   try {
-    await runMigrations(pool);
-    await seedDictionaries(pool);
-    // Permission tree, system roles and the demo merchants and users (tests sign in as the demo users).
-    await seedIdentity(pool, { demo: true, demoPayments: false }); // no demo payments: tests count money
-    // The demo open API key and webhook secret, sealed with the key every test app uses (helpers/app.ts).
-    await seedDemoSecrets(pool, new SecretBox(TEST_SECRET_KEY));
+    await seedAsTemplate(pool);
   } finally {
     await pool.end();
   }

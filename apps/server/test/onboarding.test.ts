@@ -11,7 +11,7 @@ import { hashPassword } from '../src/modules/auth/service';
 import { insertRegistration } from '../src/modules/account/queries';
 import { buildAdminTestApp, client, login, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { PDF, WEBM, jpegWithExif, upload } from './helpers/files';
+import { JPEG, PDF, PNG, WEBM, jpegWithExif, upload } from './helpers/files';
 import { count } from './helpers/money-fixtures';
 import { openApiRequest } from './helpers/open-api';
 
@@ -203,7 +203,8 @@ describe('staff review', () => {
     expect(v.requests).toEqual([expect.objectContaining({ section: 'companyDoc', field: 'documents.bankStatement', dueDate: '2026-12-04', resolvedAt: null })]);
     expect(v.decisions.companyDoc).toMatchObject({ decision: 'rejected', reason: 'The bank statement is older than three months' });
     expect(v.events.some((e) => e.internal || e.kind === 'note')).toBe(false);
-    const statement = await fileId(PDF, 'document', 'statement-nov.pdf');
+    // Other bytes than the refused one (an upload of the same bytes again would be no change).
+    const statement = await fileId(PNG, 'document', 'statement-nov.png');
     v = ok(await save('companyDoc', v.version, { documents: { ...v.data.companyDoc!.documents, bankStatement: [statement] } }));
     ok(await applicant.post('/onboarding/application/comments', { message: 'Uploaded the November statement' }));
     v = ok(await applicant.post('/onboarding/application/submit', { version: ok(await applicant.get('/onboarding/application')).version, agree: true }));
@@ -213,6 +214,14 @@ describe('staff review', () => {
     expect(v.decisions.companyDoc).toBeUndefined();
     expect(v.decisions['companyDoc:documents.bankStatement']).toBeUndefined();
     expect(v.decisions.companyInfo?.decision).toBe('accepted');
+    // The applicant is not shown the comparison; staff are: only the company documents changed.
+    expect(v.round).toBeNull();
+    const seen = ok(await staff.get(`/onboarding/applications/${merchantId}`));
+    expect(seen.round?.changes).toMatchObject({ companyInfo: 'unchanged', companyDoc: 'changed', 'companyDoc:documents.bankStatement': 'changed', 'companyDoc:documents.articles': 'unchanged' });
+    expect(seen.round?.previous.companyDoc).toMatchObject({ decision: 'rejected', reason: 'The bank statement is older than three months' });
+    expect(seen.round?.acceptable).toEqual([]);
+    // The hash a decision is kept with is the server's: not in any view.
+    expect(JSON.stringify(seen)).not.toContain('"hash"');
   });
 
   it('approves: the merchant goes live, is told, and may create a live key', async () => {
@@ -232,6 +241,129 @@ describe('staff review', () => {
     expect(live.key.mode).toBe('live');
     expect(v.events.map((e) => e.kind)).toEqual(expect.arrayContaining(['submitted', 'review_started', 'section_decided', 'info_requested', 'changes_requested', 'approved']));
     expect(refusal(await staff.post(path('/reject'), { reason: 'x' })).status).toBe(422);
+  });
+});
+
+describe('a resubmission keeps the acceptances whose content is unchanged (issue 40)', () => {
+  let tea: Client;
+  let teaId: number;
+  const path = (p = '') => `/onboarding/applications/${teaId}${p}`;
+  const teaFile = async (data: Buffer, biz: string, filename: string) => ok<{ id: string }>(await upload(app, tea.token, { data, filename }, biz)).id;
+  const teaSave = async (section: string, data: unknown) => {
+    const { version } = ok(await tea.get('/onboarding/application'));
+    return ok(await tea.put(`/onboarding/application/sections/${section}`, { version, data }));
+  };
+  const submitTea = async () => ok(await tea.post('/onboarding/application/submit', { version: ok(await tea.get('/onboarding/application')).version, agree: true }));
+  const accept = (section: string, field?: string) => staff.post(path('/decisions'), { section, ...(field ? { field } : {}), decision: 'accepted' });
+
+  beforeAll(async () => {
+    const passwordHash = await hashPassword(PASSWORD);
+    teaId = (await tdb.db.transaction((tx) => insertRegistration(tx, { companyName: 'Lumbung Teh', brand: 'formkit', currency: 'IDR', username: 'teh_admin', email: 'teh@example.test', phone: null, passwordHash }))).merchantId;
+    tea = client(app, await login(app, 'teh_admin', PASSWORD));
+    const id = await teaFile(JPEG, 'image', 'ktp.jpg');
+    await teaSave('companyInfo', {
+      legalName: 'PT Lumbung Teh',
+      registrationNumber: 'AHU-0098765',
+      country: '360',
+      incorporationDate: '2020-06-15',
+      registeredAddress: 'Jl. Braga 9, Bandung',
+      businessAddress: 'Jl. Braga 9, Bandung',
+      industry: 3,
+      expectedMonthlyVolume: 90000,
+    });
+    await teaSave('companyDoc', { documents: Object.fromEntries(await Promise.all(COMPANY_DOC_TYPES.map(async (t) => [t, [await teaFile(PDF, 'document', `${t}.pdf`)]]))) });
+    await teaSave('corporateShareholder', { shareholders: [] });
+    await teaSave('director', { directors: [{ key: 'd1', name: 'Ayu Lestari', dateOfBirth: '1988-02-11', nationality: '360', position: 'Director', idDocuments: [id] }] });
+    await teaSave('beneficialOwner', { owners: [{ key: 'o1', name: 'Ayu Lestari', dateOfBirth: '1988-02-11', nationality: '360', holdings: [{ of: 'applicant', percent: 100 }], idDocuments: [id] }] });
+    await teaSave('authorizedPerson', { persons: [{ key: 'p1', name: 'Ayu Lestari', email: 'ayu@teh.example', idDocuments: [id] }] });
+    ok(await tea.post('/onboarding/application/video/start'));
+    ok(await tea.post('/onboarding/application/video', { fileId: await teaFile(WEBM, 'video', 'ident.webm'), seconds: 10 }));
+    expect((await submitTea()).status).toBe(ApplicationStatus.SUBMITTED);
+  });
+
+  it('a first submission has no round to compare with', async () => {
+    const v = ok(await staff.post(path('/review')));
+    expect(v.round).toBeNull();
+    expect(refusal(await staff.post(path('/accept-unchanged'), { sections: ['companyInfo'] }))).toEqual({ status: 422, code: 'BUSINESS_RULE' });
+  });
+
+  it('round one: some sections and documents accepted, the owners refused, a question on the authorised persons', async () => {
+    for (const s of ['companyInfo', 'companyDoc', 'director']) ok(await accept(s));
+    ok(await accept('companyDoc', 'documents.articles'));
+    ok(await accept('companyDoc', 'documents.proofOfAddress'));
+    ok(await accept('director', 'directors.d1.idDocuments'));
+    ok(await staff.post(path('/decisions'), { section: 'beneficialOwner', decision: 'rejected', reason: 'Name the second shareholder' }));
+    ok(await staff.post(path('/requests'), { section: 'authorizedPerson', field: 'persons.p1.phone', message: 'A phone number, please', dueDate: '2026-12-04' }));
+    expect(ok(await staff.post(path('/request-changes'), { message: 'Two things to look at' })).status).toBe(ApplicationStatus.CHANGES_REQUESTED);
+  });
+
+  it('the applicant changes one field, replaces one document and uploads the director’s ID again (same bytes)', async () => {
+    let v = ok(await tea.get('/onboarding/application'));
+    await teaSave('companyInfo', { ...v.data.companyInfo, website: 'https://teh.example' });
+    v = ok(await tea.get('/onboarding/application'));
+    await teaSave('companyDoc', { documents: { ...v.data.companyDoc!.documents, proofOfAddress: [await teaFile(PNG, 'document', 'utility-bill.png')] } });
+    // A new upload of the very same photo: a new file id, the same stored bytes.
+    const again = await teaFile(JPEG, 'image', 'ktp-again.jpg');
+    v = ok(await tea.get('/onboarding/application'));
+    await teaSave('director', { directors: v.data.director!.directors!.map((d) => ({ ...d, idDocuments: [again] })) });
+    // Typed and cleared again: blank is no change.
+    v = ok(await tea.get('/onboarding/application'));
+    await teaSave('authorizedPerson', { persons: v.data.authorizedPerson!.persons!.map((p) => ({ ...p, phone: '' })) });
+    expect((await submitTea()).status).toBe(ApplicationStatus.SUBMITTED);
+  });
+
+  it('staff find kept what did not change, and decided again what changed or was refused', async () => {
+    const v = ok(await staff.post(path('/review')));
+    const decided = Object.fromEntries(Object.entries(v.decisions).map(([k, d]) => [k, d.decision]));
+    // Kept: the acceptances of unchanged content (the director's ID is the same bytes under a new id, the articles
+    // the same file). Reset: the company (a field changed), its documents section and the replaced proof of address;
+    // the refusal of the owners is answered by the resubmission.
+    expect(decided).toEqual({ 'companyDoc:documents.articles': 'accepted', director: 'accepted', 'director:directors.d1.idDocuments': 'accepted' });
+    expect(v.round?.changes).toMatchObject({
+      companyInfo: 'changed',
+      companyDoc: 'changed',
+      'companyDoc:documents.proofOfAddress': 'changed',
+      'companyDoc:documents.articles': 'unchanged',
+      director: 'unchanged',
+      beneficialOwner: 'unchanged',
+      authorizedPerson: 'unchanged',
+      corporateShareholder: 'unchanged',
+      videoIdentification: 'unchanged',
+    });
+    expect(v.round?.previous).toMatchObject({ companyInfo: { decision: 'accepted', by: 'admin' }, beneficialOwner: { decision: 'rejected', reason: 'Name the second shareholder' } });
+    // Unchanged and nothing asked about them: the corporate shareholders and the video. Not the owners (refused and
+    // unchanged), not the authorised persons (asked about), not the company (changed).
+    expect(v.round?.acceptable).toEqual(['corporateShareholder', 'videoIdentification']);
+  });
+
+  it('"accept the unchanged sections" accepts those of them the reviewer was shown, each on the timeline', async () => {
+    const before = ok(await staff.get(path())).events.length;
+    const v = ok(await staff.post(path('/accept-unchanged'), { sections: ['companyInfo', 'videoIdentification', 'corporateShareholder'] }));
+    expect(v.decisions.corporateShareholder).toMatchObject({ decision: 'accepted', by: 'admin', reason: null });
+    expect(v.decisions.videoIdentification).toMatchObject({ decision: 'accepted', by: 'admin' });
+    // Shown, but changed: left to the reviewer.
+    expect(v.decisions.companyInfo).toBeUndefined();
+    expect(v.events.slice(before).map((e) => [e.kind, e.section, e.actor])).toEqual([
+      ['unchanged_accepted', 'corporateShareholder', 'admin'],
+      ['unchanged_accepted', 'videoIdentification', 'admin'],
+    ]);
+    expect(v.round?.acceptable).toEqual([]);
+    expect(refusal(await staff.post(path('/accept-unchanged'), { sections: ['corporateShareholder'] }))).toEqual({ status: 422, code: 'BUSINESS_RULE' });
+    expect((await demo.post(path('/accept-unchanged'), { sections: ['companyInfo'] })).statusCode).toBe(403);
+  });
+
+  it('approval waits for what is left; a further resubmission keeps the acceptances of this round', async () => {
+    expect(refusal(await staff.post(path('/approve'))).status).toBe(422);
+    for (const s of ['companyInfo', 'companyDoc', 'beneficialOwner', 'authorizedPerson']) ok(await accept(s));
+    // One more round: a request only, nothing changed. Every acceptance is kept, approval needs nothing more.
+    ok(await staff.post(path('/requests'), { section: 'companyInfo', field: 'website', message: 'Is the website live?', dueDate: '2026-12-04' }));
+    ok(await staff.post(path('/request-changes'), { message: 'One question' }));
+    await submitTea();
+    ok(await staff.post(path('/review')));
+    const v = ok(await staff.get(path()));
+    expect(Object.keys(v.decisions).filter((k) => !k.includes(':')).sort()).toEqual([...ONBOARDING_SECTIONS].sort());
+    expect(Object.values(v.round!.changes).every((c) => c === 'unchanged')).toBe(true);
+    expect(ok(await staff.post(path('/approve'))).status).toBe(ApplicationStatus.APPROVED);
   });
 });
 

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYOUT_SANDBOX_DELAY_MS } from '@mg/domain';
+import { PAYOUT_SANDBOX_DELAY_MS, translate } from '@mg/domain';
 import { getOrCreateWebhookSecret } from '../src/modules/callbacks/secret';
 import { verifyWebhook } from '../src/modules/callbacks/signature';
 import { deliverDue } from '../src/modules/callbacks/worker';
@@ -65,6 +65,15 @@ describe('open API payouts', () => {
     expect(r).toEqual(expect.arrayContaining([expect.objectContaining({ bankCode: 'OVO', kind: 'ewallet', fields: ['accountNumber', 'accountName'], minAmount: '10000' })]));
     const brl = expectStatus(await get('/payouts/banks?currency=BRL'), 200).result;
     expect(brl.find((d: { bankCode: string }) => d.bankCode === 'ITAU').fields).toEqual(['accountNumber', 'accountName', 'accountType', 'documentId', 'bankAgency']);
+  });
+
+  it("labels each destination's account and branch fields in the caller's language, never as i18n keys (issue 40)", async () => {
+    const idr = expectStatus(await call({ method: 'GET', url: '/payouts/banks?currency=IDR', headers: { 'x-lang': 'id-ID' } }), 200).result as { bankCode: string; accountLabel: string; agencyLabel: string | null }[];
+    expect(idr.find((d) => d.bankCode === 'OVO')).toMatchObject({ accountLabel: translate('id-ID', 'payouts.fields.walletPhone'), agencyLabel: null });
+    expect(idr.find((d) => d.bankCode === 'BCA')?.accountLabel).toBe(translate('id-ID', 'payouts.fields.accountNumber'));
+    const inr = expectStatus(await call({ method: 'GET', url: '/payouts/banks?currency=INR', headers: { 'x-lang': 'en-US' } }), 200).result as { bankCode: string; accountLabel: string; agencyLabel: string | null }[];
+    expect(inr.find((d) => d.bankCode === 'SBI')).toMatchObject({ accountLabel: 'Account number', agencyLabel: translate('en-US', 'payouts.fields.ifsc') });
+    for (const d of [...idr, ...inr]) expect(`${d.accountLabel} ${d.agencyLabel ?? ''}`).not.toMatch(/payouts\.|crypto\./);
   });
 
   it('creates, holds at once, answers a replay the same, and reads it back by both ids', async () => {

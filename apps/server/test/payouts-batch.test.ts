@@ -2,7 +2,8 @@
  * Batch payouts through the dashboard API on real PostgreSQL: the template (read back as an upload), the check of
  * a file with bad rows (per cell, nothing written), headers in another language, files that are not batches (not a
  * spreadsheet, a zip bomb, too big, formulas), the submit held whole or refused whole, the batch review by someone
- * else, the sandbox paying it out, the batch moving to processed, and the result file agreeing with the payouts.
+ * else, the sandbox paying it out, the batch moving to processed, and the result file agreeing with the payouts and
+ * listing the rows left out.
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -77,7 +78,7 @@ describe('the template and the check of a file', () => {
       [20, ['amount:validation.amount.mustBeInteger']],
     ]);
     expect(await count(tdb.pool, 'select 1 from payout')).toBe(before);
-    const pt = result(await upload(operatorToken, csv([goodRow(1)], 'ID do pedido;Código do banco;Número da conta;Nome do titular;Valor').subarray(0).toString().replace(/,/g, ';') as unknown as Buffer));
+    const pt = result(await upload(operatorToken, csv([goodRow(1)], 'ID do pedido;Código do banco;Número da conta;Nome do titular;Valor;Descrição').subarray(0).toString().replace(/,/g, ';') as unknown as Buffer));
     expect(pt.rows[0].issues).toEqual([]);
   });
 
@@ -185,7 +186,9 @@ describe('submitting and reviewing a batch', () => {
     const checked = result(await upload(operatorToken, csv(Array.from({ length: 50 }, (_, i) => goodRow(i)))));
     rows = checked.rows.slice(0, 47).map((r: { row: number; values: Record<string, string> }) => ({ row: r.row, values: r.values }));
     // A right-to-left override shows "batch<U+202E>slx.exe" as "batchexe.xls": it is dropped from the stored name.
-    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'batch\u202Eslx.exe', uploadedCount: 50, uploadedTotal: checked.uploadedTotal, rows }));
+    // The three rows left out are sent as excluded: the result file lists every row of the upload (issue 40).
+    const excluded = checked.rows.slice(47).map((r: { row: number; values: Record<string, string> }) => ({ row: r.row, values: r.values }));
+    const b = result(await post(operatorToken, '/payouts/batches', { currency: 'IDR', fileName: 'batch\u202Eslx.exe', uploadedCount: 50, uploadedTotal: checked.uploadedTotal, rows, excluded }));
     batchId = b.id;
     expect(b).toMatchObject({ status: 'pending_review', fileName: 'batchslx.exe', uploadedCount: 50, uploadedTotal: '5000000', rowCount: 47, totalAmount: '4700000', totalFee: String(47 * 3000), createdBy: 'demo_operator' });
     expect(before - (await balance(tdb.pool, 10001, 'IDR', 'available'))).toBe(4_700_000n + 47n * 3_000n);
@@ -223,12 +226,13 @@ describe('submitting and reviewing a batch', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0]!;
-    expect(sheet.rowCount).toBe(48);
-    const statuses = new Set<string>();
+    // Every row of the upload: the 47 paid, then the 3 left out in the preview.
+    expect(sheet.rowCount).toBe(51);
+    const fates = new Map<string, number>();
     sheet.eachRow((r, n) => {
-      if (n > 1) statuses.add(String(r.getCell(8).value));
+      if (n > 1) fates.set(`${r.getCell(2).value} ${r.getCell(4).value ?? ''}`.trim(), (fates.get(`${r.getCell(2).value} ${r.getCell(4).value ?? ''}`.trim()) ?? 0) + 1);
     });
-    expect([...statuses]).toEqual(['Succeeded']);
+    expect(Object.fromEntries(fates)).toEqual({ 'Submitted Succeeded': 47, Excluded: 3 });
     await checkPayoutInvariants(tdb.pool, tdb.db, [10001]);
   });
 

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '@mg/domain';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
@@ -72,11 +73,11 @@ describe('payouts in the dashboard', () => {
   });
 
   it("a reviewer's queue counts others' payouts and batches pending review, never their own; readers are refused", async () => {
-    const waiting = async (c: Client) => ok(await c.get('/payouts/review/waiting')) as { payouts: number; batches: number };
+    const waiting = async (c: Client) => ok(await c.get('/payouts/review/waiting')) as { payouts: number; batches: number; total: number };
     const [adminBefore, businessBefore] = [await waiting(demoAdmin), await waiting(business)];
     const p = ok(await operator.post('/payouts', body()));
     ok(await demoAdmin.post('/payouts', body()));
-    expect(await waiting(demoAdmin)).toEqual({ payouts: adminBefore.payouts + 1, batches: adminBefore.batches });
+    expect(await waiting(demoAdmin)).toEqual({ payouts: adminBefore.payouts + 1, batches: adminBefore.batches, total: adminBefore.total + 1 });
     // demo_business's session is in THB: IDR payouts are not in its queue (the count follows the session currency).
     expect(await waiting(business)).toEqual(businessBefore);
     ok(await demoAdmin.post(`/payouts/${p.id}/approve`, {}));
@@ -136,6 +137,8 @@ describe('payouts in the dashboard', () => {
     expect(saved.currencies).toEqual([expect.objectContaining({ currency: 'IDR', autoApproveMax: '500000', dailyAutoMax: '2000000', updatedBy: 'demo_admin' })]);
     const banks = ok(await reader.get('/payouts/banks', { currency: 'MXN' }));
     expect(banks.map((d: { bankCode: string }) => d.bankCode)).toEqual(['BBVA_MX', 'BANORTE', 'SANTANDER_MX']);
-    expect(banks[0]).toMatchObject({ fields: ['accountNumber', 'accountName'], accountLabel: 'payouts.fields.clabe' });
+    // Labels are texts in the caller's language, not the dashboard's i18n keys (issue 40).
+    expect(banks[0]).toMatchObject({ fields: ['accountNumber', 'accountName'], accountLabel: translate('en-US', 'payouts.fields.clabe'), agencyLabel: null });
+    expect(banks[0].accountLabel).not.toContain('payouts.');
   });
 });

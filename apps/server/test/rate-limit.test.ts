@@ -37,6 +37,8 @@ it("does not count the web app's own files: a page load is a dozen of them", asy
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>x</title>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {}');
+  // The apps of this file share their counters (the database's): each test starts from none.
+  await tdb.pool.query('delete from rate_limit_counter');
   const web = await buildTestApp(tdb, { rateLimitPerMinute: 2, webDistDir: dir });
   try {
     for (let i = 0; i < 5; i++) {
@@ -57,6 +59,7 @@ describe('who is counted', () => {
   const SECOND_KEY = { keyId: 'mk_test_ratelimit_second', secret: 'sk_test_ratelimit_second_0123456789abcd' };
   let limited: FastifyInstance;
   beforeAll(async () => {
+    await tdb.pool.query('delete from rate_limit_counter');
     limited = await buildTestApp(tdb, { rateLimitPerMinute: 4, openApiRateLimitPerMinute: 3 });
     await limited.ready();
     await tdb.pool.query(

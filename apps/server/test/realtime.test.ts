@@ -3,21 +3,23 @@
  * through one instance reaches a socket of the other; a socket is sent its own merchant's records only; the token is
  * the first message and the path's user must be the session's; a reconnecting client is sent what it missed; a
  * signed-out session's socket is closed at its next ping. Besides the orders: a released announcement reaches its
- * merchant's users (all merchants' without one), an ended export its user only, a batch's status its merchant.
+ * merchant's users (all merchants' without one), an ended export its user only, a batch's status its merchant, a
+ * top-up paid at its cashier its merchant (issue 40: the top-up list reloads on it).
  *
  * Long file: every case runs on the same two listening instances and socket helper; splitting the file would start
  * them once per part.
  */
-import { ApiKeyMode, CollectionSource, ExportStatus, PayoutBatchStatus, REALTIME, RealtimeClose, RealtimeKind, type RealtimeServerMessage } from '@mg/domain';
+import { ApiKeyMode, CollectionSource, ExportStatus, PaymentStatus, PaymentType, PayoutBatchStatus, REALTIME, RealtimeClose, RealtimeKind } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import WebSocket from 'ws';
+import { createHash, randomUUID } from 'node:crypto';
 import { createCollection } from '../src/modules/collections/service';
+import { createTopUp } from '../src/modules/top-ups/service';
 import { failJob, finishJob, insertJob } from '../src/modules/exports/queries';
 import { buildAdminTestApp, client, login, userId } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
+import { Socket } from './helpers/realtime-socket';
 
 const M = 10001;
 /** The issue's bar for an event to cross instances. */
@@ -45,68 +47,6 @@ function urlOf(app: FastifyInstance, user: number | string, page = 'test'): stri
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
   return `ws://127.0.0.1:${address.port}/api/vxeSocket/${user}/${page}`;
-}
-
-/** A socket with its messages kept, and waits on them. */
-class Socket {
-  readonly messages: RealtimeServerMessage[] = [];
-  closeCode: number | null = null;
-  readonly ws: WebSocket;
-  readonly #waiters: (() => void)[] = [];
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.ws.on('message', (d) => {
-      this.messages.push(JSON.parse(String(d)) as RealtimeServerMessage);
-      this.#wake();
-    });
-    this.ws.on('close', (code) => {
-      this.closeCode = code;
-      this.#wake();
-    });
-  }
-
-  #wake(): void {
-    for (const w of this.#waiters.splice(0)) w();
-  }
-
-  async open(): Promise<void> {
-    if (this.ws.readyState === WebSocket.OPEN) return;
-    await new Promise((resolve, reject) => {
-      this.ws.once('open', resolve);
-      this.ws.once('error', reject);
-    });
-  }
-
-  send(m: unknown): void {
-    this.ws.send(JSON.stringify(m));
-  }
-
-  /** Resolves when `pred` holds, or fails after `ms`. */
-  async until<T>(pred: () => T | undefined | false, ms = 5_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = pred();
-      if (v) return v;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out; messages: ${JSON.stringify(this.messages).slice(0, 500)}, close ${this.closeCode}`);
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.#waiters.push(() => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
-  }
-
-  events(): Extract<RealtimeServerMessage, { type: 'event' }>[] {
-    return this.messages.filter((m): m is Extract<RealtimeServerMessage, { type: 'event' }> => m.type === 'event');
-  }
-
-  close(): void {
-    this.ws.close();
-  }
 }
 
 async function connect(app: FastifyInstance, username: string, since: number | null = null): Promise<{ s: Socket; token: string; ready: number }> {
@@ -373,7 +313,7 @@ describe('realtime socket', () => {
     const failed = `EXRT${process.pid}${++seq}`;
     await job(done);
     await job(failed);
-    await finishJob(a.db, done, 12, '/tmp/none.xlsx');
+    await finishJob(a.db, done, 12, randomUUID());
     await failJob(a.db, failed, 'disk full');
 
     const ready = await mine.s.until(() => eventsOf(mine.s, RealtimeKind.EXPORT, done)[0]);
@@ -408,6 +348,21 @@ describe('realtime socket', () => {
     expect(eventsOf(mine.s, RealtimeKind.PAYOUT_BATCH, id)[0]?.event.created).toBe(true);
     await settled(other.s);
     expect(other.s.events().filter((m) => m.event.kind === RealtimeKind.PAYOUT_BATCH)).toEqual([]);
+    for (const x of [mine, other]) x.s.close();
+  });
+
+  it("a top-up paid at its cashier reaches its merchant's users, and tells its creator", async () => {
+    const mine = await connect(b, 'demo_admin');
+    const other = await connect(b, 'demo_business');
+    const t = await createTopUp(a.db, { merchantId: M, currency: 'IDR', amount: 100_000n, paymentType: PaymentType.VA, createdBy: 'demo_admin' });
+    const created = await mine.s.until(() => eventsOf(mine.s, RealtimeKind.TOP_UP, t.id)[0]);
+    expect(created.event).toMatchObject({ merchantId: M, status: PaymentStatus.PENDING, created: true });
+    expect((await pay(t.cashierToken)).statusCode).toBe(200);
+    const paid = await mine.s.until(() => eventsOf(mine.s, RealtimeKind.TOP_UP, t.id).find((m) => m.event.status === PaymentStatus.SUCCESS));
+    expect(paid.event).toMatchObject({ actor: 'demo_admin', created: false });
+    expect(paid.mine).toBe(true);
+    await settled(other.s);
+    expect(other.s.events().filter((m) => m.event.kind === RealtimeKind.TOP_UP)).toEqual([]);
     for (const x of [mine, other]) x.s.close();
   });
 });

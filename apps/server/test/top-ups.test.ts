@@ -48,6 +48,11 @@ describe('top-ups', () => {
 
     const view = result(await app.inject({ method: 'GET', url: `/api/cashier/${tokenOf(t.cashierUrl)}` }));
     expect(view).toMatchObject({ kind: 'topUp', merchantName: 'Demo Store', amount: '100000', currency: 'IDR', status: 'pending', payable: true });
+    // What to pay to (issue 40): the VA number the channel gave when the top-up was made, kept with it.
+    expect(view.paymentType).toBe(PaymentType.VA);
+    expect(view.channel).toEqual(expect.any(Number));
+    expect(view.paymentCode).toMatch(new RegExp(`^88${String(view.channel).padStart(2, '0')}\\d{12}$`));
+    expect(result(await app.inject({ method: 'GET', url: `/api/cashier/${tokenOf(t.cashierUrl)}` })).paymentCode).toBe(view.paymentCode);
     const paid = result(await app.inject({ method: 'POST', url: `/api/cashier/${tokenOf(t.cashierUrl)}/pay`, payload: { outcome: 'success' } }));
     expect(paid).toMatchObject({ status: 'success', paidAmount: '100000', payable: false });
     // A double click answers the paid top-up and moves nothing again.

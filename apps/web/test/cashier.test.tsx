@@ -1,7 +1,13 @@
+/**
+ * The payer's cashier page (/pay/:token) against a fake server: open, paid, partly paid, failed, closed, expired, not
+ * found, payment links and crypto orders.
+ * Long file: every state of one page shares the view fixture and the way the page is opened; split by state they
+ * would each repeat both.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { findBrand, formatWallClock, type Brand } from '@mg/domain';
+import { findBrand, formatWallClock, type Brand, type Language } from '@mg/domain';
 import type { CashierView } from '../src/features/cashier/api';
 import { phaseOf } from '../src/features/cashier/CashierPage';
 import { splitRemaining } from '../src/components/remaining';
@@ -32,6 +38,7 @@ function view(over: Partial<CashierView> = {}): CashierView {
     expiresAt: new Date(Date.now() + 2 * HOUR_MS).toISOString(),
     paidAt: null,
     paidAmount: null,
+    dueAmount: null,
     returnUrl: 'https://shop.example/return?order=1001',
     failureReason: null,
     payable: true,
@@ -42,9 +49,9 @@ function view(over: Partial<CashierView> = {}): CashierView {
 }
 
 /** The real routes of a (signed-out) tikipay deployment at /pay/:token. */
-async function openCashier(server: ReturnType<typeof fakeServer>, token = TOKEN) {
+async function openCashier(server: ReturnType<typeof fakeServer>, token = TOKEN, language: Language = 'en-US') {
   const brand = findBrand('tikipay') as Brand;
-  const locale = await activateLanguage('en-US', { screens: true });
+  const locale = await activateLanguage(language, { screens: true });
   configureApi({ fetch: server.fetch, brand: () => brand, token: () => null });
   const router = createMemoryRouter(buildRoutes(brand), { initialEntries: [`/pay/${token}`] });
   render(
@@ -291,7 +298,8 @@ describe('cashier helpers', () => {
   it('phaseOf: paid, failed, open, expired by the clock, closed', () => {
     const now = Date.now();
     expect(phaseOf(view({ status: 'success' }), now)).toBe('paid');
-    expect(phaseOf(view({ status: 'partial' }), now)).toBe('paid');
+    expect(phaseOf(view({ status: 'partial' }), now)).toBe('partial');
+    expect(phaseOf(view({ status: 'refunded' }), now)).toBe('paid');
     expect(phaseOf(view({ status: 'rejected' }), now)).toBe('failed');
     expect(phaseOf(view(), now)).toBe('open');
     expect(phaseOf(view({ expiresAt: new Date(now - 1).toISOString() }), now)).toBe('expired');
@@ -346,5 +354,78 @@ describe('a crypto payment link at the cashier (issue 13)', () => {
     });
     expect((await screen.findByTestId('cashier-crypto-send-to')).textContent).toBe('Send exactly 15.000000 USDT on TRON (TRC-20) to this address');
     expect(screen.getByTestId('cashier-code').textContent).toBe(address);
+  });
+});
+
+describe('a partial payment at the cashier (issue 40)', () => {
+  /** No success state anywhere on the page: neither its title nor antd's success result. */
+  function expectNoSuccess(successTitle: string) {
+    expect(document.body.textContent).not.toContain(successTitle);
+    expect(document.querySelector('.ant-result-success')).toBeNull();
+    expect(document.querySelector('.ant-result-warning')).not.toBeNull();
+  }
+
+  it('IDR magic amount 100 077, in English: pays, then says what arrived, what is still due and who sorts out the rest', async () => {
+    const order = view({ amount: '100077' });
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () => order,
+      [`POST ${paths.pay}`]: () =>
+        view({
+          amount: '100077',
+          status: 'partial',
+          paidAt: '2026-03-02T03:04:05.000Z',
+          paidAmount: '50038',
+          dueAmount: '50039',
+          payable: false,
+          cancellable: false,
+        }),
+    });
+    await openCashier(srv);
+    await act(async () => {
+      fireEvent.click(await screen.findByTestId('cashier-pay'));
+    });
+    expect((await screen.findByTestId('cashier-result')).textContent).toBe('Only part of the payment arrived');
+    expect(screen.getByTestId('cashier-arrived').textContent).toBe('Arrived: IDR 50,038');
+    expect(screen.getByTestId('cashier-due').textContent).toBe('Still due: IDR 50,039');
+    expect(screen.getByTestId('cashier-rest').textContent).toBe(
+      'Toko Budi has been told and will contact you about paying the rest. Do not pay the rest with the details of this order: it takes no further payment.',
+    );
+    expectNoSuccess('Payment successful');
+    // The way back to the merchant stays.
+    expect(screen.getByTestId('cashier-return').getAttribute('href')).toBe('https://shop.example/return?order=1001');
+  });
+
+  it('a USDT order sent half, in Indonesian: the amounts in its format, the address not to send the rest to', async () => {
+    const deposit = { network: 'ETH', chainTradeNo: `0x${'cd'.repeat(32)}`, payerAddress: '0xbB433BcBfF03BD99F85dDBfFf94DA1Af21677a8d', amount: '21.250000', confirmations: 12, required: 12, confirmed: true, surplus: '0.000000', sentAt: new Date().toISOString() };
+    const srv = fakeServer({
+      [`GET ${paths.view}`]: () =>
+        view({
+          brand: 'coinrail',
+          currency: 'USDT',
+          amount: '42.500000',
+          paymentType: 18,
+          channel: 61,
+          paymentCode: '0x40E797091DE4Ea554eA0F515b3Dccb8F8FaEAaC4',
+          status: 'partial',
+          paidAt: '2026-03-02T03:04:05.000Z',
+          paidAmount: '21.250000',
+          dueAmount: '21.250000',
+          payable: false,
+          cancellable: false,
+          returnUrl: null,
+          deposit,
+        }),
+    });
+    await openCashier(srv, TOKEN, 'id-ID');
+    expect((await screen.findByTestId('cashier-result')).textContent).toBe('Baru sebagian pembayaran yang diterima');
+    expect(screen.getByTestId('cashier-arrived').textContent).toBe('Diterima: USDT 21,250000');
+    expect(screen.getByTestId('cashier-due').textContent).toBe('Masih harus dibayar: USDT 21,250000');
+    expect(screen.getByTestId('cashier-rest').textContent).toBe(
+      'Toko Budi sudah diberi tahu dan akan menghubungi Anda mengenai sisa pembayaran. Jangan kirim sisanya ke alamat ini: transfer kedua ke alamat ini tidak akan dikreditkan.',
+    );
+    // What reached the address, with its confirmations, stays on the page.
+    expect(screen.getByTestId('cashier-confirmations').textContent).toContain('12');
+    expectNoSuccess('Pembayaran berhasil');
+    expect(screen.queryByTestId('cashier-return')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import RefundsPage from '../src/features/refunds/RefundsPage';
 import SettlementsPage from '../src/features/settlements/SettlementsPage';
 import { settlementKeys } from '../src/features/settlements/hooks';
 import { fakeServer, page, renderScreen, Reply, signIn, signOutForTests } from './screens-harness';
@@ -17,6 +18,7 @@ afterEach(() => {
 });
 
 const BATCH = { id: 'S261121000001ABCD', merchantId: 10001, currency: 'IDR', settleDate: '2026-03-02', dueAt: '2026-03-02T17:00:00.000Z', status: 'pending', collectionCount: 3, grossAmount: '450000', feeAmount: '12150', refundedAmount: '50000', netAmount: '387850', settledAt: null, createdAt: '2026-03-01T09:00:00.000Z' };
+const DETAIL = { batch: BATCH, collections: { count: 3, gross: '450000', fee: '12150' }, refunds: [], refundsTotal: '50000', agrees: true };
 const PATH = '/funds/settlements?createTime_begin=2026-02-15%2000%3A00%3A00&createTime_end=2026-03-13%2023%3A59%3A59';
 
 describe('list kit', () => {
@@ -95,5 +97,38 @@ describe('list kit', () => {
     const q = srv.callsTo('GET', '/settlements')[0]?.query;
     expect(q?.get('id')).toBe(BATCH.id);
     expect(q?.has('createTime_begin')).toBe(false);
+  });
+
+  it('a link naming a record with open=1 (a search hit) opens its details once its row has loaded: the page\'s own drawer', async () => {
+    signIn([]);
+    const srv = fakeServer({ 'GET /settlements': () => page([BATCH]), [`GET /settlements/${BATCH.id}`]: () => DETAIL });
+    const { router } = await renderScreen(<SettlementsPage />, { server: srv, path: `/funds/settlements?id=${BATCH.id}&open=1` });
+    await within(await screen.findByTestId('settlement-drawer')).findByTestId('settlement-agrees');
+    expect(srv.callsTo('GET', '/settlements')[0]?.query.get('id')).toBe(BATCH.id);
+    // Taken out of the address with the first query: a reload shows the list without reopening.
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('open')).toBe(false));
+    expect(new URLSearchParams(router.state.location.search).get('id')).toBe(BATCH.id);
+  });
+
+  it('a list without a drawer of its own shows the record in the kit\'s details drawer, optional fields too', async () => {
+    signIn([]);
+    const refund = {
+      id: 'R2603020001', merchantId: 10001, collectionId: 'C2603020001', merchantOrderId: 'ORDER-1001', merchantRefundId: 'MR-77', currency: 'IDR',
+      refundType: 'partial', refundWay: 'offline', requestedAmount: '500000', actualAmount: '500000', reason: 'Customer cancelled one ticket',
+      status: 'returned_success', failureReason: null, notifyStatus: 'notified', createdBy: 'demo_admin', createdAt: '2026-03-02T02:00:00.000Z', completedAt: '2026-03-02T02:00:01.000Z',
+    };
+    const srv = fakeServer({ 'GET /refunds': () => page([refund]) });
+    await renderScreen(<RefundsPage />, { server: srv, path: `/payment/refunds?id=${refund.id}&open=1` });
+    const fields = await screen.findByTestId('record-fields');
+    for (const text of ['ORDER-1001', 'MR-77', 'Customer cancelled one ticket', '500,000']) expect(within(fields).getAllByText(text).length).toBeGreaterThan(0);
+    expect(screen.getByText(`Details · ${refund.id}`)).toBeTruthy();
+  });
+
+  it('without open=1 a link by id filters the list and opens nothing', async () => {
+    signIn([]);
+    const srv = fakeServer({ 'GET /settlements': () => page([BATCH]) });
+    await renderScreen(<SettlementsPage />, { server: srv, path: `/funds/settlements?id=${BATCH.id}` });
+    await screen.findByText('2026-03-02');
+    expect(screen.queryByTestId('settlement-drawer')).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  *
  * Long file: one fake application server for every case; each case is short.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   VIDEO_MIN_SECONDS,
@@ -52,6 +52,7 @@ function view(data: ApplicationData = {}, over: Partial<ApplicationView> = {}): 
     decisions: {},
     requests: [],
     events: [],
+    round: null,
     files: {},
     videoAttemptsLeft: 3,
     submittedAt: null,
@@ -290,6 +291,60 @@ describe('onboarding flow: overview and submit', () => {
     expect(screen.getByTestId('ob-request-at-7').textContent).toContain('due 2026-11-27');
     expect(input('ob-companyInfo-legalName').disabled).toBe(false);
   });
+  it('changes requested: every step with something to change is marked, and the banner lists it all with the reviewer’s words', async () => {
+    const decided = (decision: 'accepted' | 'rejected', reason: string | null) => ({ decision, reason, by: 'reviewer', at: NOW });
+    // Refusals only for the documents (no request there), a request only for the company information.
+    const decisions = {
+      companyInfo: decided('accepted', null),
+      companyDoc: decided('rejected', 'See the documents'),
+      'companyDoc:documents.certificateOfIncorporation': decided('rejected', 'The copy is not certified'),
+      'director:directors.d1.idDocuments': decided('rejected', 'The ID has expired'),
+    };
+    const request: InfoRequestView = { id: 7, section: 'companyInfo', field: 'legalName', message: 'Write the name as on the certificate', dueDate: '2026-11-27', createdBy: 'reviewer', createdAt: NOW, resolvedAt: null };
+    const srv = applicationServer(view(partial, { status: 'changes_requested', decisions, requests: [request] }));
+    await renderFlow('/company/companyDoc', srv);
+
+    const step = (key: string) => screen.getByTestId(`ob-step-${key}`).closest('.ant-steps-item') as HTMLElement;
+    await screen.findByTestId('ob-requests');
+    // Marked in red and in words; the step one is on stays "here" and says it too.
+    for (const key of ['companyInfo', 'director']) {
+      expect(step(key).className, key).toContain('ant-steps-item-error');
+      expect(within(step(key)).getByTestId(`ob-step-${key}-action`).textContent).toBe('Needs changes');
+    }
+    expect(step('companyDoc').className).toContain('ant-steps-item-process');
+    expect(within(step('companyDoc')).getByTestId('ob-step-companyDoc-action').textContent).toBe('Needs changes');
+    for (const key of ['corporateShareholder', 'beneficialOwner', 'authorizedPerson', 'videoIdentification']) {
+      expect(step(key).className, key).not.toContain('ant-steps-item-error');
+      expect(screen.queryByTestId(`ob-step-${key}-action`), key).toBeNull();
+    }
+
+    // "See below": below, each thing to change, where it is and the reviewer's words, in flow order.
+    const list = screen.getByTestId('ob-requests');
+    expect(Array.from(list.querySelectorAll('.ant-list-item')).map((li) => li.getAttribute('data-testid'))).toEqual([
+      'ob-request-7',
+      'ob-refusal-companyDoc',
+      'ob-refusal-companyDoc:documents.certificateOfIncorporation',
+      'ob-refusal-director:directors.d1.idDocuments',
+    ]);
+    expect(within(list).getByTestId('ob-refusal-companyDoc').textContent).toContain('Needs changesCompany documents: See the documents');
+    expect(within(list).getByTestId('ob-refusal-companyDoc:documents.certificateOfIncorporation').textContent).toContain('Company documents · Certificate of incorporation: The copy is not certified');
+    expect(within(list).getByTestId('ob-refusal-director:directors.d1.idDocuments').textContent).toContain('Directors · ID document of Dewi: The ID has expired');
+    expect(within(list).getByTestId('ob-request-7').textContent).toContain('QuestionCompany information · Legal name: Write the name as on the certificate (due 2026-11-27)');
+    // The section's own refusal heads its step, the document's sits at its field.
+    expect(screen.getByTestId('ob-section-refused-companyDoc').textContent).toContain('This section needs changes: See the documents');
+    expect(screen.getByTestId('ob-doc-decision-companyDoc-documents.certificateOfIncorporation').textContent).toContain('The copy is not certified');
+  });
+
+  it('while the application is with the reviewers nothing is marked for the applicant to change', async () => {
+    const decisions = { companyDoc: { decision: 'rejected' as const, reason: 'See the documents', by: 'reviewer', at: NOW } };
+    const srv = applicationServer(view(partial, { status: 'in_review', editable: false, decisions }));
+    await renderFlow('/company/companyDoc', srv);
+    await screen.findByTestId('ob-readonly');
+    expect(screen.queryByTestId('ob-step-companyDoc-action')).toBeNull();
+    expect(screen.queryByTestId('ob-section-refused-companyDoc')).toBeNull();
+    expect(screen.queryByTestId('ob-requests')).toBeNull();
+  });
+
   it('a document the staff refused shows their reason at its field and in the overview; an accepted one shows nothing', async () => {
     const decided = (decision: 'accepted' | 'rejected', reason: string | null) => ({ decision, reason, by: 'reviewer', at: NOW });
     const decisions = {
@@ -422,6 +477,11 @@ describe('onboarding flow: video identification', () => {
 });
 
 describe('onboarding: home card and where the session gate goes', () => {
+  // The app's lazy chunks (the session gate, antd's scope, the flow) first, under their own budget: on a loaded
+  // machine their first transform outlasted findByTestId's wait and the flow was never found (a CI flake).
+  beforeAll(async () => {
+    await Promise.all([import('../src/app/shell/SessionGate'), import('../src/app/AntdScope'), import('../src/features/onboarding/flow/OnboardingFlow')]);
+  }, 120_000);
   beforeEach(() => window.sessionStorage.clear());
 
   it('the home shows the application’s status and a link to continue, to holders of onboarding:apply only', async () => {

@@ -1,3 +1,10 @@
+/**
+ * The staff review of onboarding applications against a fake server: the queue, the sections, decisions of sections
+ * and documents, why Approve is not offered, what a resubmission kept and changed, "accept the unchanged sections",
+ * requests for information, comments and notes, refusals, a reader without the review permission.
+ *
+ * Long file: one fake application server for every case; each case is short.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { INFO_REQUEST_DEFAULT_DAYS, ONBOARDING_PERM, ONBOARDING_SECTIONS, type ApplicationView, type FileView } from '@mg/domain';
@@ -49,6 +56,7 @@ function application(over: Partial<ApplicationView> = {}): ApplicationView {
       { id: 1, kind: 'created', section: null, field: null, message: null, internal: false, actor: 'acme_admin', at: AT },
       { id: 2, kind: 'submitted', section: null, field: null, message: null, internal: false, actor: 'acme_admin', at: AT },
     ],
+    round: null,
     files: { [FILE_ID]: file(FILE_ID, 'articles.pdf', 'pdf'), [VIDEO_ID]: file(VIDEO_ID, 'video.webm', 'webm') },
     videoAttemptsLeft: 2,
     submittedAt: AT,
@@ -75,7 +83,8 @@ function server(start: ApplicationView, extra: Record<string, (body: Record<stri
       const key = b.field ? `${String(b.section)}:${String(b.field)}` : String(b.section);
       view = {
         ...view,
-        decisions: { ...view.decisions, [key]: { decision: b.decision as 'accepted', reason: (b.reason as string) || null, by: 'reviewer', at: AT } },
+        // Taken now, as the server stamps it (after any submission of these tests).
+        decisions: { ...view.decisions, [key]: { decision: b.decision as 'accepted', reason: (b.reason as string) || null, by: 'reviewer', at: new Date().toISOString() } },
         // As the server writes it: a document's decision with its field, a section's with the decision as its field.
         events: [...view.events, b.field ? event(`document_${String(b.decision)}`, b) : { ...event('section_decided', b), field: String(b.decision) }],
       };
@@ -154,12 +163,17 @@ describe('Onboarding review', { timeout: 40_000 }, () => {
     await openApplication(srv);
     expect(screen.queryByTestId('review-start')).toBeNull();
     expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
+    // Why, in words, next to it (and named as its description for a screen reader).
+    expect(screen.getByTestId('approve-blocked-undecided').textContent).toBe('Not accepted yet: Video identification');
+    expect(screen.getByTestId('approve').getAttribute('aria-describedby')).toBe('approve-blocked');
+    expect(document.getElementById('approve-blocked')).toBe(screen.getByTestId('approve-blocked'));
 
     await act(async () => {
       fireEvent.click(screen.getByTestId('section-videoIdentification-accept'));
     });
     await waitFor(() => expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(false));
     expect(srv.callsTo('POST', `${BASE}/decisions`)[0]?.body).toMatchObject({ section: 'videoIdentification', decision: 'accepted' });
+    expect(screen.queryByTestId('approve-blocked')).toBeNull();
 
     fireEvent.click(screen.getByTestId('approve'));
     expect(srv.callsTo('POST', `${BASE}/approve`)).toHaveLength(0);
@@ -179,6 +193,91 @@ describe('Onboarding review', { timeout: 40_000 }, () => {
     await openApplication(server(application({ status: 'in_review', decisions: accepted(ONBOARDING_SECTIONS), missing })));
     expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('missing-director').textContent).toContain('Dana Lim · ID document: Upload the document');
+    expect(screen.getByTestId('approve-blocked-missing').textContent).toBe('Still missing: Directors · Dana Lim · ID document');
+    expect(screen.queryByTestId('approve-blocked-undecided')).toBeNull();
+  });
+
+  it('after a resubmission: kept acceptances say so, changed sections are marked, Approve names what the change reset', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const RESUBMITTED = '2026-03-05T03:00:00.000Z';
+    const keptSections = ONBOARDING_SECTIONS.filter((s) => s !== 'companyDoc' && s !== 'beneficialOwner');
+    const changes = Object.fromEntries(ONBOARDING_SECTIONS.map((s) => [s, s === 'companyDoc' ? ('changed' as const) : ('unchanged' as const)]));
+    const srv = server(
+      application({
+        status: 'in_review',
+        submittedAt: RESUBMITTED,
+        // Taken on the submission before and kept by the server: their content did not change.
+        decisions: accepted(keptSections),
+        round: {
+          changes: { ...changes, 'companyDoc:documents.articles': 'changed' },
+          previous: {
+            ...accepted([...keptSections, 'companyDoc']),
+            beneficialOwner: { decision: 'rejected', reason: 'Name the second shareholder', by: 'reviewer', at: AT },
+            'companyDoc:documents.articles': { decision: 'rejected', reason: 'Unsigned copy', by: 'reviewer', at: AT },
+          },
+          acceptable: [],
+        },
+      }),
+    );
+    await openApplication(srv);
+    expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('approve-blocked-undecided').textContent).toBe('Not accepted yet: Company documents (changed since it was accepted) and Beneficial owners');
+    // Nothing is unchanged and undecided without a question: no one-click acceptance.
+    expect(screen.queryByTestId('accept-unchanged')).toBeNull();
+
+    const docs = screen.getByTestId('section-companyDoc-change');
+    expect([docs.getAttribute('data-change'), docs.textContent]).toEqual(['changed', 'Changed since the last submission']);
+    expect(screen.getByTestId('section-companyDoc-previous').textContent).toContain('Before the resubmission: Accepted');
+    expect(screen.getByTestId('section-companyDoc-previous').textContent).toContain('changed since: decide again');
+    expect(screen.getByTestId('doc-companyDoc-documents.articles-change').textContent).toBe('Changed since the last submission');
+    expect(screen.getByTestId('doc-companyDoc-documents.articles-previous').textContent).toBe('Before the resubmission: Needs changes: Unsigned copy');
+    const owners = screen.getByTestId('section-beneficialOwner-previous').textContent;
+    expect(owners).toContain('Before the resubmission: Needs changes: Name the second shareholder');
+    expect(owners).toContain('unchanged since');
+    expect(screen.getByTestId('section-companyInfo-change').getAttribute('data-change')).toBe('unchanged');
+    expect(screen.getByTestId('section-companyInfo-decision-detail').textContent).toContain('kept by the resubmission: unchanged since');
+
+    for (const s of ['companyDoc', 'beneficialOwner']) {
+      await act(async () => {
+        fireEvent.click(screen.getByTestId(`section-${s}-accept`));
+      });
+    }
+    await waitFor(() => expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByTestId('approve-blocked')).toBeNull();
+    // Decided in this round: not "kept".
+    expect(screen.getByTestId('section-companyDoc-decision-detail').textContent).not.toContain('kept by the resubmission');
+  });
+
+  it('"accept the unchanged sections" names them, then posts the sections the reviewer was shown', async () => {
+    signIn([ONBOARDING_PERM.ONBOARDING_MENU, ONBOARDING_PERM.ONBOARDING_REVIEW]);
+    const acceptable = ['corporateShareholder', 'videoIdentification'];
+    const changes = Object.fromEntries(ONBOARDING_SECTIONS.map((s) => [s, 'unchanged' as const]));
+    const start = application({ status: 'in_review', decisions: accepted(['companyInfo', 'companyDoc', 'director']), round: { changes, previous: accepted(['companyInfo', 'companyDoc', 'director']), acceptable } });
+    const srv = server(start, {
+      [`POST ${BASE}/accept-unchanged`]: (body) => ({
+        ...start,
+        decisions: { ...start.decisions, ...accepted(body.sections as string[]) },
+        round: { ...start.round!, acceptable: [] },
+        events: [...start.events, ...(body.sections as string[]).map((section, i) => ({ id: 200 + i, kind: 'unchanged_accepted', section, field: null, message: null, internal: false, actor: 'reviewer', at: AT }))],
+      }),
+    });
+    await openApplication(srv);
+    expect(screen.getByTestId('approve-blocked-undecided').textContent).toBe('Not accepted yet: Corporate shareholders, Beneficial owners, Authorised persons, and Video identification');
+
+    fireEvent.click(screen.getByTestId('accept-unchanged'));
+    expect(screen.getByTestId('accept-unchanged').textContent).toBe('Accept the unchanged sections (2)');
+    const list = await screen.findByTestId('accept-unchanged-list');
+    expect(Array.from(list.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Corporate shareholders', 'Video identification']);
+    expect(srv.callsTo('POST', `${BASE}/accept-unchanged`)).toHaveLength(0);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('accept-unchanged-confirm'));
+    });
+    await waitFor(() => expect(srv.callsTo('POST', `${BASE}/accept-unchanged`)).toHaveLength(1));
+    expect(srv.callsTo('POST', `${BASE}/accept-unchanged`)[0]?.body).toMatchObject({ sections: acceptable });
+    await waitFor(() => expect(screen.queryByTestId('accept-unchanged')).toBeNull());
+    expect(screen.getByTestId('approve-blocked-undecided').textContent).toBe('Not accepted yet: Beneficial owners and Authorised persons');
+    expect(within(screen.getByTestId('event-200')).getByText('Accepted as unchanged')).toBeTruthy();
+    expect(within(screen.getByTestId('event-200')).getByText('Corporate shareholders')).toBeTruthy();
   });
 
   it('accepting a document posts its section and field; the decision shows next to it and on the timeline', async () => {
@@ -252,6 +351,7 @@ describe('Onboarding review', { timeout: 40_000 }, () => {
     await openApplication(srv);
     expect((screen.getByTestId('approve') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('doc-companyDoc-documents.articles-decision').textContent).toBe('Needs changesUnsigned copy');
+    expect(screen.getByTestId('approve-blocked-documents').textContent).toBe('Documents that need changes: Company documents · Articles of association');
 
     // Accepted once it is fine: nothing holds the approval back any more.
     await act(async () => {

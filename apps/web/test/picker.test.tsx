@@ -26,7 +26,7 @@ function setup(value: string | undefined) {
       <p data-testid="outside">outside</p>
     </AppProviders>,
   );
-  const trigger = screen.getByRole('button', { name: 'Country' });
+  const trigger = screen.getByRole('button', { name: /^Country: / });
   const open = () => {
     fireEvent.click(trigger);
     return screen.getByRole('combobox');
@@ -40,9 +40,15 @@ describe('Picker (the sign-in switchers)', () => {
     expect(screen.getByTestId('picker').textContent).toContain('Thailand · THB');
   });
 
+  it('is named by its label and what it shows (WCAG 2.5.3: the visible text is part of the name)', () => {
+    const { trigger } = setup('THB');
+    expect(trigger.getAttribute('aria-label')).toBe('Country: Thailand · THB');
+  });
+
   it('shows the placeholder when nothing is chosen', () => {
-    setup(undefined);
+    const { trigger } = setup(undefined);
     expect(screen.getByTestId('picker').textContent).toContain('Home country');
+    expect(trigger.getAttribute('aria-label')).toBe('Country: Home country');
   });
 
   it('typing filters, Enter picks the first match and closes', () => {

@@ -49,11 +49,27 @@ const event = (seq: number, over: Partial<RealtimeEvent> = {}): RealtimeEvent =>
   ...over,
 });
 
-function connection() {
+/**
+ * A socket whose connection went dead (a server that hangs, a proxy that stopped forwarding): `close()` starts the
+ * closing handshake and nothing completes it, so `onclose` never fires (Chromium fires it only once the other side
+ * answers: 45.6 s later in issue 40, or never).
+ */
+class HungSocket extends ScriptedSocket {
+  override close() {
+    if (this.readyState < 2) this.readyState = 2;
+  }
+  /** The close completing long after (the server woke up). */
+  lateClose() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
+  }
+}
+
+function connection(Socket: typeof ScriptedSocket = ScriptedSocket) {
   const events: number[] = [];
   const states: string[] = [];
   const handlers = { onEvent: vi.fn((e: RealtimeEvent, _mine: boolean, _fresh: boolean) => events.push(e.seq)), onReset: vi.fn(), onRefused: vi.fn(), onState: (s: string) => states.push(s) };
-  const c = new RealtimeConnection({ url: 'ws://host.test/api/vxeSocket/7/page', token: 'secret-token', handlers, createSocket: (u) => new ScriptedSocket(u) as unknown as WebSocket });
+  const c = new RealtimeConnection({ url: 'ws://host.test/api/vxeSocket/7/page', token: 'secret-token', handlers, createSocket: (u) => new Socket(u) as unknown as WebSocket });
   return { c, events, states, handlers };
 }
 
@@ -152,5 +168,70 @@ describe('realtime connection', () => {
   it('the address follows the page: wss on https, the user and page in the path', () => {
     expect(realtimeUrl(7, 'p1', { protocol: 'https:', host: 'dash.example.test' })).toBe('wss://dash.example.test/api/vxeSocket/7/p1');
     expect(realtimeUrl(7, 'p1', { protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/api/vxeSocket/7/p1');
+  });
+
+  it('no pong in 6 s on a connection that never closes: not live from then on, a new socket 5 s later whatever the old one does', () => {
+    const { c, events, states } = connection(HungSocket);
+    c.start();
+    const dead = ScriptedSocket.all[0] as HungSocket;
+    dead.open();
+    dead.receive({ type: 'ready', seq: 10 });
+    dead.receive({ type: 'event', event: event(11), mine: false });
+    expect(c.state).toBe(RealtimeState.LIVE);
+
+    // The server hangs: the ping goes out, no pong comes back.
+    vi.advanceTimersByTime(SOCKET_HEARTBEAT_MS);
+    expect(dead.sent.at(-1)).toEqual({ type: 'ping' });
+    vi.advanceTimersByTime(SOCKET_TIMEOUT_MS - 1);
+    expect(c.state).toBe(RealtimeState.LIVE);
+    vi.advanceTimersByTime(1);
+    // Given up: asked to close (it never completes) and said so at once.
+    expect(dead.readyState).toBe(2);
+    expect(c.state).toBe(RealtimeState.WAITING);
+
+    vi.advanceTimersByTime(SOCKET_RECONNECT_MS - 1);
+    expect(ScriptedSocket.all).toHaveLength(1);
+    expect(c.state).toBe(RealtimeState.WAITING);
+    vi.advanceTimersByTime(1);
+    expect(ScriptedSocket.all).toHaveLength(2);
+    expect(c.state).toBe(RealtimeState.CONNECTING);
+    const next = ScriptedSocket.all[1] as HungSocket;
+    next.open();
+    expect(next.sent[0]).toEqual({ type: 'auth', token: 'secret-token', since: 11 });
+
+    // The old socket wakes up: its late messages and its close count for nothing (no state, no second reconnect).
+    dead.receive({ type: 'event', event: event(12), mine: false });
+    dead.receive({ type: 'ready', seq: 12 });
+    dead.lateClose();
+    expect(events).toEqual([11]);
+    expect(c.state).toBe(RealtimeState.CONNECTING);
+    next.receive({ type: 'ready', seq: 12 });
+    expect(c.state).toBe(RealtimeState.LIVE);
+    vi.advanceTimersByTime(SOCKET_RECONNECT_MS * 3);
+    expect(ScriptedSocket.all).toHaveLength(2);
+    expect(states).toEqual([RealtimeState.LIVE, RealtimeState.WAITING, RealtimeState.CONNECTING, RealtimeState.LIVE]);
+    c.stop();
+  });
+
+  it('a socket that never gets ready (the way to the server is dead) is given up after a ping and its timeout', () => {
+    const { c } = connection(HungSocket);
+    c.start();
+    const stuck = ScriptedSocket.all[0] as HungSocket;
+    expect(c.state).toBe(RealtimeState.CONNECTING);
+    vi.advanceTimersByTime(SOCKET_HEARTBEAT_MS + SOCKET_TIMEOUT_MS - 1);
+    expect(c.state).toBe(RealtimeState.CONNECTING);
+    vi.advanceTimersByTime(1);
+    expect(stuck.readyState).toBe(2);
+    expect(c.state).toBe(RealtimeState.WAITING);
+    vi.advanceTimersByTime(SOCKET_RECONNECT_MS);
+    expect(ScriptedSocket.all).toHaveLength(2);
+    // Opened and authenticated but never ready (a server that hangs after the upgrade): given up the same way.
+    const half = ScriptedSocket.all[1] as HungSocket;
+    half.open();
+    vi.advanceTimersByTime(SOCKET_HEARTBEAT_MS + SOCKET_TIMEOUT_MS);
+    expect(c.state).toBe(RealtimeState.WAITING);
+    vi.advanceTimersByTime(SOCKET_RECONNECT_MS);
+    expect(ScriptedSocket.all).toHaveLength(3);
+    c.stop();
   });
 });

@@ -4,16 +4,19 @@
  * view's tab applies them again, each time asking the list anew; a shared view of a colleague is marked and cannot
  * be deleted.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { collectionsList, flattenMenu, Perm, type SavedView } from '@mg/domain';
-import { SCREENS } from '../src/features/registry';
+import { loadScreen, SCREENS } from '../src/features/registry';
 import { fakeServer, page, renderScreen, signIn, signOutForTests, type Call } from './screens-harness';
 
 afterEach(() => signOutForTests());
 
-const Collections = SCREENS[flattenMenu().find((m) => m.component.startsWith('collections/') && m.perm === collectionsList.permission)!.component] as unknown as ComponentType;
+const collectionsPage = flattenMenu().find((m) => m.component.startsWith('collections/') && m.perm === collectionsList.permission)!.component;
+const Collections = SCREENS[collectionsPage] as unknown as ComponentType;
+// The lazy chunk first, under its own budget: a loaded machine's first transform must not eat the test's waits.
+beforeAll(() => loadScreen(collectionsPage), 120_000);
 
 describe('saved views', () => {
   it('saves the filters as a view, and its tab and "All records" switch the list', async () => {

@@ -14,6 +14,8 @@ import type { AuthEntry, LoginResult, MenuItem, UserInfo } from '../src/api/iden
 import { bootstrapLocale } from '../src/i18n/bootstrap';
 
 export interface Call {
+  /** The server the call went to: http://localhost for the page's own `/api`, another for a regional base. */
+  origin: string;
   method: string;
   path: string;
   query: URLSearchParams;
@@ -39,7 +41,7 @@ export function fakeServer(routes: Record<string, Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-    const call: Call = { method, path, query: url.searchParams, body, headers: new Headers(init?.headers) };
+    const call: Call = { origin: url.origin, method, path, query: url.searchParams, body, headers: new Headers(init?.headers) };
     calls.push(call);
     const key = Object.keys(routes).find((k) => k === `${method} ${path}` || (k.endsWith('*') && `${method} ${path}`.startsWith(k.slice(0, -1))));
     const json = (status: number, payload: unknown) => new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/json' } });
@@ -135,6 +137,7 @@ function Counter() {
       <span data-testid="mount-id">{mountId}</span>
       <span data-testid="query-q">{params.get('q') ?? ''}</span>
       <span data-testid="query-q-at-mount">{qAtMount}</span>
+      <span data-testid="query-currency">{params.get('currency') ?? ''}</span>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { darken, mix, shadeFor } from './contrast';
 import type { CurrencyCode } from './currencies';
 import type { Language } from './languages';
 
@@ -28,7 +29,7 @@ export interface Brand {
   crypto: boolean;
   /** Onboarding pages use the blank simple layout. */
   simpleOnboardingLayout: boolean;
-  /** antd primary colour. */
+  /** The brand's colour (logo, tints, decoration); the shades that carry text derive from it: brandColours(). */
   primaryColor: string;
 }
 
@@ -88,6 +89,61 @@ export const BRANDS: readonly Brand[] = [
     storesCountry: true, crypto: false, simpleOnboardingLayout: false, primaryColor: '#0369a1',
   },
 ];
+
+/** The signed-in shell's page background (apps/web styles.css `.mg-shell`), the darkest neutral behind text. */
+export const SHELL_BACKGROUND = '#f4f6fa';
+
+/** The brand's pale tints behind its text: a selected item (10 %) and a hovered selected item (14 %), over white. */
+export function brandTints(brand: Pick<Brand, 'primaryColor'>): { selected: string; selectedHover: string } {
+  return { selected: mix(brand.primaryColor, 0.1, '#ffffff'), selectedHover: mix(brand.primaryColor, 0.14, '#ffffff') };
+}
+
+/**
+ * The light surfaces a brand's colour is read on as text: white (cards, dialogs, header, menu), the shell's
+ * background (tabs, breadcrumb), the brand's tints (a selected menu item and its hover, the sign-in badge) and the
+ * sign-in panel's 6 % tint over slate-50.
+ */
+export function brandSurfaces(brand: Pick<Brand, 'primaryColor'>): string[] {
+  const tints = brandTints(brand);
+  return ['#ffffff', SHELL_BACKGROUND, tints.selected, tints.selectedHover, mix(brand.primaryColor, 0.06, '#f8fafc')];
+}
+
+export interface BrandColours {
+  /** The brand's own colour, for what carries no text: logo, tints, icons beside a label. */
+  brand: string;
+  /**
+   * antd's primary and link colour: the brand's colour, darkened (same hue) only as far as it needs to read at
+   * 4.5:1 as text on every surface of brandSurfaces() and to carry white text on a primary button.
+   */
+  primary: string;
+  /** Hover and pressed shades of primary: darker still, so a hovered button or link never reads worse. */
+  hover: string;
+  active: string;
+  /** Text on a primary fill. */
+  onPrimary: string;
+  /**
+   * The background of a selected item and of its hover (antd's colorPrimaryBg and colorPrimaryBgHover): the brand's
+   * own tints. antd's palette gives dark brand colours a grey first shade (#b4bfb6 for PagoVerde's green), on which
+   * no brand-coloured text reads.
+   */
+  selectedBg: string;
+  selectedBgHover: string;
+}
+
+/** The colours a brand's theme uses, derived from its one colour (docs/decisions.md "Contrast in every brand"). */
+export function brandColours(brand: Pick<Brand, 'primaryColor'>): BrandColours {
+  const primary = shadeFor(brand.primaryColor, brandSurfaces(brand));
+  const tints = brandTints(brand);
+  return {
+    brand: brand.primaryColor,
+    primary,
+    hover: darken(primary, 0.05),
+    active: darken(primary, 0.1),
+    onPrimary: '#ffffff',
+    selectedBg: tints.selected,
+    selectedBgHover: tints.selectedHover,
+  };
+}
 
 /** The platform's own brand: the fallback when neither host nor stored choice names one. */
 export const DEFAULT_BRAND_VALUE = 'tikipay';

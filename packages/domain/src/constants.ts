@@ -116,6 +116,12 @@ export const SESSION_IDLE_MINUTES_MERCHANT = 480;
  * rather than one per request; the idle limit is therefore exact to within this much.
  */
 export const SESSION_SEEN_WRITE_MS = 60_000;
+
+/**
+ * DATABASE_READ_MAX_LAG_MS unset: how much older than the primary a list, a search or a report read from the replica
+ * may be (never older than the reader's own last write; apps/server/src/db/read-replica.ts).
+ */
+export const READ_REPLICA_MAX_LAG_MS = 5_000;
 /**
  * Request header a client sets (value "1") on calls no person asked for: polling, reloads after a realtime event,
  * session probes. Those answer as usual but do not count as use of the session (the idle limit keeps running).

@@ -27,6 +27,11 @@ const CURRENCY_LANGUAGE: Partial<Record<string, Language>> = {
   BRL: 'pt-BR',
 };
 
+/** The language of a currency's country among the six (BRL: pt-BR), if it has one: how its people write amounts. */
+export function languageOfCurrency(currency: string): Language | undefined {
+  return CURRENCY_LANGUAGE[currency];
+}
+
 /**
  * The language offer for a session: zh-CN and en-US plus the currency's own language;
  * role `business` (role all) and the platform admin get all six.

@@ -50,6 +50,12 @@ export interface ParseAmountOptions {
    * decimal mark, so "1,000" may mean one, and reading it as a thousand would charge 1000 times.
    */
   allowGrouping?: boolean;
+  /**
+   * Also read the amount as this language writes it (`localeAmountText`): pt-BR "1.234,56", th-TH "1,234.56". Only
+   * where the language is known from the data itself: a batch file is read in its currency's language
+   * (languageOfCurrency), since a spreadsheet saved in Brazil writes "1.234,56" in a text cell.
+   */
+  locale?: Language;
 }
 
 export function decimalsOf(currency: CurrencyCode): number {
@@ -79,6 +85,11 @@ export function parseAmount(
   if (typeof input !== 'string') return { ok: false, error: 'AMOUNT_REQUIRED' };
   const s = input.trim();
   if (s === '') return { ok: false, error: 'AMOUNT_REQUIRED' };
+  if (opts.locale) {
+    const local = localeAmountText(s, opts.locale, decimalsOf(currency));
+    if (local === 'ambiguous') return { ok: false, error: 'AMOUNT_GROUPING' };
+    if (local !== undefined) return parseAmount(local, currency, { ...opts, locale: undefined, allowGrouping: false });
+  }
   const m = AMOUNT_RE.exec(s);
   if (!m) return { ok: false, error: 'AMOUNT_NOT_A_NUMBER' };
   if (!opts.allowGrouping && (m[2] ?? '').includes(',')) return { ok: false, error: 'AMOUNT_GROUPING' };
@@ -100,6 +111,45 @@ export function parseAmount(
   if (abs === 0n && !opts.allowZero) return { ok: false, error: 'AMOUNT_ZERO' };
   if (abs > MAX_AMOUNT_MINOR) return { ok: false, error: 'AMOUNT_TOO_LARGE' };
   return { ok: true, minor: negative ? -abs : abs };
+}
+
+const MARKS = new Map<Language, { group: string; decimal: string }>();
+
+/** A language's thousands and decimal marks (pt-BR and id-ID: "." and ","; the others "," and "."), from Intl. */
+function marksOf(locale: Language): { group: string; decimal: string } {
+  let m = MARKS.get(locale);
+  if (!m) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.6);
+    m = { group: parts.find((p) => p.type === 'group')?.value ?? ',', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+    MARKS.set(locale, m);
+  }
+  return m;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `s` in the canonical form when it is written with the language's marks ("1.234,56" in pt-BR -> "1234.56"),
+ * undefined when it is not (plain digits, or the canonical form itself: read as they are), 'ambiguous' when the two
+ * writings would read it differently and nothing in it says which is meant:
+ * - in a decimal-comma language, dots in groups of three ("1.234", "100.000") are thousands: the canonical reading
+ *   would have three decimals, more than any such currency has; unless the currency has three or more;
+ * - a comma followed by exactly three digits and nothing else ("100,000") is a thousands group in the canonical
+ *   writing and a decimal in the language's: refused when the currency has fewer than three decimals.
+ */
+export function localeAmountText(s: string, locale: Language, decimals: number): string | 'ambiguous' | undefined {
+  const { group, decimal } = marksOf(locale);
+  const m = new RegExp(`^(-?)(\\d{1,3}(?:${escapeRe(group)}\\d{3})+|\\d+)(?:${escapeRe(decimal)}(\\d+))?$`).exec(s);
+  if (!m) return undefined;
+  const intPart = m[2] ?? '';
+  const fraction = m[3];
+  const grouped = intPart.includes(group);
+  if (!grouped && fraction === undefined) return undefined;
+  if (decimal !== '.') {
+    if (grouped && fraction === undefined && decimals >= 3) return 'ambiguous';
+    if (!grouped && fraction?.length === 3 && decimals < 3) return 'ambiguous';
+  }
+  return `${m[1]}${intPart.split(group).join('')}${fraction !== undefined ? `.${fraction}` : ''}`;
 }
 
 /** What a form sends for what the person typed: the canonical decimal when it reads, else the text as typed. */

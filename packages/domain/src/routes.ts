@@ -7,3 +7,9 @@ export const MENU_ROOTS = ['/dashboard', '/system', '/payment', '/funds', '/comm
 
 /** `?new=1` on a records page opens its form for a new record (the Balances page's Transfer and Top up buttons). */
 export const OPEN_FORM_PARAM = 'new';
+
+/**
+ * `?open=1` with a list's identifying filter (`?id=...`) opens that record's details once its row has loaded (the
+ * header search's hits); the list takes it out of the address with its first query, so a reload does not reopen it.
+ */
+export const OPEN_RECORD_PARAM = 'open';

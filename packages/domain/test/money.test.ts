@@ -11,6 +11,7 @@ import {
   sumMinor,
   toMajorString,
   minorTextToMajor,
+  localeAmountText,
   type CurrencyCode,
 } from '../src/index';
 
@@ -123,6 +124,27 @@ describe('parseAmount', () => {
     expect(MAX_AMOUNT_MINOR < BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
     expect(isWithinAmountBound(MAX_AMOUNT_MINOR)).toBe(true);
     expect(isWithinAmountBound(-MAX_AMOUNT_MINOR - 1n)).toBe(false);
+  });
+
+  it('reads an amount written in a language too: decimal comma in pt-BR and id-ID, comma groups elsewhere', () => {
+    const br = { locale: 'pt-BR' as const };
+    expect(parseAmount('1.234,56', 'BRL', br)).toEqual(ok(123456n));
+    expect(parseAmount('1234,5', 'BRL', br)).toEqual(ok(123450n));
+    expect(parseAmount('1.234', 'BRL', br)).toEqual(ok(123400n));
+    expect(parseAmount('12.000.000,00', 'BRL', br)).toEqual(ok(1_200_000_000n));
+    // The API's own form still reads the same.
+    expect(parseAmount('1234.56', 'BRL', br)).toEqual(ok(123456n));
+    expect(parseAmount('12.50', 'BRL', br)).toEqual(ok(1250n));
+    // Without the locale nothing changes: the API refuses the decimal comma.
+    expect(parseAmount('1.234,56', 'BRL')).toEqual(err('AMOUNT_NOT_A_NUMBER'));
+    // "100,000" is a thousand groups in one writing and a decimal in the other: refused, never guessed.
+    expect(parseAmount('100,000', 'IDR', { locale: 'id-ID' })).toEqual(err('AMOUNT_GROUPING'));
+    expect(parseAmount('100.000', 'IDR', { locale: 'id-ID' })).toEqual(ok(100_000n));
+    expect(parseAmount('1,5', 'IDR', { locale: 'id-ID' })).toEqual(err('AMOUNT_MUST_BE_INTEGER'));
+    expect(parseAmount('1,234.50', 'THB', { locale: 'th-TH' })).toEqual(ok(123450n));
+    expect(parseAmount('1.234,50', 'THB', { locale: 'th-TH' })).toEqual(err('AMOUNT_NOT_A_NUMBER'));
+    // A three-decimal currency cannot tell "1.234" the thousand from 1.234: refused.
+    expect(localeAmountText('1.234', 'pt-BR', 3)).toBe('ambiguous');
   });
 });
 

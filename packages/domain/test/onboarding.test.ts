@@ -1,6 +1,19 @@
-/** Onboarding's rules (issue 14): beneficial ownership through the chain, and what an application still lacks. */
+/** Onboarding's rules (issue 14): beneficial ownership through the chain, what an application still lacks, and what a resubmission keeps (issue 40). */
 import { describe, expect, it } from 'vitest';
-import { beneficialOwnership, completionPercent, fileIdsOf, missingItems, type ApplicationData } from '../src';
+import {
+  ONBOARDING_SECTIONS,
+  approvalBlockers,
+  beneficialOwnership,
+  completionPercent,
+  fileIdsOf,
+  isApprovable,
+  keptOnResubmission,
+  missingItems,
+  reviewContent,
+  reviewKeys,
+  unchangedSections,
+  type ApplicationData,
+} from '../src';
 
 const chain: ApplicationData = {
   corporateShareholder: {
@@ -69,5 +82,60 @@ describe('what is missing', () => {
     const d: ApplicationData = { director: { directors: [{ key: 'd', name: 'D', dateOfBirth: '1980-01-01', nationality: '360', idDocuments: ['11111111-1111-4111-8111-111111111111'] }] } };
     expect(completionPercent(d)).toBe(14);
     expect(fileIdsOf({ ...d, authorizedPerson: { persons: [{ key: 'p', idDocuments: ['11111111-1111-4111-8111-111111111111'] }] } })).toEqual(['11111111-1111-4111-8111-111111111111']);
+  });
+});
+
+describe('what a resubmission keeps (issue 40)', () => {
+  const data: ApplicationData = {
+    companyInfo: { legalName: 'Acme', website: '' },
+    companyDoc: { documents: { articles: ['11111111-1111-4111-8111-111111111111'] } },
+    director: { directors: [{ key: 'd1', name: 'Dana', idDocuments: ['22222222-2222-4222-8222-222222222222'] }] },
+  };
+  const digest = (id: string) => `sha-of-${id.slice(0, 1)}`;
+
+  it('names the sections and each document with files as review items', () => {
+    expect(reviewKeys(data)).toEqual([...ONBOARDING_SECTIONS, 'companyDoc:documents.articles', 'director:directors.d1.idDocuments']);
+  });
+
+  it('reads content canonically: key order and blanks do not matter, files by their bytes', () => {
+    const reordered: ApplicationData = { ...data, companyInfo: { website: '  ', legalName: 'Acme' } };
+    expect(reviewContent(reordered, 'companyInfo', digest)).toBe(reviewContent(data, 'companyInfo', digest));
+    expect(reviewContent({ companyInfo: { legalName: 'Acme' } }, 'companyInfo', digest)).toBe(reviewContent(data, 'companyInfo', digest));
+    expect(reviewContent(data, 'companyDoc:documents.articles', digest)).toBe('{"document":["file:sha-of-1"]}');
+    // Another upload of the same bytes (another id, the same digest) is the same content.
+    const again: ApplicationData = { ...data, companyDoc: { documents: { articles: ['13333333-1111-4111-8111-111111111111'] } } };
+    expect(reviewContent(again, 'companyDoc', digest)).toBe(reviewContent(data, 'companyDoc', digest));
+    expect(reviewContent(data, 'director:directors.d1.idDocuments', digest)).toBe('{"document":["file:sha-of-2"]}');
+  });
+
+  it('keeps an acceptance of the same content only; refusals and acceptances without a hash are decided again', () => {
+    const d = (decision: string, hash?: string) => ({ decision, reason: null, by: 'r', at: '2026-01-01T00:00:00Z', ...(hash ? { hash } : {}) });
+    const kept = keptOnResubmission({ companyInfo: d('accepted', 'h1'), companyDoc: d('accepted', 'h2'), director: d('rejected', 'h3'), beneficialOwner: d('accepted') }, { companyInfo: 'h1', companyDoc: 'h2x', director: 'h3', beneficialOwner: 'h4' });
+    expect(Object.keys(kept)).toEqual(['companyInfo']);
+  });
+
+  it('offers to accept the sections unchanged, undecided, complete and asked nothing about', () => {
+    const now = Object.fromEntries(ONBOARDING_SECTIONS.map((s) => [s, `h-${s}`]));
+    const previous = {
+      hashes: { ...now, companyInfo: 'old' },
+      decisions: { 'director:directors.d1.idDocuments': { decision: 'rejected', reason: 'Blurred', by: 'r', at: 'x' } },
+      asked: ['authorizedPerson'],
+    };
+    const decisions = { corporateShareholder: { decision: 'accepted' } };
+    const missing = [{ section: 'videoIdentification' as const, field: '', reason: 'video' as const, messageKey: 'onboarding.missing.video' }];
+    expect(unchangedSections(previous, now, decisions, missing)).toEqual(['companyDoc', 'beneficialOwner']);
+    expect(unchangedSections(null, now, {}, [])).toEqual([]);
+  });
+
+  it('says what holds an approval back', () => {
+    const b = approvalBlockers({
+      decisions: { companyInfo: { decision: 'accepted' }, director: { decision: 'rejected' }, 'companyDoc:documents.articles': { decision: 'rejected' } },
+      missing: [],
+    });
+    expect(b.undecided).toEqual(['companyDoc', 'corporateShareholder', 'beneficialOwner', 'authorizedPerson', 'videoIdentification']);
+    expect(b.refused).toEqual(['director']);
+    expect(b.refusedDocuments).toEqual([{ section: 'companyDoc', field: 'documents.articles' }]);
+    expect(isApprovable(b)).toBe(false);
+    expect(isApprovable(approvalBlockers({ decisions: Object.fromEntries(ONBOARDING_SECTIONS.map((s) => [s, { decision: 'accepted' }])), missing: [] }))).toBe(true);
   });
 });

@@ -3,7 +3,17 @@ import {
   CHANNELS,
   PAYOUT_DESTINATIONS,
   PAYOUT_STATUS,
+  CURRENCY_CODES,
+  accountRuleText,
+  batchAmountRule,
+  batchColumnsOf,
+  batchDestinationsOf,
+  batchExampleRow,
+  batchRowIssues,
   destinationIssues,
+  fieldRuleText,
+  isBatchCurrency,
+  translate,
   isValidClabe,
   isValidCnpj,
   isValidCpf,
@@ -77,5 +87,33 @@ describe('payout statuses and the sandbox', () => {
   it('shows the fee while it is held and once charged, none for a payout that ended otherwise', () => {
     expect(['pending_review', 'processing', 'success'].map((s) => payoutShownFee(s, 4000n))).toEqual([4000n, 4000n, 4000n]);
     expect(['failed', 'rejected', 'cancelled'].map((s) => payoutShownFee(s, 4000n))).toEqual([0n, 0n, 0n]);
+  });
+});
+
+describe('batch files', () => {
+  it("each currency's template example row passes its own check (BRL's lacked type, document and branch)", () => {
+    for (const c of CURRENCY_CODES.filter(isBatchCurrency)) {
+      const row = batchExampleRow(c);
+      expect(batchRowIssues(c, row), c).toEqual([]);
+      // Every value of the example sits in a column of the template.
+      for (const k of Object.keys(row)) expect(batchColumnsOf(c), `${c} ${k}`).toContain(k);
+    }
+  });
+
+  it('names each bank\'s account rule as the check refuses it (Mandiri 13 digits, BRI 15, wallets a phone from 08)', () => {
+    const idr = Object.fromEntries(batchDestinationsOf('IDR').map((d) => [d.bankCode, translate('en-US', accountRuleText(d.account).key, accountRuleText(d.account).params)]));
+    expect(idr).toMatchObject({ MANDIRI: 'exactly 13 digits', BRI: 'exactly 15 digits', PERMATA: '10 to 16 digits', OVO: 'a phone number starting with 08, 10 to 13 digits' });
+    expect(translate('en-US', fieldRuleText('BRL', 'accountType').key, fieldRuleText('BRL', 'accountType').params)).toBe('one of checking, savings');
+    expect(batchDestinationsOf('USDT')).toEqual([]);
+    expect(translate('en-US', batchAmountRule('BRL').key, batchAmountRule('BRL').params)).toBe('Amounts: as 1234.56, or written the country\'s way, as 1.234,56; no currency symbol.');
+  });
+
+  it('reads a BRL amount written the Brazilian way, and refuses a formula in any cell the same way', () => {
+    const row = { ...batchExampleRow('BRL'), amount: '1.234,56' };
+    expect(batchRowIssues('BRL', row)).toEqual([]);
+    expect(batchRowIssues('BRL', { ...row, amount: '=1+1' })).toEqual([{ column: 'amount', key: 'payouts.batch.formula' }]);
+    expect(batchRowIssues('IDR', { ...batchExampleRow('IDR'), accountName: '=HYPERLINK("http://x")' })).toEqual([{ column: 'accountName', key: 'payouts.batch.formula' }]);
+    // A phone or PIX key may start with + : not a formula.
+    expect(batchRowIssues('BRL', { ...batchExampleRow('BRL'), bankCode: 'PIX', pixKeyType: 'phone', accountNumber: '+5511987654321' })).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 /**
  * Embedded PostgreSQL for zero-setup runs (DATABASE_URL unset).
+ * Long file: initialisation, start, supervision and stop of one cluster share its state (the child, its port, its
+ * owner record) and read best side by side.
  *
  * Layout under DATA_DIR:
  *   pg/           the cluster (initialised once, when empty)
@@ -12,6 +14,10 @@
  * and beforeExit that call process.exit() on their own, which would cut our graceful shutdown short (and force
  * exit code 0 in a test runner). Running as root works like its `createPostgresUser: true`: a `postgres`
  * system user is created if missing and owns the cluster.
+ *
+ * The version is pinned to PostgreSQL 15 (apps/server/package.json): the package ships no pg_dump, and Debian 12's
+ * client tools (15) refuse a newer server, so 15 is the newest that standard tools here back up and restore
+ * (docs/decisions.md, "Embedded PostgreSQL 15"). A data directory of another major version is refused with what to do.
  *
  *   pg.owner      the pid of the server process that started the cluster, and its port (removed on stop)
  *
@@ -57,7 +63,13 @@ export interface EmbeddedPostgres {
   readonly pid: number;
   /** How many times the supervisor started the cluster again after it died. */
   readonly restarts: number;
-  stop(): Promise<void>;
+  /**
+   * Fast shutdown (SIGINT: roll back, disconnect, checkpoint); immediate shutdown (SIGQUIT: crash recovery at the
+   * next start replays the WAL, nothing committed is lost) after `fastMs`, SIGKILL 2 s later.
+   */
+  stop(opts?: { fastMs?: number }): Promise<void>;
+  /** Immediate shutdown now, without waiting (the last resort of a shutdown out of time). */
+  killNow(): void;
 }
 
 interface Binaries {
@@ -163,6 +175,41 @@ async function grantTraversal(targets: string[], owner: Owner, log: (m: string) 
   }
 }
 
+/** C.UTF-8 when the C library has it (glibc 2.35+, musl, macOS as C.UTF-8), else C. */
+async function utf8CtypeLocale(): Promise<string> {
+  try {
+    const { stdout } = await execFileAsync('locale', ['-a']);
+    const found = stdout.split('\n').find((l) => /^c\.utf-?8$/i.test(l.trim()));
+    return found ? found.trim() : 'C';
+  } catch {
+    return 'C';
+  }
+}
+
+/** The major version of the embedded binaries (`postgres (PostgreSQL) 15.18`). */
+async function binariesMajor(bins: Binaries): Promise<number> {
+  const { stdout } = await execFileAsync(bins.postgres, ['--version']);
+  const m = /(\d+)\.\d+/.exec(stdout);
+  if (!m) throw new Error(`embedded PostgreSQL: cannot read the version of ${bins.postgres}: ${stdout.trim()}`);
+  return Number(m[1]);
+}
+
+/** A data directory made by another major version of PostgreSQL than the embedded binaries. */
+export class EmbeddedVersionError extends Error {
+  constructor(
+    readonly pgDir: string,
+    readonly dataMajor: number,
+    readonly binariesMajor: number,
+  ) {
+    super(
+      `${pgDir} was made by PostgreSQL ${dataMajor}; this server's embedded PostgreSQL is ${binariesMajor}. ` +
+        `Start with a new DATA_DIR (the demo data is seeded again), or restore a backup into one (npm run db:restore); ` +
+        `docs/operations.md "Embedded PostgreSQL version" says how to move the data of a PostgreSQL ${dataMajor} directory`,
+    );
+    this.name = 'EmbeddedVersionError';
+  }
+}
+
 async function initialise(pgDir: string, dataDir: string, bins: Binaries, owner: Owner | undefined, fast: boolean): Promise<string> {
   await fsp.mkdir(pgDir, { recursive: true, mode: 0o700 });
   if (owner) await fsp.chown(pgDir, owner.uid, owner.gid);
@@ -179,9 +226,15 @@ async function initialise(pgDir: string, dataDir: string, bins: Binaries, owner:
         `--pwfile=${pwFile}`,
         '--auth=scram-sha-256',
         '--encoding=UTF8',
-        '--locale=C',
-        '--locale-provider=builtin',
-        '--builtin-locale=C.UTF-8',
+        // Sorting in byte order (C: the fast path, and the order the ids are made for); character classes and case
+        // (lower(), ILIKE, regular expressions) of all of Unicode where the C library has C.UTF-8, as PostgreSQL 17's
+        // built-in C.UTF-8 gives.
+        '--lc-collate=C',
+        `--lc-ctype=${await utf8CtypeLocale()}`,
+        '--lc-messages=C',
+        '--lc-monetary=C',
+        '--lc-numeric=C',
+        '--lc-time=C',
         ...(fast ? ['--no-sync'] : []),
       ],
       owner,
@@ -278,9 +331,13 @@ async function startOwned(dataDir: string, pgDir: string, opts: EmbeddedPostgres
     log(`embedded PostgreSQL: initialising ${pgDir}`);
     password = await initialise(pgDir, dataDir, bins, owner, Boolean(opts.fast));
   } else {
-    if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    const versionFile = path.join(pgDir, 'PG_VERSION');
+    if (!fs.existsSync(versionFile)) {
       throw new Error(`${pgDir} is not empty and is not a PostgreSQL data directory; move it away or set DATA_DIR`);
     }
+    const dataMajor = Number.parseInt(await fsp.readFile(versionFile, 'utf8'), 10);
+    const major = await binariesMajor(bins);
+    if (dataMajor !== major) throw new EmbeddedVersionError(pgDir, dataMajor, major);
     password = (await fsp.readFile(path.join(dataDir, 'pg.password'), 'utf8').catch(() => 'password')).trim();
   }
 
@@ -345,20 +402,29 @@ async function startOwned(dataDir: string, pgDir: string, opts: EmbeddedPostgres
   };
   watch(child);
 
-  const stop = () =>
+  const stop = ({ fastMs = 30_000 }: { fastMs?: number } = {}) =>
     (stopping ??= (async () => {
       await relaunching;
       const c = child;
       if (c.exitCode === null && c.signalCode === null) {
         const exited = new Promise<void>((r) => c.once('exit', () => r()));
         c.kill('SIGINT');
-        const timer = setTimeout(() => c.kill('SIGQUIT'), 30_000);
+        const quit = setTimeout(() => {
+          log(`embedded PostgreSQL: no fast shutdown within ${fastMs} ms, immediate shutdown`);
+          c.kill('SIGQUIT');
+        }, fastMs);
+        const kill = setTimeout(() => c.kill('SIGKILL'), fastMs + 2_000);
         await exited;
-        clearTimeout(timer);
+        clearTimeout(quit);
+        clearTimeout(kill);
         log('embedded PostgreSQL: stopped');
       }
       await releaseOwnership(dataDir);
     })());
+  const killNow = () => {
+    stopping ??= Promise.resolve();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
+  };
 
   return {
     url,
@@ -370,5 +436,6 @@ async function startOwned(dataDir: string, pgDir: string, opts: EmbeddedPostgres
       return restarts;
     },
     stop,
+    killNow,
   };
 }

@@ -9,7 +9,8 @@ const log = (m: string) => process.stdout.write(`${m}\n`);
 let embedded: EmbeddedPostgres | undefined;
 let code = 0;
 try {
-  let url = config.databaseUrl;
+  // PostgreSQL itself: a transaction pooler would drop the migrations' session lock between statements.
+  let url = config.databaseDirectUrl;
   if (!url) {
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
     url = embedded.url;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { DICTIONARIES, dictNameKey, isDictCode } from '@mg/domain';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,19 @@ import { SERVER_DIR } from '../lib/server-dir';
 import * as schema from './schema';
 
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
+
+/** How many migrations this code ships (drizzle's journal); a database holding fewer is not ready for it. */
+export function migrationsShipped(): number {
+  return (JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+}
+
+/** How many migrations `db` records (drizzle.__drizzle_migrations); null when it was never migrated. */
+export async function migrationsApplied(db: Pick<pg.Pool, 'query'>): Promise<number | null> {
+  const schema = await db.query<{ present: boolean }>("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  if (!schema.rows[0]?.present) return null;
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return rows[0]?.n ?? 0;
+}
 
 /** Serialises migrate + seed across instances starting together on one database. */
 const MIGRATION_LOCK_KEY = 7_340_001;

@@ -73,7 +73,18 @@ function withSafeTransactions(db: Db, pool: pg.Pool): Db {
     let broken: Error | undefined;
     try {
       const session = new NodePgSession(client, internals.dialect, relational as never, internals.session.options);
-      return await session.transaction(work as never, config);
+      const committed: (() => void)[] = [];
+      afterCommitQueues.set(session, committed);
+      const result = await session.transaction(work as never, config);
+      // Committed: what follows must not turn it into an error (a caller would retry a payment that happened).
+      for (const fn of committed) {
+        try {
+          fn();
+        } catch {
+          // an in-memory effect failed; the commit stands
+        }
+      }
+      return result as Awaited<ReturnType<typeof work>>;
     } catch (err) {
       if (isDatabaseUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
       throw err;
@@ -83,6 +94,24 @@ function withSafeTransactions(db: Db, pool: pg.Pool): Db {
   };
   db.transaction = transaction;
   return db;
+}
+
+/**
+ * What runs once a transaction has committed, by its session: a savepoint's handle (drizzle's nested transaction)
+ * shares its outer transaction's session, so work queued inside one runs when the outermost commits.
+ */
+const afterCommitQueues = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs `fn` once what `db` wrote is committed: at the commit of its transaction, now for the pool's handle (each
+ * statement commits by itself), never when the transaction rolls back. For in-memory effects of a commit (the
+ * metrics' counters): `fn` must not throw and must not touch the database. Work queued inside a savepoint that rolls
+ * back while its outer transaction commits still runs.
+ */
+export function afterCommit(db: DbLike, fn: () => void): void {
+  const queue = afterCommitQueues.get((db as unknown as { session: object }).session);
+  if (queue) queue.push(fn);
+  else fn();
 }
 
 /** A transaction handle; services that must join a caller's transaction take `DbLike`. */
@@ -100,7 +129,19 @@ const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 256;
 
+/**
+ * Off behind a transaction pooler (DATABASE_POOLER=transaction): a name is prepared on one server connection, and
+ * the pooler gives the next transaction any of them ("prepared statement does not exist"; PgBouncer tracks names
+ * only from 1.21, Debian 12 ships 1.18). One switch for the process: it talks to one database through one pooler.
+ */
+let namedStatements = true;
+
+export function useNamedStatements(on: boolean): void {
+  namedStatements = on;
+}
+
 function statementName(label: string, text: string): string | undefined {
+  if (!namedStatements) return undefined;
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
     name = `${label}_${statementNames.size}`;
@@ -129,6 +170,19 @@ export async function runPrepared<T extends pg.QueryResultRow>(db: DbLike, label
 }
 
 /**
+ * The same prepared query without its name: drizzle's sends the name with both of its query configs (rows as
+ * objects, rows as arrays). A copy, since the named one may already have run (a process switches after start, a test
+ * worker runs files of both kinds).
+ */
+function unnamed<T extends object>(prepared: T): T {
+  const c = prepared as { rawQueryConfig?: object; queryConfig?: object };
+  return Object.create(prepared, {
+    rawQueryConfig: { value: { ...c.rawQueryConfig, name: undefined } },
+    queryConfig: { value: { ...c.queryConfig, name: undefined } },
+  }) as T;
+}
+
+/**
  * A query of fixed shape, built once with placeholders (`sql.placeholder('id')`) for its values and run as a named
  * statement on the connection of whatever handle it is given (the pool's, or a transaction's). Building a select of
  * two tables' columns with drizzle took ~0.3 ms of CPU per call on the payment path (docs/benchmarks.md).
@@ -140,14 +194,16 @@ export function fixedQuery<R, V extends Record<string, unknown>>(
   build: (db: DbLike) => { prepare(name: string): { execute(values?: V): Promise<R> } },
 ): (db: DbLike, values: V) => Promise<R> {
   let prepared: { execute(values?: V): Promise<R> } | undefined;
+  let withoutName: typeof prepared;
   return (db, values) => {
     if (!prepared) {
       const name = `${label}_fixed`;
       prepared = build(db).prepare(name);
       statementNames.set((prepared as unknown as { queryString: string }).queryString, name);
     }
+    const query = namedStatements ? prepared : (withoutName ??= unnamed(prepared));
     const client = (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
-    const onConnection = Object.create(prepared, { client: { value: client } }) as typeof prepared;
+    const onConnection = Object.create(query, { client: { value: client } }) as typeof prepared;
     return onConnection.execute(values);
   };
 }

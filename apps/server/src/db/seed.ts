@@ -313,31 +313,16 @@ export const DEMO_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqXZ8pkUoYlq0uFpFhzjRJ8';
  * Seeds the demo sandbox key pair and webhook secret of merchant 10001, sealed with the server's secret box (so it
  * needs the loaded secret key: main.ts calls it after loading it, in demo mode only). Idempotent: nothing happens
  * when the key row exists (or merchant 10001 does not). The first time it also leaves the merchant's callback
- * address unset (newcomers set their own) and its IP whitelist empty (sandbox keys only). A demo value sealed with
- * another server key (the data directory and its secret.key were replaced) is sealed again, since it is public.
+ * address unset (newcomers set their own) and its IP whitelist empty (sandbox keys only). main.ts calls it only once
+ * the key is the database's (db/secret-key.ts).
  */
 export async function seedDemoSecrets(db: Pick<pg.Pool, 'query'>, secretBox: SecretBox): Promise<boolean> {
-  const m = await db.query<{ sealed: string | null }>('select webhook_secret_sealed as sealed from merchant where id = $1', [DEMO_OPEN_API_MERCHANT_ID]);
+  const m = await db.query('select 1 from merchant where id = $1', [DEMO_OPEN_API_MERCHANT_ID]);
   if (m.rowCount === 0) return false;
-  const opens = (sealed: string | null | undefined) => {
-    if (!sealed) return false;
-    try {
-      secretBox.open(sealed);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const existing = await db.query<{ sealed: string }>('select secret_sealed as sealed from api_key where id = $1', [DEMO_KEY_ID]);
-  if (existing.rowCount !== 0) {
-    if (!opens(existing.rows[0]?.sealed)) {
-      await db.query('update api_key set secret_sealed = $2 where id = $1', [DEMO_KEY_ID, secretBox.seal(DEMO_KEY_SECRET)]);
-    }
-    if (m.rows[0]?.sealed && !opens(m.rows[0].sealed)) {
-      await db.query('update merchant set webhook_secret_sealed = $2 where id = $1', [DEMO_OPEN_API_MERCHANT_ID, secretBox.seal(DEMO_WEBHOOK_SECRET)]);
-    }
-    return false;
-  }
+  // Once seeded, never sealed again: an instance with another key is refused before it gets here (db/secret-key.ts);
+  // re-sealing the demo key with it locked every other instance out of it (issue 41).
+  const existing = await db.query('select 1 from api_key where id = $1', [DEMO_KEY_ID]);
+  if (existing.rowCount !== 0) return false;
   const inserted = await db.query(
     `insert into api_key (id, merchant_id, mode, name, secret_sealed, secret_last4, status, created_by, revealed_at)
      values ($1, $2, $3, 'Demo sandbox key', $4, $5, $6, 'seed', now())

@@ -11,6 +11,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors';
+import { jobRan } from '../lib/metrics';
 
 /** Pauses after consecutive database outages seen by a job, in ms. */
 export const JOB_OUTAGE_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -27,6 +28,7 @@ export class JobScheduler {
   readonly #running = new Set<string>();
   #started = false;
   #stopped = false;
+  #stopping: Promise<boolean> | undefined;
   /** Consecutive outages seen; 0 when the database answers. */
   #outages = 0;
   #pausedUntil = 0;
@@ -59,18 +61,35 @@ export class JobScheduler {
     for (const job of this.#jobs) this.#schedule(job);
   }
 
-  /** Stops the timers and waits (up to 10 s) for running jobs to finish. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    for (const t of this.#timers) clearInterval(t);
-    const deadline = Date.now() + 10_000;
-    while (this.#running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  /** The jobs running now (a shutdown says which ones it stopped waiting for). */
+  get running(): string[] {
+    return [...this.#running];
+  }
+
+  /**
+   * Stops the timers (no run starts after this call) and waits up to `waitMs` for running jobs to finish. A job still
+   * running then is left to the database: its transaction is rolled back when its connection closes, and another
+   * instance runs it again (the module comment above). Resolves with whether none was left running; later calls
+   * share the first call's wait.
+   */
+  stop(waitMs = 10_000): Promise<boolean> {
+    // One wait for every caller: the shutdown starts it as it begins (app.ts preClose) and awaits it at the end.
+    this.#stopping ??= (async () => {
+      this.#stopped = true;
+      for (const t of this.#timers.splice(0)) clearInterval(t);
+      const deadline = Date.now() + waitMs;
+      while (this.#running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      return this.#running.size === 0;
+    })();
+    return this.#stopping;
   }
 
   #schedule(job: Job): void {
     const tick = async () => {
       if (this.#stopped || this.#running.has(job.name) || this.now() < this.#pausedUntil) return;
       this.#running.add(job.name);
+      const started = performance.now();
+      let outcome: 'ok' | 'error' | 'db_unavailable' = 'ok';
       try {
         await job.run();
         if (this.#outages > 0) {
@@ -79,6 +98,7 @@ export class JobScheduler {
           this.log.info({ job: job.name }, 'database back: background jobs resumed');
         }
       } catch (err) {
+        outcome = isDatabaseUnavailable(err) ? 'db_unavailable' : 'error';
         if (isDatabaseUnavailable(err)) {
           if (this.#outages === 0) this.log.warn({ err, job: job.name }, 'database unavailable: background jobs paused');
           const pause = this.backoffMs[Math.min(this.#outages, this.backoffMs.length - 1)] ?? 0;
@@ -89,6 +109,7 @@ export class JobScheduler {
         }
       } finally {
         this.#running.delete(job.name);
+        jobRan(job.name, outcome, (performance.now() - started) / 1000);
       }
     };
     const timer = setInterval(() => void tick(), job.everyMs);

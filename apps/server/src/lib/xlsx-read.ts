@@ -22,7 +22,7 @@ export interface XlsxReadLimits extends ZipLimits {
   partBytes: number;
   /** One row's XML. */
   rowBytes: number;
-  /** Cells right of this many columns are ignored. */
+  /** Cells right of this many columns are not read: a row holding one says so (`beyond`). */
   columns: number;
 }
 
@@ -46,6 +46,8 @@ export interface XlsxReadRow {
   row: number;
   /** By column (0 = A); columns without a cell are empty. */
   cells: XlsxReadCell[];
+  /** A cell right of the columns read holds a value: the caller reports it rather than lose it unseen. */
+  beyond: boolean;
 }
 
 export interface XlsxSheetRead {
@@ -163,9 +165,10 @@ const CELL_ATTRIBUTES = /\s(?:[\w.-]+:)?([rts])\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 /** A cell's value as Excel writes it, `<v>...</v>` and nothing else: read without a search. */
 const PLAIN_VALUE = /^<v>([^<]*)<\/v>$/;
 
-/** One row's cells; empty cells are left out. */
-function rowCells(body: string, limits: XlsxReadLimits, dates: boolean[], date1904: boolean): RawCell[] {
+/** One row's cells (empty cells left out), and whether one right of the columns read holds a value. */
+function rowCells(body: string, limits: XlsxReadLimits, dates: boolean[], date1904: boolean): { cells: RawCell[]; beyond: boolean } {
   const cells: RawCell[] = [];
+  let beyond = false;
   let col = -1;
   let from = 0;
   for (;;) {
@@ -184,7 +187,11 @@ function rowCells(body: string, limits: XlsxReadLimits, dates: boolean[], date19
       else style = Number(value);
     }
     col = columnIndex(ref) ?? col + 1;
-    if (col >= limits.columns || inner === '') continue;
+    if (inner === '') continue;
+    if (col >= limits.columns) {
+      beyond ||= HOLDS_VALUE.test(inner);
+      continue;
+    }
     const plain = PLAIN_VALUE.exec(inner);
     const f = plain ? undefined : firstOf(inner, 'f');
     const v = plain ? plain[1]! : firstOf(inner, 'v')?.body;
@@ -204,7 +211,7 @@ function rowCells(body: string, limits: XlsxReadLimits, dates: boolean[], date19
     if (cell.text.trim() === '' && cell.shared < 0 && !cell.formula) continue;
     cells[col] = cell;
   }
-  return cells;
+  return { cells, beyond };
 }
 
 /** The strings of the shared-strings table at the indexes asked, read up to the last one asked. */
@@ -258,13 +265,13 @@ async function firstSheet(buf: Buffer, opts: { maxRows: number; limits: XlsxRead
       kept.push({ row: rowNo, body: r.body });
     }
   }
-  const raw: { row: number; cells: RawCell[] }[] = [];
+  const raw: { row: number; cells: RawCell[]; beyond: boolean }[] = [];
   for (let i = 0; i < kept.length; i++) {
     // Other requests go on between slices of rows: four uploads at once must not hold the server for their parse.
     if (i > 0 && i % YIELD_EVERY_ROWS === 0) await yieldNow();
     const r = kept[i]!;
-    const cells = rowCells(r.body, limits, dates, parts.date1904);
-    if (cells.length > 0) raw.push({ row: r.row, cells });
+    const { cells, beyond } = rowCells(r.body, limits, dates, parts.date1904);
+    if (cells.length > 0 || beyond) raw.push({ row: r.row, cells, beyond });
   }
 
   const wanted = new Set<number>();
@@ -273,6 +280,7 @@ async function firstSheet(buf: Buffer, opts: { maxRows: number; limits: XlsxRead
   const rows = raw.map((r) => ({
     row: r.row,
     cells: Array.from(r.cells, (c) => (c ? { text: c.shared >= 0 ? (strings.get(c.shared) ?? '') : c.text, formula: c.formula } : { text: '', formula: false })),
+    beyond: r.beyond,
   }));
   return { rows, truncated: false };
 }

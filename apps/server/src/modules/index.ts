@@ -23,6 +23,7 @@ import { topUpRoutes } from './top-ups/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
 import { autoDeductionRoutes } from './auto-deductions/routes';
 import { authRoutes } from './auth/routes';
+import { regionRoutes } from './regions/routes';
 import { callbackRoutes } from './callbacks/routes';
 import { cashierRoutes } from './cashier/routes';
 import { channelHealthRoutes } from './channel-health/routes';
@@ -54,6 +55,7 @@ export interface AreaRoutes {
 export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: healthRoutes },
   { routes: authRoutes },
+  { routes: regionRoutes },
   { routes: accountRoutes },
   { routes: dictRoutes, at: '/sys/dict' },
   { routes: userRoutes, at: '/sys/user' },

@@ -21,29 +21,38 @@ export async function buildAdminTestApp(tdb: TestDatabase): Promise<FastifyInsta
   return app;
 }
 
+/** A JSON request to an app (inject) or to a listening server's base URL (fetch: through a proxy, to a real process). */
+type Target = FastifyInstance | string;
+
+async function send(
+  target: Target,
+  method: 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  payload: object,
+): Promise<{ statusCode: number; body: string }> {
+  if (typeof target !== 'string') {
+    const res = await target.inject({ method, url, headers, payload });
+    return { statusCode: res.statusCode, body: res.body };
+  }
+  const res = await fetch(`${target}${url}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  return { statusCode: res.status, body: await res.text() };
+}
+
+/** Signs a demo user in (captcha off) on an app, or on a server by its base URL (`http://127.0.0.1:PORT`). */
 export async function login(
-  app: FastifyInstance,
+  app: Target,
   username: string,
   password = DEMO_PASSWORD,
 ): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/sys/login',
-    headers: { 'x-lang': 'en-US' },
-    payload: { username, password, brand: DEMO_BRAND[username] },
-  });
-  const body = res.json();
+  const res = await send(app, 'POST', '/api/sys/login', { 'x-lang': 'en-US' }, { username, password, brand: DEMO_BRAND[username] });
+  const body = JSON.parse(res.body);
   if (res.statusCode !== 200 || !body.result?.token)
     throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   if (body.result.multi_depart === 2) {
     // Choose the first department so the session is complete.
     const d = body.result.departs[0];
-    await app.inject({
-      method: 'PUT',
-      url: '/api/sys/selectDepart',
-      headers: { 'x-access-token': body.result.token },
-      payload: { orgCode: d.orgCode, username },
-    });
+    await send(app, 'PUT', '/api/sys/selectDepart', { 'x-access-token': body.result.token }, { orgCode: d.orgCode, username });
   }
   return body.result.token as string;
 }

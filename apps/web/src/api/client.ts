@@ -22,6 +22,7 @@ import { currentLanguage, i18n, translateMaybeKey } from '../i18n';
 import { clearToken, getSessionCurrency, getToken, markSessionExpired } from '../session/storage';
 import { lastPersonInput } from './activity';
 import { ApiError } from './errors';
+import { apiBaseFor, underBase } from './servers';
 import { createAntdNotifier, type ApiNotifier } from './notifier';
 import { isPlainObject, sessionDateFields, toQueryString } from './payload';
 
@@ -65,7 +66,8 @@ export interface Envelope<T> {
 
 /** Where the client reads the session from. Swapped in tests. */
 export interface ApiContext {
-  apiBase: string;
+  /** Where calls go now: the base of the session's country (api/servers.ts), `/api` without a regional map. */
+  apiBase(): string;
   brand(): Brand;
   language(): Language;
   currency(): CurrencyCode;
@@ -80,7 +82,8 @@ export interface ApiContext {
 }
 
 const defaultContext: ApiContext = {
-  apiBase: '/api',
+  // Asked at each call: the country (and with it the server) changes on the sign-in page and at a country switch.
+  apiBase: () => apiBaseFor(ctx.brand(), ctx.currency()),
   brand: () => getCurrentBrand(),
   language: () => currentLanguage(),
   currency: () => getSessionCurrency(getCurrentBrand()),
@@ -165,10 +168,12 @@ export function sessionHeaders(c: ApiContext = ctx, background = false): Record<
 }
 
 function resolveUrl(url: string): string {
-  if (/^https?:\/\//.test(url)) return url;
-  const base = ctx.apiBase.replace(/\/$/, '');
-  if (url === base || url.startsWith(`${base}/`)) return url;
-  return `${base}${url.startsWith('/') ? '' : '/'}${url}`;
+  return underBase(ctx.apiBase(), url);
+}
+
+/** The base calls go to now (the realtime socket and the captcha follow it). */
+export function currentApiBase(): string {
+  return ctx.apiBase();
 }
 
 function t(key: string): string {
@@ -303,7 +308,8 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
   }
 
   const query = toQueryString(params);
-  const fullUrl = `${resolveUrl(url)}${query ? `${resolveUrl(url).includes('?') ? '&' : '?'}${query}` : ''}`;
+  const target = resolveUrl(url);
+  const fullUrl = `${target}${query ? `${target.includes('?') ? '&' : '?'}${query}` : ''}`;
 
   const sentToken = ctx.token();
   const sender: Sender = { token: sentToken, replaces: options.replacesSession === true && sentToken !== null };
@@ -312,7 +318,7 @@ export async function request<T>(method: HttpMethod, url: string, options: Reque
   let guardKey: string | undefined;
   if (method !== 'GET') {
     const identity = typeof options.data === 'string' || isPlainObject(options.data) || options.data === undefined ? JSON.stringify(options.data ?? null) : String(ctx.now());
-    guardKey = `${method} ${resolveUrl(url)} ${JSON.stringify(options.params ?? null)} ${identity}`;
+    guardKey = `${method} ${target} ${JSON.stringify(options.params ?? null)} ${identity}`;
     if (inFlight.has(guardKey)) {
       const text = t(ERROR_CATALOGUE.DUPLICATE_REQUEST_INTERRUPTED.messageKey);
       if (!silent) (await getNotifier()).error(text, HTTP_REACTIONS.other.durationSeconds);

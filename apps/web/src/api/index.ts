@@ -1,4 +1,4 @@
-export { request, api, download, saveBlob, configureApi, setApiNotifier, currentApiNotifier, sessionFields, sessionHeaders, resetApiForTests } from './client';
+export { request, api, download, saveBlob, configureApi, currentApiBase, setApiNotifier, currentApiNotifier, sessionFields, sessionHeaders, resetApiForTests } from './client';
 export type { HttpMethod, RequestOptions, ResponseType, Envelope, ApiContext } from './client';
 export { ApiError, isApiError } from './errors';
 export { createAntdNotifier, type ApiNotifier, type ReloginDialog } from './notifier';

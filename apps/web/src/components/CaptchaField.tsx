@@ -2,7 +2,9 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useSta
 import Input from 'antd/es/input';
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { currentApiBase } from '../api/client';
 import { identityApi, newCheckKey } from '../api/identity';
+import { onSessionCurrencyChange } from '../session/storage';
 
 export interface CaptchaHandle {
   /** A new key and image (after a failed attempt). */
@@ -33,10 +35,13 @@ export const CaptchaField = forwardRef<CaptchaHandle, CaptchaFieldProps>(
     const [loading, setLoading] = useState(false);
     const keyRef = useRef<string>('');
     const seq = useRef(0);
+    /** The server that holds the shown captcha's key: a captcha is checked by the server that drew it. */
+    const baseRef = useRef('');
 
     const refresh = useCallback(() => {
       const key = newCheckKey();
       keyRef.current = key;
+      baseRef.current = currentApiBase();
       const mine = ++seq.current;
       setLoading(true);
       identityApi
@@ -53,6 +58,8 @@ export const CaptchaField = forwardRef<CaptchaHandle, CaptchaFieldProps>(
     }, []);
 
     useEffect(() => refresh(), [refresh]);
+    // A country chosen on the sign-in page that another server serves: a captcha of that server.
+    useEffect(() => onSessionCurrencyChange(() => (currentApiBase() !== baseRef.current ? refresh() : undefined)), [refresh]);
     useImperativeHandle(ref, () => ({ refresh, checkKey: () => keyRef.current }), [refresh]);
 
     return (

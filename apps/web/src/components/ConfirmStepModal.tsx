@@ -157,6 +157,7 @@ export function ConfirmActionModal({
   onConfirm,
   doneMessage,
   onClose,
+  children,
 }: {
   title: string;
   items: NonNullable<DescriptionsProps['items']>;
@@ -171,6 +172,8 @@ export function ConfirmActionModal({
   onConfirm: (googleCode?: string) => Promise<unknown>;
   doneMessage?: string;
   onClose: () => void;
+  /** What the action asks besides the code (a rejection's reason), under the figures. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -204,6 +207,7 @@ export function ConfirmActionModal({
       onOk={() => void confirm()}
     >
       <Descriptions size="small" column={1} bordered items={items} data-testid={`${testId}-confirmation`} />
+      {children}
       {hint && <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>{hint}</Typography.Paragraph>}
       {field}
     </Modal>

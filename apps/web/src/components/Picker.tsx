@@ -89,7 +89,8 @@ export function Picker<V extends string>({ value, options, onChange, placeholder
         className="mg-picker__trigger"
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={aria['aria-label']}
+        // The name holds what the button shows (WCAG 2.5.3 Label in Name): "Country: Indonesia · IDR", not "Country".
+        aria-label={`${aria['aria-label']}: ${current ? current.label : (placeholder ?? '')}`}
         onClick={() => (open ? close(false) : show())}
       >
         {prefix && <span className="mg-picker__prefix">{prefix}</span>}

@@ -54,9 +54,14 @@ export function formatDuration(seconds: number, language: Language): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
+/** Items listed as the language lists things: "A, B, and C", "A、B和C". */
+export function formatList(items: readonly string[], language: Language): string {
+  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
+}
+
 /** Durations listed as the language lists things: "5 sec, 5 min, and 2 hr", "5秒、5分钟和2小时". */
 export function formatDurations(seconds: readonly number[], language: Language): string {
-  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(seconds.map((s) => formatDuration(s, language)));
+  return formatList(seconds.map((s) => formatDuration(s, language)), language);
 }
 
 /** A failure reason in the user's language (a known code's text; anything else as it came), or null. */

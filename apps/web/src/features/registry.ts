@@ -21,7 +21,13 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   [ANNOUNCEMENT_BELL]: lazy(() => import('./announcements/AnnouncementBell')),
 };
 
+/** Loads a screen's chunk by its key; the lazy component then renders without suspending. Unknown key: resolves. */
+export async function loadScreen(key: string): Promise<void> {
+  if (key === ANNOUNCEMENT_BELL) await import('./announcements/AnnouncementBell');
+  else await PAGES[`./${key}Page.tsx`]?.();
+}
+
 /** Starts loading a screen's chunk by its key (the lazy component then renders without waiting); unknown: nothing. */
 export function preloadScreen(key: string): void {
-  void PAGES[`./${key}Page.tsx`]?.().catch(() => undefined);
+  void loadScreen(key).catch(() => undefined);
 }

@@ -3,6 +3,12 @@
  * reconnect 5 s). The token is the first message, never part of the URL. Each event is handed on once (numbers seen
  * are remembered), and a reconnect names the last number seen so the server sends what was missed; when too much was
  * missed the server says `reset` and everything shown is reloaded.
+ *
+ * A connection that stops answering is given up by the client itself: no pong within 6 s of a ping, or no `ready`
+ * within a ping's interval and its timeout of opening, and the socket is dropped (closed, and nothing it does after
+ * counts) and a new one opened 5 s later. A close of a dead connection completes only when the other side answers
+ * (Chromium fired `onclose` 45.6 s after `close()` on a server that hung, issue 40), so the reconnect is never left to
+ * `onclose`; the state says `waiting` from the missed pong on, not `live`.
  */
 import {
   SOCKET_HEARTBEAT_MS,
@@ -51,6 +57,8 @@ export class RealtimeConnection {
   #heartbeat: ReturnType<typeof setInterval> | null = null;
   #pongTimer: ReturnType<typeof setTimeout> | null = null;
   #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Opened and not `ready` yet: given up when it runs out. */
+  #connectTimer: ReturnType<typeof setTimeout> | null = null;
   #state: RealtimeStateValue = RealtimeState.CONNECTING;
 
   constructor(private readonly opts: RealtimeOptions) {}
@@ -87,7 +95,25 @@ export class RealtimeConnection {
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     if (this.#pongTimer) clearTimeout(this.#pongTimer);
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
-    this.#heartbeat = this.#pongTimer = this.#reconnectTimer = null;
+    if (this.#connectTimer) clearTimeout(this.#connectTimer);
+    this.#heartbeat = this.#pongTimer = this.#reconnectTimer = this.#connectTimer = null;
+  }
+
+  /**
+   * Gives up a socket that stopped answering: what it does from now on is ignored (its close, if it ever completes,
+   * and any late message), it is asked to close, and the next one opens SOCKET_RECONNECT_MS later.
+   */
+  #drop(ws: WebSocket): void {
+    if (this.#ws !== ws) return;
+    this.#ws = null;
+    this.#clearTimers();
+    ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+    try {
+      ws.close();
+    } catch {
+      // already closing, or never opened: nothing to ask
+    }
+    this.#scheduleReconnect();
   }
 
   #open(): void {
@@ -101,11 +127,17 @@ export class RealtimeConnection {
       return;
     }
     this.#ws = ws;
+    // Not ready by the time a first ping's pong would be late: the way to the server is dead (a proxy that stopped
+    // forwarding, a server that hangs) even if the socket does not know it.
+    this.#connectTimer = setTimeout(() => this.#drop(ws), SOCKET_HEARTBEAT_MS + SOCKET_TIMEOUT_MS);
     ws.onopen = () => {
+      if (this.#ws !== ws) return;
       ws.send(JSON.stringify({ type: 'auth', token: this.opts.token, since: this.#lastSeq }));
       this.#heartbeat = setInterval(() => this.#ping(ws), SOCKET_HEARTBEAT_MS);
     };
-    ws.onmessage = (e: MessageEvent) => this.#receive(e.data);
+    ws.onmessage = (e: MessageEvent) => {
+      if (this.#ws === ws) this.#receive(e.data);
+    };
     // An error is followed by a close; the reconnect is planned there, once.
     ws.onerror = () => undefined;
     ws.onclose = (e: CloseEvent) => {
@@ -124,9 +156,10 @@ export class RealtimeConnection {
   #ping(ws: WebSocket): void {
     if (ws.readyState !== 1) return;
     ws.send(JSON.stringify({ type: 'ping' }));
-    if (this.#pongTimer) clearTimeout(this.#pongTimer);
+    // A pong still awaited is late already (its timer gives the socket up): a new ping does not give it more time.
+    if (this.#pongTimer) return;
     // No answer in time: the connection is dead even if the socket does not know it yet.
-    this.#pongTimer = setTimeout(() => ws.close(), SOCKET_TIMEOUT_MS);
+    this.#pongTimer = setTimeout(() => this.#drop(ws), SOCKET_TIMEOUT_MS);
   }
 
   #scheduleReconnect(): void {
@@ -147,6 +180,8 @@ export class RealtimeConnection {
     }
     switch (m.type) {
       case 'ready':
+        if (this.#connectTimer) clearTimeout(this.#connectTimer);
+        this.#connectTimer = null;
         this.#startSeq ??= m.seq;
         if (this.#lastSeq === null || m.seq > this.#lastSeq) this.#lastSeq = m.seq;
         this.#setState(RealtimeState.LIVE);

@@ -25,6 +25,8 @@ export const SESSION_KEYS = {
   allAuth: 'SYS_BUTTON_AUTH',
   /** Set when the server ended the session (401): the sign-in page says so after the reload. */
   expired: 'SESSION_EXPIRED',
+  /** The open tabs of this browser tab's shell and their addresses, with their user (app/shell/tabs.ts). */
+  openTabs: 'OPEN_TABS',
 } as const;
 
 interface Expiring {
@@ -145,8 +147,19 @@ export function getChosenCurrency(brand: Brand): CurrencyCode | undefined {
   return brand.currencies.find((c) => c === stored) ?? (sessionCurrencies().find((c) => c === stored) as CurrencyCode | undefined);
 }
 
+const currencyListeners = new Set<() => void>();
+
+/** Told after every change of the stored country (the captcha follows its server: api/servers.ts). */
+export function onSessionCurrencyChange(listener: () => void): () => void {
+  currencyListeners.add(listener);
+  return () => {
+    currencyListeners.delete(listener);
+  };
+}
+
 export function setSessionCurrency(brand: Brand, currency: CurrencyCode): void {
   writeString(countryKey(brand), currency);
+  for (const listener of [...currencyListeners]) listener();
 }
 
 /** Logout housekeeping: brands that do not keep the country (storesCountry=false) forget it. */

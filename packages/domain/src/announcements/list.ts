@@ -33,7 +33,7 @@ export const announcementsList = defineList({
     { key: 'title', header: 'announcements.titleLabel', kind: ColumnKind.TEXT, sortable: true, width: 40 },
     { key: 'priority', header: 'announcements.priorityLabel', kind: ColumnKind.STATUS, labels: 'announcements.priority', colors: ANNOUNCEMENT_PRIORITY_COLORS, sortable: true, width: 10 },
     { key: 'status', header: 'announcements.statusLabel', kind: ColumnKind.STATUS, labels: 'status.announcement', colors: ANNOUNCEMENT_STATUS_COLORS, sortable: true, width: 12 },
-    { key: 'merchantId', header: 'announcements.audience', kind: ColumnKind.NUMBER, width: 12 },
+    { key: 'merchantId', header: 'announcements.audience', kind: ColumnKind.ID, width: 12 },
     { key: 'releasedAt', header: 'announcements.releasedAt', kind: ColumnKind.DATE, sortable: true },
     { key: 'createdBy', header: 'announcements.createdBy', kind: ColumnKind.TEXT, optional: true, width: 16 },
     { key: 'createdAt', header: 'common.fields.createdAt', kind: ColumnKind.DATE, sortable: true },

@@ -38,7 +38,7 @@ export const auditList = defineList({
     { key: 'ip', header: 'audit.ip', kind: ColumnKind.TEXT, width: 16 },
     { key: 'detail', header: 'audit.details', kind: ColumnKind.DETAIL, width: 50 },
     { key: 'userAgent', header: 'audit.userAgent', kind: ColumnKind.TEXT, optional: true, width: 40 },
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, optional: true },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, optional: true },
   ],
   filters: [
     { key: 'username', label: 'audit.username', kind: FilterKind.CONTAINS, maxLength: USERNAME_MAX_LENGTH },

@@ -33,7 +33,7 @@ export const autoDeductionsList = defineList({
     createdAt: instant,
   }),
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'auto-deductions.fields.id', kind: ColumnKind.ID },
     { key: 'status', header: 'common.fields.status', kind: ColumnKind.STATUS, labels: 'auto-deductions.status', colors: MANDATE_STATUS_COLORS, width: 16 },
     { key: 'payerEmail', header: 'auto-deductions.fields.payerEmail', kind: ColumnKind.TEXT, width: 22 },

@@ -31,7 +31,7 @@ export const balanceRecordsList = defineList({
     createdAt: z.string().describe('ISO-8601 UTC'),
   }),
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'createdAt', header: 'balance-records.time', kind: ColumnKind.DATE },
     { key: 'actionType', header: 'balance-records.actionType', kind: ColumnKind.ENUM, labels: 'enum.actionType', width: 14 },
     { key: 'account', header: 'balance-records.account', kind: ColumnKind.STATUS, labels: 'ledger.account', colors: ACCOUNT_COLORS, width: 12 },

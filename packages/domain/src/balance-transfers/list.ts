@@ -31,7 +31,7 @@ export const balanceTransfersList = defineList({
     createdAt: z.string().describe('ISO-8601 UTC'),
   }),
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'balance-transfers.fields.id', kind: ColumnKind.ID },
     { key: 'direction', header: 'balance-transfers.fields.direction', kind: ColumnKind.STATUS, labels: 'balance-transfers.direction', colors: TRANSFER_DIRECTION_COLORS, width: 12 },
     { key: 'counterpartyId', header: 'balance-transfers.fields.counterpartyId', kind: ColumnKind.TEXT, width: 12 },

@@ -26,6 +26,11 @@ export interface CashierView {
   expiresAt: string;
   paidAt: string | null;
   paidAmount: string | null;
+  /**
+   * A partial payment (status `partial`): what is still due, the amount less what arrived, worked out by the server
+   * from the order's own figures; null for every other status (nothing arrived yet, or all of it did).
+   */
+  dueAmount: string | null;
   returnUrl: string | null;
   /** Domain collection failure reason code (label key collectionFailure.<camelCase>). */
   failureReason: string | null;

@@ -62,7 +62,7 @@ export const collectionsList = defineList({
   // At 1440 px the table shows who paid what and when without sideways scrolling: the order ids, status, amount,
   // channel and created time; the rest are secondary (column chooser, and all of them in the details drawer).
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'merchantOrderId', header: 'collections.fields.merchantOrderId', kind: ColumnKind.ID, width: 24 },
     { key: 'id', header: 'collections.fields.transactionId', kind: ColumnKind.ID },
     { key: 'status', header: 'common.fields.status', kind: ColumnKind.STATUS, labels: 'status.payment', colors: PAYMENT_STATUS_COLORS },

@@ -39,6 +39,9 @@ export const ColumnKind = {
   ENUM: 'enum',
   /** A channel code; shown by its name. */
   CHANNEL: 'channel',
+  /** A payout destination code (`bankCode`): a crypto network by its label ("USDT · TRC-20"), a bank or wallet by its code. */
+  DESTINATION: 'destination',
+  /** A quantity (a count, hours): grouped as the language groups digits. Never an identifier: those are `id`. */
   NUMBER: 'number',
   /** A ratio 0..1, shown as a percentage (null: not defined, e.g. nothing decided yet). */
   PERCENT: 'percent',
@@ -81,11 +84,26 @@ export interface ColumnDecl<K extends string = string> {
   labels?: string;
   /** Status: tag colour per value (antd preset colour names); others `default`. */
   colors?: Readonly<Record<string, string>>;
-  /** Width of the export column in characters. */
+  /** Width of the export column in characters; on screen, the most of a long text a cell shows before its ellipsis. */
   width?: number;
-  /** In the table only after the user picks it in the column chooser (still exported and answered). */
-  optional?: boolean;
+  /**
+   * In the table only after the user picks it in the column chooser (still exported and answered): always (`true`),
+   * or by the list's currency: `{ except }` optional but in these currencies (a chain's transaction id is shown for
+   * USDT), `{ only }` optional in these alone (columns a crypto list has no room for).
+   */
+  optional?: boolean | { except: readonly string[] } | { only: readonly string[] };
 }
+
+/** True when the column waits for the column chooser in a list of `currency` (ColumnDecl.optional). */
+export function isOptionalIn(column: Pick<ColumnDecl, 'optional'>, currency: string | undefined): boolean {
+  const o = column.optional;
+  if (o === undefined || typeof o === 'boolean') return o === true;
+  if ('except' in o) return currency === undefined || !o.except.includes(currency);
+  return currency !== undefined && o.only.includes(currency);
+}
+
+/** A key that names a record rather than counts something: `id`, `merchantId`, `batchId`. */
+const IDENTIFIER_KEY = /^id$|Id$/;
 
 /* Filters ------------------------------------------------------------------------------------------------- */
 
@@ -209,6 +227,8 @@ export function defineList<const R extends z.ZodObject, const F extends readonly
     seen.add(c.key);
     if ((c.kind === ColumnKind.STATUS || c.kind === ColumnKind.ENUM) && !c.labels) fail(`column ${c.key} needs labels`);
     if (c.kind === ColumnKind.MONEY && !fields.has(c.currencyField ?? 'currency')) fail(`column ${c.key} has no currency field`);
+    // A number column groups its digits ("10,001"): an identifier read that way is another number (issue 40).
+    if (c.kind === ColumnKind.NUMBER && IDENTIFIER_KEY.test(c.key)) fail(`column ${c.key} names a record: kind id, not number`);
   }
   const keys = new Set<string>();
   for (const f of decl.filters) {
@@ -223,6 +243,12 @@ export function defineList<const R extends z.ZodObject, const F extends readonly
 /* Derived shapes ------------------------------------------------------------------------------------------ */
 
 export const RANGE_FIELDS = { BEGIN: 'createTime_begin', END: 'createTime_end' } as const;
+/**
+ * The query key of a `currency: true` list's currency (its filter of kind `currency` where it has one). The web
+ * shows such a list in the session currency when it opens: a `currency` in its address from an earlier session (a
+ * reload after a country switch, a restored tab, a link) is replaced by the session's, not obeyed.
+ */
+export const LIST_CURRENCY_FIELD = 'currency' as const;
 /** Sort keys every ranged list accepts besides its sortable columns: its time order. */
 export const TIME_SORT_KEYS = ['createdAt', 'createTime'] as const;
 
@@ -282,7 +308,7 @@ export function filterSchemaOf(decl: AnyListDecl) {
     shape[RANGE_FIELDS.BEGIN] = dateField;
     shape[RANGE_FIELDS.END] = dateField;
   }
-  if (decl.currency) shape.currency = currencyFilter.optional().describe('default: the session currency; any case');
+  if (decl.currency) shape[LIST_CURRENCY_FIELD] = currencyFilter.optional().describe('default: the session currency; any case');
   // Platform staff may look at one merchant of any list; anyone else naming another merchant is refused.
   shape.merchantId ??= filterField({ key: 'merchantId', label: '', kind: FilterKind.MERCHANT }).optional();
   return z.object(shape);

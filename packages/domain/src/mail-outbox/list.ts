@@ -28,7 +28,7 @@ export const mailOutboxList = defineList({
     { key: 'status', header: 'mail-outbox.status', kind: ColumnKind.STATUS, labels: 'mail-outbox.statuses', colors: MAIL_STATUS_COLORS, sortable: true },
     { key: 'sentAt', header: 'mail-outbox.sentAt', kind: ColumnKind.DATE },
     { key: 'error', header: 'mail-outbox.error', kind: ColumnKind.TEXT, optional: true, width: 40 },
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, optional: true },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, optional: true },
   ],
   filters: [
     { key: 'toAddress', label: 'mail-outbox.to', kind: FilterKind.CONTAINS, maxLength: MAIL_ADDRESS_MAX_LENGTH },

@@ -10,6 +10,7 @@ export * from './vocabulary';
 export * from './sections';
 export * from './ownership';
 export * from './completeness';
+export * from './review';
 export * from './views';
 export * from './list';
 export * from './perm';

@@ -23,7 +23,7 @@ export const onboardingList = defineList({
     updatedAt: instant,
   }),
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, sortable: true },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, sortable: true },
     { key: 'merchantName', header: 'onboarding.queue.merchant', kind: ColumnKind.TEXT, width: 28 },
     { key: 'legalName', header: 'onboarding.field.legalName', kind: ColumnKind.TEXT, width: 28 },
     { key: 'status', header: 'onboarding.queue.status', kind: ColumnKind.STATUS, labels: 'onboarding.statuses', colors: APPLICATION_STATUS_COLORS, sortable: true },

@@ -1,6 +1,7 @@
 /** What the onboarding calls answer (docs/onboarding-api.md): the applicant's view and the staff's fuller one. */
 import { z } from 'zod';
 import { fileViewSchema } from '../files';
+import { ReviewChange } from './review';
 import { applicationDataSchema } from './sections';
 import { APPLICATION_STATUSES, ONBOARDING_EVENT_KINDS, ONBOARDING_SECTIONS, SectionDecision, type ApplicationStatusValue } from './vocabulary';
 
@@ -51,6 +52,18 @@ export const onboardingEventSchema = z.object({
 });
 export type OnboardingEventView = z.infer<typeof onboardingEventSchema>;
 
+/**
+ * For staff, once the applicant has submitted again after a review (null before, and always for the applicant): each
+ * review item compared with the submission before, the decisions taken on that one, and what "accept the unchanged
+ * sections" would accept now. The server computes all three from the content it hashed.
+ */
+export const reviewRoundSchema = z.object({
+  changes: z.record(z.string(), z.enum([ReviewChange.CHANGED, ReviewChange.UNCHANGED])).describe('by decision key: a section, or <section>:<field> of a document with files'),
+  previous: z.record(z.string(), sectionDecisionSchema).describe('the decisions as they stood when the applicant submitted again'),
+  acceptable: z.array(section).describe('sections "accept the unchanged sections" accepts now'),
+});
+export type ReviewRoundView = z.infer<typeof reviewRoundSchema>;
+
 export const missingItemSchema = z.object({ section, field: z.string(), reason: z.string(), messageKey: z.string() });
 
 export const applicationViewSchema = z.object({
@@ -69,6 +82,7 @@ export const applicationViewSchema = z.object({
   requests: z.array(infoRequestSchema),
   /** Comments for the applicant, and for staff also internal notes, newest last. */
   events: z.array(onboardingEventSchema),
+  round: reviewRoundSchema.nullable(),
   files: z.record(z.string(), fileViewSchema).describe('every file the data refers to, by id'),
   videoAttemptsLeft: z.number().int(),
   submittedAt: instant.nullable(),

@@ -111,6 +111,8 @@ export const OnboardingEventKind = {
   SECTION_DECIDED: 'section_decided',
   DOCUMENT_ACCEPTED: 'document_accepted',
   DOCUMENT_REJECTED: 'document_rejected',
+  /** A section accepted by "accept the unchanged sections" (one entry per section). */
+  UNCHANGED_ACCEPTED: 'unchanged_accepted',
   INFO_REQUESTED: 'info_requested',
   CHANGES_REQUESTED: 'changes_requested',
   COMMENT: 'comment',

@@ -8,7 +8,7 @@
 import type { CurrencyCode } from '../currencies';
 import { checkCryptoAddress } from '../crypto/address';
 import { CRYPTO_TOKEN, NETWORKS, type CryptoNetworkValue } from '../crypto/networks';
-import { CRYPTO_PAYOUT_LIMITS, PAYABLE_NETWORKS, cryptoBankCode } from '../crypto/vocabulary';
+import { CRYPTO_PAYOUT_LIMITS, PAYABLE_NETWORKS, cryptoBankCode, networkOfBankCode } from '../crypto/vocabulary';
 import { isValidBrazilDocument, isValidClabe, isValidCnpj, isValidCpf, isValidIfsc } from './checksums';
 
 export const DestinationKind = { BANK: 'bank', EWALLET: 'ewallet', CRYPTO: 'crypto' } as const;
@@ -178,6 +178,17 @@ export function payoutDestinationsOf(currency: CurrencyCode): readonly PayoutDes
 
 export function findPayoutDestination(currency: CurrencyCode, bankCode: string): PayoutDestination | undefined {
   return payoutDestinationsOf(currency).find((d) => d.bankCode === bankCode);
+}
+
+/**
+ * How a destination code reads in a list (ColumnKind.DESTINATION, screen and export alike): a crypto network by the
+ * token and the standard it pays on ("USDT · TRC-20", not the code `USDT_TRC20`), a bank or wallet by the code the
+ * merchant sent (BCA, OVO). Names, like channel and brand names: the same in every language.
+ */
+export function payoutDestinationLabel(bankCode: string): string {
+  const network = networkOfBankCode(bankCode);
+  const standard = network ? NETWORKS[network].tokenStandard : null;
+  return standard ? `${CRYPTO_TOKEN} · ${standard}` : bankCode;
 }
 
 /** Currencies that can be paid out in this area (fiat with destinations). */

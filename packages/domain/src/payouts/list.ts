@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { NOTIFY_STATUS_COLORS } from '../collections/list';
 import { QUERY_RANGE_MONTHS } from '../constants';
+import { CRYPTO_TOKEN } from '../crypto/networks';
 import { ColumnKind, ColumnRule, FilterKind, defineList } from '../lists/define';
 import { PAYOUTS_PERM } from './perm';
 import { PAYOUT_STATUS, PAYOUT_STATUS_COLORS } from './vocabulary';
@@ -17,6 +18,7 @@ export const payoutsList = defineList({
     id: z.string(),
     merchantId: z.number(),
     merchantOrderId: z.string(),
+    batchId: z.string().nullable().describe('the batch it came in (reviewed with it), or null for a single payout'),
     mode: z.string().describe('sandbox | live'),
     currency: z.string(),
     bankCode: z.string(),
@@ -48,14 +50,20 @@ export const payoutsList = defineList({
   }),
   // What fits at 1440 px: which payout, to whom, how much, where it stands; the rest in the chooser and the drawer.
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'payouts.fields.id', kind: ColumnKind.ID },
-    { key: 'merchantOrderId', header: 'collections.fields.merchantOrderId', kind: ColumnKind.TEXT, width: 22 },
-    { key: 'bankCode', header: 'payouts.fields.bankCode', kind: ColumnKind.TEXT, width: 12 },
+    // USDT gives its room to the chain's transaction id (a dashboard payout's order id is its payout id unless given).
+    { key: 'merchantOrderId', header: 'collections.fields.merchantOrderId', kind: ColumnKind.TEXT, width: 22, optional: { only: [CRYPTO_TOKEN] } },
+    // A batch's payouts are reviewed with it (issue 40): their Actions say so and open the review queue; the batch id
+    // waits in the chooser (and is in the export and the drawer): shown always, it pushed Status and Created under
+    // the Actions column at 1440 px.
+    { key: 'batchId', header: 'payouts.batch.id', kind: ColumnKind.ID, width: 22, optional: true },
+    { key: 'bankCode', header: 'payouts.fields.bankCode', kind: ColumnKind.DESTINATION, width: 14 },
     { key: 'accountNumber', header: 'payouts.fields.accountNumber', kind: ColumnKind.TEXT, width: 20 },
     { key: 'accountName', header: 'payouts.fields.accountName', kind: ColumnKind.TEXT, width: 20, optional: true },
     { key: 'currency', header: 'common.fields.currency', kind: ColumnKind.TEXT, optional: true, width: 9 },
-    { key: 'chainTradeNo', header: 'crypto.fields.chainTradeNo', kind: ColumnKind.TEXT, optional: true, width: 24 },
+    // A crypto payout's proof on the chain: shown in USDT, waiting in the chooser elsewhere (always empty there).
+    { key: 'chainTradeNo', header: 'crypto.fields.chainTradeNo', kind: ColumnKind.TEXT, optional: { except: [CRYPTO_TOKEN] }, width: 24 },
     { key: 'amount', header: 'payouts.fields.amount', kind: ColumnKind.MONEY, sortable: true },
     { key: 'fee', header: 'payouts.fields.fee', kind: ColumnKind.MONEY },
     { key: 'totalDebit', header: 'payouts.fields.totalDebit', kind: ColumnKind.MONEY, optional: true },
@@ -72,6 +80,7 @@ export const payoutsList = defineList({
   filters: [
     { key: 'id', label: 'payouts.fields.id', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
     { key: 'merchantOrderId', label: 'collections.fields.merchantOrderId', kind: FilterKind.TEXT, maxLength: 64, identifies: true },
+    { key: 'batchId', label: 'payouts.batch.id', kind: FilterKind.TEXT, maxLength: 32, identifies: true },
     { key: 'status', label: 'common.fields.status', kind: FilterKind.SELECT, options: PAYOUT_STATUS.states, labels: 'status.payout' },
     { key: 'bankCode', label: 'payouts.fields.bankCode', kind: FilterKind.TEXT, maxLength: 32 },
     { key: 'amountMin', label: 'collections.fields.amountMin', kind: FilterKind.AMOUNT },

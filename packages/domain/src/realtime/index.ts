@@ -14,6 +14,7 @@ import { announcementsList } from '../announcements/list';
 import { collectionsList } from '../collections/list';
 import { payoutsList } from '../payouts/list';
 import { refundsList } from '../refunds/list';
+import { topUpsList } from '../top-ups/list';
 import { withdrawalsList } from '../withdrawals/list';
 
 /** What changed: one kind per table whose status is pushed. */
@@ -22,6 +23,8 @@ export const RealtimeKind = {
   PAYOUT: 'payout',
   REFUND: 'refund',
   WITHDRAWAL: 'withdrawal',
+  /** A top-up's status (paid at its cashier, failed, closed, expired). */
+  TOP_UP: 'top_up',
   /** A payout batch's status (rejected, processed: all its payouts ended, ...). */
   PAYOUT_BATCH: 'payout_batch',
   /** An export job ended (done or failed); told to the user who started it only. */
@@ -72,6 +75,7 @@ export const REALTIME_AUDIENCES: Readonly<Record<RealtimeKindValue, RealtimeAudi
   payout: ofList(payoutsList),
   refund: ofList(refundsList),
   withdrawal: ofList(withdrawalsList),
+  top_up: ofList(topUpsList),
   // Batches show in the payouts area (its batch list and review counts are under the payouts' keys).
   payout_batch: { ...ofList(payoutsList), labels: 'status.payoutBatch' },
   // The event names its user; whoever started an export may see how it ended.
@@ -144,6 +148,8 @@ export const RealtimeClose = {
   TIMEOUT: 4408,
   /** The server could not answer (the database away): the client reconnects as after any close. */
   UNAVAILABLE: 1011,
+  /** The instance is shutting down (SIGTERM): the client reconnects, behind a proxy to another instance. */
+  GOING_AWAY: 1001,
 } as const;
 
 export const realtimeEventSchema = z.object({

@@ -36,7 +36,7 @@ export const refundsList = defineList({
   }),
   // What fits at 1440 px: which refund of which payment, its type, amount, status and time; the rest in the chooser.
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'refunds.id', kind: ColumnKind.ID },
     { key: 'collectionId', header: 'refunds.collectionId', kind: ColumnKind.ID },
     { key: 'merchantOrderId', header: 'collections.fields.merchantOrderId', kind: ColumnKind.TEXT, width: 24 },

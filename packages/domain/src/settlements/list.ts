@@ -30,7 +30,7 @@ export const settlementsList = defineList({
     createdAt: instant,
   }),
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'settlements.fields.id', kind: ColumnKind.ID, optional: true },
     { key: 'settleDate', header: 'settlements.fields.settleDate', kind: ColumnKind.TEXT, sortable: true, width: 12 },
     { key: 'dueAt', header: 'settlements.fields.dueAt', kind: ColumnKind.DATE },

@@ -31,7 +31,7 @@ export const topUpsList = defineList({
     paidAt: instant.nullable(),
   }),
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'top-ups.fields.id', kind: ColumnKind.ID },
     { key: 'paymentType', header: 'top-ups.fields.paymentType', kind: ColumnKind.ENUM, labels: 'enum.paymentType', width: 16 },
     { key: 'currency', header: 'common.fields.currency', kind: ColumnKind.TEXT, optional: true, width: 9 },

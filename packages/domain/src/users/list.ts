@@ -42,7 +42,7 @@ export const usersList = defineList({
     { key: 'roleNames', header: 'users.roles', kind: ColumnKind.TAGS, width: 30 },
     { key: 'status', header: 'users.status', kind: ColumnKind.STATUS, labels: 'users.statuses', colors: USER_STATUS_COLORS, sortable: true, width: 10 },
     { key: 'twoFactorEnabled', header: 'users.twoFactor', kind: ColumnKind.BOOLEAN },
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, sortable: true, optional: true },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, sortable: true, optional: true },
     { key: 'createdAt', header: 'common.fields.createdAt', kind: ColumnKind.DATE, sortable: true },
   ],
   filters: [

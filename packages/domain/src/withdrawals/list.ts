@@ -34,7 +34,7 @@ export const withdrawalsList = defineList({
     completedAt: instant.nullable(),
   }),
   columns: [
-    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.NUMBER, rule: ColumnRule.PLATFORM, width: 10 },
+    { key: 'merchantId', header: 'common.fields.merchantId', kind: ColumnKind.ID, rule: ColumnRule.PLATFORM, width: 10 },
     { key: 'id', header: 'withdrawals.fields.id', kind: ColumnKind.ID },
     { key: 'bankCode', header: 'payouts.fields.bankCode', kind: ColumnKind.TEXT, width: 12 },
     { key: 'accountNumber', header: 'payouts.fields.accountNumber', kind: ColumnKind.TEXT, width: 18 },

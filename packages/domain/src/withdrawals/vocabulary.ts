@@ -18,6 +18,16 @@ export type WithdrawalAccountStatusValue = (typeof WithdrawalAccountStatus)[keyo
 export const WITHDRAWAL_ACCOUNT_STATUS_COLORS: Readonly<Record<WithdrawalAccountStatusValue, string>> = { pending: 'gold', verified: 'green', rejected: 'red' };
 /** Sandbox: an account nobody verified becomes usable this long after it was added. */
 export const WITHDRAWAL_ACCOUNT_COOLING_HOURS = 24;
+
+/**
+ * Whether an account takes withdrawals at `now`: verified, or (sandbox) nobody decided and the cooling period is
+ * over; a rejected one never. The server decides with it, and the form with the same rule on its own clock, so an
+ * account that became usable while the form was open is not still offered "usable from" a time already past.
+ */
+export function withdrawalAccountUsable(account: { status: string; usableAt: Date | string }, now: Date = new Date()): boolean {
+  if (account.status === WithdrawalAccountStatus.VERIFIED) return true;
+  return account.status === WithdrawalAccountStatus.PENDING && new Date(account.usableAt).getTime() <= now.getTime();
+}
 export const WITHDRAWAL_ACCOUNTS_MAX = 20;
 
 export const WITHDRAWAL_REJECT_REASON_MAX_LENGTH = 255;

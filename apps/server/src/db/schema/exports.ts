@@ -1,5 +1,5 @@
 /** Export jobs of the lists. */
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /** Export of a list: small ones stream directly; large ones run here as a job and are e-mailed as a link. */
@@ -18,7 +18,10 @@ export const exportJob = pgTable(
     status: varchar('status', { length: 16 }).notNull(),
     totalRows: integer('total_rows'),
     doneRows: integer('done_rows').notNull().default(0),
+    /** Before issue 41: the file in the writing instance's $DATA_DIR/exports (read by the start-up import only). */
     filePath: varchar('file_path', { length: 512 }),
+    /** The written file in the file store (lib/files/storage.ts); removed with it (migration 0033's trigger). */
+    fileId: uuid('file_id'),
     /** Secret part of the download link sent by e-mail. */
     downloadToken: varchar('download_token', { length: 64 }),
     error: text('error'),

@@ -37,3 +37,4 @@ export * from './onboarding';
 export * from './realtime';
 export * from './channel-health';
 export * from './saved-views';
+export * from './instances';

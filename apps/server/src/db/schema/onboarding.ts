@@ -14,8 +14,15 @@ export const onboardingApplication = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('draft'),
     /** domain ApplicationData. */
     data: jsonb('data').notNull().default(sql`'{}'::jsonb`),
-    /** Per section: { decision, reason, by, at } (domain SectionDecisionView). */
+    /**
+     * Per decision key (a section, `<section>:<field>` for a document): { decision, reason, by, at, hash } (domain
+     * StoredDecision; the hash of the content decided on, issue 40).
+     */
     decisions: jsonb('decisions').notNull().default(sql`'{}'::jsonb`),
+    /** Content hash of each review item at the latest submission (domain reviewContent, SHA-256 hex). */
+    submittedHashes: jsonb('submitted_hashes').notNull().default(sql`'{}'::jsonb`),
+    /** Set at a resubmission: the round before it (domain PreviousRound); null before the first one. */
+    previousRound: jsonb('previous_round'),
     version: integer('version').notNull().default(1),
     videoAttempts: smallint('video_attempts').notNull().default(0),
     /** The phrase handed out for the next recording (video/start): the recording is stored with it. */

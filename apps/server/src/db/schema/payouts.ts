@@ -1,6 +1,7 @@
 /** Payouts (money out to bank accounts and e-wallets) and each merchant's approval policy. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { BatchCellIssue, BatchRowValues } from '@mg/domain';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt } from './columns';
 
 export const payout = pgTable(
@@ -105,6 +106,11 @@ export const payoutBatch = pgTable(
     rowCount: integer('row_count').notNull(),
     totalAmount: money('total_amount').notNull(),
     totalFee: money('total_fee').notNull(),
+    /**
+     * The upload's rows left out of the batch (excluded in the preview), with the problems each had then: the
+     * result file lists every row of the upload with its fate, these beside the payouts.
+     */
+    excludedRows: jsonb('excluded_rows').$type<{ row: number; values: BatchRowValues; issues: BatchCellIssue[] }[]>().notNull().default([]),
     createdBy: varchar('created_by', { length: 64 }).notNull(),
     reviewedBy: varchar('reviewed_by', { length: 64 }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

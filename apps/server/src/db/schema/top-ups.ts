@@ -14,6 +14,13 @@ export const topUp = pgTable(
     fee: money('fee').notNull(),
     paymentType: smallint('payment_type').notNull(),
     channel: smallint('channel').notNull(),
+    /**
+     * What the merchant pays to, from the channel when the top-up was made (VA number, QR payload, store code), as a
+     * collection's `payment_code`; null for top-ups made before it was kept, and for those paid on the cashier itself.
+     */
+    paymentCode: varchar('payment_code', { length: 255 }),
+    /** The channel's own id of the top-up (as a collection's). */
+    channelReference: varchar('channel_reference', { length: 64 }),
     /** domain TOP_UP_STATUSES: pending, success, failed, closed. */
     status: varchar('status', { length: 16 }).notNull(),
     failureReason: varchar('failure_reason', { length: 64 }),

@@ -31,6 +31,12 @@ export const appUser = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * The primary's WAL position (bytes, pg_current_wal_insert_lsn() - '0/0') after this user's last write through the
+     * dashboard, set only where a read replica is configured: the user's reads go to the replica only once it has
+     * replayed this far (db/read-replica.ts), so nobody misses their own write.
+     */
+    writeLsn: bigint('write_lsn', { mode: 'bigint' }),
     createdBy: varchar('created_by', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),

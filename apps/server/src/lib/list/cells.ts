@@ -3,7 +3,7 @@
  * the screen shows, under the same spec §6 rules, read from the same records the list call answers. Amounts are
  * numeric cells in major units with the currency's decimals; times are wall-clock text in the export's zone.
  */
-import { auditDetailParts, auditDetailText, ColumnKind, decimalsOf, findChannel, isCurrencyCode, translate, type ColumnDecl, type CurrencyCode, type Language } from '@mg/domain';
+import { auditDetailParts, auditDetailText, ColumnKind, decimalsOf, findChannel, isCurrencyCode, payoutDestinationLabel, translate, type ColumnDecl, type CurrencyCode, type Language } from '@mg/domain';
 
 export interface CellContext {
   lang: Language;
@@ -21,6 +21,7 @@ const DEFAULT_WIDTH: Record<string, number> = {
   [ColumnKind.STATUS]: 14,
   [ColumnKind.ENUM]: 16,
   [ColumnKind.CHANNEL]: 18,
+  [ColumnKind.DESTINATION]: 14,
   [ColumnKind.NUMBER]: 10,
   [ColumnKind.PERCENT]: 10,
   [ColumnKind.BOOLEAN]: 8,
@@ -103,6 +104,8 @@ function cellOf(col: ColumnDecl, lang: Language): ExportColumn['value'] {
       const name = memo((v) => channelName(Number(v), lang));
       return (r) => (r[k] === null || r[k] === undefined ? null : name(String(r[k])));
     }
+    case ColumnKind.DESTINATION:
+      return (r) => (r[k] === null || r[k] === undefined || r[k] === '' ? null : payoutDestinationLabel(String(r[k])));
     case ColumnKind.BOOLEAN:
       return (r) => (r[k] === null || r[k] === undefined ? null : translate(lang, r[k] ? 'common.status.yes' : 'common.status.no'));
     case ColumnKind.TEXT_KEY:

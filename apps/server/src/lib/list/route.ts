@@ -8,6 +8,7 @@ import { LIST_COUNT_CAP, answerSchemaOf, querySchemaOf, restrictedFieldsOf, visi
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbLike } from '../../db/pool';
+import { onReadDb } from '../../db/read-replica';
 import { columnAccess, requestScope } from '../../modules/auth/scope';
 import { envelopeOf, ok } from '../envelope';
 import { fieldError } from '../errors';
@@ -83,6 +84,7 @@ export function registerList<L extends AnyListDecl>(root: FastifyInstance, sourc
       config: { permission: source.list.permission },
       schema: { ...doc, querystring: querySchemaOf(source.list), response: { 200: envelopeOf(answerSchemaOf(source.list)) } },
     },
-    async (req) => ok(await answerList(app.db, req, source, req.query as ListFilters<L> & Partial<PageQuery>)),
+    // A list may come from the read replica, never older than the caller's own last write (db/read-replica.ts).
+    async (req) => ok(await onReadDb(app.readReplica, app.db, req.auth?.writeLsn ?? null, (db) => answerList(db, req, source, req.query as ListFilters<L> & Partial<PageQuery>))),
   );
 }

@@ -46,6 +46,8 @@ export interface AuthSession {
   /** Merchants this session may see: its merchant and that merchant's sub-merchants; platform: every merchant. */
   scopeMerchantIds: number[];
   tokenHash: string;
+  /** Where the primary's WAL was after this user's last write (the read replica's rule, db/read-replica.ts). */
+  writeLsn: bigint | null;
 }
 
 /** Exactly one of these per /api route. */
@@ -135,6 +137,7 @@ export async function lookupSession(app: FastifyInstance, token: string | undefi
     isPlatformAdmin: isPlatform && row.roleCodes.includes(Role.ADMIN),
     scopeMerchantIds: row.scopeMerchantIds,
     tokenHash,
+    writeLsn: row.writeLsn,
   };
   return { auth, idle: false };
 }

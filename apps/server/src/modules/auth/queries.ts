@@ -21,6 +21,8 @@ export interface SessionRow {
   perms: string[];
   scopeMerchantIds: number[];
   amountUsdSwitch: boolean;
+  /** app_user.write_lsn: where the primary's WAL was after the user's last write (null: none recorded). */
+  writeLsn: bigint | null;
   /** Unused past its idle limit: the session is over (401 TOKEN_EXPIRED), whatever else it holds. */
   idle: boolean;
   /** Its last-seen time is older than SESSION_SEEN_WRITE_MS: a person's request should move it (markSessionSeen). */
@@ -50,10 +52,11 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: Sessi
     perms: string[] | null;
     scope: number[] | null;
     amount_usd_switch: boolean;
+    write_lsn: string | null;
     idle: boolean;
     stale: boolean;
   }>(sql`
-    select s.user_id, u.username, u.merchant_id as home_merchant_id, s.merchant_id, s.currency, s.brand, s.org_code,
+    select s.user_id, u.username, u.merchant_id as home_merchant_id, s.merchant_id, s.currency, s.brand, s.org_code, u.write_lsn,
       s.last_seen_at <= now() - make_interval(secs => (case when u.merchant_id = ${PLATFORM_MERCHANT_ID} then ${o.idleMs.platform} else ${o.idleMs.merchant} end)::float8 / 1000) as idle,
       s.last_seen_at <= now() - make_interval(secs => ${o.seenWriteMs}::float8 / 1000) as stale,
       (select array_agg(distinct r.role_code) from user_role ur join role r on r.id = ur.role_id where ur.user_id = s.user_id) as role_codes,
@@ -81,9 +84,19 @@ export async function loadSessionByTokenHash(db: Db, tokenHash: string, o: Sessi
     perms: r.perms ?? [],
     scopeMerchantIds: (r.scope ?? []).map(Number),
     amountUsdSwitch: r.amount_usd_switch === true,
+    writeLsn: r.write_lsn === null ? null : BigInt(r.write_lsn),
     idle: r.idle === true,
     stale: r.stale === true,
   };
+}
+
+/**
+ * The user wrote: their next reads must see it (db/read-replica.ts). The position is taken after the write's commit,
+ * so a replica that has replayed it holds the write. The insert position, not the written one: with
+ * synchronous_commit off a commit is not yet written when it answers (the test's primary runs so, and found it). One row of the user's own: nothing another user's request shares.
+ */
+export async function recordUserWrite(db: Db, userId: number): Promise<void> {
+  await db.execute(sql`update app_user set write_lsn = (pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint where id = ${userId}`);
 }
 
 /**

@@ -24,6 +24,7 @@ export const cashierViewSchema = z.object({
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   paidAmount: z.string().nullable(),
+  dueAmount: z.string().nullable().describe('a partial payment: what is still due (amount less paidAmount); null otherwise'),
   returnUrl: z.string().nullable(),
   failureReason: z.string().nullable().describe('collection failure reason code'),
   payable: z.boolean(),

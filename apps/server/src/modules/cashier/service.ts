@@ -59,6 +59,15 @@ function money(v: bigint | null, currency: string): string | null {
   return v === null ? null : toMajorString(v, currency as CurrencyCode);
 }
 
+/**
+ * What a partial payment still owes, from the order's own figures (the page shows it as is, it does no sums): the
+ * amount less what arrived. Null for any other status.
+ */
+function dueOf(order: Pick<CollectionRow, 'status' | 'amount' | 'paidAmount' | 'currency'>): string | null {
+  if (order.status !== PaymentStatus.PARTIAL || order.paidAmount === null || order.paidAmount >= order.amount) return null;
+  return toMajorString(order.amount - order.paidAmount, order.currency as CurrencyCode);
+}
+
 export function collectionCashierView(row: CollectionRow, face: MerchantFace, now: Date = new Date()): CashierView {
   const expired = isOpen(row) && isPastExpiry(row.expiresAt, now);
   const sandbox = row.mode === ApiKeyMode.SANDBOX;
@@ -78,6 +87,7 @@ export function collectionCashierView(row: CollectionRow, face: MerchantFace, no
     expiresAt: row.expiresAt.toISOString(),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
     paidAmount: money(row.paidAmount, row.currency),
+    dueAmount: dueOf(row),
     returnUrl: row.returnUrl,
     failureReason: row.failureReason,
     payable: open && sandbox,
@@ -110,6 +120,7 @@ export function linkCashierView(link: PaymentLinkRow, latest: CollectionRow | nu
     expiresAt: link.expiresAt.toISOString(),
     paidAt: linkStatus === PaymentLinkStatus.PAID && latest?.paidAt ? latest.paidAt.toISOString() : null,
     paidAmount: linkStatus === PaymentLinkStatus.PAID && latest ? money(latest.paidAmount, latest.currency) : null,
+    dueAmount: linkStatus === PaymentLinkStatus.PAID && latest ? dueOf(latest) : null,
     returnUrl: null,
     failureReason: active && latest && !isOpen(latest) ? latest.failureReason : null,
     payable: active && sandbox,
@@ -131,12 +142,14 @@ export function topUpCashierView(row: TopUpRow, face: MerchantFace, now: Date = 
     description: null,
     paymentType: row.paymentType,
     channel: row.channel,
-    paymentCode: null,
+    paymentCode: row.paymentCode,
     status: expired ? PaymentStatus.CLOSED : row.status,
     expired: expired || (row.status === PaymentStatus.CLOSED && isPastExpiry(row.expiresAt, now)),
     expiresAt: row.expiresAt.toISOString(),
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
     paidAmount: row.status === PaymentStatus.SUCCESS ? money(row.amount, row.currency) : null,
+    // A top-up is paid in full or not at all.
+    dueAmount: null,
     returnUrl: null,
     failureReason: row.failureReason,
     payable: open,
@@ -166,6 +179,7 @@ export function mandateCashierView(m: MandateRow, face: MerchantFace, now: Date 
     expiresAt: m.authorizeBefore.toISOString(),
     paidAt: null,
     paidAmount: status === PaymentStatus.SUCCESS ? toMajorString(m.amount, m.currency as CurrencyCode) : null,
+    dueAmount: null,
     returnUrl: null,
     failureReason: waiting ? m.lastFailureReason : null,
     payable: open,

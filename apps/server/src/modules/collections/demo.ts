@@ -9,7 +9,8 @@ import type pg from 'pg';
 import { dbOf, type Db } from '../../db/pool';
 import { createRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
-import { HISTORY_PROFILES, historyPlan, type DemoOrder, type HistoryProfile } from './demo-history';
+import { dateDemoMovements } from '../ledger/queries/demo';
+import { HISTORY_PROFILES, historyPlan, type DemoOrder } from './demo-history';
 import { anyCollection, countCollections, isOffered } from './queries';
 import { closeCollection, createCollection, expireDueCollections, markCollectionFailed, markCollectionPaid } from './service';
 
@@ -43,19 +44,67 @@ interface Paid {
   daysAgo: number;
 }
 
-async function seedOrders(db: Db, merchantId: number, currency: CurrencyCode, orders: DemoOrder[], now: Date): Promise<Paid[]> {
+/** A refund the history makes of one of its paid orders (the first in full, the others in part), and when. */
+interface PlannedRefund {
+  n: number;
+  full: boolean;
+  at: Date;
+}
+
+const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+/**
+ * The orders of a history in time order, with the refunds of `refunds` of its recent paid orders among them. Every
+ * movement of money (a payment, a refund, a settlement run) is made in the order of its time, so a refund half a day
+ * after its payment is taken from what the balances held then (still pending, or settled) and each account's running
+ * balance reads in order once dated (ledger/queries/demo.ts).
+ */
+async function seedOrders(db: Db, merchantId: number, currency: CurrencyCode, orders: DemoOrder[], now: Date, refunds = 0): Promise<Paid[]> {
+  const offered = new Map<number, boolean>();
+  for (const o of orders) if (!offered.has(o.paymentType)) offered.set(o.paymentType, await isOffered(db, currency, o.paymentType));
+  // Which paid orders are refunded: of those paid between these many days ago, the last ones (a refund follows soon
+  // after a sale), as the plan already says which are paid.
+  const recent = orders.filter((o) => o.outcome === 'paid' && offered.get(o.paymentType) && o.daysAgo > REFUND_AFTER_DAYS && o.daysAgo < REFUND_WITHIN_DAYS);
+  const refunded = new Map<DemoOrder, PlannedRefund>(
+    (refunds > 0 ? recent.slice(-refunds) : []).map((o, i) => [o, { n: i + 1, full: i === 0, at: new Date(now.getTime() - (o.daysAgo - REFUND_AFTER_DAYS) * DAY_MS) }]),
+  );
+  // Refunds due, oldest first (their orders are paid in time order, each half a day before its refund).
+  const due: { paid: Paid; refund: PlannedRefund }[] = [];
+  const refundUpTo = async (until: Date) => {
+    while (due[0] && due[0].refund.at.getTime() <= until.getTime()) {
+      const { paid: p, refund: r } = due.shift()!;
+      await createRefund(db, {
+        merchantId,
+        collectionId: p.id,
+        amount: r.full ? p.amount : p.amount / PARTIAL_REFUND_DIVISOR,
+        refundWay: RefundWay.ORIGINAL,
+        reason: r.full ? 'Order cancelled by the customer' : 'Customer returned one item',
+        merchantRefundId: `DEMO-REFUND-${merchantId}-${r.n}`,
+        createdBy: 'seed',
+        now: r.at,
+      });
+    }
+  };
+
   const paid: Paid[] = [];
   let n = 0;
   let settledUpTo = Number.POSITIVE_INFINITY;
+  // The time of the last movement made: nothing after it is dated before it.
+  let moved = new Date(0);
   for (const o of orders) {
     n++;
-    if (!(await isOffered(db, currency, o.paymentType))) continue;
+    if (!offered.get(o.paymentType)) continue;
     const createdAt = new Date(now.getTime() - o.daysAgo * DAY_MS);
     // The settlement job as it would have run while these days passed, so batches settle on their own day (and the
     // balance records say when), not all at the moment the demo was seeded.
     if (Math.floor(o.daysAgo) < settledUpTo) {
       settledUpTo = Math.floor(o.daysAgo);
-      await runSettlements(db, { now: createdAt, dueOnly: true });
+      const at = later(createdAt, moved);
+      await refundUpTo(at);
+      // This merchant's batches only: another history's run at an earlier time than its own last movements would
+      // date a settlement before movements it follows in the ledger.
+      await runSettlements(db, { now: at, merchantId, dueOnly: true });
+      moved = at;
     }
     const c = await createCollection(
       { db, publicUrl: DEMO_PUBLIC_URL },
@@ -75,8 +124,13 @@ async function seedOrders(db: Db, merchantId: number, currency: CurrencyCode, or
     );
     const at = new Date(createdAt.getTime() + 7 * MINUTE_MS);
     if (o.outcome === 'paid') {
+      await refundUpTo(at);
       await markCollectionPaid(db, { merchantId, id: c.id, now: at });
-      paid.push({ id: c.id, amount: o.amount, daysAgo: o.daysAgo });
+      moved = later(at, moved);
+      const p = { id: c.id, amount: o.amount, daysAgo: o.daysAgo };
+      paid.push(p);
+      const r = refunded.get(o);
+      if (r) due.push({ paid: p, refund: r });
     } else if (o.outcome === 'failed') {
       await markCollectionFailed(db, { merchantId, id: c.id, reason: o.failureReason ?? CollectionFailureReason.INSUFFICIENT_FUNDS, now: at });
     } else if (o.outcome === 'closed') {
@@ -84,27 +138,8 @@ async function seedOrders(db: Db, merchantId: number, currency: CurrencyCode, or
     }
     // 'expired' orders are closed by the expiry run below; 'pending' ones stay open
   }
+  await refundUpTo(now);
   return paid;
-}
-
-/** Refunds of a few recent paid orders of a history: the first in full, the others in part. */
-async function seedRefunds(db: Db, profile: HistoryProfile, paid: Paid[], now: Date): Promise<void> {
-  const recent = paid.filter((p) => p.daysAgo > REFUND_AFTER_DAYS && p.daysAgo < REFUND_WITHIN_DAYS).slice(-profile.refunds);
-  let n = 0;
-  for (const p of recent) {
-    n++;
-    const full = n === 1;
-    await createRefund(db, {
-      merchantId: profile.merchantId,
-      collectionId: p.id,
-      amount: full ? p.amount : p.amount / PARTIAL_REFUND_DIVISOR,
-      refundWay: RefundWay.ORIGINAL,
-      reason: full ? 'Order cancelled by the customer' : 'Customer returned one item',
-      merchantRefundId: `DEMO-REFUND-${profile.merchantId}-${n}`,
-      createdBy: 'seed',
-      now: new Date(now.getTime() - (p.daysAgo - REFUND_AFTER_DAYS) * DAY_MS),
-    });
-  }
 }
 
 /**
@@ -128,12 +163,11 @@ export async function seedDemoPayments(db: Db, now: Date = new Date()): Promise<
       now: new Date(now.getTime() - 0.3 * DAY_MS),
     });
   }
-  for (const profile of HISTORY_PROFILES) {
-    const paid = await seedOrders(db, profile.merchantId, profile.currency, historyPlan(profile, now), now);
-    await seedRefunds(db, profile, paid, now);
-  }
+  for (const profile of HISTORY_PROFILES) await seedOrders(db, profile.merchantId, profile.currency, historyPlan(profile, now), now, profile.refunds);
   await expireDueCollections(db, now, DEMO_PUBLIC_URL);
   await runSettlements(db, { now, dueOnly: true });
+  // Each movement dated by its payment, refund or settlement, not by the moment of seeding.
+  await dateDemoMovements(db);
   return countCollections(db);
 }
 

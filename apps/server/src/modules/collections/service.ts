@@ -6,6 +6,7 @@
  * Long file: the state machine of one order (create, pay, fail, close, expire) reads best in one place, each change
  * one transaction with its ledger transfer, settlement batch and callback; its SQL is in queries.ts.
  */
+import { countPaymentOutcome } from '../../lib/metrics';
 import {
   ApiKeyMode,
   COLLECTION_EXPIRY_BATCH,
@@ -397,6 +398,7 @@ async function transition(
   const written =
     carried.length > 0 || guard ? await updateCollectionWith(tx, row, full, carried, guard?.where) : (await updateCollection(tx, row, full)) !== undefined;
   if (!written) throw guard ? guard.miss() : notFound();
+  countPaymentOutcome(tx, row.channel, event === CallbackEvent.COLLECTION_EXPIRED ? 'expired' : String(updated.status));
   return updated;
 }
 

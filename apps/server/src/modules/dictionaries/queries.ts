@@ -144,3 +144,8 @@ export async function updateItem(db: Db, id: number, set: Partial<typeof dictIte
   const [row] = await db.update(dictItem).set(set).where(eq(dictItem.id, id)).returning();
   return row!;
 }
+
+/** Tells every instance to read the dictionaries again (db/change-listener.ts; the tables' triggers do it for writes). */
+export async function notifyDictChanged(db: Db): Promise<void> {
+  await db.execute(sql`select pg_notify('mg_config_changed', 'dict')`);
+}

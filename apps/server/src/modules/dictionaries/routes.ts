@@ -3,6 +3,7 @@ import { translate } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
+import { notifyDictChanged } from './queries';
 
 const item = z.object({ value: z.string(), text: z.string(), title: z.string(), label: z.string() });
 const dictParams = z.object({
@@ -78,10 +79,11 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refleshCache',
     {
       config: { authenticated: true },
-      schema: { tags, summary: 'Clears the dictionary cache of this instance', response: { 200: envelopeOf(z.null()) } },
+      schema: { tags, summary: 'Clears the dictionary cache of every instance', response: { 200: envelopeOf(z.null()) } },
     },
     async (req) => {
       app.dict.clearCache();
+      await notifyDictChanged(app.db);
       return ok(null, translate(req.lang, 'error.operationSucceeded'));
     },
   );

@@ -1,6 +1,6 @@
 /** SQL of export jobs (export_job): create, claim, progress, finish, find, purge. */
 import { ExportStatus, type Language } from '@mg/domain';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/pool';
 import { appUser, exportJob } from '../../db/schema';
 
@@ -34,10 +34,10 @@ export async function setProgress(db: Db, id: string, doneRows: number): Promise
   await db.update(exportJob).set({ doneRows, heartbeatAt: sql`now()` }).where(eq(exportJob.id, id));
 }
 
-export async function finishJob(db: Db, id: string, rows: number, filePath: string): Promise<ExportJobRow | undefined> {
+export async function finishJob(db: Db, id: string, rows: number, fileId: string): Promise<ExportJobRow | undefined> {
   const [done] = await db
     .update(exportJob)
-    .set({ status: ExportStatus.DONE, doneRows: rows, totalRows: rows, filePath, finishedAt: new Date() })
+    .set({ status: ExportStatus.DONE, doneRows: rows, totalRows: rows, fileId, finishedAt: new Date() })
     .where(eq(exportJob.id, id))
     .returning();
   return done;
@@ -80,14 +80,27 @@ export async function userEmail(db: Db, userId: number): Promise<string | null> 
 }
 
 /** Up to 500 expired jobs still holding a link; then forgets their links. */
-export async function expiredJobs(db: Db, now: Date): Promise<{ id: string; filePath: string | null }[]> {
+export async function expiredJobs(db: Db, now: Date): Promise<{ id: string; fileId: string | null }[]> {
   return db
-    .select({ id: exportJob.id, filePath: exportJob.filePath })
+    .select({ id: exportJob.id, fileId: exportJob.fileId })
     .from(exportJob)
     .where(and(lt(exportJob.expiresAt, now), sql`${exportJob.downloadToken} is not null`))
     .limit(500);
 }
 
 export async function forgetLinks(db: Db, ids: string[]): Promise<void> {
-  if (ids.length > 0) await db.update(exportJob).set({ downloadToken: null, filePath: null }).where(inArray(exportJob.id, ids));
+  if (ids.length > 0) await db.update(exportJob).set({ downloadToken: null, filePath: null, fileId: null }).where(inArray(exportJob.id, ids));
+}
+
+/** Finished jobs whose file is still in an instance's own directory (written before issue 41). */
+export async function jobsWithLocalFiles(db: Db): Promise<{ id: string; filePath: string }[]> {
+  const rows = await db
+    .select({ id: exportJob.id, filePath: exportJob.filePath })
+    .from(exportJob)
+    .where(and(sql`${exportJob.filePath} is not null`, isNull(exportJob.fileId), sql`${exportJob.downloadToken} is not null`));
+  return rows.map((r) => ({ id: r.id, filePath: r.filePath ?? '' }));
+}
+
+export async function moveJobFile(db: Db, id: string, fileId: string): Promise<void> {
+  await db.update(exportJob).set({ fileId, filePath: null }).where(eq(exportJob.id, id));
 }

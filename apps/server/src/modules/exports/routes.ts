@@ -3,11 +3,11 @@ import { DomainError, EXPORT_DOWNLOAD_PATH, ExportStatus, Perm, visibleColumns }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { databaseUrlOf } from '../../db/pool';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { columnAccess, holds, requestScope, requireAuth } from '../auth';
 import {
   downloadUrl,
+  exportSource,
   failLostExportJobs,
   fileNameOf,
   findByToken,
@@ -39,8 +39,10 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({
     db: app.db,
-    databaseUrl: databaseUrlOf(app.pool),
+    // A job's read lasts minutes: on PostgreSQL itself, not holding one of a pooler's few server connections.
+    databaseUrl: app.directUrl,
     dataDir: app.dataDir,
+    fileStorage: app.fileStorage,
     publicUrl: app.publicUrl,
     mailer: app.mailer,
     log: app.log,
@@ -52,7 +54,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
       /* take queued jobs one after the other */
     }
   });
-  app.jobs.every('exports.purge', 3_600_000, () => purgeExpiredExports(app.db));
+  app.jobs.every('exports.purge', 3_600_000, () => purgeExpiredExports(app.db, app.fileStorage));
 
   app.post(
     '/exports',
@@ -149,7 +151,10 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
       });
       // Another merchant's file is not found; the merchant's own without the rights is forbidden.
       if (!allowed) throw new DomainError(job.merchantId === auth.merchantId ? 'FORBIDDEN' : 'NOT_FOUND');
-      const name = fileNameOf(job.kind, req.lang, job.createdAt);
+      // Any instance reads the job's file from the shared store; one that is gone is a 404, before the answer starts.
+      const source = await exportSource(app.fileStorage, job);
+      if (!source) throw new DomainError('NOT_FOUND');
+      const name = fileNameOf(job.kind, req.lang, job.createdAt, job.timeZone);
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': XLSX_TYPE,
@@ -157,7 +162,7 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
         'cache-control': 'no-store',
       });
       try {
-        await streamExport(app.db, app.lists, job, reply.raw);
+        await streamExport(app.db, app.lists, job, source, reply.raw);
       } catch (err) {
         req.log.error({ err, exportId: job.id }, 'export download failed');
         reply.raw.destroy(err instanceof Error ? err : undefined);

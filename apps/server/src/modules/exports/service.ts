@@ -1,10 +1,12 @@
 /**
  * Exports of the lists (spec §9 "large exports sent by e-mail"). Up to EXPORT_SYNC_MAX_ROWS rows: a short-lived
  * download link that streams the XLSX straight from the database. More: a job (export_job row) that any server
- * instance picks up (FOR UPDATE SKIP LOCKED), writes to $DATA_DIR/exports with progress, then e-mails the link.
+ * instance picks up (FOR UPDATE SKIP LOCKED), writes to a scratch file with progress, streams into the file store
+ * that every instance reads (lib/files/storage.ts), then e-mails the link.
  * Both read through the list's own source (lib/list), with the filters, scope, currency and visible columns fixed
  * when the export was asked, so an export holds exactly what the screen listed.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -17,18 +19,20 @@ import {
   EXPORT_SYNC_MAX_ROWS,
   ExportStatus,
   ID_PREFIX,
+  formatWallClock,
   LANGUAGES,
   translate,
   type Language,
 } from '@mg/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool';
+import { scratchFile, type FileStorage, type StoredBytes } from '../../lib/files/storage';
 import { newBusinessId, newToken } from '../../lib/ids';
 import type { ListRegistry } from '../../lib/list/route';
 import { countAll, type ListSource } from '../../lib/list/source';
 import type { RequestScope } from '../auth/scope';
 import type { Mailer } from '../mail/mailer';
-import { claimQueuedJob, expiredJobs, failJob, failStaleJobs, finishJob, forgetLinks, insertJob, setProgress, userEmail, type ExportJobRow } from './queries';
+import { claimQueuedJob, expiredJobs, failJob, failStaleJobs, finishJob, forgetLinks, insertJob, jobsWithLocalFiles, moveJobFile, setProgress, userEmail, type ExportJobRow } from './queries';
 import { runJobInProcess } from './run-in-process';
 import { langOf, selection, sourceOf, storedOf, writeJob, type StoredExport } from './write-job';
 
@@ -39,8 +43,12 @@ export { parseFilters, sourceOf, type StoredExport } from './write-job';
 export const DIRECT_LINK_TTL_MS = 10 * 60_000;
 const PROGRESS_EVERY_MS = 500;
 
-export function fileNameOf(kind: string, lang: Language, createdAt: Date): string {
-  const stamp = createdAt.toISOString().slice(0, 19).replace(/[-:T]/g, '');
+/**
+ * The downloaded file's name: the list's title and when it was asked, on the wall clock of the export's zone (the
+ * session currency's, as the times inside the file): a Jakarta user's 09:30 export is stamped 0930, not 0230 UTC.
+ */
+export function fileNameOf(kind: string, lang: Language, createdAt: Date, timeZone: string): string {
+  const stamp = formatWallClock(createdAt, timeZone).replace(/[- :]/g, '');
   return `${translate(lang, `${kind}.title`).replace(/[^\p{L}\p{N}_-]+/gu, '_')}_${stamp}.xlsx`;
 }
 
@@ -115,10 +123,21 @@ export async function startExport(db: Db, lists: ListRegistry, publicUrl: string
     : { mode: 'job', jobId: job.id, totalRows: rows, job };
 }
 
-/** Streams a finished export: live from the database for direct ones, from the file for job ones. */
-export async function streamExport(db: Db, lists: ListRegistry, job: ExportJobRow, out: Writable): Promise<void> {
-  if (job.filePath) {
-    await pipeline(fs.createReadStream(job.filePath), out);
+/**
+ * What a finished export downloads from: a job's file in the store (null when it is gone: a 404), or `live` for a
+ * direct one, written from the database as it streams.
+ */
+export async function exportSource(storage: FileStorage, job: ExportJobRow): Promise<StoredBytes | 'live' | null> {
+  if (job.fileId) return storage.get(job.fileId);
+  // A job that wrote its file before issue 41 and whose file the start-up import did not find.
+  if (job.filePath) return null;
+  return 'live';
+}
+
+/** Streams a finished export from its source (exportSource). */
+export async function streamExport(db: Db, lists: ListRegistry, job: ExportJobRow, source: StoredBytes | 'live', out: Writable): Promise<void> {
+  if (source !== 'live') {
+    await pipeline(source.stream, out);
     return;
   }
   await writeJob(db, lists, job, out);
@@ -128,7 +147,9 @@ export interface JobDeps {
   db: Db;
   /** The database the job's process connects to (the server's own). */
   databaseUrl: string;
+  /** Scratch space of this instance: the job's process writes the file there before it goes to the store. */
   dataDir: string;
+  fileStorage: FileStorage;
   publicUrl: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -144,26 +165,33 @@ export function failLostExportJobs(db: Db): Promise<string[]> {
 export async function runNextExportJob(deps: JobDeps): Promise<string | null> {
   const claimed = await claimQueuedJob(deps.db);
   if (!claimed) return null;
-  const dir = path.join(deps.dataDir, 'exports');
-  const file = path.join(dir, `${claimed.id}.xlsx`);
+  const scratch = scratchFile(exportScratchDir(deps.dataDir), '.xlsx');
+  const fileId = randomUUID();
+  let stored = false;
   try {
-    fs.mkdirSync(dir, { recursive: true });
     let lastProgress = 0;
-    const rows = await runJobInProcess({ databaseUrl: deps.databaseUrl, publicUrl: deps.publicUrl, job: claimed, file }, async (done) => {
+    const rows = await runJobInProcess({ databaseUrl: deps.databaseUrl, publicUrl: deps.publicUrl, job: claimed, file: scratch.path }, async (done) => {
       if (Date.now() - lastProgress < PROGRESS_EVERY_MS) return;
       lastProgress = Date.now();
       await setProgress(deps.db, claimed.id, done);
     });
-    const done = await finishJob(deps.db, claimed.id, rows, file);
+    await deps.fileStorage.put(fileId, fs.createReadStream(scratch.path));
+    stored = true;
+    const done = await finishJob(deps.db, claimed.id, rows, fileId);
     if (done) await mailLink(deps, done);
     return claimed.id;
   } catch (err) {
     deps.log.error({ err, exportId: claimed.id }, 'export job failed');
-    fs.rmSync(file, { force: true });
+    if (stored) await deps.fileStorage.remove(fileId).catch(() => undefined);
     await failJob(deps.db, claimed.id, err instanceof Error ? err.message : String(err));
     return claimed.id;
+  } finally {
+    await scratch.discard();
   }
 }
+
+/** Where this instance's export processes write before the file goes to the store. */
+export const exportScratchDir = (dataDir: string) => path.join(dataDir, 'scratch', 'exports');
 
 async function mailLink(deps: JobDeps, job: ExportJobRow): Promise<void> {
   const email = await userEmail(deps.db, job.userId);
@@ -183,10 +211,30 @@ async function mailLink(deps: JobDeps, job: ExportJobRow): Promise<void> {
   });
 }
 
-/** Deletes files of expired job exports and forgets the rows' tokens. */
-export async function purgeExpiredExports(db: Db, now: Date = new Date()): Promise<number> {
+/**
+ * Deletes the files of expired job exports and forgets the rows' tokens. In PostgreSQL the bytes go with the row's
+ * file_id (migration 0033's trigger); another store is told here.
+ */
+export async function purgeExpiredExports(db: Db, storage: FileStorage, now: Date = new Date()): Promise<number> {
   const expired = await expiredJobs(db, now);
-  for (const e of expired) if (e.filePath) fs.rmSync(e.filePath, { force: true });
   await forgetLinks(db, expired.map((e) => e.id));
+  for (const e of expired) if (e.fileId) await storage.remove(e.fileId);
   return expired.length;
+}
+
+/**
+ * Before issue 41 a job's file stayed in the `$DATA_DIR/exports` of the instance that wrote it: at start those this
+ * instance holds go into the file store (then are removed here). Answers how many moved.
+ */
+export async function importLocalExports(db: Db, storage: FileStorage): Promise<number> {
+  let moved = 0;
+  for (const job of await jobsWithLocalFiles(db)) {
+    if (!fs.existsSync(job.filePath)) continue;
+    const fileId = randomUUID();
+    await storage.put(fileId, fs.createReadStream(job.filePath));
+    await moveJobFile(db, job.id, fileId);
+    fs.rmSync(job.filePath, { force: true });
+    moved++;
+  }
+  return moved;
 }

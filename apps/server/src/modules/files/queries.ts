@@ -1,7 +1,7 @@
 /** SQL of uploaded files (their bytes are in the file store, lib/files/storage.ts). */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
-import { storedFile } from '../../db/schema';
+import { fileBlob, storedFile } from '../../db/schema';
 
 export type StoredFileRow = typeof storedFile.$inferSelect;
 
@@ -22,4 +22,15 @@ export async function selectMerchantFiles(db: DbLike, merchantId: number, ids: r
     .select()
     .from(storedFile)
     .where(and(eq(storedFile.merchantId, merchantId), inArray(storedFile.id, [...ids]), isNull(storedFile.deletedAt)));
+}
+
+/** Among `ids`, the uploads that have a record and no bytes in the file store (the start-up import of local files). */
+export async function filesWithoutBytes(db: DbLike, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: storedFile.id })
+    .from(storedFile)
+    .leftJoin(fileBlob, eq(fileBlob.key, storedFile.id))
+    .where(and(inArray(storedFile.id, [...ids]), isNull(fileBlob.key)));
+  return rows.map((r) => r.id);
 }

@@ -61,14 +61,16 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!urlIsValid(app.fileUrlKey, req.params.id, req.query)) throw notFound();
       const file = await selectFile(app.db, req.params.id);
       if (!file) throw notFound();
-      const size = await app.fileStorage.size(file.id);
+      // Any instance reads the shared store; bytes that are truly gone are a 404, as an unknown id.
+      const bytes = await app.fileStorage.get(file.id);
+      if (!bytes) throw notFound();
       return reply
         .header('content-type', FILE_TYPE_MIME[file.type as FileTypeValue] ?? 'application/octet-stream')
-        .header('content-length', size)
+        .header('content-length', bytes.size)
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(cleanFileName(file.name))}`)
         .header('cache-control', `private, max-age=${FILE_URL_TTL_SECONDS}`)
-        .send(app.fileStorage.read(file.id));
+        .send(bytes.stream);
     },
   );
 };

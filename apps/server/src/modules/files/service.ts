@@ -1,8 +1,9 @@
 /**
- * Uploads (docs/onboarding-api.md "Uploads"): a multipart file streamed to the store's staging area while it is
+ * Uploads (docs/onboarding-api.md "Uploads"): a multipart file streamed to a scratch file of this instance while it is
  * counted and hashed, then checked by what its bytes are against its biz (type and size) and by its structure (a
- * file no viewer could open is refused), images stripped of their metadata, and committed under a new id. Nothing is
- * kept of a refused upload. Who may read a file: users of its merchant (documents and videos: with the onboarding
+ * file no viewer could open is refused), images stripped of their metadata, and streamed into the file store (shared
+ * by every instance: lib/files/storage.ts) under a new id. Nothing is kept of a refused upload, and the scratch file
+ * goes once the request ends. Who may read a file: users of its merchant (documents and videos: with the onboarding
  * permission) and platform staff.
  */
 import { FILE_BIZ, FILE_BIZ_RULES, FileBiz, Perm, UPLOAD_BIZ_DEFAULT, cleanFileName, isImageType, type FileBizValue, type FileTypeValue, type FileView } from '@mg/domain';
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { holds, requireAuth, type AuthSession } from '../auth';
@@ -18,7 +20,8 @@ import { KeyedError, notFound } from '../../lib/admin';
 import { sniff, SNIFF_BYTES } from '../../lib/files/sniff';
 import { isOpenable } from '../../lib/files/structure';
 import { stripMetadata, UnreadableImageError } from '../../lib/files/strip';
-import { insertFile, selectFile, type StoredFileRow } from './queries';
+import { scratchFile } from '../../lib/files/storage';
+import { filesWithoutBytes, insertFile, selectFile, type StoredFileRow } from './queries';
 import { fileView } from './urls';
 
 const MB = 1024 * 1024;
@@ -69,7 +72,7 @@ async function openable(path: string, type: FileTypeValue, size: number): Promis
 export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Promise<FileView> {
   const auth = requireAuth(req);
   let biz: string = UPLOAD_BIZ_DEFAULT;
-  let staged: ReturnType<typeof app.fileStorage.staging> | null = null;
+  let staged: ReturnType<typeof scratchFile> | null = null;
   let received: Received | null = null;
   let name = '';
   try {
@@ -82,7 +85,7 @@ export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Pr
         part.file.resume();
         continue;
       }
-      staged = app.fileStorage.staging();
+      staged = scratchFile(uploadScratchDir(app));
       // Only for display and the download's name: never a path, no control or bidi characters.
       name = cleanFileName(part.filename);
       received = await receive(part, staged.path);
@@ -110,14 +113,23 @@ export async function storeUpload(app: FastifyInstance, req: FastifyRequest): Pr
       sha256 = createHash('sha256').update(clean).digest('hex');
     }
     const id = randomUUID();
-    await staged.commit(id);
-    staged = null;
-    const row = await insertFile(app.db, { id, merchantId: auth.merchantId, biz: b, name, type, size, sha256, createdBy: auth.userId });
+    await app.fileStorage.put(id, fs.createReadStream(staged.path));
+    let row: StoredFileRow;
+    try {
+      row = await insertFile(app.db, { id, merchantId: auth.merchantId, biz: b, name, type, size, sha256, createdBy: auth.userId });
+    } catch (e) {
+      // Bytes without a record would be kept for nobody.
+      await app.fileStorage.remove(id).catch(() => undefined);
+      throw e;
+    }
     return fileView(app.fileUrlKey, row, auth.userId);
   } finally {
     if (staged) await staged.discard();
   }
 }
+
+/** Where this instance keeps an upload while it is checked (never where stored files live). */
+export const uploadScratchDir = (app: FastifyInstance) => `${app.dataDir}/scratch/uploads`;
 
 /** Documents and recordings are onboarding's: its applicants and reviewers read them; other biz: the merchant's users. */
 export function mayRead(auth: AuthSession, file: StoredFileRow): boolean {
@@ -133,4 +145,26 @@ export async function readableFile(app: FastifyInstance, req: FastifyRequest, id
   // Another merchant's file is as unknown as one that does not exist.
   if (!file || !mayRead(auth, file)) throw notFound();
   return file;
+}
+
+/**
+ * Before issue 41 an instance kept uploads in `$DATA_DIR/files/<xx>/<id>`: at start those of this instance still
+ * missing from the file store are moved into it (then removed here), so an upgraded server serves them from any
+ * instance. Answers how many moved.
+ */
+export async function importLocalUploads(db: FastifyInstance['db'], storage: FastifyInstance['fileStorage'], dataDir: string): Promise<number> {
+  const root = path.join(dataDir, 'files');
+  if (!fs.existsSync(root)) return 0;
+  let moved = 0;
+  for (const dir of await fsp.readdir(root)) {
+    if (!/^[0-9a-f]{2}$/.test(dir)) continue;
+    const names = (await fsp.readdir(path.join(root, dir))).filter((n) => /^[0-9a-f-]{36}$/.test(n));
+    for (const id of await filesWithoutBytes(db, names)) {
+      const file = path.join(root, dir, id);
+      await storage.put(id, fs.createReadStream(file));
+      await fsp.rm(file, { force: true });
+      moved++;
+    }
+  }
+  return moved;
 }

@@ -12,6 +12,7 @@ import {
   type ApplicationStatusValue,
   type ListRecord,
   type OnboardingSectionValue,
+  type PreviousRound,
 } from '@mg/domain';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbLike } from '../../db/pool';
@@ -30,6 +31,8 @@ const withMerchant = {
   status: onboardingApplication.status,
   data: onboardingApplication.data,
   decisions: onboardingApplication.decisions,
+  submittedHashes: onboardingApplication.submittedHashes,
+  previousRound: onboardingApplication.previousRound,
   version: onboardingApplication.version,
   videoAttempts: onboardingApplication.videoAttempts,
   videoPhrase: onboardingApplication.videoPhrase,
@@ -117,7 +120,14 @@ export async function moveStatus(
   merchantId: number,
   from: readonly ApplicationStatusValue[],
   to: ApplicationStatusValue,
-  set: { version?: number; submitted?: boolean; decided?: boolean; decisions?: Record<string, unknown> } = {},
+  set: {
+    version?: number;
+    submitted?: boolean;
+    decided?: boolean;
+    decisions?: Record<string, unknown>;
+    /** A submission: the content hashes submitted and the round before (null on a first submission). */
+    round?: { hashes: Record<string, string>; previous: PreviousRound | null };
+  } = {},
 ): Promise<boolean> {
   const r = await db
     .update(onboardingApplication)
@@ -128,6 +138,7 @@ export async function moveStatus(
       ...(set.submitted ? { submittedAt: sql`now()` } : {}),
       ...(set.decided ? { decidedAt: sql`now()` } : {}),
       ...(set.decisions ? { decisions: set.decisions } : {}),
+      ...(set.round ? { submittedHashes: set.round.hashes, previousRound: set.round.previous } : {}),
     })
     .where(and(eq(onboardingApplication.merchantId, merchantId), inArray(onboardingApplication.status, [...from]), set.version === undefined ? undefined : eq(onboardingApplication.version, set.version)))
     .returning({ m: onboardingApplication.merchantId });
@@ -140,6 +151,19 @@ export async function setDecision(db: DbLike, merchantId: number, key: string, d
     .update(onboardingApplication)
     .set({ decisions: sql`jsonb_set(${onboardingApplication.decisions}, array[${key}::text], ${JSON.stringify(decision)}::jsonb, true)`, updatedAt: sql`now()` })
     .where(and(eq(onboardingApplication.merchantId, merchantId), inArray(onboardingApplication.status, [...REVIEWABLE_STATUSES])))
+    .returning({ m: onboardingApplication.merchantId });
+  return r.length > 0;
+}
+
+/**
+ * A decision under its key only where none is kept yet ("accept the unchanged sections": a decision another reviewer
+ * took meanwhile stands); false when the key was decided meanwhile or the application is no longer reviewable.
+ */
+export async function setDecisionIfAbsent(db: DbLike, merchantId: number, key: string, decision: unknown): Promise<boolean> {
+  const r = await db
+    .update(onboardingApplication)
+    .set({ decisions: sql`jsonb_set(${onboardingApplication.decisions}, array[${key}::text], ${JSON.stringify(decision)}::jsonb, true)`, updatedAt: sql`now()` })
+    .where(and(eq(onboardingApplication.merchantId, merchantId), inArray(onboardingApplication.status, [...REVIEWABLE_STATUSES]), sql`not (${onboardingApplication.decisions} ? ${key}::text)`))
     .returning({ m: onboardingApplication.merchantId });
   return r.length > 0;
 }
@@ -179,6 +203,15 @@ export async function insertRequest(db: DbLike, r: typeof onboardingRequest.$inf
 
 export function selectRequests(db: DbLike, merchantId: number): Promise<RequestRow[]> {
   return db.select().from(onboardingRequest).where(eq(onboardingRequest.merchantId, merchantId)).orderBy(desc(onboardingRequest.id));
+}
+
+/** Sections with a request for information not yet answered (a resubmission answers them; the round remembers which). */
+export async function selectOpenRequestSections(db: DbLike, merchantId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ section: onboardingRequest.section })
+    .from(onboardingRequest)
+    .where(and(eq(onboardingRequest.merchantId, merchantId), isNull(onboardingRequest.resolvedAt)));
+  return rows.map((r) => r.section);
 }
 
 export async function resolveOpenRequests(db: DbLike, merchantId: number): Promise<void> {

@@ -1,27 +1,32 @@
 /**
  * Staff review of onboarding applications (docs/onboarding-api.md "Staff"): start, section decisions with reasons,
- * requests for information, back to the applicant, comments and internal notes, approve (the merchant goes live),
- * reject. Every step is on the timeline; the outcomes reach the merchant's admins in-app and by e-mail.
+ * "accept the unchanged sections" after a resubmission, requests for information, back to the applicant, comments
+ * and internal notes, approve (the merchant goes live), reject. Every step is on the timeline; the outcomes reach the
+ * merchant's admins in-app and by e-mail.
  */
 import {
   ApplicationStatus,
-  ONBOARDING_SECTIONS,
   OnboardingEventKind,
   REVIEWABLE_STATUSES,
   SectionDecision,
+  approvalBlockers,
   decisionKey,
+  isApprovable,
   missingItems,
+  unchangedSections,
   type ApplicationView,
   type OnboardingSectionValue,
+  type PreviousRound,
   type SectionDecisionValue,
-  type SectionDecisionView,
+  type StoredDecision,
 } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KeyedError, notFound } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
 import { tellMerchantAdmins } from '../announcements/tell-admins';
 import { requireAuth } from '../auth';
-import { activateMerchant, insertEvent, insertRequest, moveStatus, selectApplication, setDecision, type ApplicationRow } from './queries';
+import { contentHashes } from './content';
+import { activateMerchant, insertEvent, insertRequest, moveStatus, selectApplication, setDecision, setDecisionIfAbsent, type ApplicationRow } from './queries';
 import { buildView, dataOf } from './view';
 
 async function rowOf(app: FastifyInstance, merchantId: number): Promise<ApplicationRow> {
@@ -58,10 +63,14 @@ export async function decideSection(
   const reason = body.reason?.trim() || null;
   const field = body.field?.trim() || null;
   if (body.decision === SectionDecision.REJECTED && !reason) throw fieldError('reason', 'onboarding.review.reasonRequired');
-  const decision: SectionDecisionView = { decision: body.decision, reason, by: auth.username, at: new Date().toISOString() };
-  await rowOf(app, merchantId);
+  const row = await rowOf(app, merchantId);
+  const key = decisionKey(body.section, field);
+  // With the hash of the content decided on (locked while reviewable): a resubmission keeps the acceptance only
+  // while that content is unchanged.
+  const hash = (await contentHashes(app.db, merchantId, dataOf(row)))[key];
+  const decision: StoredDecision = { decision: body.decision, reason, by: auth.username, at: new Date().toISOString(), ...(hash ? { hash } : {}) };
   const done = await app.db.transaction(async (tx) => {
-    if (!(await setDecision(tx, merchantId, decisionKey(body.section, field), decision))) return false;
+    if (!(await setDecision(tx, merchantId, key, decision))) return false;
     if (field) {
       const kind = body.decision === SectionDecision.ACCEPTED ? OnboardingEventKind.DOCUMENT_ACCEPTED : OnboardingEventKind.DOCUMENT_REJECTED;
       await insertEvent(tx, { merchantId, kind, section: body.section, field, message: reason, actor: auth.username });
@@ -71,6 +80,36 @@ export async function decideSection(
     return true;
   });
   if (!done) throw notReviewable();
+  return staffView(app, req, merchantId);
+}
+
+/**
+ * "Accept the unchanged sections": of the sections the reviewer was shown (`sections`), those the server finds
+ * unchanged since the submission before and about which nothing was asked (domain unchangedSections) are accepted,
+ * each with its content hash and its own entry on the timeline, like an acceptance one by one. A section decided
+ * meanwhile by another reviewer keeps that decision.
+ */
+export async function acceptUnchanged(app: FastifyInstance, req: FastifyRequest, merchantId: number, sections: readonly OnboardingSectionValue[]): Promise<ApplicationView> {
+  const auth = requireAuth(req);
+  const row = await rowOf(app, merchantId);
+  if (!REVIEWABLE_STATUSES.includes(row.status as (typeof REVIEWABLE_STATUSES)[number])) throw notReviewable();
+  const data = dataOf(row);
+  const hashes = await contentHashes(app.db, merchantId, data);
+  const shown = new Set(sections);
+  const chosen = unchangedSections(row.previousRound as PreviousRound | null, hashes, row.decisions as Record<string, StoredDecision>, missingItems(data)).filter((s) => shown.has(s));
+  if (chosen.length === 0) throw new KeyedError('BUSINESS_RULE', 'onboarding.review.nothingUnchanged');
+  const at = new Date().toISOString();
+  const done = await app.db.transaction(async (tx) => {
+    let accepted = 0;
+    for (const section of chosen) {
+      const decision: StoredDecision = { decision: SectionDecision.ACCEPTED, reason: null, by: auth.username, at, hash: hashes[section]! };
+      if (!(await setDecisionIfAbsent(tx, merchantId, section, decision))) continue;
+      await insertEvent(tx, { merchantId, kind: OnboardingEventKind.UNCHANGED_ACCEPTED, section, actor: auth.username });
+      accepted++;
+    }
+    return accepted;
+  });
+  if (done === 0) throw new KeyedError('BUSINESS_RULE', 'onboarding.review.nothingUnchanged');
   return staffView(app, req, merchantId);
 }
 
@@ -124,9 +163,7 @@ export async function staffComment(app: FastifyInstance, req: FastifyRequest, me
 export async function approve(app: FastifyInstance, req: FastifyRequest, merchantId: number): Promise<ApplicationView> {
   const auth = requireAuth(req);
   const row = await rowOf(app, merchantId);
-  const decisions = row.decisions as Record<string, SectionDecisionView>;
-  const documentRefused = Object.entries(decisions).some(([key, d]) => key.includes(':') && d.decision === SectionDecision.REJECTED);
-  if (ONBOARDING_SECTIONS.some((s) => decisions[s]?.decision !== SectionDecision.ACCEPTED) || documentRefused || missingItems(dataOf(row)).length > 0) {
+  if (!isApprovable(approvalBlockers({ decisions: row.decisions as Record<string, StoredDecision>, missing: missingItems(dataOf(row)) }))) {
     throw new KeyedError('BUSINESS_RULE', 'onboarding.review.notAllAccepted');
   }
   const moved = await app.db.transaction(async (tx) => {

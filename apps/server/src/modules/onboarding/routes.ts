@@ -19,7 +19,7 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { registerList } from '../../lib/list/route';
 import { ownMerchant } from '../auth/scope';
 import { onboardingSource } from './queries';
-import { approve, decideSection, reject, requestChanges, requestInfo, staffComment, staffView, startReview } from './review';
+import { acceptUnchanged, approve, decideSection, reject, requestChanges, requestInfo, staffComment, staffView, startReview } from './review';
 import { applicantComment, applicantView, recordVideo, saveSection, startVideo, submit } from './service';
 
 const tags = ['onboarding'];
@@ -102,6 +102,21 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await decideSection(app, req, ownMerchant(req, req.params.merchantId), req.body)),
+  );
+
+  app.post(
+    '/onboarding/applications/:merchantId/accept-unchanged',
+    {
+      ...decide,
+      schema: {
+        tags,
+        summary: 'Accept the sections unchanged since the submission before, of those the reviewer was shown (after a resubmission)',
+        params: merchantParam,
+        body: z.object({ sections: z.array(section).min(1).max(ONBOARDING_SECTIONS.length) }),
+        response: view,
+      },
+    },
+    async (req) => ok(await acceptUnchanged(app, req, ownMerchant(req, req.params.merchantId), req.body.sections)),
   );
 
   app.post(

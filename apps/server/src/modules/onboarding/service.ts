@@ -16,10 +16,13 @@ import {
   SECTION_SCHEMAS,
   VIDEO_PHRASE_WORDS,
   fileIdsOf,
+  keptOnResubmission,
   missingItems,
   type ApplicationStatusValue,
   type ApplicationView,
   type OnboardingSectionValue,
+  type PreviousRound,
+  type StoredDecision,
 } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
@@ -28,7 +31,20 @@ import { FieldValidationError } from '../../lib/errors';
 import { tellMerchantAdmins } from '../announcements/tell-admins';
 import { requireAuth } from '../auth';
 import { selectMerchantFiles } from '../files/queries';
-import { appendRecording, ensureApplication, insertEvent, moveStatus, noteSaved, resolveOpenRequests, selectApplication, setVideoPhrase, updateSection, type ApplicationRow } from './queries';
+import { contentHashes } from './content';
+import {
+  appendRecording,
+  ensureApplication,
+  insertEvent,
+  moveStatus,
+  noteSaved,
+  resolveOpenRequests,
+  selectApplication,
+  selectOpenRequestSections,
+  setVideoPhrase,
+  updateSection,
+  type ApplicationRow,
+} from './queries';
 import { buildView, dataOf } from './view';
 
 export async function loadApplication(app: FastifyInstance, merchantId: number): Promise<ApplicationRow> {
@@ -110,14 +126,22 @@ export async function applicantComment(app: FastifyInstance, req: FastifyRequest
 export async function submit(app: FastifyInstance, req: FastifyRequest, body: { version: number }): Promise<ApplicationView> {
   const auth = requireAuth(req);
   const row = await loadApplication(app, auth.merchantId);
-  const missing = missingItems(dataOf(row));
+  const data = dataOf(row);
+  const missing = missingItems(data);
   if (missing.length > 0 && EDITABLE_STATUSES.includes(row.status as ApplicationStatusValue)) {
     throw new KeyedError('APPLICATION_INCOMPLETE', 'error.applicationIncomplete', { count: missing.length });
   }
-  // A resubmission is decided again where staff asked for changes: sections they refused lose that decision.
-  const decisions = Object.fromEntries(Object.entries(row.decisions as Record<string, { decision: string }>).filter(([, d]) => d.decision !== 'rejected'));
+  // A resubmission keeps an acceptance only while its item's content is the one accepted (hashed here, from the data
+  // this version holds: the move below is conditional on it); the rest is decided again. The round before is kept
+  // for the reviewer: what changed since, what was decided on it, which sections they had asked about.
+  const hashes = await contentHashes(app.db, auth.merchantId, data);
+  const stored = row.decisions as Record<string, StoredDecision>;
+  const decisions = keptOnResubmission(stored, hashes);
+  const seen = row.submittedHashes as Record<string, string>;
+  const resubmission = row.submittedAt !== null && Object.keys(seen).length > 0;
+  const previous: PreviousRound | null = resubmission ? { hashes: seen, decisions: stored, asked: await selectOpenRequestSections(app.db, auth.merchantId) } : null;
   const moved = await app.db.transaction(async (tx) => {
-    if (!(await moveStatus(tx, auth.merchantId, EDITABLE_STATUSES, ApplicationStatus.SUBMITTED, { version: body.version, submitted: true, decisions }))) return false;
+    if (!(await moveStatus(tx, auth.merchantId, EDITABLE_STATUSES, ApplicationStatus.SUBMITTED, { version: body.version, submitted: true, decisions, round: { hashes, previous } }))) return false;
     await resolveOpenRequests(tx, auth.merchantId);
     await insertEvent(tx, { merchantId: auth.merchantId, kind: OnboardingEventKind.SUBMITTED, actor: auth.username });
     return true;

@@ -301,9 +301,9 @@ export async function openApiAuth(app: FastifyInstance): Promise<void> {
   });
 
   // Per key, once the signature proved the caller holds it; before the Idempotency-Key, so a 429 is never replayed.
-  const perKey = new KeyRateLimiter(app.openApiRateLimitPerMinute);
+  const perKey = new KeyRateLimiter(app.rateLimiter, app.openApiRateLimitPerMinute);
   app.addHook('preHandler', async (req, reply) => {
-    if (isOpenApiRoute(req) && req.openApi) perKey.take(req.openApi.keyId, reply);
+    if (isOpenApiRoute(req) && req.openApi) await perKey.take(req.openApi.keyId, reply);
   });
 
   app.addHook('preHandler', async (req, reply) => {

@@ -94,7 +94,7 @@ export const openPayoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payouts/banks',
     { config: openApi, schema: { ...callDoc('listPayoutBanks'), querystring: z.object({ currency: z.string().min(1).max(8) }), response: { 200: envelopeOf(destinationsSchema) } } },
-    async (req) => ok(destinationsView(currencyField(req.query.currency))),
+    async (req) => ok(destinationsView(currencyField(req.query.currency), req.lang)),
   );
 
   app.get(

@@ -136,7 +136,7 @@ export const settlementRunSchema = z.object({
 });
 
 /** The payout record of the lists (one declaration), its failure spelled out as code, message and retry flag. */
-export const payoutSchema = payoutsList.record.omit({ failureCode: true, failureReason: true }).extend({
+export const payoutSchema = payoutsList.record.omit({ failureCode: true, failureReason: true, batchId: true }).extend({
   failureReason: z
     .object({ code: z.string(), message: z.string(), retryable: z.boolean() })
     .nullable()

@@ -1,12 +1,12 @@
 /**
  * The files of batch payouts: reading an upload (XLSX or CSV, by its content, never by its name) into rows of text
- * by column, the template of a currency, and the per-row result file. Nothing in a cell is ever evaluated: a formula
- * is refused as such, and a cell a spreadsheet would run is written back escaped.
+ * by column, and the result file (every row of the upload with its fate); the template is batch-template.ts.
+ * Nothing in a cell is ever evaluated: a formula is refused as such, and a cell a spreadsheet would run is written
+ * back escaped.
  */
 import { isUtf8 } from 'node:buffer';
 import { PassThrough } from 'node:stream';
 import { setImmediate as yieldNow } from 'node:timers/promises';
-import type ExcelJS from 'exceljs';
 import {
   PAYOUT_BATCH_CELL_MAX_CHARS,
   PAYOUT_BATCH_MAX_BYTES,
@@ -17,22 +17,23 @@ import {
   PAYOUT_BATCH_MAX_UNZIPPED_BYTES,
   PAYOUT_BATCH_MAX_XML_PART_BYTES,
   PAYOUT_BATCH_MAX_ZIP_RATIO,
+  BATCH_ROW_ISSUE,
   batchColumnLabelKey,
   batchColumnOfHeader,
   batchColumnsOf,
   escapeSpreadsheetCell,
-  payoutDestinationsOf,
+  isFormulaText,
   type BatchColumn,
   type BatchRowValues,
   type CurrencyCode,
   type Language,
-  type PayoutBatchFormat,
 } from '@mg/domain';
 import { KeyedError } from '../../lib/admin';
 import { t } from '../../lib/i18n';
 import { readFirstSheet, XlsxReadError, type XlsxReadLimits } from '../../lib/xlsx-read';
 import { isZip } from '../../lib/zip-read';
-import { openXlsx, type XlsxCell } from '../../lib/xlsx-stream';
+import { columnLetter, openXlsx, type XlsxCell } from '../../lib/xlsx-stream';
+import { toPayoutRecord, type PayoutBatchRow, type PayoutRow } from './queries';
 
 export interface UploadedRow {
   /** 1 = the first row under the header. */
@@ -40,6 +41,8 @@ export interface UploadedRow {
   values: BatchRowValues;
   /** Columns whose cell held a formula (refused; its text is the formula). */
   formulas: BatchColumn[];
+  /** Spreadsheet columns holding a value where the header names no column (right of it): reported, never dropped. */
+  outside: string[];
 }
 
 /** Rows read between two turns of the event loop (a few milliseconds of work). */
@@ -189,12 +192,8 @@ interface Cell {
 interface GridRow {
   index: number;
   cells: Cell[];
-}
-
-/** exceljs is loaded by the first template written, not at start (~25 MB an idle server kept). */
-async function workbook(): Promise<ExcelJS.Workbook> {
-  const { default: excel } = await import('exceljs');
-  return new excel.Workbook();
+  /** A value right of the columns read (PAYOUT_BATCH_MAX_COLUMNS). */
+  beyond?: boolean;
 }
 
 /** The first sheet's rows; a sheet of more than PAYOUT_BATCH_MAX_ROWS rows is refused at the row after them. */
@@ -202,7 +201,7 @@ async function xlsxRows(buf: Buffer): Promise<GridRow[]> {
   try {
     const sheet = await readFirstSheet(buf, { maxRows: PAYOUT_BATCH_MAX_ROWS + 1, limits: XLSX_LIMITS });
     if (sheet.truncated) throw tooManyRows();
-    return sheet.rows.map((r) => ({ index: r.row - 1, cells: r.cells }));
+    return sheet.rows.map((r) => ({ index: r.row - 1, cells: r.cells, beyond: r.beyond }));
   } catch (e) {
     if (!(e instanceof XlsxReadError)) throw e;
     throw fileError(e.reason === 'tooLarge' ? 'payouts.batch.zipBomb' : 'payouts.batch.badFormat');
@@ -212,7 +211,7 @@ async function xlsxRows(buf: Buffer): Promise<GridRow[]> {
 /** A CSV's rows as they are split; a cell starting with `=` is a formula to any spreadsheet that opens the file. */
 function* csvGrid(text: Iterable<string>): Generator<GridRow> {
   let index = 0;
-  for (const r of csvRows(text)) yield { index: index++, cells: r.map((t) => ({ text: t, formula: t.trim().startsWith('=') })) };
+  for (const r of csvRows(text)) yield { index: index++, cells: r.map((t) => ({ text: t, formula: isFormulaText(t) })) };
 }
 
 /**
@@ -226,29 +225,38 @@ export async function readBatchFile(buf: Buffer, currency: CurrencyCode): Promis
   const grid: Iterable<GridRow> = isZip(buf) ? await xlsxRows(buf) : csvGrid(csvText(buf));
   const columns = batchColumnsOf(currency);
   let byIndex: (BatchColumn | undefined)[] | null = null;
+  let headerTexts: string[] = [];
   const rows: UploadedRow[] = [];
   let seen = 0;
-  for (const { index, cells } of grid) {
+  for (const { index, cells, beyond } of grid) {
     // Other requests go on between slices of rows (a CSV is split here, as the loop asks for its rows).
     if (++seen % YIELD_EVERY_ROWS === 0) await yieldNow();
     if (byIndex === null) {
       const header = index === 0 ? cells : [];
       byIndex = header.map((h) => batchColumnOfHeader(h.text, columns));
+      headerTexts = header.map((h) => h.text.trim());
       const missing = columns.filter((c) => c !== 'description' && !byIndex!.includes(c));
       if (missing.length > 0) throw fileError('payouts.batch.missingColumns', { columns: missing.join(', ') });
       if (index === 0) continue;
     }
-    if (cells.every((c) => c.text.trim() === '')) continue;
+    if (!beyond && cells.every((c) => c.text.trim() === '')) continue;
     const values: BatchRowValues = {};
     const formulas: BatchColumn[] = [];
+    const outside: string[] = [];
     cells.forEach((c, j) => {
       const col = byIndex![j];
-      if (!col) return;
+      if (!col) {
+        // Under no header cell (right of the header, or a blank one): a value typed one column too far is
+        // reported on its row, not lost. A column the person named (say "Notes") is theirs and ignored.
+        if (c.text.trim() !== '' && (headerTexts[j] ?? '') === '') outside.push(columnLetter(j));
+        return;
+      }
       // Longer than any field takes: kept long enough to be refused by its rule, not to fill the answer.
       values[col] = c.text.trim().slice(0, PAYOUT_BATCH_CELL_MAX_CHARS);
       if (c.formula) formulas.push(col);
     });
-    rows.push({ row: index, values, formulas });
+    if (beyond) outside.push(`${columnLetter(PAYOUT_BATCH_MAX_COLUMNS)}+`);
+    rows.push({ row: index, values, formulas, outside });
     if (rows.length > PAYOUT_BATCH_MAX_ROWS) throw tooManyRows();
   }
   if (byIndex === null) throw fileError('payouts.batch.missingColumns', { columns: columns.filter((c) => c !== 'description').join(', ') });
@@ -256,35 +264,44 @@ export async function readBatchFile(buf: Buffer, currency: CurrencyCode): Promis
   return rows;
 }
 
-/** An example row of a currency's template: its first destination, a valid-looking account. */
-function exampleRow(currency: CurrencyCode, columns: readonly BatchColumn[]): string[] {
-  const d = payoutDestinationsOf(currency)[0];
-  const sample: Partial<Record<BatchColumn, string>> = {
-    merchantOrderId: 'INV-0001',
-    bankCode: d?.bankCode ?? '',
-    accountNumber: d?.account.kind === 'digits' ? '1234567890'.padEnd(d.account.min, '0').slice(0, d.account.max) : '',
-    accountName: 'Budi Santoso',
-    amount: d?.minAmount ?? '',
-    description: 'Supplier invoice',
-  };
-  return columns.map((c) => sample[c] ?? '');
-}
+/** The fate of an upload's row, as the result file names it. */
+export const BatchRowFate = { SUBMITTED: 'submitted', EXCLUDED: 'excluded', FAILED_CHECK: 'failedCheck' } as const;
 
-/** The template of a currency: localised header labels, every column formatted as text (account numbers keep their zeros). */
-export async function templateFile(currency: CurrencyCode, lang: Language, format: PayoutBatchFormat): Promise<Buffer> {
-  const columns = batchColumnsOf(currency);
-  const header = columns.map((c) => t(lang, batchColumnLabelKey(c)));
-  const example = exampleRow(currency, columns);
-  if (format === 'csv') {
-    const line = (cells: string[]) => cells.map((c) => (/[",;\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',');
-    return Buffer.from(`\uFEFF${line(header)}\r\n${line(example)}\r\n`, 'utf8');
+/**
+ * The result file of a batch: every row of the upload, in file order, with its fate: submitted (its payout, status
+ * and any failure or rejection reason), failed the check (excluded with its problems, each in the reader's
+ * language) or excluded by choice in the preview.
+ */
+export async function batchResultFile(lang: Language, batch: Pick<PayoutBatchRow, 'excludedRows'>, payouts: readonly PayoutRow[]): Promise<Buffer> {
+  const label = (c: string) => (c === BATCH_ROW_ISSUE ? t(lang, 'payouts.batch.row') : t(lang, batchColumnLabelKey(c as BatchColumn)));
+  const header = [
+    t(lang, 'payouts.batch.row'),
+    t(lang, 'payouts.batch.fateColumn'),
+    t(lang, 'payouts.fields.id'),
+    t(lang, 'common.fields.status'),
+    t(lang, 'payouts.batch.reason'),
+    ...(['merchantOrderId', 'bankCode', 'accountNumber', 'accountName', 'amount'] as const).map(label),
+    t(lang, 'payouts.fields.fee'),
+  ];
+  const lines: { row: number; cells: XlsxCell[] }[] = payouts.map((p) => {
+    const rec = toPayoutRecord(p);
+    const reason = rec.failureReason ? t(lang, rec.failureReason) : (rec.rejectReason ?? '');
+    return {
+      row: p.batchRow ?? 0,
+      cells: [p.batchRow ?? 0, t(lang, `payouts.batch.fate.${BatchRowFate.SUBMITTED}`), rec.id, t(lang, `status.payout.${rec.status}`), reason, rec.merchantOrderId, rec.bankCode, rec.accountNumber, rec.accountName, Number(rec.amount), Number(rec.fee)],
+    };
+  });
+  for (const x of batch.excludedRows) {
+    const failed = x.issues.length > 0;
+    const reason = failed ? x.issues.map((i) => t(lang, i.key, { ...i.params, field: label(i.column) })).join('; ') : t(lang, 'payouts.batch.excludedByChoice');
+    const v = (c: BatchColumn) => x.values[c] ?? '';
+    lines.push({
+      row: x.row,
+      cells: [x.row, t(lang, `payouts.batch.fate.${failed ? BatchRowFate.FAILED_CHECK : BatchRowFate.EXCLUDED}`), '', '', reason, v('merchantOrderId'), v('bankCode'), v('accountNumber'), v('accountName'), v('amount'), ''],
+    });
   }
-  const wb = await workbook();
-  const ws = wb.addWorksheet(currency);
-  ws.columns = columns.map((c, i) => ({ header: header[i], key: c, width: Math.max(14, (header[i] ?? '').length + 4), style: { numFmt: '@' } }));
-  ws.getRow(1).font = { bold: true };
-  ws.addRow(example);
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  lines.sort((a, b) => a.row - b.row);
+  return resultFile(header, lines.map((l) => l.cells));
 }
 
 /** The per-row result file of a batch, every text cell escaped (nothing a spreadsheet would run). */

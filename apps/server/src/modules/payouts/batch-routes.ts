@@ -8,13 +8,14 @@ import {
   PAYOUT_BATCH_CELL_MAX_CHARS,
   PAYOUT_BATCH_FORMATS,
   PAYOUT_BATCH_MAX_BYTES,
+  PAYOUT_BATCH_MAX_COLUMNS,
   PAYOUT_BATCH_MAX_ROWS,
   PAYOUT_REJECT_REASON_MAX_LENGTH,
   Perm,
-  batchColumnLabelKey,
   batchColumnsOf,
   cleanFileName,
   parseAmount,
+  parseBatchAmount,
   toMajorString,
   type BatchColumn,
   type CurrencyCode,
@@ -23,16 +24,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, ok } from '../../lib/envelope';
-import { FieldValidationError, fieldError } from '../../lib/errors';
+import { fieldError } from '../../lib/errors';
 import { currencyField } from '../../lib/fields';
 import { t } from '../../lib/i18n';
 import { notFound } from '../../lib/admin';
 import { audit, requireAuth } from '../auth';
 import { googleCodeField } from '../auth/second-factor';
 import { ownMerchant } from '../auth/scope';
-import { approveBatch, checkBatchRows, rejectBatch, submitBatch, type BatchRowInput } from './batch';
-import { batchFileTooBig, readBatchFile, resultFile, templateFile } from './batch-file';
-import { selectBatchPayouts, selectBatches, selectScopedBatch, toPayoutRecord, type PayoutBatchRow } from './queries';
+import { approveBatch, assertRowsValid, checkBatchRows, quoteBatchReview, quoteBatchRows, rejectBatch, submitBatch, type BatchQuote, type BatchRowInput } from './batch';
+import { batchFileTooBig, batchResultFile, readBatchFile } from './batch-file';
+import { templateFile } from './batch-template';
+import { selectBatchPayouts, selectBatches, selectScopedBatch, type PayoutBatchRow } from './queries';
 
 const tags = ['payouts'];
 /** A JSON submit of 10 000 rows, with room. */
@@ -42,8 +44,32 @@ const BATCH_LIST_LIMIT = 50;
 const BATCH_FILE_NAME_MAX = 255;
 const idParams = z.object({ id: z.string().min(1).max(32) });
 const valuesSchema = z.record(z.string(), z.string().max(PAYOUT_BATCH_CELL_MAX_CHARS));
-const rowSchema = z.object({ row: z.number().int().min(1), values: valuesSchema, formulas: z.array(z.string()).optional() });
-const issueSchema = z.object({ column: z.string(), key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+const rowSchema = z.object({
+  row: z.number().int().min(1),
+  values: valuesSchema,
+  formulas: z.array(z.string().max(32)).max(PAYOUT_BATCH_MAX_COLUMNS).optional(),
+  outside: z.array(z.string().max(8)).max(PAYOUT_BATCH_MAX_COLUMNS + 1).optional().describe("the check's `outside` of the row: a row with any is refused"),
+});
+const issueSchema = z.object({ column: z.string().describe('a column, or `row` for the row as a whole'), key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
+
+/** The figures of a batch confirmation (issue 40): what it pays, the server's fee, the debit, and from which balance. */
+export const batchQuoteSchema = z.object({
+  currency: z.string(),
+  count: z.number().int().describe('payouts'),
+  payees: z.number().int().describe('distinct destinations (bank code and account)'),
+  payee: z.object({ bankCode: z.string(), bankName: z.string(), accountNumber: z.string(), accountName: z.string() }).nullable().describe('the one payee when payees is 1'),
+  amount: z.string(),
+  fee: z.string().describe('by the merchant fee rules of batch payouts (payment type 9), as the submit holds it'),
+  totalDebit: z.string().describe('amount + fee'),
+  available: z.string().describe("the currency's available balance now"),
+  held: z.string().describe('already held for it (a submitted batch: its payouts still waiting for review); 0 before the submit'),
+  sufficient: z.boolean().describe('before the submit: available covers totalDebit; a submitted batch: its hold does'),
+});
+
+function quoteView(currency: CurrencyCode, q: BatchQuote): z.infer<typeof batchQuoteSchema> {
+  const m = (v: bigint) => toMajorString(v, currency);
+  return { currency, count: q.count, payees: q.payees, payee: q.payee, amount: m(q.amount), fee: m(q.fee), totalDebit: m(q.totalDebit), available: m(q.available), held: m(q.held), sufficient: q.sufficient };
+}
 
 export const batchSchema = z.object({
   id: z.string(),
@@ -94,7 +120,7 @@ function sendFile(reply: FastifyReply, buf: Buffer, name: string, type: string) 
 /** The sum of the amounts that parse (what the file says it pays out), minor units. */
 function totalOf(rows: readonly { values: Partial<Record<BatchColumn, string>> }[], currency: CurrencyCode): bigint {
   return rows.reduce((acc, r) => {
-    const p = parseAmount((r.values.amount ?? '').trim(), currency);
+    const p = parseBatchAmount(r.values.amount ?? '', currency);
     return p.ok ? acc + p.minor : acc;
   }, 0n);
 }
@@ -158,7 +184,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         tags,
         summary: `Check an uploaded batch file (body: its bytes; XLSX or CSV, up to ${PAYOUT_BATCH_MAX_ROWS} rows): every row with its problems; nothing is written`,
         querystring: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255).optional() }),
-        response: { 200: envelopeOf(z.object({ currency: z.string(), fileName: z.string(), columns: z.array(z.string()), uploadedCount: z.number().int(), uploadedTotal: z.string(), rows: z.array(z.object({ row: z.number().int(), values: valuesSchema, formulas: z.array(z.string()), issues: z.array(issueSchema) })) })) },
+        response: { 200: envelopeOf(z.object({ currency: z.string(), fileName: z.string(), columns: z.array(z.string()), uploadedCount: z.number().int(), uploadedTotal: z.string(), rows: z.array(z.object({ row: z.number().int(), values: valuesSchema, formulas: z.array(z.string()), outside: z.array(z.string()).describe('spreadsheet columns holding a value under no header (a row problem)'), issues: z.array(issueSchema) })) })) },
       },
     },
     async (req) => {
@@ -172,8 +198,26 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         columns: batchColumnsOf(currency),
         uploadedCount: rows.length,
         uploadedTotal: toMajorString(totalOf(rows, currency), currency),
-        rows: checked.map((c, i) => ({ ...c, values: c.values as Record<string, string>, formulas: rows[i]?.formulas ?? [] })),
+        rows: checked.map((c, i) => ({ ...c, values: c.values as Record<string, string>, formulas: rows[i]?.formulas ?? [], outside: rows[i]?.outside ?? [] })),
       });
+    },
+  );
+
+  r.post(
+    '/payouts/batches/quote',
+    {
+      config: { permission: Perm.PAYOUT_ADD },
+      bodyLimit: SUBMIT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Quote the rows about to be submitted for the confirmation: count, payees, amount, fee, total debit, the available balance and whether it covers it; checked as the submit checks them (400 naming rows[n].column); nothing is written',
+        body: z.object({ currency: z.string().min(1).max(8), rows: z.array(rowSchema).max(PAYOUT_BATCH_MAX_ROWS) }),
+        response: { 200: envelopeOf(batchQuoteSchema) },
+      },
+    },
+    async (req) => {
+      const currency = currencyField(req.body.currency);
+      return ok(quoteView(currency, await quoteBatchRows(app.db, ownMerchant(req), currency, req.body.rows as BatchRowInput[])));
     },
   );
 
@@ -185,7 +229,15 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Submit checked rows as one batch: all payouts created and their total held at once, or nothing (400 naming rows[n].column, 422 INSUFFICIENT_BALANCE)',
-        body: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255), uploadedCount: z.number().int().min(0), uploadedTotal: z.string().max(40), rows: z.array(rowSchema).max(PAYOUT_BATCH_MAX_ROWS), googleCode: googleCodeField }),
+        body: z.object({
+          currency: z.string().min(1).max(8),
+          fileName: z.string().max(255),
+          uploadedCount: z.number().int().min(0).max(PAYOUT_BATCH_MAX_ROWS).describe('rows of the upload: rows + excluded'),
+          uploadedTotal: z.string().max(40),
+          rows: z.array(rowSchema).max(PAYOUT_BATCH_MAX_ROWS),
+          excluded: z.array(rowSchema).max(PAYOUT_BATCH_MAX_ROWS).default([]).describe("the upload's other rows, left out in the preview: listed in the result file with their problems"),
+          googleCode: googleCodeField,
+        }),
         response: { 200: envelopeOf(batchSchema) },
       },
     },
@@ -194,9 +246,11 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
       const currency = currencyField(req.body.currency);
       const merchantId = ownMerchant(req);
       const rows = req.body.rows as BatchRowInput[];
-      const checked = await checkBatchRows(app.db, merchantId, currency, rows);
-      const issues = checked.flatMap((c) => c.issues.map((i) => ({ field: `rows.${c.row}.${i.column}`, labelOf: i.column, messageKey: i.key, params: { ...i.params } })));
-      if (issues.length > 0) throw new FieldValidationError(issues);
+      const excluded = req.body.excluded as BatchRowInput[];
+      // Every row of the upload is accounted for, once: the result file lists each with its fate.
+      const numbers = new Set([...rows, ...excluded].map((r) => r.row));
+      if (req.body.uploadedCount !== rows.length + excluded.length || numbers.size !== rows.length + excluded.length) throw fieldError('uploadedCount', 'payouts.batch.rowsUnaccounted', { params: { count: req.body.uploadedCount, rows: rows.length, excluded: excluded.length } });
+      assertRowsValid(await checkBatchRows(app.db, merchantId, currency, rows));
       const uploadedTotal = parseAmount(req.body.uploadedTotal, currency, { allowZero: true });
       const b = await submitBatch(app.db, {
         merchantId,
@@ -206,6 +260,7 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
         uploadedCount: req.body.uploadedCount,
         uploadedTotal: uploadedTotal.ok ? uploadedTotal.minor : 0n,
         rows,
+        excluded,
         createdBy: auth.username,
       });
       await audit(app.db, req, 'payout_created', { success: true, merchantId, detail: { payoutId: b.id, currency, amount: toMajorString(b.totalAmount, currency), status: b.status } });
@@ -244,20 +299,33 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
+    '/payouts/batches/:id/quote',
+    {
+      config: { permission: Perm.PAYOUT_REVIEW },
+      schema: {
+        tags,
+        summary: "Quote a batch's review for its confirmation: its payouts still waiting for review, their amount, fee and total debit, the hold that pays them and the available balance; nothing is written",
+        params: idParams,
+        response: { 200: envelopeOf(batchQuoteSchema) },
+      },
+    },
+    async (req) => {
+      const b = await selectScopedBatch(app.db, req, req.params.id);
+      if (!b) throw notFound();
+      return ok(quoteView(b.currency as CurrencyCode, await quoteBatchReview(app.db, b)));
+    },
+  );
+
+  r.get(
     '/payouts/batches/:id/result',
-    { config: { permission: Perm.PAYOUT_MENU }, schema: { tags, summary: 'The per-row result file of a batch (XLSX): every row with its payout, status and reason', params: idParams } },
+    {
+      config: { permission: Perm.PAYOUT_MENU },
+      schema: { tags, summary: 'The result file of a batch (XLSX): every row of the upload with its fate: submitted (payout, status, reason), failed the check (its problems) or excluded', params: idParams },
+    },
     async (req: FastifyRequest<{ Params: { id: string } }>, reply) => {
       const b = await selectScopedBatch(app.db, req, req.params.id);
       if (!b) throw notFound();
-      const lang = req.lang;
-      const header = ['row', 'merchantOrderId', 'bankCode', 'accountNumber', 'accountName', 'amount', 'fee', 'status', 'failureReason', 'rejectReason', 'payoutId'].map((k) =>
-        k === 'row' ? t(lang, 'payouts.batch.row') : k === 'status' ? t(lang, 'common.fields.status') : k === 'fee' ? t(lang, 'payouts.fields.fee') : k === 'payoutId' ? t(lang, 'payouts.fields.id') : k === 'failureReason' ? t(lang, 'payouts.fields.failureReason') : k === 'rejectReason' ? t(lang, 'payouts.fields.rejectReason') : t(lang, batchColumnLabelKey(k as BatchColumn)),
-      );
-      const rows = (await selectBatchPayouts(app.db, b)).map((p) => {
-        const rec = toPayoutRecord(p);
-        return [p.batchRow ?? 0, rec.merchantOrderId, rec.bankCode, rec.accountNumber, rec.accountName, Number(rec.amount), Number(rec.fee), t(lang, `status.payout.${rec.status}`), rec.failureReason ? t(lang, rec.failureReason) : '', rec.rejectReason ?? '', rec.id];
-      });
-      return sendFile(reply, await resultFile(header, rows), `payout-batch-${b.id}.xlsx`, XLSX_TYPE);
+      return sendFile(reply, await batchResultFile(req.lang, b, await selectBatchPayouts(app.db, b)), `payout-batch-${b.id}.xlsx`, XLSX_TYPE);
     },
   );
 }

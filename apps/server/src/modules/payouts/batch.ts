@@ -7,6 +7,7 @@
  */
 import {
   ActionType,
+  BATCH_ROW_ISSUE,
   ID_PREFIX,
   PAYOUT_BATCH_STATUS,
   PAYOUT_JOB_BATCH,
@@ -15,7 +16,7 @@ import {
   PayoutStatus,
   batchRowIssues,
   findPayoutDestination,
-  parseAmount,
+  parseBatchAmount,
   type BatchCellIssue,
   type BatchColumn,
   type BatchRowValues,
@@ -25,9 +26,10 @@ import {
 } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { KeyedError } from '../../lib/admin';
+import { FieldValidationError } from '../../lib/errors';
 import { newBusinessId } from '../../lib/ids';
 import { feeOf, quoteFee } from '../fees/service';
-import { postTransfer, reservePayout } from '../ledger/service';
+import { balancesOf, postTransfer, reservePayout } from '../ledger/service';
 import {
   approveBatchPayouts,
   insertBatch,
@@ -41,6 +43,7 @@ import {
   type PayoutBatchRow,
   type PayoutInsert,
 } from './queries';
+import { selectBatchPendingTotals } from './queries/review';
 import { finishPayouts } from './service';
 
 export interface BatchRowInput {
@@ -48,7 +51,11 @@ export interface BatchRowInput {
   values: BatchRowValues;
   /** Columns whose cell held a formula in the file. */
   formulas?: BatchColumn[];
+  /** Spreadsheet columns (H, AA ...) right of the header holding a value: the row is refused, nothing is dropped. */
+  outside?: string[];
 }
+
+const FORMULA_KEY = 'payouts.batch.formula';
 
 export interface BatchRowCheck {
   row: number;
@@ -68,13 +75,88 @@ export async function checkBatchRows(db: DbLike, merchantId: number, currency: C
   const used = await selectUsedOrderIds(db, merchantId, [...firstRowOf.keys()]);
   return rows.map((r) => {
     const issues = batchRowIssues(currency, r.values);
-    for (const c of r.formulas ?? []) issues.push({ column: c, key: 'payouts.batch.formula' });
+    // An XLSX formula reads as `=` and its text, which the row's own check refuses already; any other is added.
+    for (const c of r.formulas ?? []) if (!issues.some((i) => i.column === c && i.key === FORMULA_KEY)) issues.push({ column: c, key: FORMULA_KEY });
+    if (r.outside && r.outside.length > 0) issues.push({ column: BATCH_ROW_ISSUE, key: 'payouts.batch.outsideColumns', params: { columns: r.outside.join(', ') } });
     const id = (r.values.merchantOrderId ?? '').trim();
     const first = firstRowOf.get(id);
     if (id && first !== undefined && first !== r.row) issues.push({ column: 'merchantOrderId', key: 'payouts.batch.duplicateInFile', params: { row: first } });
     if (id && used.has(id)) issues.push({ column: 'merchantOrderId', key: 'payouts.duplicateMerchantOrderId', params: { merchantOrderId: id } });
     return { row: r.row, values: r.values, issues };
   });
+}
+
+/** A row of the upload left out of the batch: excluded in the preview, with the problems it had then (none: by choice). */
+export interface ExcludedBatchRow {
+  row: number;
+  values: BatchRowValues;
+  issues: BatchCellIssue[];
+}
+
+/** What a batch of checked rows pays and costs, row by row, with the server's fee rules (payment type 9). */
+export interface PricedBatch {
+  payouts: Omit<PayoutInsert, 'id' | 'batchId' | 'mode' | 'createdBy' | 'createdAt' | 'updatedAt'>[];
+  totalAmount: bigint;
+  totalFee: bigint;
+  /** Distinct destinations (bank code and account), the counterparties of the batch. */
+  payees: number;
+}
+
+/**
+ * The fee of every checked row by the merchant's rule for its destination's channel, one rule read per channel:
+ * what the confirmation quotes and what the submit holds are this same computation.
+ */
+export async function priceBatchRows(db: DbLike, merchantId: number, currency: CurrencyCode, rows: readonly BatchRowInput[]): Promise<PricedBatch> {
+  const rules = new Map<number, Awaited<ReturnType<typeof quoteFee>>['rule']>();
+  const feeFor = async (channel: number, amount: bigint) => {
+    if (!rules.has(channel)) rules.set(channel, (await quoteFee(db, { merchantId, currency, paymentType: PaymentType.BATCH_PAYOUT, channel, amount })).rule);
+    const rule = rules.get(channel);
+    if (!rule) return 0n;
+    const f = feeOf(amount, rule);
+    return f.adminFee + f.serviceFee;
+  };
+  const payouts: PricedBatch['payouts'] = [];
+  const payees = new Set<string>();
+  let totalAmount = 0n;
+  let totalFee = 0n;
+  for (const r of rows) {
+    const v = r.values;
+    const d = findPayoutDestination(currency, (v.bankCode ?? '').trim().toUpperCase());
+    if (!d) throw new Error('a checked row has no destination');
+    const amount = minorOf(v.amount, currency);
+    const fee = await feeFor(d.channel, amount);
+    const own = (f: 'accountType' | 'documentId' | 'bankAgency' | 'pixKeyType') => (d.extra.includes(f) ? (v[f] ?? '').trim() || null : null);
+    const accountNumber = (v.accountNumber ?? '').trim();
+    totalAmount += amount;
+    totalFee += fee;
+    payees.add(`${d.bankCode}\u0000${accountNumber}`);
+    payouts.push({
+      merchantId,
+      merchantOrderId: (v.merchantOrderId ?? '').trim(),
+      batchRow: r.row,
+      currency,
+      bankCode: d.bankCode,
+      destinationKind: d.kind,
+      channel: d.channel,
+      accountName: (v.accountName ?? '').trim(),
+      accountNumber,
+      accountType: own('accountType'),
+      documentId: own('documentId'),
+      bankAgency: own('bankAgency'),
+      pixKeyType: own('pixKeyType'),
+      amount,
+      fee,
+      status: PayoutStatus.PENDING_REVIEW,
+      description: (v.description ?? '').trim() || null,
+    });
+  }
+  return { payouts, totalAmount, totalFee, payees: payees.size };
+}
+
+/** Refuses rows with any problem, whole: 400 naming `rows.<row>.<column>` of each (a row's own: `rows.<row>.row`). */
+export function assertRowsValid(checked: readonly BatchRowCheck[]): void {
+  const issues = checked.flatMap((c) => c.issues.map((i) => ({ field: `rows.${c.row}.${i.column}`, labelOf: i.column, messageKey: i.key, params: { ...i.params } })));
+  if (issues.length > 0) throw new FieldValidationError(issues);
 }
 
 export interface SubmitBatchInput {
@@ -86,14 +168,29 @@ export interface SubmitBatchInput {
   uploadedCount: number;
   uploadedTotal: bigint;
   rows: readonly BatchRowInput[];
+  /** The upload's other rows, kept for the result file (every row of the upload with its fate). */
+  excluded?: readonly BatchRowInput[];
   createdBy: string;
   now?: Date;
 }
 
 function minorOf(text: string | undefined, currency: CurrencyCode): bigint {
-  const p = parseAmount((text ?? '').trim(), currency);
+  const p = parseBatchAmount(text ?? '', currency);
   if (!p.ok) throw new Error('a checked row has no amount');
   return p.minor;
+}
+
+/**
+ * The problems of the rows left out, for the result file: each checked on its own and against the rows submitted
+ * (an order id of a submitted row, or one used before); none means it was left out by choice.
+ */
+async function excludedRows(db: DbLike, input: SubmitBatchInput): Promise<ExcludedBatchRow[]> {
+  const excluded = input.excluded ?? [];
+  if (excluded.length === 0) return [];
+  const ids = new Set(excluded.map((r) => r.row));
+  const all = [...input.rows, ...excluded].sort((a, b) => a.row - b.row);
+  const checked = await checkBatchRows(db, input.merchantId, input.currency, all);
+  return checked.filter((c) => ids.has(c.row)).map((c) => ({ row: c.row, values: c.values, issues: c.issues }));
 }
 
 /** Submits checked rows as one batch, its total held at once; any problem refuses the whole batch (400 / 422). */
@@ -106,54 +203,11 @@ export async function submitBatch(db: DbLike, input: SubmitBatchInput): Promise<
   const bad = checked.filter((c) => c.issues.length > 0).length;
   if (bad > 0) throw new KeyedError('VALIDATION_FAILED', 'payouts.batch.invalidRows', { count: bad });
 
-  // One fee rule read per destination channel, then the fee of each row by the rule (payment type 9).
-  const rules = new Map<number, Awaited<ReturnType<typeof quoteFee>>['rule']>();
-  const feeFor = async (channel: number, amount: bigint) => {
-    if (!rules.has(channel)) rules.set(channel, (await quoteFee(db, { merchantId: input.merchantId, currency: input.currency, paymentType: PaymentType.BATCH_PAYOUT, channel, amount })).rule);
-    const rule = rules.get(channel);
-    if (!rule) return 0n;
-    const f = feeOf(amount, rule);
-    return f.adminFee + f.serviceFee;
-  };
+  const priced = await priceBatchRows(db, input.merchantId, input.currency, input.rows);
+  const excluded = await excludedRows(db, input);
   const id = newBusinessId(ID_PREFIX.PAYOUT_BATCH, now);
-  const payouts: PayoutInsert[] = [];
-  let totalAmount = 0n;
-  let totalFee = 0n;
-  for (const r of input.rows) {
-    const v = r.values;
-    const d = findPayoutDestination(input.currency, (v.bankCode ?? '').trim().toUpperCase());
-    if (!d) throw new Error('a checked row has no destination');
-    const amount = minorOf(v.amount, input.currency);
-    const fee = await feeFor(d.channel, amount);
-    const own = (f: 'accountType' | 'documentId' | 'bankAgency' | 'pixKeyType') => (d.extra.includes(f) ? (v[f] ?? '').trim() || null : null);
-    totalAmount += amount;
-    totalFee += fee;
-    payouts.push({
-      id: newBusinessId(ID_PREFIX.PAYOUT, now),
-      merchantId: input.merchantId,
-      merchantOrderId: (v.merchantOrderId ?? '').trim(),
-      batchId: id,
-      batchRow: r.row,
-      mode: input.mode,
-      currency: input.currency,
-      bankCode: d.bankCode,
-      destinationKind: d.kind,
-      channel: d.channel,
-      accountName: (v.accountName ?? '').trim(),
-      accountNumber: (v.accountNumber ?? '').trim(),
-      accountType: own('accountType'),
-      documentId: own('documentId'),
-      bankAgency: own('bankAgency'),
-      pixKeyType: own('pixKeyType'),
-      amount,
-      fee,
-      status: PayoutStatus.PENDING_REVIEW,
-      description: (v.description ?? '').trim() || null,
-      createdBy: input.createdBy,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+  const payouts: PayoutInsert[] = priced.payouts.map((p) => ({ ...p, id: newBusinessId(ID_PREFIX.PAYOUT, now), batchId: id, mode: input.mode, createdBy: input.createdBy, createdAt: now, updatedAt: now }));
+  const { totalAmount, totalFee } = priced;
   return db.transaction(async (tx) => {
     const batch = await insertBatch(tx, {
       id,
@@ -166,6 +220,7 @@ export async function submitBatch(db: DbLike, input: SubmitBatchInput): Promise<
       rowCount: payouts.length,
       totalAmount,
       totalFee,
+      excludedRows: excluded,
       createdBy: input.createdBy,
       createdAt: now,
       updatedAt: now,
@@ -175,6 +230,86 @@ export async function submitBatch(db: DbLike, input: SubmitBatchInput): Promise<
     await postTransfer(tx, reservePayout({ merchantId: input.merchantId, currency: input.currency, reference: id, idempotencyKey: `payout-batch:${id}:reserve`, amount: totalAmount, fee: totalFee, actionType: ActionType.PAYOUT }));
     return batch;
   });
+}
+
+/** The one payee of a batch paying a single destination: the confirmation names it instead of a count. */
+export interface BatchPayee {
+  bankCode: string;
+  bankName: string;
+  accountNumber: string;
+  accountName: string;
+}
+
+/**
+ * What a batch confirmation shows (issue 40): the amount, the server's fee, the total debit, the balance it comes
+ * from and whether it covers it, and the counterparties. Figures in minor units.
+ */
+export interface BatchQuote {
+  count: number;
+  payees: number;
+  payee: BatchPayee | null;
+  amount: bigint;
+  fee: bigint;
+  totalDebit: bigint;
+  available: bigint;
+  /** The money already held for it (a batch waiting for review); 0 before it is submitted. */
+  held: bigint;
+  /** Whether the balance it comes from covers the total debit: available before the submit, the hold after. */
+  sufficient: boolean;
+}
+
+async function balanceOf(db: DbLike, merchantId: number, currency: CurrencyCode, kind: 'available' | 'frozen'): Promise<bigint> {
+  return (await balancesOf(db, merchantId)).find((b) => b.currency === currency && b.kind === kind)?.balance ?? 0n;
+}
+
+const payeeOfDestination = (currency: CurrencyCode, p: { bankCode: string; accountNumber: string; accountName: string }): BatchPayee => ({
+  bankCode: p.bankCode,
+  bankName: findPayoutDestination(currency, p.bankCode)?.name ?? p.bankCode,
+  accountNumber: p.accountNumber,
+  accountName: p.accountName,
+});
+
+/** The quote of rows about to be submitted: checked (400 as the submit would), priced, against the available balance. */
+export async function quoteBatchRows(db: DbLike, merchantId: number, currency: CurrencyCode, rows: readonly BatchRowInput[]): Promise<BatchQuote> {
+  if (rows.length === 0) throw new KeyedError('VALIDATION_FAILED', 'payouts.batch.empty');
+  assertRowsValid(await checkBatchRows(db, merchantId, currency, rows));
+  const priced = await priceBatchRows(db, merchantId, currency, rows);
+  const available = await balanceOf(db, merchantId, currency, 'available');
+  const totalDebit = priced.totalAmount + priced.totalFee;
+  const first = priced.payouts[0];
+  return {
+    count: priced.payouts.length,
+    payees: priced.payees,
+    payee: priced.payees === 1 && first ? payeeOfDestination(currency, first) : null,
+    amount: priced.totalAmount,
+    fee: priced.totalFee,
+    totalDebit,
+    available,
+    held: 0n,
+    sufficient: available >= totalDebit,
+  };
+}
+
+/**
+ * The quote of a batch's review: what its payouts still waiting for review pay and cost (their fees as held at the
+ * submit), and the hold that pays them: approving sends what is held, it takes nothing more from available.
+ */
+export async function quoteBatchReview(db: DbLike, b: Pick<PayoutBatchRow, 'merchantId' | 'id' | 'currency'>): Promise<BatchQuote> {
+  const currency = b.currency as CurrencyCode;
+  const t = await selectBatchPendingTotals(db, b);
+  const totalDebit = t.amount + t.fee;
+  const frozen = await balanceOf(db, b.merchantId, currency, 'frozen');
+  return {
+    count: t.count,
+    payees: t.payees,
+    payee: t.payees === 1 && t.first ? payeeOfDestination(currency, t.first) : null,
+    amount: t.amount,
+    fee: t.fee,
+    totalDebit,
+    available: await balanceOf(db, b.merchantId, currency, 'available'),
+    held: totalDebit,
+    sufficient: frozen >= totalDebit,
+  };
 }
 
 /** Approves every payout of the batch still pending review, in one statement; the maker cannot. */

@@ -35,7 +35,8 @@ import { balancesOf } from '../ledger/service';
 import { currencyField } from '../../lib/fields';
 import { batchRoutes } from './batch-routes';
 import { registerPayoutJobs } from './jobs';
-import { countWaitingForReview, payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
+import { payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
+import { countWaitingForReview, selectReviewQueue, type ReviewQueueRow } from './queries/review';
 import { destinationsSchema, destinationsView, policySchema, policyView, timelineOf, timelineSchema } from './views';
 import { approvePayout, cancelPayout, checkPayoutInput, createPayout, payeeOf, rejectPayout, type CreatePayoutInput } from './service';
 
@@ -61,6 +62,29 @@ const payoutBody = z.object({
   googleCode,
 });
 type PayoutBody = z.infer<typeof payoutBody>;
+
+/** One decision of a reviewer's queue: a payout, or a batch as one. */
+const queueItemSchema = z.object({
+  kind: z.enum(['payout', 'batch']),
+  id: z.string(),
+  merchantId: z.number().int(),
+  currency: z.string(),
+  count: z.number().int().describe('payouts decided by it: 1, or the batch\'s'),
+  amount: z.string(),
+  fee: z.string(),
+  totalDebit: z.string(),
+  name: z.string().describe("the payee's name, or the batch's file name"),
+  bankCode: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+const REVIEW_QUEUE_PAGE_MAX = 100;
+
+function queueItemView(r: ReviewQueueRow): z.infer<typeof queueItemSchema> {
+  const c = r.currency as CurrencyCode;
+  return { ...r, amount: toMajorString(r.amount, c), fee: toMajorString(r.fee, c), totalDebit: toMajorString(r.amount + r.fee, c), createdAt: r.createdAt.toISOString() };
+}
 
 const reviewBody = z.object({
   action: z.enum(['approve', 'reject']),
@@ -123,7 +147,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: Perm.PAYOUT_MENU },
       schema: { tags, summary: 'The payout destinations of a currency: code, name, kind, fields, limits', querystring: z.object({ currency: z.string().min(1).max(8) }), response: { 200: envelopeOf(destinationsSchema) } },
     },
-    async (req) => ok(destinationsView(currencyField(req.query.currency))),
+    async (req) => ok(destinationsView(currencyField(req.query.currency), req.lang)),
   );
 
   app.post(
@@ -225,11 +249,30 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: Perm.PAYOUT_REVIEW },
       schema: {
         tags,
-        summary: "What waits for the caller's review in the session currency: single payouts and batches pending review made by someone else",
-        response: { 200: envelopeOf(z.object({ payouts: z.number().int(), batches: z.number().int() })) },
+        summary: "What waits for the caller's review in the session currency: single payouts and batches pending review made by someone else; a batch counts once (its payouts are reviewed with it), total = the length of the queue",
+        response: { 200: envelopeOf(z.object({ payouts: z.number().int(), batches: z.number().int(), total: z.number().int() })) },
       },
     },
     async (req) => ok(await countWaitingForReview(app.db, req, requireAuth(req).username)),
+  );
+
+  app.get(
+    '/payouts/review/queue',
+    {
+      config: { permission: Perm.PAYOUT_REVIEW },
+      schema: {
+        tags,
+        summary: "The caller's review queue, oldest first: each single payout and each batch as one item (its payouts are reviewed with it), the same items /payouts/review/waiting counts",
+        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(REVIEW_QUEUE_PAGE_MAX).default(20) }),
+        response: { 200: envelopeOf(z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), items: z.array(queueItemSchema) })) },
+      },
+    },
+    async (req) => {
+      const username = requireAuth(req).username;
+      const { page, pageSize } = req.query;
+      const [counted, rows] = await Promise.all([countWaitingForReview(app.db, req, username), selectReviewQueue(app.db, req, username, { limit: pageSize, offset: (page - 1) * pageSize })]);
+      return ok({ total: counted.total, page, pageSize, items: rows.map(queueItemView) });
+    },
   );
 
   // One payout by its path (the issue's contract): the same review, a refusal answered as the error it is.

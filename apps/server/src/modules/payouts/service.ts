@@ -8,6 +8,7 @@
  * Long file: the state machine of one payout (create with the approval decision, approve, reject, cancel, send,
  * succeed, fail, expire) reads best in one place; its SQL is in queries.ts.
  */
+import { countPayoutOutcomes } from '../../lib/metrics';
 import {
   ActionType,
   ApiKeyMode,
@@ -111,7 +112,8 @@ export interface CreatePayoutInput extends DestinationInput {
  * `lang` (callbacks: English) and whether trying again may help.
  */
 export function payoutView(row: PayoutRow, lang: Language = DEFAULT_CALLBACK_LANGUAGE): Record<string, unknown> {
-  const { failureCode: _code, ...r } = toPayoutRecord(row);
+  // The batch is the dashboard's (batches are made there only): the open API and callbacks keep their fields.
+  const { failureCode: _code, batchId: _batch, ...r } = toPayoutRecord(row);
   const reason = row.failureCode ? payoutFailureReason(row.failureCode) : undefined;
   return {
     ...r,
@@ -321,6 +323,7 @@ export async function finishPayouts(tx: DbLike, endings: readonly PayoutEnding[]
   });
   if (transfers.length === 1) await postTransfer(tx, transfers[0] as TransferRequest);
   else await postTransfers(tx, transfers);
+  countPayoutOutcomes(tx, endings.map((e) => ({ channel: e.row.channel, outcome: e.to })));
   return rows;
 }
 
@@ -342,11 +345,20 @@ async function change(db: DbLike, merchantId: number, id: string, fn: (tx: DbLik
 const notPending = (row: PayoutRow) => new KeyedError('BUSINESS_RULE', 'payouts.notPendingReview', { status: row.status });
 
 /** Maker-checker: the approver is not the maker (an API payout's maker is its key, so any approver differs). */
+/**
+ * A batch's payouts are reviewed with their batch (one decision over its total), never one by one: approving some
+ * would leave the batch pending with part of it sent (issue 40).
+ */
+function notInBatch(row: PayoutRow): void {
+  if (row.batchId) throw new KeyedError('BUSINESS_RULE', 'payouts.batch.reviewWithBatch', { batchId: row.batchId });
+}
+
 export async function approvePayout(db: DbLike, a: { merchantId: number; id: string; approver: string; now?: Date }): Promise<PayoutRow> {
   const now = a.now ?? new Date();
   return change(db, a.merchantId, a.id, async (tx, row) => {
     if (row.status !== PayoutStatus.PENDING_REVIEW) throw notPending(row);
     if (row.createdBy === a.approver) throw new KeyedError('FORBIDDEN', 'payouts.makerCannotApprove');
+    notInBatch(row);
     await assertApprovable(tx, row, now);
     return updatePayout(tx, row, { status: PayoutStatus.PROCESSING, reviewedBy: a.approver, reviewedAt: now, updatedAt: now });
   });
@@ -360,6 +372,7 @@ export async function rejectPayout(db: DbLike, a: { merchantId: number; id: stri
   return change(db, a.merchantId, a.id, async (tx, row) => {
     if (row.status !== PayoutStatus.PENDING_REVIEW) throw notPending(row);
     if (row.createdBy === a.approver) throw new KeyedError('FORBIDDEN', 'payouts.makerCannotApprove');
+    notInBatch(row);
     return finish(tx, row, PayoutStatus.REJECTED, { rejectReason: reason, reviewedBy: a.approver }, now);
   });
 }

@@ -1,5 +1,5 @@
 /** Answer shapes of payouts beyond the list record: the destinations of a currency, the policy, the status history. */
-import { PayoutStatus, fieldsOf, payoutDestinationsOf, toMajorString, type CurrencyCode } from '@mg/domain';
+import { PayoutStatus, fieldLabelKey, fieldsOf, payoutDestinationsOf, toMajorString, translate, type CurrencyCode, type Language } from '@mg/domain';
 import { z } from 'zod';
 import type { PayoutPolicyRow, PayoutRow } from './queries';
 
@@ -10,20 +10,26 @@ export const destinationsSchema = z.array(
     kind: z.string().describe('bank | ewallet'),
     channel: z.number().int(),
     fields: z.array(z.string()).describe('request fields this destination needs, in form order'),
-    accountLabel: z.string().nullable().describe('i18n key of the account number label when it is a phone, CLABE, PIX key ...'),
+    accountLabel: z.string().describe('the account number field as people call it here, in the request language (X-Lang / Accept-Language): "Account number", "Wallet phone number", "CLABE", "PIX key" ...'),
+    agencyLabel: z.string().nullable().describe('the bankAgency field likewise ("Branch", "IFSC"); null where the destination takes no bankAgency'),
     minAmount: z.string(),
     maxAmount: z.string(),
   }),
 );
 
-export function destinationsView(currency: CurrencyCode): z.infer<typeof destinationsSchema> {
+/**
+ * The destinations of a currency as integrators read them: field labels are texts in the caller's language, not the
+ * dashboard's i18n keys, which mean nothing outside it and could change with any release (docs/decisions.md).
+ */
+export function destinationsView(currency: CurrencyCode, lang: Language): z.infer<typeof destinationsSchema> {
   return payoutDestinationsOf(currency).map((d) => ({
     bankCode: d.bankCode,
     name: d.name,
     kind: d.kind,
     channel: d.channel,
     fields: fieldsOf(d),
-    accountLabel: d.accountLabel ?? null,
+    accountLabel: translate(lang, fieldLabelKey(d, 'accountNumber')),
+    agencyLabel: fieldsOf(d).includes('bankAgency') ? translate(lang, fieldLabelKey(d, 'bankAgency')) : null,
     minAmount: d.minAmount,
     maxAmount: d.maxAmount,
   }));

@@ -70,8 +70,16 @@ export class RealtimeHub {
     return this.#outbox.db;
   }
 
+  /** Authenticated sockets receiving events. */
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** The open sockets of this instance, authenticated or not yet (routes.ts hands over its WebSocket server's set). */
+  sockets: { readonly size: number } | null = null;
+
+  get connections(): number {
+    return this.sockets?.size ?? 0;
   }
 
   start(): void {

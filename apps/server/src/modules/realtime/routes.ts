@@ -8,6 +8,7 @@
  * of the session: they never keep an idle one alive).
  */
 import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REALTIME, RealtimeClose, realtimeClientMessageSchema, type RealtimeServerMessage } from '@mg/domain';
@@ -19,9 +20,32 @@ import type { RealtimeHub } from './hub';
 const MAX_MESSAGE_BYTES = 4_096;
 const PURGE_EVERY_MS = 3_600_000;
 
+/** At shutdown a socket has this long to answer the close frame, then it is cut (a frozen browser never answers). */
+export const SOCKET_CLOSE_GRACE_MS = 1_000;
+
+/**
+ * The WebSocket plugin's own preClose closes each socket and waits for the peer's close frame, up to ws's 30 s: one
+ * socket that never answers (a frozen tab, a dead network) held a SIGTERM past its deadline. Here each socket is told
+ * GOING_AWAY (the client reconnects, behind a proxy to another instance) and cut after SOCKET_CLOSE_GRACE_MS.
+ */
+function closeSockets(this: FastifyInstance, done: () => void): void {
+  const server = this.websocketServer;
+  const open = [...server.clients];
+  for (const socket of open) socket.close(RealtimeClose.GOING_AWAY, 'server shutting down');
+  const cut = setTimeout(() => {
+    for (const socket of open) socket.terminate();
+  }, SOCKET_CLOSE_GRACE_MS);
+  cut.unref();
+  server.close(() => {
+    clearTimeout(cut);
+    done();
+  });
+}
+
 export const realtimeRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES }, preClose: closeSockets });
   const hub = app.realtime;
+  hub.sockets = app.websocketServer.clients;
   app.jobs.every('realtime.purge', PURGE_EVERY_MS, () => purgeEvents(app.db, new Date()));
 
   app.get(

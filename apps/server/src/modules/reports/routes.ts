@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { onReadDb } from '../../db/read-replica';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { columnsOf, dataOf, queryInfoOf, reportFor } from './service';
 
@@ -61,6 +62,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(z.object({ records: z.array(z.record(z.string(), z.unknown())), total: z.number() })) },
       },
     },
-    async (req) => ok(await dataOf(app.db, req, reportFor(req, req.params.configId, 'configId'), req.query)),
+    async (req) => ok(await onReadDb(app.readReplica, app.db, req.auth?.writeLsn ?? null, (db) => dataOf(db, req, reportFor(req, req.params.configId, 'configId'), req.query))),
   );
 };

@@ -10,6 +10,7 @@ import { envelopeOf, ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { requireAuth } from '../auth';
 import { holds } from '../auth/plugin';
+import { onReadDb } from '../../db/read-replica';
 import { searchKind } from './queries';
 
 /** What was typed, checked: identifiers only (nothing else reaches a statement, and even that as a parameter). */
@@ -40,7 +41,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         const list = findList(k);
         return list !== undefined && holds(auth, list.permission);
       });
-      const found = await Promise.all(kinds.map(async (kind) => ({ kind, rows: await searchKind(app.db, kind, q, auth.scopeMerchantIds) })));
+      const found = await onReadDb(app.readReplica, app.db, auth.writeLsn, (db) => Promise.all(kinds.map(async (kind) => ({ kind, rows: await searchKind(db, kind, q, auth.scopeMerchantIds) }))));
       const hits: SearchHit[] = [];
       const seen = new Set<string>();
       for (const { kind, rows } of found) {

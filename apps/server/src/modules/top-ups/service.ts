@@ -6,6 +6,7 @@
  * `top_up.*` callbacks to the merchant's collection callback address, written in the same transaction.
  */
 import {
+  ApiKeyMode,
   CallbackEvent,
   CallbackOrderKind,
   CollectionFailureReason,
@@ -23,6 +24,7 @@ import { KeyedError } from '../../lib/admin';
 import { validateAmount } from '../../lib/amounts';
 import { newBusinessId, newToken } from '../../lib/ids';
 import { pickProduct } from '../collections/service';
+import { channelAdapterFor } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
 import { postTransfer, topUp } from '../ledger/service';
 import { writeCallback } from '../callbacks/outbox';
@@ -44,17 +46,33 @@ export async function createTopUp(db: DbLike, input: CreateTopUpInput): Promise<
   const now = input.now ?? new Date();
   const product = await pickProduct(db, { currency: input.currency, paymentType: input.paymentType, channel: null, amount: input.amount });
   const fee = await quoteFee(db, { merchantId: input.merchantId, currency: input.currency, paymentType: PaymentType.MERCHANT_TOP_UP, amount: input.amount });
+  const id = newBusinessId(ID_PREFIX.TOP_UP, now);
+  const expiresAt = new Date(now.getTime() + TOP_UP_EXPIRY_MINUTES * MINUTE_MS);
+  // The channel gives what the merchant pays to (a VA number, a QR payload, a store code), as it does for a
+  // collection, and the cashier shows it. A top-up is paid on the sandbox cashier (its view is a sandbox one). Not for
+  // crypto: no deposit address of a top-up is watched by the chain job (it pays collections), so none is shown.
+  const channel = input.paymentType === PaymentType.CRYPTO ? null : await channelAdapterFor(product.channel, ApiKeyMode.SANDBOX).createCollection({
+    id,
+    merchantId: input.merchantId,
+    currency: input.currency,
+    paymentType: input.paymentType,
+    channel: product.channel,
+    amount: input.amount,
+    expiresAt,
+  });
   return insertTopUp(db, {
-    id: newBusinessId(ID_PREFIX.TOP_UP, now),
+    id,
     merchantId: input.merchantId,
     currency: input.currency,
     amount: input.amount,
     fee: fee.total,
     paymentType: input.paymentType,
     channel: product.channel,
+    paymentCode: channel?.paymentCode ?? null,
+    channelReference: channel?.channelReference ?? null,
     status: PaymentStatus.PENDING,
     cashierToken: newToken(),
-    expiresAt: new Date(now.getTime() + TOP_UP_EXPIRY_MINUTES * MINUTE_MS),
+    expiresAt,
     createdBy: input.createdBy,
     createdAt: now,
   });

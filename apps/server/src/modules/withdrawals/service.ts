@@ -22,6 +22,7 @@ import {
   WITHDRAWAL_JOB_BATCH,
   WITHDRAWAL_LIMITS_DEFAULT,
   WithdrawalAccountStatus,
+  withdrawalAccountUsable,
   WithdrawalResult,
   destinationIssues,
   expectedArrivalDate,
@@ -72,8 +73,7 @@ export type Notifier = AdminNotifier;
 
 /** Verified, or (sandbox) nobody decided and the cooling period is over. A rejected account never is. */
 export function isUsable(account: WithdrawalAccountRow, now: Date = new Date()): boolean {
-  if (account.status === WithdrawalAccountStatus.VERIFIED) return true;
-  return account.status === WithdrawalAccountStatus.PENDING && account.usableAt.getTime() <= now.getTime();
+  return withdrawalAccountUsable(account, now);
 }
 
 export interface AddAccountInput extends DestinationInput {

@@ -1,12 +1,12 @@
-import type { CSSProperties } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { LAYOUT, loginPath } from '@mg/domain';
-import { useBrand } from '../../brands';
+import { useBrand, brandStyle } from '../../brands';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { LanguagePicker } from '../components/LanguagePicker';
 import { CountrySwitcher } from '../components/CountrySwitcher';
+import { isRegional } from '../../api/servers';
 import { BrandIllustration } from '../components/BrandIllustration';
 import { Footer } from './Footer';
 
@@ -20,7 +20,7 @@ export function UserLayout() {
   const { brand } = useBrand();
   const { pathname } = useLocation();
   const wide = useMediaQuery(`(min-width: ${LAYOUT.loginBreakpoint}px)`);
-  const style = { '--mg-brand': brand.primaryColor } as CSSProperties;
+  const style = brandStyle(brand);
 
   return (
     <div className={`mg-user ${wide ? 'mg-user--wide' : 'mg-user--narrow'}`} style={style} data-layout={wide ? 'wide' : 'narrow'}>
@@ -47,8 +47,9 @@ export function UserLayout() {
       <div className="mg-user__main">
         <header className="mg-user__bar">
           <div className="mg-user__switchers" data-testid="user-switchers">
-            {/* signing in: no choice means the account's home country; registering: the country of the new account */}
-            <CountrySwitcher key={pathname} optional={pathname === loginPath(brand)} />
+            {/* signing in: no choice means the account's home country (not where the brand's countries have servers of
+                their own: the sign-in goes to the shown country's); registering: the country of the new account */}
+            <CountrySwitcher key={pathname} optional={pathname === loginPath(brand) && !isRegional(brand)} />
             <LanguagePicker />
           </div>
         </header>

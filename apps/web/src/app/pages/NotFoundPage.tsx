@@ -1,9 +1,8 @@
-import type { CSSProperties } from 'react';
 import { Button, Result } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo, useBrand } from '../../brands';
+import { BrandLogo, useBrand, brandStyle } from '../../brands';
 import { usePageTitle } from '../usePageTitle';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Footer } from '../layouts/Footer';
@@ -15,7 +14,7 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   const title = usePageTitle('shell.page.notFound');
   return (
-    <div className="mg-plain" style={{ '--mg-brand': brand.primaryColor } as CSSProperties}>
+    <div className="mg-plain" style={brandStyle(brand)}>
       <header className="mg-plain__bar">
         <BrandLogo height={32} />
         <LanguageSwitcher />

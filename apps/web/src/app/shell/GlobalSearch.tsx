@@ -1,18 +1,20 @@
 /**
  * The header's search box (issue 15; docs/api.md "Search"): any id, order or refund id, payment code, chain
  * transaction id, payer e-mail or an account number's last digits finds its record among those the user may see;
- * choosing a hit opens its list filtered to it (an id filter covers any date). A hit in another currency than the
- * session's says so instead: each session works in one currency (spec §1).
+ * choosing a hit (a click, or Enter: the highlighted hit, else the first that opens) shows its record's details over its
+ * list filtered to it (an id filter covers any date), whether that list's tab was open or not. A hit in another
+ * currency than the session's says so instead: each session works in one currency (spec §1).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { AutoComplete, Input, Space, Tag, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AREAS, findList, isCurrencyCode, parseAmount, SEARCH, searchQuerySchema, type SearchHit } from '@mg/domain';
+import { AREAS, findList, isCurrencyCode, OPEN_RECORD_PARAM, parseAmount, SEARCH, searchQuerySchema, type SearchHit } from '@mg/domain';
 import { api } from '../../api';
 import { useFormatters } from '../../components/format';
+import { REOPEN_STATE } from './tabs';
 
 const SEARCH_WIDTH = 280;
 const KIND_COLORS: Readonly<Record<string, string>> = { collections: 'blue', refunds: 'purple', payouts: 'orange', withdrawals: 'gold', 'balance-transfers': 'cyan' };
@@ -21,6 +23,14 @@ const KIND_COLORS: Readonly<Record<string, string>> = { collections: 'blue', ref
 function pageOf(kind: string): string | undefined {
   const list = findList(kind);
   return AREAS.find((a) => a.name === kind)?.pages?.find((p) => p.perm === list?.permission)?.path;
+}
+
+/** A hit's address: its list filtered to its id, its details open (components/list ListPage). */
+export function hitAddress(h: Pick<SearchHit, 'kind' | 'id'>): string | undefined {
+  const page = pageOf(h.kind);
+  if (!page) return undefined;
+  const q = new URLSearchParams({ id: h.id, [OPEN_RECORD_PARAM]: '1' });
+  return `${page}?${q.toString()}`;
 }
 
 interface HitOption {
@@ -98,12 +108,36 @@ export function GlobalSearch() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q, problem, hits.data, hits.isError, currency, t]);
 
+  // Enter chose a hit in the list (rc-select handles it first, in the same key event): this Enter is done.
+  const chose = useRef(false);
+  // Enter pressed before the hits of what was typed have come: the first hit that opens is opened when they do.
+  const [enterPending, setEnterPending] = useState(false);
+
   const open = (value: string, option: HitOption) => {
     const h = option.hit;
-    const page = h ? pageOf(h.kind) : undefined;
-    if (!h || !page || !value) return;
+    const address = h && !option.disabled ? hitAddress(h) : undefined;
+    if (!address || !value) return;
+    chose.current = true;
+    queueMicrotask(() => (chose.current = false));
+    setEnterPending(false);
     setText('');
-    navigate(`${page}?id=${encodeURIComponent(h.id)}`);
+    // Shown afresh even when its list's tab is open: the list mounts again at the hit's address (app/shell/tabs.ts).
+    navigate(address, { state: REOPEN_STATE });
+  };
+
+  const settled = q === text.trim() && !hits.isFetching;
+  useEffect(() => {
+    if (!enterPending || !settled) return;
+    setEnterPending(false);
+    const first = options.find((o) => o.hit && !o.disabled);
+    if (first) open(first.value, first);
+    // `open` is this render's; what it reads is in the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enterPending, settled, options]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || chose.current || text.trim() === '' || problem) return;
+    setEnterPending(true);
   };
 
   return (
@@ -112,6 +146,8 @@ export function GlobalSearch() {
       options={options}
       onChange={(v: string) => setText(v)}
       onSelect={open}
+      // The first hit that opens is highlighted: Enter takes it, arrows choose another.
+      defaultActiveFirstOption
       style={{ width: SEARCH_WIDTH }}
       popupMatchSelectWidth={360}
       data-testid="global-search"
@@ -124,6 +160,7 @@ export function GlobalSearch() {
         maxLength={SEARCH.MAX_LENGTH}
         aria-label={t('shell.search.placeholder')}
         data-testid="global-search-input"
+        onKeyDown={onKeyDown}
       />
     </AutoComplete>
   );

@@ -1,18 +1,35 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { App, Breadcrumb, Button, Drawer, Layout, Menu, Result, Tooltip } from 'antd';
 import { ExportOutlined, MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LAYOUT, homePath, isLanguage, type Language } from '@mg/domain';
-import { BrandLogo, useBrand } from '../../brands';
+import { LAYOUT, LIST_CURRENCY_FIELD, homePath, isLanguage, type Language } from '@mg/domain';
+import { BrandLogo, useBrand, brandStyle } from '../../brands';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { useSession } from '../../session/store';
+import { SESSION_KEYS, readSessionJson, writeSessionJson } from '../../session/storage';
+import { useSessionCurrency } from '../../components/format';
 import { useMediaQuery } from '../../components/useMediaQuery';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { Footer } from '../layouts/Footer';
 import { MenuIcon } from './icons';
 import { buildMenuTree, buildShellRoutes, matchShellRoute, titleIn, type MenuNode } from './routes';
-import { closeLeft, closeOthers, closeRight, closeTab, initialTabs, openTab, refreshTab, type Tab, type TabResult } from './tabs';
+import {
+  closeLeft,
+  closeOthers,
+  closeRight,
+  closeTab,
+  isReopen,
+  openTab,
+  refreshTab,
+  restoreTabs,
+  storedTabsOf,
+  tabsOwner,
+  withSessionCurrency,
+  type StoredTabs,
+  type Tab,
+  type TabResult,
+} from './tabs';
 import { TabStrip, type TabCommand } from './TabStrip';
 import { ANNOUNCEMENT_BELL } from '../../features/registry';
 import { TabContent, lookupScreen, paneLocationOf, sameLocation, useScreens, type PaneLocation } from './ScreenPane';
@@ -34,8 +51,9 @@ function menuItems(nodes: readonly MenuNode[], language: Language): NonNullable<
     return {
       key: n.key,
       icon: <MenuIcon name={n.icon} />,
-      // A label cut at the menu's width shows in full on hover (Thai and Malay titles are long). Not a <span>: antd
-      // takes a span label of a submenu as its own title node and drops the title-content class the ellipsis needs.
+      // A label longer than the menu's width wraps (styles.css .mg-menu); the title gives it whole on hover in the
+      // collapsed sider's popups too. Not a <span>: antd takes a span label of a submenu as its own title node and
+      // drops the title-content class the wrapping rules select.
       label: (
         <bdi className="mg-menu__label" title={text}>
           {text}
@@ -99,26 +117,67 @@ export function MainLayout({ reload }: { reload?: () => void }) {
   const inTab = route && (route.kind === 'screen' || route.kind === 'iframe');
   const activePath = inTab ? route.path : home;
 
-  const [tabs, setTabs] = useState<Tab[]>(() => initialTabs(home, inTab ? route.path : undefined));
-  // Seeded with the address the page loaded with, so the effect below finds it remembered and the shell renders once.
-  const [paneLocations, setPaneLocations] = useState<Record<string, PaneLocation>>(() =>
-    inTab ? { [route.path]: paneLocationOf(location) } : {},
+  const currency = useSessionCurrency();
+  const owner = userInfo ? tabsOwner(brand.value, userInfo) : '';
+  // The strip survives a reload (spec §2 multi-tab: a reload is not "close every tab"): kept in sessionStorage, so
+  // it lasts as long as the browser tab and each browser tab keeps its own strip (localStorage would be shared by
+  // every window of the dashboard, each overwriting the others', and outlive the browser session); the menu it is
+  // built from lives there too (spec §3). Keyed by its user, and filtered by the current menu: only tabs the user
+  // may still open come back, each at its kept address in the session currency.
+  const [restored] = useState(() =>
+    restoreTabs(readSessionJson<StoredTabs>(SESSION_KEYS.openTabs), {
+      owner,
+      home,
+      // Seeded with the address the page loaded with, so the effect below finds it remembered and the shell renders once.
+      current: inTab ? { path: route.path, ...paneLocationOf(location) } : undefined,
+      opens: (path) => routes.some((r) => r.path === path && (r.kind === 'screen' || r.kind === 'iframe')),
+      currency,
+      currencyField: LIST_CURRENCY_FIELD,
+    }),
   );
+  const [tabs, setTabs] = useState<Tab[]>(restored.tabs);
+  const [paneLocations, setPaneLocations] = useState<Record<string, PaneLocation>>(restored.addresses);
+  useEffect(() => {
+    if (owner) writeSessionJson(SESSION_KEYS.openTabs, storedTabsOf(owner, tabs, paneLocations));
+  }, [owner, tabs, paneLocations]);
   // A tab's screen is rendered from the first time it is shown, then kept alive while hidden. The home tab is always
   // there: rendering it unseen when the tab opened on a list made the list wait for the home's statistics (issue 10).
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([activePath]));
   useEffect(() => setShown((prev) => (prev.has(activePath) ? prev : new Set(prev).add(activePath))), [activePath]);
 
-  // Open the tab of the current address; remember its address (search and hash) for its pane.
+  // Open the tab of the current address; remember its address (search and hash) for its pane. An address that must
+  // show afresh (a search hit) remounts its tab's screen when the tab was open already; once per navigation, not
+  // again for the page reloaded on it (the history keeps its state).
+  const reopened = useRef(location.key);
   useEffect(() => {
     if (!inTab) return;
-    setTabs((prev) => openTab(prev, route.path, home));
+    const reopen = isReopen(location.state) && reopened.current !== location.key;
+    reopened.current = location.key;
+    setTabs((prev) => {
+      const next = openTab(prev, route.path, home);
+      return reopen && prev.some((t) => t.path === route.path) ? refreshTab(next, route.path) : next;
+    });
     setPaneLocations((prev) => {
       const cur = prev[route.path];
       if (cur && sameLocation(cur, location)) return prev;
       return { ...prev, [route.path]: paneLocationOf(location) };
     });
   }, [inTab, route?.path, home, location]);
+
+  // The session currency changed under an open shell (a country switch in another window of the dashboard): every
+  // tab shows it, as after a reload: its kept address in that currency, its screen remounted.
+  const followed = useRef(currency);
+  const here = useRef(location);
+  here.current = location;
+  useEffect(() => {
+    if (followed.current === currency) return;
+    followed.current = currency;
+    setPaneLocations((prev) => Object.fromEntries(Object.entries(prev).map(([p, l]) => [p, withSessionCurrency(l, currency, LIST_CURRENCY_FIELD)])));
+    setTabs((prev) => prev.map((t) => ({ ...t, version: t.version + 1 })));
+    const at = paneLocationOf(here.current);
+    const fixed = withSessionCurrency(at, currency, LIST_CURRENCY_FIELD);
+    if (fixed !== at) navigate(`${fixed.pathname}${fixed.search}${fixed.hash}`, { replace: true });
+  }, [currency, navigate]);
 
   // External item opened by address: open it in a new window, stay on the previous tab.
   useEffect(() => {
@@ -217,10 +276,12 @@ export function MainLayout({ reload }: { reload?: () => void }) {
       onClick={({ key }) => onMenuClick(key)}
       data-testid="side-menu"
       className="mg-menu"
+      // 16 px a level instead of antd's 24: a second level keeps room for a word like "Departamentos" whole.
+      inlineIndent={16}
     />
   );
   const hideHeader = settings.autoHideHeader && headerHidden;
-  const style = { '--mg-brand': brand.primaryColor } as CSSProperties;
+  const style = brandStyle(brand);
 
   return (
     <Layout className={`mg-shell mg-shell--${settings.layout} ${wide ? 'mg-shell--wide' : 'mg-shell--narrow'}`} style={style} data-layout={settings.layout}>

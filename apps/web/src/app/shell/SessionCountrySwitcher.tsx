@@ -6,12 +6,13 @@ import { getCurrency, isCurrencyCode, loginPath, type CurrencyCode } from '@mg/d
 import { useBrand } from '../../brands';
 import { identityApi } from '../../api/identity';
 import { countrySwitchAction } from '../../api/servers';
-import { applyLoginResult, clearSession, isAdminSession, useSession } from '../../session/store';
+import { applyLoginResult, clearSession, useSession } from '../../session/store';
 import { getSessionCurrency, setSessionCurrency } from '../../session/storage';
 
 /**
  * Spec §4 "Changing country" in the signed-in header: offered when the session has several currencies. Confirm,
- * store the country, then reload (same server, or an admin), or sign out and go to sign-in (another server).
+ * then either a new session in that country and a reload (the same server), or (another server: countrySwitchAction)
+ * sign out here and go to the sign-in page with the country chosen, whose calls then go to that country's server.
  */
 export function SessionCountrySwitcher({ reload, compact = false }: { reload?: () => void; /** phones: the code alone */ compact?: boolean }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function SessionCountrySwitcher({ reload, compact = false }: { reload?: (
   const change = (next: CurrencyCode) => {
     if (next === current) return;
     // Said before it happens: a reload into the new country, or (another server) a sign-out.
-    const action = countrySwitchAction(brand, current, next, isAdminSession(userInfo));
+    const action = countrySwitchAction(brand, current, next);
     modal.confirm({
       title: t('shell.switchCountryTitle'),
       content: t(action === 'relogin' ? 'shell.switchCountryRelogin' : 'shell.switchCountryConfirm', { country: label(next) }),
@@ -36,8 +37,10 @@ export function SessionCountrySwitcher({ reload, compact = false }: { reload?: (
       cancelText: t('common.actions.cancel'),
       onOk: async () => {
         if (action === 'relogin') {
+          // Signed out where the session lives: the country, and so the base, are still the old ones here.
           await identityApi.logout().catch(() => undefined);
           clearSession(brand);
+          // Chosen on the sign-in page: its captcha and sign-in go to the target country's server.
           setSessionCurrency(brand, next);
           navigate(loginPath(brand), { replace: true });
           return;

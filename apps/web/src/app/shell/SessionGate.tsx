@@ -40,6 +40,10 @@ export function SessionGate({ brand, reload }: { brand: Brand; reload?: () => vo
   // Brands with the simple onboarding layout (formkit): opened at the home, an applicant goes to the flow first.
   const [landing, setLanding] = useState(() => asksOnboardingLanding(brand, pathname));
   const landed = useCallback(() => setLanding(false), []);
+  // Once the path is no longer the home (the landing sent the applicant to the flow), the landing is over.
+  useEffect(() => {
+    if (landing && !asksOnboardingLanding(brand, pathname)) setLanding(false);
+  }, [landing, brand, pathname]);
 
   // The screen asked for starts loading with the shell, not after the header's widgets (issue 10: React renders the
   // screen's lazy chunk only once the components before it have loaded). Started while rendering, once: an effect

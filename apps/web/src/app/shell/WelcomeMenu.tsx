@@ -60,8 +60,9 @@ export function WelcomeMenu({ compact, reload }: { compact: boolean; reload?: ()
           },
         }}
       >
-        <button type="button" className="mg-welcome" data-testid="welcome-menu" aria-label={t('shell.account')}>
-          <Avatar size={30} src={userInfo?.avatar || undefined} icon={<UserOutlined />} className="mg-welcome__avatar" />
+        {/* Named by what it shows (WCAG 2.5.3 Label in Name); only the avatar alone (compact) needs a name of its own. */}
+        <button type="button" className="mg-welcome" data-testid="welcome-menu" aria-label={compact ? t('shell.account') : undefined}>
+          <Avatar size={30} src={userInfo?.avatar || undefined} icon={<UserOutlined />} className="mg-welcome__avatar" aria-hidden />
           {!compact && (
             <span className="mg-welcome__text">
               <span className="mg-welcome__hello">{t('shell.welcome', { name })}</span>

@@ -77,3 +77,76 @@ export function closeOthers(tabs: readonly Tab[], path: string, home: string, ac
 export function refreshTab(tabs: readonly Tab[], path: string): Tab[] {
   return tabs.map((t) => (t.path === path ? { ...t, version: t.version + 1 } : t));
 }
+
+/* Kept across a reload ----------------------------------------------------------------------------------------- */
+
+/** The part of an address a tab keeps: its screen reads its filters and paging from it. */
+export interface TabAddress {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/** What a browser tab keeps of its strip: whose it is, and each tab's path and last address, in order. */
+export interface StoredTabs {
+  owner: string;
+  tabs: { path: string; address: TabAddress }[];
+}
+
+/** Who a stored strip belongs to: the brand's user (another user signing in in the same window gets none of it). */
+export const tabsOwner = (brand: string, user: { id: number; username: string }) => `${brand}:${user.id}:${user.username}`;
+
+/**
+ * A list's `currency` in an address set to the session's (domain LIST_CURRENCY_FIELD): an address kept from before
+ * a country switch shows the new country's money, not the old. Addresses without one come back as they are (the
+ * same object).
+ */
+export function withSessionCurrency<A extends TabAddress>(address: A, currency: string, field: string): A {
+  const params = new URLSearchParams(address.search);
+  const named = params.get(field);
+  if (named === null || named === currency) return address;
+  params.set(field, currency);
+  return { ...address, search: `?${params.toString()}` };
+}
+
+/**
+ * The strip a reloaded page starts with: the stored tabs the user may still open (`opens`: a route of the current
+ * menu that is a tab), home first, each at its kept address in the session currency; then the tab of the address
+ * the page loaded with, which keeps that address.
+ */
+export function restoreTabs(
+  stored: StoredTabs | null,
+  opts: { owner: string; home: string; current?: TabAddress & { path: string }; opens: (path: string) => boolean; currency: string; currencyField: string },
+): { tabs: Tab[]; addresses: Record<string, TabAddress> } {
+  const addresses: Record<string, TabAddress> = {};
+  let tabs = initialTabs(opts.home);
+  if (stored?.owner === opts.owner && Array.isArray(stored.tabs)) {
+    for (const entry of stored.tabs) {
+      const path = entry?.path;
+      if (typeof path !== 'string' || !opts.opens(path) || addresses[path]) continue;
+      const a = entry.address;
+      const address = a && typeof a.pathname === 'string' ? { pathname: a.pathname, search: String(a.search ?? ''), hash: String(a.hash ?? '') } : { pathname: path, search: '', hash: '' };
+      addresses[path] = withSessionCurrency(address, opts.currency, opts.currencyField);
+      tabs = openTab(tabs, path, opts.home);
+    }
+  }
+  if (opts.current) {
+    const { path, ...address } = opts.current;
+    tabs = openTab(tabs, path, opts.home);
+    addresses[path] = address;
+  }
+  return { tabs, addresses };
+}
+
+/** The strip as stored: each tab with its address (its path alone when it has none yet). */
+export function storedTabsOf(owner: string, tabs: readonly Tab[], addresses: Readonly<Record<string, TabAddress>>): StoredTabs {
+  return { owner, tabs: tabs.map((t) => ({ path: t.path, address: addresses[t.path] ?? { pathname: t.path, search: '', hash: '' } })) };
+}
+
+/**
+ * Navigation state of an address that must show afresh even when its tab is open (a search hit naming a record):
+ * the tab's screen remounts at that address, since a list reads its filters from the address when it mounts.
+ */
+const REOPEN_STATE_KEY = 'mgReopenTab';
+export const REOPEN_STATE: Readonly<Record<string, true>> = { [REOPEN_STATE_KEY]: true };
+export const isReopen = (state: unknown): boolean => typeof state === 'object' && state !== null && (state as Record<string, unknown>)[REOPEN_STATE_KEY] === true;

@@ -9,16 +9,17 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REALTIME, REALTIME_AUDIENCES, REALTIME_KINDS, type RealtimeKindValue } from '@mg/domain';
-import { api } from '../../api';
+import { api, currentApiBase } from '../../api';
+import { socketUrl } from '../../api/servers';
 import { queryKeys } from '../../components/list/keys';
 import { useSession } from '../../session/store';
 import { RealtimeConnection, RealtimeState, type RealtimeStateValue } from '../../session/realtime';
 import { tellRealtimeEvent } from './realtimeNotices';
 
-/** The socket's address for this tab: same origin as the page, under the API's base. */
-export function realtimeUrl(userId: number, pageId: string, loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
+/** The socket's address for this tab: under the API base of the session's country (the page's origin for `/api`). */
+export function realtimeUrl(userId: number, pageId: string, loc: Pick<Location, 'protocol' | 'host'> = window.location, base = currentApiBase()): string {
   const route = REALTIME.PATH.replace(':userId', String(userId)).replace(':pageId', encodeURIComponent(pageId));
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/api${route}`;
+  return socketUrl(base, route, loc);
 }
 
 /** A tab's page id (spec §7 `{pageId}`): only told apart in logs. crypto.randomUUID needs a secure context (https). */

@@ -102,8 +102,11 @@ export function SavedViews({ list, onApplied }: { list: AnyListDecl; onApplied: 
     });
 
   return (
-    <div data-testid="saved-views" style={{ marginBottom: 8 }}>
+    // The save button sits beside the tabs, not in their bar: antd puts a bar's extra content inside its
+    // role="tablist", where only tabs belong (a screen reader announces the list's tabs and stumbles on a button).
+    <div data-testid="saved-views" style={{ marginBottom: 8, display: 'flex', alignItems: 'center', gap: 8 }}>
       <Tabs
+        style={{ flex: '1 1 auto', minWidth: 0 }}
         size="small"
         type="editable-card"
         hideAdd
@@ -128,14 +131,12 @@ export function SavedViews({ list, onApplied }: { list: AnyListDecl; onApplied: 
             ),
           })),
         ]}
-        tabBarExtraContent={
-          hasFilters && !active ? (
-            <Button size="small" icon={<SaveOutlined />} onClick={() => setSaving(true)} data-testid="view-save">
-              {t('common.views.save')}
-            </Button>
-          ) : null
-        }
       />
+      {hasFilters && !active && (
+        <Button size="small" icon={<SaveOutlined />} onClick={() => setSaving(true)} data-testid="view-save">
+          {t('common.views.save')}
+        </Button>
+      )}
       {saving && <SaveViewModal list={list} filters={current} onClose={() => setSaving(false)} />}
     </div>
   );

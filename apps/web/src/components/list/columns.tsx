@@ -51,6 +51,8 @@ export interface ColumnOverrides<R> {
   options?: Partial<Record<string, Option[]>>;
   /** Extra validation rules of filter fields. */
   rules?: Partial<Record<string, Rule[]>>;
+  /** Amount columns whose `render` names the currency itself (the phone cards add it to the others). */
+  currencyShown?: readonly (keyof R & string)[];
 }
 
 /** A range from URL values; undefined unless both ends are readable. */
@@ -161,7 +163,11 @@ function useFilterProps(overrides: ColumnOverrides<Row>, initial: Record<string,
           const own = (currencies ?? []).filter((c) => (CURRENCY_CODES as readonly string[]).includes(c));
           return {
             ...base,
-            initialValue: initial[f.key] ?? currency,
+            // The session's, whatever the address says: a `currency` there is from the address the tab was
+            // opened or left with (a reload after a country switch, a restored tab, a link), and a list of another
+            // currency under the header's country is the wrong money on screen (issue 40). The first query writes
+            // it to the address.
+            initialValue: currency,
             valueType: 'select',
             fieldProps: { options: (own.length ? own : [currency]).map((c) => ({ value: c, label: c })), allowClear: false },
           };

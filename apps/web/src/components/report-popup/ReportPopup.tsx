@@ -8,6 +8,7 @@ import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, type Tabl
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_CODES, POPUP_MODAL_WIDTH, POPUP_PAGE_SIZE, POPUP_ROW_KEY_MAX } from '@mg/domain';
 import { useReportConfig, useReportData, type ReportDataQuery } from './api';
+import { namedSelectionBox } from '../list/selection';
 
 type Row = Record<string, unknown>;
 
@@ -140,6 +141,9 @@ export function ReportPopup(props: ReportPopupProps) {
               type: props.multiple ? 'checkbox' : 'radio',
               selectedRowKeys: selected.map((r) => keyOf(r, rowKey)),
               onChange: (_keys, rows) => setSelected(rows),
+              // Each box or radio says what it selects (antd leaves them unnamed, and names the header's in English).
+              getTitleCheckboxProps: () => namedSelectionBox(t('common.selection.all')),
+              getCheckboxProps: (row) => namedSelectionBox(t('common.selection.row', { id: keyOf(row, rowKey) })),
             }}
             onRow={(row) => ({ onDoubleClick: () => !props.multiple && hand([row]) })}
           />

@@ -127,7 +127,7 @@ function DisableModal({ open, onClose, onDone }: { open: boolean; onClose: () =>
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('account.security.disable')}
-      okButtonProps={{ danger: true }}
+      okButtonProps={{ danger: true, 'data-testid': 'disable-2fa-submit' }}
       cancelText={t('common.actions.cancel')}
       confirmLoading={saving}
       destroyOnHidden
@@ -136,7 +136,7 @@ function DisableModal({ open, onClose, onDone }: { open: boolean; onClose: () =>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} />}
       <Form form={form} name="disable2faForm" layout="vertical" preserve={false}>
         <Form.Item name="code" label={t('account.security.codeOrRecovery')} rules={[{ required: true, whitespace: true, message: t('validation.googleCode.required') }]}>
-          <Input maxLength={32} autoComplete="one-time-code" />
+          <Input maxLength={32} autoComplete="one-time-code" data-testid="disable-2fa-code" />
         </Form.Item>
       </Form>
     </Modal>
@@ -180,7 +180,7 @@ export default function Security() {
         </Typography.Paragraph>
         {!enrolling &&
           (enabled ? (
-            <Button danger onClick={() => setDisabling(true)}>
+            <Button danger onClick={() => setDisabling(true)} data-testid="disable-2fa">
               {t('account.security.disable')}
             </Button>
           ) : (

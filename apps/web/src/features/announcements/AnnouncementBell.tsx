@@ -4,6 +4,9 @@ import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../components/format';
 import { PriorityTag } from './PriorityTag';
+
+/** Above this many unread, the badge shows "99+". */
+const BELL_OVERFLOW = 99;
 import { useAnnouncementsOfUser, useMarkRead, type UserAnnouncement } from './hooks';
 
 /** Header bell: unread count, the latest released announcements; opening one marks it read. */
@@ -54,8 +57,13 @@ export default function AnnouncementBell() {
   return (
     <>
       <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" title={t('announcements.bell.title')} content={content}>
-        <Button type="text" aria-label={t('announcements.bell.title')} data-testid="announcement-bell">
-          <Badge count={unread} size="small" overflowCount={99}>
+        {/* The name holds the count the badge shows (WCAG 2.5.3: a visible label is part of the accessible name). */}
+        <Button
+          type="text"
+          aria-label={unread > 0 ? t('announcements.bell.unread', { count: unread > BELL_OVERFLOW ? `${BELL_OVERFLOW}+` : unread }) : t('announcements.bell.title')}
+          data-testid="announcement-bell"
+        >
+          <Badge count={unread} size="small" overflowCount={BELL_OVERFLOW}>
             <BellOutlined style={{ fontSize: 18 }} />
           </Badge>
         </Button>

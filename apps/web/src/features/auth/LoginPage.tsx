@@ -10,7 +10,8 @@ import { useBrand } from '../../brands';
 import { isApiError } from '../../api/errors';
 import { identityApi, isTwoFactorChallenge, type Depart, type LoginResult } from '../../api/identity';
 import { applyLoginResult } from '../../session/store';
-import { getChosenCurrency, takeSessionExpired } from '../../session/storage';
+import { getChosenCurrency, getSessionCurrency, takeSessionExpired } from '../../session/storage';
+import { isRegional } from '../../api/servers';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { pickLanguage } from '../../i18n/offer';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -86,7 +87,9 @@ export function LoginPage() {
         password: values.password,
         captcha: values.captcha?.trim() ?? '',
         checkKey: captcha.current?.checkKey() ?? '',
-        countryCurrency: getChosenCurrency(brand),
+        // Where the brand's countries have servers of their own, the sign-in goes to one of them: it is for that
+        // country (else the account's home country could be one this server does not serve).
+        countryCurrency: isRegional(brand) ? getSessionCurrency(brand) : getChosenCurrency(brand),
       });
       if (isTwoFactorChallenge(result)) {
         setTicket(result.loginTicket);

@@ -5,7 +5,7 @@
  * Long file: the page's states (loading, open, paid, failed, expired, not found) share their layout pieces here;
  * splitting the instruction panels into their own files is planned with the crypto cashier (issue 13).
  */
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
   App,
@@ -41,10 +41,11 @@ import {
   type CollectionFailureReasonValue,
 } from '@mg/domain';
 import { isApiError } from '../../api';
-import { BrandLogo, BrandProvider, useBrand } from '../../brands';
+import { BrandLogo, BrandProvider, useBrand, brandStyle } from '../../brands';
 import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
 import { Footer } from '../../app/layouts/Footer';
 import { usePageTitle } from '../../app/usePageTitle';
+import { antdThemeOf } from '../../app/antdTheme';
 import { failureReasonText, formatInstant, utcOffsetLabel } from '../../components/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
@@ -66,7 +67,6 @@ const OPEN_STATUSES: readonly string[] = [
 ];
 const PAID_STATUSES: readonly string[] = [
   PaymentStatus.SUCCESS,
-  PaymentStatus.PARTIAL,
   PaymentStatus.REFUNDED,
   PaymentStatus.RETURNED,
 ];
@@ -74,10 +74,14 @@ const FAILED_STATUSES: readonly string[] = [PaymentStatus.FAILED, PaymentStatus.
 /** Reasons the payer may pick when simulating a failure (EXPIRED is the expiry job's, not a payer's). */
 const SIMULATED_REASONS = COLLECTION_FAILURE_REASONS.filter((r) => r !== CollectionFailureReason.EXPIRED);
 
-export type CashierPhase = 'open' | 'paid' | 'failed' | 'expired' | 'closed';
+export type CashierPhase = 'open' | 'paid' | 'partial' | 'failed' | 'expired' | 'closed';
 
-/** What the page shows for a view at an instant: an open order past its deadline is expired even before the server says so. */
+/**
+ * What the page shows for a view at an instant: an open order past its deadline is expired even before the server
+ * says so; a partial payment is not a paid one (the payer still owes the rest).
+ */
 export function phaseOf(view: CashierView, now: number): CashierPhase {
+  if (view.status === PaymentStatus.PARTIAL) return 'partial';
   if (PAID_STATUSES.includes(view.status)) return 'paid';
   if (FAILED_STATUSES.includes(view.status)) return 'failed';
   if (OPEN_STATUSES.includes(view.status))
@@ -353,7 +357,10 @@ function OpenOrder({
   );
 }
 
-/** The finished states: paid (with the way back to the merchant), failed (with the reason), expired, closed. */
+/**
+ * The finished states: paid (with the way back to the merchant), partly paid (what arrived, what is still due and
+ * what happens to the rest), failed (with the reason), expired, closed.
+ */
 function Finished({
   view,
   phase,
@@ -365,8 +372,45 @@ function Finished({
 }) {
   const { t } = useTranslation();
   const { language } = useLocale();
+  const money = (v: string | null) => `${view.currency} ${formatMajor(v, view.currency, language)}`;
+  if (phase === 'partial') {
+    // Less arrived than was asked: a warning, never "Payment successful". The figures are the server's (paid, due).
+    // Neither a crypto address nor a fiat order takes a second payment, so the payer is told not to pay the rest
+    // with this order's details: the merchant, notified, arranges it.
+    const crypto = view.paymentType === PaymentType.CRYPTO;
+    return (
+      <Result
+        status="warning"
+        title={<span data-testid="cashier-result">{t('cashier.partial.title')}</span>}
+        subTitle={
+          <Space direction="vertical" size={2} className="mg-cashier__partial">
+            <span data-testid="cashier-arrived">{t('cashier.partial.arrived', { amount: money(view.paidAmount) })}</span>
+            {view.dueAmount && (
+              <strong className="mg-cashier__due" data-testid="cashier-due">
+                {t('cashier.partial.due', { amount: money(view.dueAmount) })}
+              </strong>
+            )}
+            {view.paidAt && (
+              <span>{t('cashier.partial.at', { time: formatInstant(view.paidAt, payerZone()) })}</span>
+            )}
+            <span data-testid="cashier-rest">
+              {t('cashier.partial.merchantContacts', { merchant: view.merchantName })}{' '}
+              {t(crypto ? 'cashier.partial.cryptoNoResend' : 'cashier.partial.noSecondPayment')}
+            </span>
+            {view.deposit && <DepositProgress deposit={view.deposit} />}
+          </Space>
+        }
+        extra={
+          view.returnUrl ? (
+            <Button type="primary" size="large" href={view.returnUrl} data-testid="cashier-return">
+              {t('cashier.returnToMerchant')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
   if (phase === 'paid') {
-    const partial = view.status === PaymentStatus.PARTIAL && view.paidAmount;
     return (
       <Result
         status="success"
@@ -374,13 +418,6 @@ function Finished({
         title={<span data-testid="cashier-result">{t('cashier.paidTitle')}</span>}
         subTitle={
           <Space direction="vertical" size={2}>
-            {partial && (
-              <span>
-                {t('cashier.partialPaid', {
-                  amount: `${view.currency} ${formatMajor(view.paidAmount, view.currency, language)}`,
-                })}
-              </span>
-            )}
             {view.paidAt && (
               <span>{t('cashier.paidAt', { time: formatInstant(view.paidAt, payerZone()) })}</span>
             )}
@@ -458,17 +495,15 @@ function CashierFrame({
   languages: readonly (typeof LANGUAGES)[number][];
   children: ReactNode;
 }) {
-  const theme = useMemo(
-    () => ({ token: { colorPrimary: brand.primaryColor, colorLink: brand.primaryColor } }),
-    [brand.primaryColor],
-  );
+  // The merchant's brand theme, derived as the app's own (its text-safe shades: app/antdTheme.ts).
+  const theme = useMemo(() => antdThemeOf(brand), [brand]);
   return (
     <BrandProvider brand={brand}>
       <ConfigProvider theme={theme}>
         <App>
           <div
             className="mg-plain mg-cashier"
-            style={{ '--mg-brand': brand.primaryColor } as CSSProperties}
+            style={brandStyle(brand)}
             data-testid="cashier-page"
           >
             <header className="mg-plain__bar">

@@ -3,14 +3,13 @@
  * from, to, amount, confirmations as they come), as a chain explorer shows them. Linked from the crypto history and
  * the cashier; no session needed, nothing of the merchant or the order shown.
  */
-import type { CSSProperties } from 'react';
 import { Card, Descriptions, Progress, Result, Spin, Tag, Typography } from 'antd';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHAIN_TX_STATUS_COLORS, CRYPTO_SANDBOX_BLOCK_MS, CRYPTO_TOKEN, ChainTxStatus, networkName, type ChainTxView } from '@mg/domain';
 import { api, isApiError } from '../../api';
-import { BrandLogo, useBrand } from '../../brands';
+import { BrandLogo, useBrand, brandStyle } from '../../brands';
 import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
 import { Footer } from '../../app/layouts/Footer';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -68,7 +67,7 @@ export default function ChainExplorer() {
   });
   const missing = isApiError(query.error) && query.error.httpStatus === 404;
   return (
-    <div className="mg-plain" style={{ '--mg-brand': brand.primaryColor } as CSSProperties} data-testid="explorer-page">
+    <div className="mg-plain" style={brandStyle(brand)} data-testid="explorer-page">
       <header className="mg-plain__bar">
         <BrandLogo height={32} />
         <LanguageSwitcher />

@@ -12,7 +12,8 @@ export function CodeBlock({ code, testId }: { code: string; testId?: string }) {
       <Button size="small" className="doc-code-copy" icon={<CopyOutlined />} onClick={() => void copy(code)} data-testid={testId ? `${testId}-copy` : undefined}>
         {t('developer.copy')}
       </Button>
-      <pre>{code}</pre>
+      {/* Focusable, so a keyboard can scroll a line wider than the block (WCAG 2.1.1). */}
+      <pre tabIndex={0}>{code}</pre>
     </div>
   );
 }

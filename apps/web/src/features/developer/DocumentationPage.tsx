@@ -38,6 +38,7 @@ function QuickStart({ data, keyId, onKey }: { data: DocumentationView; keyId: st
               value={keyId}
               onChange={onKey}
               style={{ minWidth: 280, maxWidth: '100%' }}
+              aria-label={t('developer.docs.quickStart.key')}
               data-testid="doc-key"
               options={data.keys.map((k) => ({ value: k.id, label: `${k.name} · ${k.id}` }))}
             />

@@ -1,22 +1,26 @@
 /**
- * The batch payout wizard (docs/payments-api.md "Batch payouts"): upload -> preview and fix -> submit -> result.
- * The server reads the file and checks every row; here a fixed cell is checked again with the same domain rules
- * (order ids repeated in the file too), a row can be excluded, and the uploaded, excluded and submitted counts and
- * totals stand side by side so no row disappears silently. Submit stays disabled while any included row is invalid.
+ * The batch payout wizard (docs/payments-api.md "Batch payouts"): upload (the template, and the banks with what each
+ * cell takes) -> preview and fix -> confirm with the server's quote -> result. The server reads the file and checks
+ * every row; here a fixed cell is checked again with the same domain rules (order ids repeated in the file too), a
+ * row can be excluded, and the uploaded, excluded and submitted counts and totals stand side by side so no row
+ * disappears silently. Submit stays disabled while any included row is invalid; its confirmation names the amount,
+ * the fee, the total debit, the balance and the payees, as the server quotes them.
  */
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Input, Modal, Result, Space, Spin, Steps, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  BATCH_ROW_ISSUE,
   PAYOUT_BATCH_MAX_BYTES,
   PAYOUT_BATCH_MAX_ROWS,
   SecondFactorCall,
   batchColumnLabelKey,
   batchRowIssues,
-  parseAmount,
+  parseBatchAmount,
   toMajorString,
   type BatchColumn,
+  type BatchIssueColumn,
   type BatchRowValues,
   type CurrencyCode,
 } from '@mg/domain';
@@ -25,24 +29,28 @@ import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { useFormatters } from '../../components/format';
 import { useMoney } from '../../components/list';
-import { downloadBatchResult, downloadTemplate, useCheckBatch, useSubmitBatch, type BatchCheck, type BatchIssue, type BatchView } from './hooks';
+import { useBatchQuoteItems } from './BatchConfirm';
+import { BatchRules } from './BatchRules';
+import { downloadBatchResult, downloadTemplate, useCheckBatch, useQuoteBatch, useSubmitBatch, type BatchCheck, type BatchIssue, type BatchQuote, type BatchView } from './hooks';
 
 interface Row {
   row: number;
   values: BatchRowValues;
-  /** What only the server knows (a formula, an order id used before): kept until the cell is changed. */
+  /** Spreadsheet columns holding a value under no header (the server refuses the row for them). */
+  outside: string[];
+  /** What only the server knows (an order id used before, a value outside the columns): kept until the cell is changed. */
   serverIssues: BatchIssue[];
   excluded: boolean;
 }
 
 /** Keys only the server can decide; the rest the screen recomputes from the values. */
-const SERVER_ONLY = new Set(['payouts.batch.formula', 'payouts.duplicateMerchantOrderId']);
+const SERVER_ONLY = new Set(['payouts.duplicateMerchantOrderId', 'payouts.batch.outsideColumns']);
 const PAGE_SIZE = 20;
 const MB = 1024 * 1024;
 
 function sumOf(rows: readonly Row[], currency: CurrencyCode): bigint {
   return rows.reduce((acc, r) => {
-    const p = parseAmount((r.values.amount ?? '').trim(), currency);
+    const p = parseBatchAmount(r.values.amount ?? '', currency);
     return p.ok ? acc + p.minor : acc;
   }, 0n);
 }
@@ -69,12 +77,14 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
   const { currency } = useFormatters();
   const check = useCheckBatch();
   const submit = useSubmitBatch();
+  const quote = useQuoteBatch();
+  const quoteItems = useBatchQuoteItems();
   const [checked, setChecked] = useState<BatchCheck | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
   const [onlyInvalid, setOnlyInvalid] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [batch, setBatch] = useState<BatchView | null>(null);
-  const [confirmingSubmit, setConfirmingSubmit] = useState(false);
+  const [confirmingSubmit, setConfirmingSubmit] = useState<BatchQuote | null>(null);
   const step = batch ? 2 : checked ? 1 : 0;
 
   const issues = useMemo(() => issuesOf(rows, currency), [rows, currency]);
@@ -82,7 +92,7 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
   const excluded = rows.filter((r) => r.excluded);
   const invalid = included.filter((r) => (issues.get(r.row)?.length ?? 0) > 0);
   const amount = (minor: bigint) => `${money(toMajorString(minor, currency), currency)} ${currency}`;
-  const label = (c: BatchColumn) => t(batchColumnLabelKey(c));
+  const label = (c: BatchIssueColumn) => (c === BATCH_ROW_ISSUE ? t('payouts.batch.row') : t(batchColumnLabelKey(c)));
   const text = (i: BatchIssue) => i.text ?? t(i.key, { ...i.params, field: label(i.column) });
 
   const onFile = async (file: File) => {
@@ -95,7 +105,7 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
     try {
       const c = await check.mutateAsync({ file, currency });
       setChecked(c);
-      setRows(c.rows.map((r) => ({ row: r.row, values: r.values, serverIssues: r.issues.filter((i) => SERVER_ONLY.has(i.key)), excluded: false })));
+      setRows(c.rows.map((r) => ({ row: r.row, values: r.values, outside: r.outside, serverIssues: r.issues.filter((i) => SERVER_ONLY.has(i.key)), excluded: false })));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -103,6 +113,32 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
   const edit = (row: number, column: BatchColumn, value: string) =>
     setRows((all) => all.map((r) => (r.row === row ? { ...r, values: { ...r.values, [column]: value }, serverIssues: r.serverIssues.filter((i) => i.column !== column) } : r)));
   const toggle = (row: number) => setRows((all) => all.map((r) => (r.row === row ? { ...r, excluded: !r.excluded } : r)));
+
+  const asSent = (r: Row) => ({ row: r.row, values: r.values, ...(r.outside.length > 0 ? { outside: r.outside } : {}) });
+
+  /** Rows the server refused (an order id used meanwhile ...) come back as rows.<n>.<column>: shown on their cells. */
+  const putOnCells = (e: unknown) => {
+    const named = isApiError(e) && Array.isArray(e.errors) ? (e.errors as { field?: string; message?: string }[]) : [];
+    const onRows = named.flatMap((x) => {
+      const m = /^rows\.(\d+)\.(\w+)$/.exec(x.field ?? '');
+      return m ? [{ row: Number(m[1]), column: m[2] as BatchIssueColumn, message: x.message ?? '' }] : [];
+    });
+    if (onRows.length > 0) {
+      // The server's message is already in the user's language: kept as the issue's text.
+      setRows((all) => all.map((r) => ({ ...r, serverIssues: [...r.serverIssues, ...onRows.filter((x) => x.row === r.row).map((x) => ({ column: x.column, key: '', text: x.message }))] })));
+    }
+    setError(e instanceof Error ? e.message : String(e));
+  };
+
+  /** The confirmation's figures come from the server (its fee rules); refused rows land on their cells instead. */
+  const confirmSubmit = async () => {
+    setError(null);
+    try {
+      setConfirmingSubmit(await quote.mutateAsync({ currency, rows: included.map(asSent) }));
+    } catch (e) {
+      putOnCells(e);
+    }
+  };
 
   const send = async (googleCode?: string) => {
     if (!checked) return;
@@ -113,26 +149,18 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
           fileName: checked.fileName,
           uploadedCount: checked.uploadedCount,
           uploadedTotal: checked.uploadedTotal,
-          rows: included.map((r) => ({ row: r.row, values: r.values })),
+          rows: included.map(asSent),
+          // Every row of the upload is accounted for: the excluded ones are listed in the result file with their fate.
+          excluded: excluded.map(asSent),
           googleCode,
         }),
       );
-      setConfirmingSubmit(false);
+      setConfirmingSubmit(null);
     } catch (e) {
       // An answer about the Google code stays on the confirmation's code field.
       if (isGoogleCodeProblem(e)) throw e;
-      setConfirmingSubmit(false);
-      // Rows the server refused (an order id used meanwhile ...) come back as rows.<n>.<column>: shown on their cells.
-      const named = isApiError(e) && Array.isArray(e.errors) ? (e.errors as { field?: string; message?: string }[]) : [];
-      const onRows = named.flatMap((x) => {
-        const m = /^rows\.(\d+)\.(\w+)$/.exec(x.field ?? '');
-        return m ? [{ row: Number(m[1]), column: m[2] as BatchColumn, message: x.message ?? '' }] : [];
-      });
-      if (onRows.length > 0) {
-        // The server's message is already in the user's language: kept as the issue's text.
-        setRows((all) => all.map((r) => ({ ...r, serverIssues: [...r.serverIssues, ...onRows.filter((x) => x.row === r.row).map((x) => ({ column: x.column, key: '', text: x.message }))] })));
-      }
-      setError(e instanceof Error ? e.message : String(e));
+      setConfirmingSubmit(null);
+      putOnCells(e);
     }
   };
 
@@ -153,6 +181,7 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
               {`${t('payouts.batch.template')} (CSV)`}
             </Button>
           </Space>
+          <BatchRules currency={currency} />
           <Spin spinning={check.isPending} tip={t('payouts.batch.checking')}>
             <Upload.Dragger
               accept=".xlsx,.csv"
@@ -205,7 +234,22 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
             scroll={{ x: 'max-content' }}
             onRow={(r) => ({ style: r.excluded ? { opacity: 0.45 } : undefined })}
             columns={[
-              { title: t('payouts.batch.row'), dataIndex: 'row', width: 64, fixed: 'left' },
+              {
+                title: t('payouts.batch.row'),
+                key: 'row',
+                width: 64,
+                fixed: 'left',
+                render: (_: unknown, r: Row) => (
+                  <>
+                    {r.row}
+                    {(r.excluded ? [] : (issues.get(r.row) ?? []).filter((i) => i.column === BATCH_ROW_ISSUE)).map((i, n) => (
+                      <Typography.Text key={`${i.key}-${n}`} type="danger" style={{ fontSize: 12, display: 'block', minWidth: 160 }} data-testid={`issue-${r.row}-row`}>
+                        {text(i)}
+                      </Typography.Text>
+                    ))}
+                  </>
+                ),
+              },
               ...columns.map((c) => ({
                 title: label(c),
                 key: c,
@@ -251,7 +295,7 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
             >
               {t('payouts.form.back')}
             </Button>
-            <Button type="primary" disabled={invalid.length > 0 || included.length === 0} loading={submit.isPending} onClick={() => setConfirmingSubmit(true)} data-testid="batch-submit">
+            <Button type="primary" disabled={invalid.length > 0 || included.length === 0} loading={quote.isPending || submit.isPending} onClick={() => void confirmSubmit()} data-testid="batch-submit">
               {`${t('payouts.batch.submit')} (${included.length})`}
             </Button>
           </Space>
@@ -279,18 +323,14 @@ export function BatchModal({ onClose }: { onClose: () => void }) {
       {confirmingSubmit && checked && (
         <ConfirmActionModal
           title={t('payouts.batch.submit')}
-          items={[
-            { key: 'file', label: t('payouts.batch.fileName'), children: checked.fileName },
-            { key: 'count', label: t('payouts.batch.rows'), children: included.length },
-            { key: 'total', label: t('common.fields.amount'), children: <strong>{amount(sumOf(included, currency))}</strong> },
-          ]}
-          hint={t('payouts.batch.submitConfirm', { count: included.length, total: amount(sumOf(included, currency)) })}
+          items={[{ key: 'file', label: t('payouts.batch.fileName'), children: checked.fileName }, ...quoteItems(confirmingSubmit, 'submit', 'batch-submit')]}
+          hint={t('payouts.batch.submitConfirm')}
           okText={t('payouts.batch.submit')}
           sending={submit.isPending}
           secondFactor={SecondFactorCall.PAYOUT_BATCH_CREATE}
           testId="batch-submit"
           onConfirm={send}
-          onClose={() => setConfirmingSubmit(false)}
+          onClose={() => setConfirmingSubmit(null)}
         />
       )}
     </Modal>

@@ -5,7 +5,7 @@
 import { Alert, Button, Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PAYOUT_STATUS_COLORS, payoutFailureReason, type PayoutStatusValue } from '@mg/domain';
+import { PAYOUT_STATUS_COLORS, payoutDestinationLabel, payoutFailureReason, type PayoutStatusValue } from '@mg/domain';
 import { useFormatters } from '../../components/format';
 import { StatusTag, useMoney } from '../../components/list';
 import { DeliveryCard } from '../collections/TransactionDrawer';
@@ -55,7 +55,7 @@ export function PayoutDrawer({ id, onClose }: { id: string | null; onClose: () =
             </Descriptions.Item>
             {p.network ? (
               <>
-                <Descriptions.Item label={t('crypto.fields.network')}>{`${p.token ?? ''} ${p.network}`}</Descriptions.Item>
+                <Descriptions.Item label={t('crypto.fields.network')}>{payoutDestinationLabel(p.bankCode)}</Descriptions.Item>
                 <Descriptions.Item label={t('crypto.fields.label')}>{p.accountName}</Descriptions.Item>
                 <Descriptions.Item label={t('crypto.fields.payeeAddress')} span={2}>
                   <Typography.Text copyable code data-testid="payout-payee-address">{p.payeeAddress}</Typography.Text>

@@ -1,8 +1,9 @@
 /**
  * Payout records (docs/payments-api.md "Payouts"): the declared list (packages/domain payouts/list.ts) with a new
- * payout, the review of the ticked payouts pending review (approve / reject), a reviewer's queue (what waits for
- * their review: the list filtered to it, and the batches), cancel while it can, the approval policy, and one
- * payout's details on a row click.
+ * payout, the review of the ticked payouts pending review (approve / reject), a reviewer's queue (one line per
+ * decision: a single payout, or a batch as one), cancel while it can, the approval policy, and one payout's details
+ * on a row click. A batch's payouts are reviewed with their batch: in the list they are read-only, their Batch
+ * column says which, and "Its payouts" of a batch filters the list to them.
  */
 import { useRef, useState } from 'react';
 import { App, Badge, Button, Popconfirm } from 'antd';
@@ -20,7 +21,8 @@ import { BatchesDrawer } from './BatchesDrawer';
 import { PayoutDrawer } from './PayoutDrawer';
 import { PayoutFormModal } from './PayoutFormModal';
 import { PolicyModal } from './PolicyModal';
-import { ReviewModal, type ReviewAction } from './ReviewModal';
+import { ReviewModal, payeeLine, type ReviewAction } from './ReviewModal';
+import { ReviewQueueDrawer } from './ReviewQueueDrawer';
 import { useCancelPayout, useReviewWaiting, type PayoutRecord } from './hooks';
 
 // An approved payout leaves for the channel within seconds (the job); the list offers cancel while it waits for review.
@@ -58,19 +60,23 @@ export default function PayoutsPage() {
   const [policy, setPolicy] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [batches, setBatches] = useState(false);
+  const [queue, setQueue] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const [selected, setSelected] = useState<PayoutRecord[]>([]);
   const [reviewing, setReviewing] = useState<{ action: ReviewAction; rows: PayoutRecord[] } | null>(null);
   const { data: user } = useCurrentUser();
   const { currency } = useFormatters();
-  // Maker-checker: a reviewer is offered only other people's payouts (the server refuses the maker's own anyway).
-  const reviewable = (r: PayoutRecord) => r.status === PayoutStatus.PENDING_REVIEW && r.createdBy !== user?.username;
+  // Maker-checker: a reviewer is offered only other people's payouts (the server refuses the maker's own anyway);
+  // a batch's payouts only with their batch.
+  const reviewable = (r: PayoutRecord) => r.status === PayoutStatus.PENDING_REVIEW && r.createdBy !== user?.username && r.batchId === null;
   const pending = selected.filter(reviewable);
   const canReview = perm.has(Perm.PAYOUT_REVIEW);
   const waiting = useReviewWaiting(canReview);
   const formRef = useRef<ProFormInstance>(undefined);
-  const showWaiting = () => {
-    formRef.current?.setFieldsValue({ status: PayoutStatus.PENDING_REVIEW });
+  const showBatchPayouts = (batchId: string) => {
+    setQueue(false);
+    setBatches(false);
+    formRef.current?.setFieldsValue({ batchId });
     formRef.current?.submit();
   };
 
@@ -104,8 +110,8 @@ export default function PayoutsPage() {
             : []),
           <Can key="review" code={Perm.PAYOUT_REVIEW}>
             <>
-              <Badge count={waiting.data?.payouts ?? 0} size="small" overflowCount={999} data-testid="review-waiting">
-                <Button icon={<AuditOutlined />} onClick={showWaiting} data-testid="review-queue">
+              <Badge count={waiting.data?.total ?? 0} size="small" overflowCount={999} data-testid="review-waiting">
+                <Button icon={<AuditOutlined />} onClick={() => setQueue(true)} data-testid="review-queue">
                   {t('payouts.review.queue')}
                 </Button>
               </Badge>
@@ -137,17 +143,26 @@ export default function PayoutsPage() {
                 </Button>,
               ]
             : []),
+          // A batch's payout waiting for review is decided with its batch, in the review queue.
+          ...(canReview && r.status === PayoutStatus.PENDING_REVIEW && r.batchId !== null
+            ? [
+                <Button key="batch" type="link" size="small" title={r.batchId} onClick={() => setQueue(true)} data-testid={`with-batch-${r.id}`}>
+                  {t('payouts.review.withBatch')}
+                </Button>,
+              ]
+            : []),
           ...(cancellable(r) ? [<CancelButton key="cancel" payout={r} />] : []),
         ]}
       />
       {creating && <PayoutFormModal onClose={() => setCreating(false)} />}
       {policy && <PolicyModal onClose={() => setPolicy(false)} />}
       {uploading && <BatchModal onClose={() => setUploading(false)} />}
-      <BatchesDrawer open={batches} onClose={() => setBatches(false)} />
+      <BatchesDrawer open={batches} onClose={() => setBatches(false)} onShowPayouts={showBatchPayouts} />
+      <ReviewQueueDrawer open={queue} onClose={() => setQueue(false)} onShowPayouts={showBatchPayouts} />
       {reviewing && (
         <ReviewModal
           action={reviewing.action}
-          rows={reviewing.rows}
+          rows={reviewing.rows.map((r) => ({ ...r, payee: payeeLine(r.accountName, r.bankCode, r.accountNumber) }))}
           onClose={() => setReviewing(null)}
           onDone={() => {
             setReviewing(null);

@@ -1,89 +1,118 @@
 /**
- * Approve or reject payouts pending review, one or many (docs/payments-api.md `POST /api/payouts/review`): the
- * count and totals of what is decided, a reason for a rejection, then the Google code when the reviewer has 2FA on.
- * Each payout is changed or skipped with its reason (the maker of a payout cannot check it); the result says which.
+ * Approve or reject payouts pending review, one or many (docs/payments-api.md `POST /api/payouts/review`), in the
+ * confirmation every money action uses (ConfirmActionModal, issue 40): how many, to whom (one payout), the amount,
+ * the fee and the total debit that leave the held (frozen) balance, a reason for a rejection, and the Google code
+ * under them when the reviewer has 2FA on. Each payout is changed or skipped with its reason (the maker of a payout
+ * cannot check it); the result says which.
  */
-import { App, Descriptions, Form, Input, Modal } from 'antd';
-import type { ButtonProps } from 'antd';
+import { App, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAYOUT_REJECT_REASON_MAX_LENGTH, parseAmount, toMajorString, type CurrencyCode } from '@mg/domain';
-import { useCurrentUser } from '../../components/forms';
+import { PAYOUT_REJECT_REASON_MAX_LENGTH, SecondFactorCall, parseAmount, payoutDestinationLabel, toMajorString, type CurrencyCode } from '@mg/domain';
+import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { useMoney } from '../../components/list';
-import { useGoogleCodeGate } from '../developer/_gate';
-import { useReviewPayouts, type PayoutRecord } from './hooks';
+import { isGoogleCodeProblem } from '../../components/secondFactor';
+import { useReviewPayouts } from './hooks';
 
 export type ReviewAction = 'approve' | 'reject';
 
-function sumOf(rows: readonly PayoutRecord[], key: 'amount' | 'fee'): string {
+/** What a review needs of a payout: a list row, or a line of the review queue; `payee` as the reviewer reads it. */
+export interface ReviewedPayout {
+  id: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  payee: string;
+}
+
+/** The payee as a reviewer reads it: "Budi Santoso · BCA 1234567890", "USDT · TRC-20 TZCN…" for an address. */
+export function payeeLine(name: string | null, bankCode: string | null, accountNumber: string | null): string {
+  const where = [bankCode ? payoutDestinationLabel(bankCode) : '', accountNumber ?? ''].filter(Boolean).join(' ');
+  return [name ?? '', where].filter(Boolean).join(' · ');
+}
+
+function sumOf(rows: readonly ReviewedPayout[], pick: (r: ReviewedPayout) => string[]): string {
   const currency = (rows[0]?.currency ?? 'IDR') as CurrencyCode;
   const total = rows.reduce((acc, r) => {
-    const p = parseAmount(r[key], currency);
-    return p.ok ? acc + p.minor : acc;
+    for (const v of pick(r)) {
+      const p = parseAmount(v, currency, { allowZero: true });
+      if (p.ok) acc += p.minor;
+    }
+    return acc;
   }, 0n);
   return toMajorString(total, currency);
 }
 
-export function ReviewModal({ action, rows, onClose, onDone }: { action: ReviewAction; rows: readonly PayoutRecord[]; onClose: () => void; onDone: () => void }) {
+export function ReviewModal({ action, rows, onClose, onDone }: { action: ReviewAction; rows: readonly ReviewedPayout[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const money = useMoney();
-  const { data: user } = useCurrentUser();
-  const gate = useGoogleCodeGate(Boolean(user?.twoFactorEnabled));
   const review = useReviewPayouts();
   const [form] = Form.useForm<{ reason: string }>();
   const currency = rows[0]?.currency ?? '';
-  const title = t(action === 'approve' ? 'payouts.review.approveTitle' : 'payouts.review.rejectTitle', { count: rows.length });
+  const shown = (v: string) => `${money(v, currency)} ${currency}`;
+  const approve = action === 'approve';
+  const title = t(approve ? 'payouts.review.approveTitle' : 'payouts.review.rejectTitle', { count: rows.length });
 
-  const run = async () => {
+  const confirm = async (googleCode?: string) => {
     let reason: string | undefined;
-    if (action === 'reject') {
+    if (!approve) {
       try {
         reason = (await form.validateFields()).reason.trim();
       } catch {
-        return;
+        return; // the reason field says what is missing
       }
     }
-    await gate.run({
-      title,
-      okText: t(action === 'approve' ? 'payouts.review.approve' : 'payouts.review.reject'),
-      danger: action === 'reject',
-      action: async (googleCode) => {
-        const result = await review.mutateAsync({ action, ids: rows.map((r) => r.id), reason, googleCode });
-        const done = t(action === 'approve' ? 'payouts.review.approved' : 'payouts.review.rejected', { count: result.changed.length });
-        if (result.skipped.length > 0) {
-          modal.warning({ title: done, content: t('payouts.review.skipped', { count: result.skipped.length, reasons: [...new Set(result.skipped.map((s) => s.message))].join('; ') }) });
-        } else message.success(done);
-        onDone();
-      },
-    });
+    let result;
+    try {
+      result = await review.mutateAsync({ action, ids: rows.map((r) => r.id), reason, googleCode });
+    } catch (e) {
+      if (isGoogleCodeProblem(e)) throw e; // it lands on the code field
+      message.error(e instanceof Error ? e.message : String(e));
+      onClose(); // the list behind shows what is true now
+      return;
+    }
+    const done = t(approve ? 'payouts.review.approved' : 'payouts.review.rejected', { count: result.changed.length });
+    if (result.skipped.length > 0) {
+      modal.warning({ title: done, content: t('payouts.review.skipped', { count: result.skipped.length, reasons: [...new Set(result.skipped.map((s) => s.message))].join('; ') }) });
+    } else message.success(done);
+    onDone();
   };
 
   return (
-    <>
-      <Modal
-        open
-        title={title}
-        onCancel={onClose}
-        onOk={() => void run()}
-        okText={t(action === 'approve' ? 'payouts.review.approve' : 'payouts.review.reject')}
-        okButtonProps={{ danger: action === 'reject', loading: review.isPending, 'data-testid': 'review-ok' } as ButtonProps}
-        cancelText={t('common.actions.cancel')}
-        destroyOnHidden
-      >
-        <Descriptions size="small" column={1} style={{ marginBottom: 12 }} data-testid="review-summary">
-          <Descriptions.Item label={t('payouts.review.selected', { count: rows.length })}>
-            {t('payouts.review.summary', { amount: `${money(sumOf(rows, 'amount'), currency)} ${currency}`, fee: `${money(sumOf(rows, 'fee'), currency)} ${currency}` })}
-          </Descriptions.Item>
-        </Descriptions>
-        {action === 'reject' && (
-          <Form form={form} layout="vertical" name="rejectForm" initialValues={{ reason: '' }}>
-            <Form.Item name="reason" label={t('payouts.fields.rejectReason')} rules={[{ required: true, whitespace: true, message: t('payouts.rejectReasonRequired') }]}>
-              <Input.TextArea maxLength={PAYOUT_REJECT_REASON_MAX_LENGTH} rows={3} data-testid="reject-reason" />
-            </Form.Item>
-          </Form>
-        )}
-      </Modal>
-      {gate.element}
-    </>
+    <ConfirmActionModal
+      title={title}
+      items={[
+        { key: 'count', label: t('payouts.review.count'), children: rows.length },
+        ...(rows.length === 1 ? [{ key: 'payee', label: t('payouts.review.payee'), children: rows[0]!.payee }] : []),
+        { key: 'amount', label: t('payouts.fields.amount'), children: shown(sumOf(rows, (r) => [r.amount])) },
+        { key: 'fee', label: t('payouts.fields.fee'), children: shown(sumOf(rows, (r) => [r.fee])) },
+        {
+          key: 'total',
+          label: t('payouts.fields.totalDebit'),
+          children: (
+            <Typography.Text strong data-testid="review-total">
+              {shown(sumOf(rows, (r) => [r.amount, r.fee]))}
+            </Typography.Text>
+          ),
+        },
+        { key: 'from', label: t('payouts.review.from'), children: t(approve ? 'payouts.review.fromHeld' : 'payouts.review.backToAvailable') },
+      ]}
+      hint={t(approve ? 'payouts.review.approveHint' : 'payouts.review.rejectHint')}
+      okText={t(approve ? 'payouts.review.approve' : 'payouts.review.reject')}
+      danger={!approve}
+      sending={review.isPending}
+      secondFactor={SecondFactorCall.PAYOUT_REVIEW}
+      testId="review"
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {!approve && (
+        <Form form={form} layout="vertical" name="rejectForm" initialValues={{ reason: '' }} style={{ marginTop: 16 }}>
+          <Form.Item name="reason" label={t('payouts.fields.rejectReason')} rules={[{ required: true, whitespace: true, message: t('payouts.rejectReasonRequired') }]}>
+            <Input.TextArea maxLength={PAYOUT_REJECT_REASON_MAX_LENGTH} rows={3} data-testid="reject-reason" />
+          </Form.Item>
+        </Form>
+      )}
+    </ConfirmActionModal>
   );
 }

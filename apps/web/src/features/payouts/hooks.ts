@@ -4,7 +4,7 @@
  * they move), which reload where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BatchColumn, BatchRowValues, ListRecord, payoutsList } from '@mg/domain';
+import type { BatchColumn, BatchIssueColumn, BatchRowValues, ListRecord, payoutsList } from '@mg/domain';
 import { api, download, request } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 import type { CallbackDelivery } from '../collections/hooks';
@@ -103,14 +103,46 @@ export function useCancelPayout() {
   return useMutation({ mutationFn: (id: string) => api.post<PayoutRecord>(`${PATH}/${encodeURIComponent(id)}/cancel`), onSuccess: invalidate });
 }
 
-/** Single payouts and batches pending review made by someone else, in the session currency. */
+/** Single payouts and batches pending review made by someone else, in the session currency; a batch counts once. */
 export interface ReviewWaiting {
   payouts: number;
   batches: number;
+  /** The length of the queue: one decision per payout or batch. */
+  total: number;
 }
 
 export function useReviewWaiting(enabled: boolean) {
   return useQuery({ queryKey: payoutKeys.other('review-waiting'), queryFn: () => api.get<ReviewWaiting>(`${PATH}/review/waiting`), enabled, refetchInterval: enabled ? WAITING_REFRESH_MS : false });
+}
+
+/** One decision of the reviewer's queue: a single payout, or a batch as one. */
+export interface ReviewQueueItem {
+  kind: 'payout' | 'batch';
+  id: string;
+  merchantId: number;
+  currency: string;
+  count: number;
+  amount: string;
+  fee: string;
+  totalDebit: string;
+  /** The payee's name, or the batch's file name. */
+  name: string;
+  bankCode: string | null;
+  accountNumber: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface ReviewQueuePage {
+  total: number;
+  page: number;
+  pageSize: number;
+  items: ReviewQueueItem[];
+}
+
+/** The queue the waiting count counts, a page at a time; reloaded with the payout lists (a review invalidates them). */
+export function useReviewQueue(enabled: boolean, page: number, pageSize: number) {
+  return useQuery({ queryKey: payoutKeys.other('review-queue', page, pageSize), queryFn: () => api.get<ReviewQueuePage>(`${PATH}/review/queue`, { page, pageSize }), enabled });
 }
 
 export function usePayoutPolicy(enabled: boolean) {
@@ -128,7 +160,8 @@ export function useSavePayoutPolicy() {
 /* Batches --------------------------------------------------------------------------------------------------- */
 
 export interface BatchIssue {
-  column: BatchColumn;
+  /** A column, or `row` for the row as a whole (a value outside the template's columns). */
+  column: BatchIssueColumn;
   key: string;
   params?: Record<string, string | number>;
   /** A message the server already wrote in the user's language (a refused submit), shown as it is. */
@@ -139,6 +172,8 @@ export interface CheckedRow {
   row: number;
   values: BatchRowValues;
   formulas: BatchColumn[];
+  /** Spreadsheet columns holding a value under no header: a problem of the row. */
+  outside: string[];
   issues: BatchIssue[];
 }
 
@@ -177,13 +212,40 @@ export function useCheckBatch() {
   });
 }
 
+/** The figures of a batch confirmation, from the server (its fee rules; never computed here). */
+export interface BatchQuote {
+  currency: string;
+  count: number;
+  payees: number;
+  payee: { bankCode: string; bankName: string; accountNumber: string; accountName: string } | null;
+  amount: string;
+  fee: string;
+  totalDebit: string;
+  available: string;
+  /** Already held for it (a submitted batch); 0 before the submit. */
+  held: string;
+  sufficient: boolean;
+}
+
+type RowInput = { row: number; values: BatchRowValues };
+
+/** Quotes the rows about to be submitted; silent: refused rows come back on their cells. */
+export function useQuoteBatch() {
+  return useMutation({ mutationFn: (input: { currency: string; rows: RowInput[] }) => api.post<BatchQuote>(`${PATH}/batches/quote`, input, { silent: true }) });
+}
+
 export function useSubmitBatch() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { currency: string; fileName: string; uploadedCount: number; uploadedTotal: string; rows: { row: number; values: BatchRowValues }[]; googleCode?: string }) =>
+    mutationFn: (input: { currency: string; fileName: string; uploadedCount: number; uploadedTotal: string; rows: RowInput[]; excluded: RowInput[]; googleCode?: string }) =>
       api.post<BatchView>(`${PATH}/batches`, input, { silent: true }),
     onSuccess: invalidate,
   });
+}
+
+/** A batch's review quote (what its payouts still waiting pay and cost, and the hold that pays them). */
+export function useQuoteBatchReview() {
+  return useMutation({ mutationFn: (id: string) => api.get<BatchQuote>(`${PATH}/batches/${encodeURIComponent(id)}/quote`, undefined, { silent: true }) });
 }
 
 export function useBatches(enabled: boolean) {

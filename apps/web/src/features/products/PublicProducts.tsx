@@ -1,11 +1,11 @@
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { Button, Segmented, Space } from 'antd';
 import { LoginOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, loginPath, type CurrencyCode } from '@mg/domain';
 import { useMediaQuery } from '../../components/useMediaQuery';
-import { BrandLogo, useBrand } from '../../brands';
+import { BrandLogo, useBrand, brandStyle } from '../../brands';
 import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
 import { Footer } from '../../app/layouts/Footer';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -39,7 +39,7 @@ export default function PublicProducts({ kind }: { kind: PublicProductsKind }) {
   return (
     <div
       className="mg-plain"
-      style={{ '--mg-brand': brand.primaryColor } as CSSProperties}
+      style={brandStyle(brand)}
       data-testid="public-products"
     >
       <header className="mg-plain__bar" style={{ flexWrap: 'wrap', rowGap: 8 }}>

@@ -123,6 +123,7 @@ export default function SettlementsPage() {
           </Can>,
         ]}
         overrides={{
+          currencyShown: ['netAmount'],
           render: {
             netAmount: (r) => (
               <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>

@@ -68,10 +68,11 @@ function StatCard({ title, hint, value, suffix, foot, testId }: StatCardProps) {
           </Tooltip>
         )}
       </Typography.Text>
-      <div style={{ fontSize: 24, fontWeight: 700, fontVariantNumeric: 'tabular-nums', margin: '4px 0', whiteSpace: 'nowrap' }} data-testid={`${testId}-value`}>
-        {value}
+      {/* The currency goes under a figure too long for a narrow card rather than past its edge. */}
+      <div className="mg-stat__value" data-testid={`${testId}-value`}>
+        <span className="mg-stat__figure">{value}</span>
         {suffix && (
-          <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 400, marginLeft: 6 }}>
+          <Typography.Text type="secondary" className="mg-stat__suffix">
             {suffix}
           </Typography.Text>
         )}
@@ -151,6 +152,8 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
   };
 
   const data = query.data;
+  // Every amount of the cards names its currency, the lines under a figure too: on a phone a card is read alone.
+  const withCurrency = useMemo(() => (v: string) => `${money(v, data?.currency)} ${data?.currency ?? currency}`, [money, data?.currency, currency]);
   const days = useMemo(() => (data ? fillDays(from, to, data.byDay) : []), [data, from, to]);
 
   const cards: StatCardProps[] = data
@@ -164,7 +167,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
             <>
               {t('statistics.payments', { count: data.collected.count })}
               <br />
-              {t('statistics.todayLine', { amount: money(data.today.collected.amount), count: data.today.collected.count })}
+              {t('statistics.todayLine', { amount: withCurrency(data.today.collected.amount), count: data.today.collected.count })}
             </>
           ),
         },
@@ -199,7 +202,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
             <>
               {t('statistics.payoutCount', { count: data.payouts.paid.count })}
               <br />
-              {t('statistics.pendingReviewLine', { amount: money(data.payouts.pendingReview.amount), count: data.payouts.pendingReview.count })}
+              {t('statistics.pendingReviewLine', { amount: withCurrency(data.payouts.pendingReview.amount), count: data.payouts.pendingReview.count })}
             </>
           ),
         },
@@ -273,7 +276,7 @@ function Statistics({ chartOpts }: { chartOpts?: Opts }) {
           </Row>
           {hasCollections(data) ? (
             <Suspense fallback={<ChartsSkeleton />}>
-              <StatisticsCharts days={days} byPaymentType={data.byPaymentType} money={money} compact={compact} percent={share} opts={chartOpts} />
+              <StatisticsCharts days={days} byPaymentType={data.byPaymentType} money={withCurrency} compact={compact} percent={share} opts={chartOpts} />
             </Suspense>
           ) : (
             <Card className="mg-home__card" data-testid="home-stats-empty">

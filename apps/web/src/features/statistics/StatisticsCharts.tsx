@@ -26,7 +26,7 @@ export interface StatisticsChartsProps {
   /** Every day of the range, in order (days without payments carry zeros). */
   days: DayVolume[];
   byPaymentType: PaymentTypeVolume[];
-  /** A server amount in the user's money format. */
+  /** A server amount in the user's money format, with its currency (tooltips and legend). */
   money: (value: string) => string;
   /** Number format of the axis labels (compact). */
   compact: (value: number) => string;

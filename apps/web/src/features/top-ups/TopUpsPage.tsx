@@ -1,6 +1,8 @@
 /**
  * Top-up records (docs/payments-api.md "Top-ups"): the declared list (packages/domain top-ups/list.ts) with a new
- * top-up (open at once with `?new=1`, the Balances page's Top up button), and the cashier of a top-up still open; the list reloads when the user comes back from the cashier tab.
+ * top-up (open at once with `?new=1`, the Balances page's Top up button), and the cashier of a top-up still open. The
+ * list reloads on a top-up's realtime event (domain RealtimeKind.TOP_UP, app/shell/useRealtime.ts) like every pushed
+ * list, and when the user comes back from the cashier tab (the socket may be reconnecting just then).
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

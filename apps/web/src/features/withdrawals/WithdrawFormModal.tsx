@@ -1,6 +1,6 @@
 /**
  * A withdrawal (docs/payments-api.md `POST /api/withdrawals`): one of the merchant's accounts in the session currency
- * (one not usable yet is shown disabled with the time it becomes usable), the amount with the currency's minimum and
+ * (one still waiting for verification is shown disabled with the time it becomes usable; a verified one never), the amount with the currency's minimum and
  * maximum and the available balance beside it. Continue asks the server for the spec §5 checks and the fee; the
  * confirmation shows the account, amount, fee, what is held and the date it is expected on the account (working days
  * of the country), with the Google code there when 2FA is on, and only then is the money held.
@@ -8,12 +8,13 @@
 import { useState } from 'react';
 import { Alert, App, Descriptions, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SecondFactorCall, amountSchema, canonicalAmount, getCurrency, type WithdrawalQuoteView } from '@mg/domain';
+import { SecondFactorCall, WithdrawalAccountStatus, amountSchema, canonicalAmount, getCurrency, withdrawalAccountUsable, type WithdrawalQuoteView } from '@mg/domain';
 import { ConfirmStepModal, useQuoteItems } from '../../components/ConfirmStepModal';
 import { isGoogleCodeProblem } from '../../components/secondFactor';
 import { applyServerErrors } from '../../components/forms';
 import { useFormatters } from '../../components/format';
 import { useMoney } from '../../components/list';
+import { useNow } from '../../components/remaining';
 import { zodRule } from '../../components/zodRule';
 import {
   useCreateWithdrawal,
@@ -44,12 +45,18 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
   );
   const [error, setError] = useState<string | null>(null);
 
-  const usable = (accounts.data ?? []).filter((a) => a.status !== 'rejected');
-  const options = usable.map((a) => ({
-    value: a.id,
-    disabled: !a.usable,
-    label: `${a.bankName} · ${a.accountNumber} · ${a.accountName}${a.usable ? '' : ` — ${t('withdrawals.fields.usableAt')} ${instant(a.usableAt)}`}`,
-  }));
+  const usable = (accounts.data ?? []).filter((a) => a.status !== WithdrawalAccountStatus.REJECTED);
+  // Decided on this page's clock with the server's rule: an account verified, or past its cooling period since the
+  // list was read, is offered without "Usable from" (which only an account still waiting shows, issue 40).
+  const now = useNow(usable.some((a) => !withdrawalAccountUsable(a)));
+  const options = usable.map((a) => {
+    const ready = withdrawalAccountUsable(a, new Date(now));
+    return {
+      value: a.id,
+      disabled: !ready,
+      label: `${a.bankName} · ${a.accountNumber} · ${a.accountName}${ready ? '' : ` — ${t('withdrawals.fields.usableAt')} ${instant(a.usableAt)}`}`,
+    };
+  });
   const l = limits.data;
   const country = t(getCurrency(currency).countryKey, { defaultValue: getCurrency(currency).country });
 
@@ -159,6 +166,10 @@ export function WithdrawFormModal({ onClose }: { onClose: () => void }) {
             <Select
               loading={accounts.isLoading}
               options={options}
+              // Opened, the list is read again: staff may have verified an account since the form was opened.
+              onOpenChange={(open) => {
+                if (open) void accounts.refetch();
+              }}
               // Inside the form: the list goes with it when the confirmation replaces the form.
               getPopupContainer={(node: HTMLElement) => node.parentElement ?? document.body}
               data-testid="withdraw-account"

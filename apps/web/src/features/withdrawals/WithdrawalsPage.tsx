@@ -264,8 +264,10 @@ export default function WithdrawalsPage() {
             { key: 'merchant', label: t('common.fields.merchantId'), children: approving.merchantId },
             { key: 'account', label: t('withdrawals.fields.account'), children: `${findPayoutDestination(approving.currency as CurrencyCode, approving.bankCode)?.name ?? approving.bankCode} · ${approving.accountNumber} · ${approving.accountName}` },
             { key: 'amount', label: t('withdrawals.fields.amount'), children: `${money(approving.amount, approving.currency)} ${approving.currency}` },
+            { key: 'fee', label: t('withdrawals.fields.fee'), children: `${money(approving.fee, approving.currency)} ${approving.currency}` },
             { key: 'total', label: t('withdrawals.fields.totalDebit'), children: <strong>{`${money(approving.totalDebit, approving.currency)} ${approving.currency}`}</strong> },
           ]}
+          hint={t('withdrawals.approveHint')}
           okText={t('withdrawals.actions.approve')}
           sending={review.isPending}
           secondFactor={SecondFactorCall.WITHDRAWAL_REVIEW}

@@ -16,7 +16,7 @@ import {
   type ListRecord,
   type PayoutStatusValue,
 } from '@mg/domain';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { insertMany } from '../../../db/insert-many';
 import type { DbLike } from '../../../db/pool';
@@ -24,7 +24,7 @@ import { merchant, payout, payoutBatch, payoutPolicy } from '../../../db/schema'
 import { fieldError } from '../../../lib/errors';
 import { amountFilter, createdBetween, listRange, newestFirst } from '../../../lib/list/order';
 import { pagedSource } from '../../../lib/list/source';
-import { currencyOf, ownScope, scopeWhere, sessionCurrency } from '../../auth/scope';
+import { currencyOf, ownScope, scopeWhere } from '../../auth/scope';
 
 export type PayoutRow = typeof payout.$inferSelect;
 export type PayoutInsert = typeof payout.$inferInsert;
@@ -41,6 +41,7 @@ export function toPayoutRecord(p: PayoutRow): PayoutRecord {
     id: p.id,
     merchantId: p.merchantId,
     merchantOrderId: p.merchantOrderId,
+    batchId: p.batchId,
     mode: p.mode,
     currency: p.currency,
     bankCode: p.bankCode,
@@ -86,6 +87,7 @@ export const payoutsSource = pagedSource({
       q.status?.length ? inArray(payout.status, q.status) : undefined,
       q.merchantOrderId !== undefined ? eq(payout.merchantOrderId, q.merchantOrderId) : undefined,
       q.id !== undefined ? eq(payout.id, q.id) : undefined,
+      q.batchId !== undefined ? eq(payout.batchId, q.batchId) : undefined,
       q.bankCode !== undefined ? eq(payout.bankCode, q.bankCode.toUpperCase()) : undefined,
       min !== undefined ? gte(payout.amount, min) : undefined,
       max !== undefined ? lte(payout.amount, max) : undefined,
@@ -310,22 +312,6 @@ export async function updateBatch(tx: DbLike, b: Pick<PayoutBatchRow, 'merchantI
   const [row] = await tx.update(payoutBatch).set(set).where(and(eq(payoutBatch.merchantId, b.merchantId), eq(payoutBatch.id, b.id))).returning();
   if (!row) throw new Error(`payout batch ${b.id} vanished`);
   return row;
-}
-
-/** Rows of `t` pending review in the caller's scope and session currency that someone other than `username` made. */
-function waitingFor(req: FastifyRequest, username: string, t: { merchantId: AnyColumn; status: AnyColumn; createdBy: AnyColumn; currency: AnyColumn }, pending: string): SQL | undefined {
-  const currency = sessionCurrency(req);
-  return and(scopeWhere(t.merchantId, ownScope(req)), eq(t.status, pending), ne(t.createdBy, username), currency ? eq(t.currency, currency) : undefined);
-}
-
-/**
- * What waits for this user's review in the session currency: single payouts and batches pending review that someone
- * else made (maker-checker: their own are not theirs to review).
- */
-export async function countWaitingForReview(db: DbLike, req: FastifyRequest, username: string): Promise<{ payouts: number; batches: number }> {
-  const [p] = await db.select({ n: count() }).from(payout).where(and(waitingFor(req, username, payout, PayoutStatus.PENDING_REVIEW), isNull(payout.batchId)));
-  const [b] = await db.select({ n: count() }).from(payoutBatch).where(waitingFor(req, username, payoutBatch, PayoutBatchStatus.PENDING_REVIEW));
-  return { payouts: p?.n ?? 0, batches: b?.n ?? 0 };
 }
 
 /** The newest batches of the caller's merchant. */

@@ -1,7 +1,7 @@
 /**
  * The blank layout of the onboarding flow (outside the main shell, for every brand): the brand's logo and title,
- * the save state, the language switch and sign out; the steps with the completion beside the page; the status
- * banner and the conflict notice above it; back and next below it.
+ * the save state, the language switch and sign out; the steps with the completion beside the page (a step staff asked
+ * to change marked, in words too); the status banner and the conflict notice above it; back and next below it.
  */
 import type { ReactNode } from 'react';
 import { Alert, App, Button, Progress, Steps, Tooltip, Typography } from 'antd';
@@ -9,14 +9,16 @@ import { ArrowLeftOutlined, ArrowRightOutlined, CheckOutlined, CloudSyncOutlined
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT, ONBOARDING_STEPS, isLanguage, loginPath, type Language } from '@mg/domain';
-import { BrandLogo, useBrand } from '../../../brands';
+import { BrandLogo, useBrand, brandStyle } from '../../../brands';
 import { identityApi } from '../../../api/identity';
 import { LanguageSwitcher } from '../../../app/components/LanguageSwitcher';
 import { usePageTitle } from '../../../app/usePageTitle';
 import { Footer } from '../../../app/layouts/Footer';
-import { formatInstant, useFormatters } from '../../../components/format';
+import { formatInstant, formatList, useFormatters } from '../../../components/format';
+import { useLocale } from '../../../i18n/LocaleProvider';
 import { useMediaQuery } from '../../../components/useMediaQuery';
 import { clearSession, useSession } from '../../../session/store';
+import { sectionsToChange } from './actions';
 import { useFlow } from './context';
 import { StatusBanner } from './StatusBanner';
 import type { SaveState } from './useAutosave';
@@ -88,7 +90,7 @@ export function FlowHeader({ right }: { right?: ReactNode }) {
 export function FlowFrame({ header, children }: { header?: ReactNode; children: ReactNode }) {
   const { brand } = useBrand();
   return (
-    <div className="ob-flow" style={{ ['--mg-brand' as string]: brand.primaryColor }} data-testid="ob-flow">
+    <div className="ob-flow" style={brandStyle(brand)} data-testid="ob-flow">
       {header ?? <FlowHeader />}
       {children}
       <Footer />
@@ -100,15 +102,19 @@ export function FlowLayout({ notice, onDismissNotice, children }: { notice: 'con
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { view, autosave } = useFlow();
+  const { view, autosave, actions } = useFlow();
+  const { language } = useLocale();
   const wide = useMediaQuery(`(min-width: ${LAYOUT.headerBreakpoint}px)`);
   const current = ONBOARDING_STEPS.findIndex((s) => s.path === pathname);
   const missingSections = new Set(view.missing.map((m) => m.section));
-  const requestSections = new Set(view.requests.filter((r) => !r.resolvedAt).map((r) => r.section));
+  // Steps with something staff asked to change (a request, a refused section or document): marked in red and in
+  // words, not by colour alone; the current one keeps its "here" state and the words.
+  const toChange = sectionsToChange(actions);
+  const needsChange = (i: number) => Boolean(ONBOARDING_STEPS[i]?.section && toChange.has(ONBOARDING_STEPS[i]!.section!));
   const stepStatus = (i: number): 'finish' | 'process' | 'wait' | 'error' => {
     const step = ONBOARDING_STEPS[i]!;
     if (i === current) return 'process';
-    if (step.section) return requestSections.has(step.section) ? 'error' : missingSections.has(step.section) || view.data[step.section] === undefined ? 'wait' : 'finish';
+    if (step.section) return needsChange(i) ? 'error' : missingSections.has(step.section) || view.data[step.section] === undefined ? 'wait' : 'finish';
     if (step.key === 'submit') return view.submittedAt ? 'finish' : 'wait';
     return view.missing.length ? 'wait' : 'finish';
   };
@@ -123,7 +129,7 @@ export function FlowLayout({ notice, onDismissNotice, children }: { notice: 'con
         <aside className="ob-steps" data-testid="ob-steps">
           <div className="ob-completion">
             <Typography.Text type="secondary">{t('onboarding.flow.completion')}</Typography.Text>
-            <Progress percent={view.completion} size="small" data-testid="ob-completion" />
+            <Progress percent={view.completion} size="small" aria-label={t('onboarding.flow.completion')} data-testid="ob-completion" />
           </div>
           {wide ? (
             <Steps
@@ -131,12 +137,27 @@ export function FlowLayout({ notice, onDismissNotice, children }: { notice: 'con
               size="small"
               current={current < 0 ? 0 : current}
               onChange={go}
-              items={ONBOARDING_STEPS.map((s, i) => ({ title: <span data-testid={`ob-step-${s.key}`}>{t(`onboarding.section.${s.key}`)}</span>, status: stepStatus(i) }))}
+              items={ONBOARDING_STEPS.map((s, i) => ({
+                title: <span data-testid={`ob-step-${s.key}`} data-status={stepStatus(i)}>{t(`onboarding.section.${s.key}`)}</span>,
+                status: stepStatus(i),
+                description: needsChange(i) ? (
+                  <span className="ob-step-action" data-testid={`ob-step-${s.key}-action`}>
+                    {t('onboarding.flow.needsChanges')}
+                  </span>
+                ) : undefined,
+              }))}
             />
           ) : (
-            <Typography.Text strong data-testid="ob-step-of">
-              {t('onboarding.flow.stepOf', { n: current + 1, total: ONBOARDING_STEPS.length, name: t(`onboarding.section.${ONBOARDING_STEPS[current]?.key ?? 'companyInfo'}`) })}
-            </Typography.Text>
+            <>
+              <Typography.Text strong data-testid="ob-step-of">
+                {t('onboarding.flow.stepOf', { n: current + 1, total: ONBOARDING_STEPS.length, name: t(`onboarding.section.${ONBOARDING_STEPS[current]?.key ?? 'companyInfo'}`) })}
+              </Typography.Text>
+              {toChange.size > 0 && (
+                <Typography.Paragraph className="ob-step-action" data-testid="ob-steps-to-change">
+                  {t('onboarding.flow.toChange', { sections: formatList(ONBOARDING_STEPS.filter((_, i) => needsChange(i)).map((s) => t(`onboarding.section.${s.key}`)), language) })}
+                </Typography.Paragraph>
+              )}
+            </>
           )}
         </aside>
         <main className="ob-main">

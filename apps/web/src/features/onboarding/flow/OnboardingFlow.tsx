@@ -12,6 +12,7 @@ import { EDITABLE_STATUSES, ONBOARDING_PERM, ONBOARDING_ROUTES, ONBOARDING_STEPS
 import { useBrand } from '../../../brands';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { usePermission } from '../../../session/usePermission';
+import { actionItems } from './actions';
 import { FlowContext, type FlowContextValue } from './context';
 import { FlowFrame, FlowLayout } from './FlowLayout';
 import { useApplication } from './hooks';
@@ -94,6 +95,7 @@ function Flow({ view }: { view: ApplicationView }) {
       files: { ...uploaded, ...view.files },
       rememberFiles,
       openRequests: view.requests.filter((r) => !r.resolvedAt),
+      actions: actionItems(view),
     }),
     [view, autosave, editable, uploaded, rememberFiles],
   );

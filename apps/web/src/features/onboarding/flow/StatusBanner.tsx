@@ -1,13 +1,14 @@
 /**
  * Where the application stands, above every step: submitted or in review (locked, read only), changes requested
- * (the staff's message, their open requests with links to the fields, a reply), approved, rejected (the reason).
+ * (the staff's message, everything they asked to change with their words and links to the steps, a reply), approved,
+ * rejected (the reason).
  */
 import { useState } from 'react';
-import { Alert, App, Button, Input, List, Space, Typography } from 'antd';
+import { Alert, App, Button, Input, List, Space, Tag, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { REVIEW_COMMENT_MAX_LENGTH, homePath, type OnboardingSectionValue } from '@mg/domain';
+import { REVIEW_COMMENT_MAX_LENGTH, homePath } from '@mg/domain';
 import { useBrand } from '../../../brands';
 import { useFormatters } from '../../../components/format';
 import { useFlow } from './context';
@@ -19,25 +20,32 @@ function lastEventMessage(events: readonly { kind: string; message: string | nul
   return e?.message ?? null;
 }
 
-function OpenRequests() {
+/**
+ * Everything staff asked to change, each with their words and a link to its step: open requests
+ * (`ob-request-<id>`) and refused sections and documents (`ob-refusal-<decision key>`).
+ */
+function ActionList() {
   const { t } = useTranslation();
-  const { openRequests, data } = useFlow();
-  if (!openRequests.length) return null;
+  const { actions, data } = useFlow();
+  if (!actions.length) return null;
   return (
     <List
       size="small"
       className="ob-requests"
       data-testid="ob-requests"
-      dataSource={[...openRequests]}
-      renderItem={(r) => {
-        const what = describeField(t, data, r.section as OnboardingSectionValue, r.field);
+      dataSource={[...actions]}
+      rowKey="key"
+      renderItem={(a) => {
+        const what = describeField(t, data, a.section, a.field);
         return (
-          <List.Item data-testid={`ob-request-${r.id}`}>
+          <List.Item data-testid={a.requestId !== null ? `ob-request-${a.requestId}` : `ob-refusal-${a.key}`}>
             <span>
-              <strong>{sectionName(t, r.section)}</strong>
-              {what ? ` · ${what}` : ''}: {r.message} <span className="ob-muted">({t('onboarding.flow.dueDate', { date: r.dueDate })})</span>
+              <Tag color={a.requestId === null ? 'orange' : 'blue'}>{t(a.requestId === null ? 'onboarding.flow.needsChanges' : 'onboarding.flow.requestTag')}</Tag>
+              <strong>{sectionName(t, a.section)}</strong>
+              {what ? ` · ${what}` : ''}: {a.message}
+              {a.dueDate && <span className="ob-muted"> ({t('onboarding.flow.dueDate', { date: a.dueDate })})</span>}
             </span>
-            <Link to={stepPathOf(r.section)}>{t('onboarding.flow.goToStep')}</Link>
+            <Link to={stepPathOf(a.section)}>{t('onboarding.flow.goToStep')}</Link>
           </List.Item>
         );
       }}
@@ -137,7 +145,7 @@ export function StatusBanner() {
           description={
             <>
               {lastEventMessage(view.events, 'changes_requested') && <Typography.Paragraph className="ob-staff-message">{lastEventMessage(view.events, 'changes_requested')}</Typography.Paragraph>}
-              <OpenRequests />
+              <ActionList />
               <Reply />
             </>
           }

@@ -1,6 +1,7 @@
 /** What every page of the onboarding flow reads: the view, the data with the drafts over it, and how to edit it. */
 import { createContext, useCallback, useContext } from 'react';
 import type { ApplicationData, ApplicationView, FileView, InfoRequestView, OnboardingSectionValue } from '@mg/domain';
+import type { ActionItem } from './actions';
 import type { Autosave } from './useAutosave';
 
 export interface FlowContextValue {
@@ -14,6 +15,8 @@ export interface FlowContextValue {
   rememberFiles: (files: readonly FileView[]) => void;
   /** Staff's requests for information not yet resolved. */
   openRequests: readonly InfoRequestView[];
+  /** What staff asked to change, while changes are requested (./actions.ts): the banner, the steps, the fields. */
+  actions: readonly ActionItem[];
 }
 
 export const FlowContext = createContext<FlowContextValue | null>(null);

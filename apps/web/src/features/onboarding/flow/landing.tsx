@@ -43,10 +43,13 @@ export function OnboardingLanding({ onDone }: { onDone: () => void }) {
       .then((view) => {
         // The flow opens on this answer instead of asking again.
         queryClient.setQueryData(APPLICATION_KEY, view);
+        // Going to the flow, the landing stays until the path has changed (the gate ends it then): the router
+        // commits a navigation as a transition, after the flow's chunks load, and ending the landing here showed the
+        // shell's home in the meantime (seconds on a slow line; a web test's failure at load 8).
         if (view.status !== ApplicationStatus.APPROVED) navigate(ONBOARDING_FIRST_STEP, { replace: true });
+        else onDone();
       })
-      .catch(() => undefined)
-      .finally(onDone);
+      .catch(onDone);
   }, [applies, navigate, onDone, queryClient]);
   return (
     <div className="mg-boot" data-testid="onboarding-landing">

@@ -1,13 +1,14 @@
 /**
  * One application under review (GET /onboarding/applications/:merchantId): the merchant, status, completion and
  * dates; the decisions of the whole application for a reviewer (`onboarding:review`): start the review, approve
- * once every section is accepted and no document refused (the merchant goes live), reject with a reason, send it
- * back for changes with the open requests; every section in flow order (each document with its own decision); the
- * requests for information; the timeline and the comment box.
+ * once every section is accepted and no document refused (the merchant goes live; until then the page says what is
+ * left, in words), after a resubmission accept the sections unchanged since in one action, reject with a reason, send
+ * it back for changes with the open requests; every section in flow order (each document with its own decision, and
+ * after a resubmission what changed since); the requests for information; the timeline and the comment box.
  */
 import { useState } from 'react';
 import { Button, Col, Descriptions, Drawer, Progress, Row, Space, Spin, Tooltip, Typography, Card } from 'antd';
-import { CheckCircleOutlined, PlayCircleOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, CheckOutlined, PlayCircleOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_STATUS_COLORS,
@@ -18,8 +19,11 @@ import {
   REVIEW_COMMENT_MAX_LENGTH,
   REVIEW_REASON_MAX_LENGTH,
   SectionDecision,
+  approvalBlockers,
+  isApprovable,
   type ApplicationView,
   type FileView,
+  type OnboardingSectionValue,
 } from '@mg/domain';
 import { Can } from '../../../components/Can';
 import { useFormatters } from '../../../components/format';
@@ -29,25 +33,13 @@ import { FilePreview } from '../../../components/upload';
 import { useMediaQuery } from '../../../components/useMediaQuery';
 import { usePermission } from '../../../session/usePermission';
 import { CommentBox, EventTimeline } from './Comments';
+import { AcceptUnchangedDialog, APPROVE_BLOCKED_ID, ApprovalBlocked } from './Approval';
 import { ApproveDialog, TextDialog } from './dialogs';
 import { useApplication, useReviewCall } from './hooks';
 import { useOnboardingLabels } from './labels';
 import { RequestList, SectionCard } from './SectionCard';
 
-type Dialog = 'approve' | 'reject' | 'changes' | null;
-
-/** A document refused (needs changes) stands: its decision is kept under `<section>:<field>` (domain decisionKey). */
-export function documentRefused(view: ApplicationView): boolean {
-  return Object.entries(view.decisions).some(([key, d]) => key.includes(':') && d.decision === SectionDecision.REJECTED);
-}
-
-/**
- * Every section accepted, no document refused and nothing missing: the application may be approved (as the server
- * checks).
- */
-export function approvable(view: ApplicationView): boolean {
-  return ONBOARDING_SECTIONS.every((s) => view.decisions[s]?.decision === SectionDecision.ACCEPTED) && !documentRefused(view) && view.missing.length === 0;
-}
+type Dialog = 'approve' | 'reject' | 'changes' | 'unchanged' | null;
 
 function Review({ view }: { view: ApplicationView }) {
   const { t } = useTranslation();
@@ -62,7 +54,11 @@ function Review({ view }: { view: ApplicationView }) {
   const changes = useReviewCall(view.merchantId, 'request-changes', true);
   const reviewable = REVIEWABLE_STATUSES.includes(view.status);
   const canDecide = has(ONBOARDING_PERM.ONBOARDING_REVIEW) && reviewable;
-  const accepted = approvable(view);
+  const blockers = approvalBlockers(view);
+  const accepted = isApprovable(blockers);
+  // After a resubmission: the sections the server found unchanged and not asked about, accepted in one action.
+  const unchanged = view.round?.acceptable ?? [];
+  const acceptUnchanged = useReviewCall(view.merchantId, 'accept-unchanged', true);
   const open = view.requests.filter((r) => !r.resolvedAt);
   // Sending back needs something to change: a refused section or an open request.
   const changeable = open.length > 0 || Object.values(view.decisions).some((d) => d.decision === SectionDecision.REJECTED);
@@ -96,11 +92,21 @@ function Review({ view }: { view: ApplicationView }) {
           )}
           {reviewable && (
             <>
-              <Tooltip title={accepted ? undefined : t(documentRefused(view) ? 'onboarding-review.approveBlockedDocument' : 'onboarding-review.approveBlocked')}>
-                <Button type="primary" icon={<CheckCircleOutlined />} disabled={!accepted} onClick={() => setDialog('approve')} data-testid="approve">
-                  {t('onboarding-review.approve')}
+              <Button
+                type="primary"
+                icon={<CheckCircleOutlined />}
+                disabled={!accepted}
+                aria-describedby={accepted ? undefined : APPROVE_BLOCKED_ID}
+                onClick={() => setDialog('approve')}
+                data-testid="approve"
+              >
+                {t('onboarding-review.approve')}
+              </Button>
+              {unchanged.length > 0 && (
+                <Button icon={<CheckOutlined />} onClick={() => setDialog('unchanged')} data-testid="accept-unchanged">
+                  {t('onboarding-review.acceptUnchanged', { count: unchanged.length })}
                 </Button>
-              </Tooltip>
+              )}
               <Tooltip title={changeable ? undefined : t('onboarding.review.nothingToChange')}>
                 <Button icon={<RollbackOutlined />} disabled={!changeable} onClick={() => setDialog('changes')} data-testid="request-changes">
                   {t('onboarding-review.requestChanges')}
@@ -113,6 +119,8 @@ function Review({ view }: { view: ApplicationView }) {
           )}
         </Space>
       </Can>
+
+      {reviewable && !accepted && <ApprovalBlocked view={view} blockers={blockers} labels={labels} />}
 
       <Row gutter={16}>
         <Col xs={24} xl={15}>
@@ -138,6 +146,9 @@ function Review({ view }: { view: ApplicationView }) {
       </Row>
 
       {preview && <FilePreview file={preview} open onClose={() => setPreview(null)} />}
+      {dialog === 'unchanged' && (
+        <AcceptUnchangedDialog sections={unchanged} onSubmit={() => acceptUnchanged.mutateAsync({ sections: [...unchanged] as OnboardingSectionValue[] })} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'approve' && <ApproveDialog merchantName={view.merchantName} onSubmit={() => approve.mutateAsync({})} onClose={() => setDialog(null)} />}
       {dialog === 'reject' && (
         <TextDialog

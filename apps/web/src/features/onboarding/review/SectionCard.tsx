@@ -1,6 +1,8 @@
 /**
  * One section of an application under review: its data and documents, its decision (accepted, or needs changes
- * with a reason), what it still lacks, and its requests for information, open and resolved. A reviewer
+ * with a reason), what it still lacks, and its requests for information, open and resolved. After a resubmission,
+ * whether the section and each document changed since the submission before, a decision the resubmission kept, and
+ * the decision taken before when it was not kept. A reviewer
  * (`onboarding:review`) decides the section and each of its documents, and asks for information while the
  * application is reviewable. A document's decision is kept under `<section>:<field>` (domain decisionKey).
  */
@@ -10,6 +12,7 @@ import { CheckOutlined, CloseOutlined, QuestionCircleOutlined } from '@ant-desig
 import { useTranslation } from 'react-i18next';
 import {
   REVIEW_REASON_MAX_LENGTH,
+  ReviewChange,
   SectionDecision,
   decisionKey,
   type ApplicationView,
@@ -20,6 +23,7 @@ import {
 } from '@mg/domain';
 import { useFormatters } from '../../../components/format';
 import { todayIn } from '../../../components/list/range';
+import { useMediaQuery } from '../../../components/useMediaQuery';
 import { RequestInfoDialog, TextDialog } from './dialogs';
 import { useReviewCall } from './hooks';
 import type { OnboardingLabels } from './labels';
@@ -88,6 +92,18 @@ function DocumentDecisionTag({ decision, testId }: { decision: SectionDecisionVi
   );
 }
 
+/** After a resubmission: whether an item's content is the one of the submission before (the server compared). */
+function ChangeTag({ change, testId }: { change: string | undefined; testId: string }) {
+  const { t } = useTranslation();
+  if (!change) return null;
+  const changed = change === ReviewChange.CHANGED;
+  return (
+    <Tag color={changed ? 'blue' : undefined} style={{ whiteSpace: 'normal' }} data-testid={testId} data-change={change}>
+      {t(changed ? 'onboarding-review.changed' : 'onboarding-review.unchanged')}
+    </Tag>
+  );
+}
+
 interface Props {
   section: OnboardingSectionValue;
   view: ApplicationView;
@@ -106,7 +122,12 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
   const acceptDocument = useReviewCall(view.merchantId, 'decisions');
   const decideInDialog = useReviewCall(view.merchantId, 'decisions', true);
   const request = useReviewCall(view.merchantId, 'requests', true);
+  const narrow = useMediaQuery('(max-width: 600px)', false);
   const decision = view.decisions[section];
+  const round = view.round;
+  // A decision taken before the latest submission and kept by it: its content did not change since.
+  const kept = Boolean(round && decision && view.submittedAt && Date.parse(decision.at) < Date.parse(view.submittedAt));
+  const before = round && !decision ? round.previous[section] : undefined;
   const missing = view.missing.filter((m) => m.section === section);
   const requests = view.requests.filter((r) => r.section === section);
   const title = t(`onboarding.section.${section}`);
@@ -115,12 +136,20 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
   const renderDocument = (field: string, ids: readonly string[] | undefined) => {
     const id = `doc-${section}-${field}`;
     const current = view.decisions[decisionKey(section, field)];
+    // The decision taken on the submission before, where the resubmission did not keep it.
+    const earlier = round?.previous[decisionKey(section, field)];
     const buttons = canDecide && Boolean(ids?.length);
-    if (!current && !buttons) return null;
+    if (!current && !buttons && !round?.changes[decisionKey(section, field)] && !earlier) return null;
     const name = labels.field(section, field);
     return (
       <Space wrap size={4} data-testid={id}>
+        <ChangeTag change={round?.changes[decisionKey(section, field)]} testId={`${id}-change`} />
         {current && <DocumentDecisionTag decision={current} testId={`${id}-decision`} />}
+        {!current && earlier && (
+          <Typography.Text type="secondary" data-testid={`${id}-previous`}>
+            {t('onboarding-review.previousDecision', { decision: earlier.reason ? `${t(`onboarding.decision.${earlier.decision}`)}: ${earlier.reason}` : t(`onboarding.decision.${earlier.decision}`) })}
+          </Typography.Text>
+        )}
         {buttons && (
           <>
             <Button
@@ -150,6 +179,28 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
     );
   };
 
+  // On a phone the head has no room for the title beside the buttons (antd cuts the title): they go under it.
+  const actions = canDecide ? (
+    <Space wrap size={4}>
+      <Button
+        size="small"
+        icon={<CheckOutlined />}
+        disabled={decision?.decision === SectionDecision.ACCEPTED}
+        loading={accept.isPending}
+        onClick={() => accept.mutate({ section, decision: SectionDecision.ACCEPTED })}
+        data-testid={`section-${section}-accept`}
+      >
+        {t('onboarding-review.accept')}
+      </Button>
+      <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDialog({ kind: 'reject' })} data-testid={`section-${section}-reject`}>
+        {t('onboarding.decision.rejected')}
+      </Button>
+      <Button size="small" icon={<QuestionCircleOutlined />} onClick={() => setDialog({ kind: 'request' })} data-testid={`request-info-${section}`}>
+        {t('onboarding-review.requestInfo')}
+      </Button>
+    </Space>
+  ) : null;
+
   return (
     <Card
       size="small"
@@ -164,32 +215,13 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
           ) : (
             <Tag data-testid={`section-${section}-decision`}>{t('onboarding-review.notDecided')}</Tag>
           )}
+          <ChangeTag change={round?.changes[section]} testId={`section-${section}-change`} />
         </Space>
       }
-      extra={
-        canDecide && (
-          <Space wrap size={4}>
-            <Button
-              size="small"
-              icon={<CheckOutlined />}
-              disabled={decision?.decision === SectionDecision.ACCEPTED}
-              loading={accept.isPending}
-              onClick={() => accept.mutate({ section, decision: SectionDecision.ACCEPTED })}
-              data-testid={`section-${section}-accept`}
-            >
-              {t('onboarding-review.accept')}
-            </Button>
-            <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDialog({ kind: 'reject' })} data-testid={`section-${section}-reject`}>
-              {t('onboarding.decision.rejected')}
-            </Button>
-            <Button size="small" icon={<QuestionCircleOutlined />} onClick={() => setDialog({ kind: 'request' })} data-testid={`request-info-${section}`}>
-              {t('onboarding-review.requestInfo')}
-            </Button>
-          </Space>
-        )
-      }
+      extra={!narrow && actions}
       style={{ marginBottom: 12 }}
     >
+      {narrow && actions && <div style={{ marginBottom: 12 }}>{actions}</div>}
       {decision && (
         <Alert
           type={decision.decision === SectionDecision.ACCEPTED ? 'success' : 'warning'}
@@ -197,7 +229,23 @@ export function SectionCard({ section, view, labels, canDecide, onPreview }: Pro
           style={{ marginBottom: 12 }}
           data-testid={`section-${section}-decision-detail`}
           message={decision.reason ? `${t(`onboarding.decision.${decision.decision}`)}: ${decision.reason}` : t(`onboarding.decision.${decision.decision}`)}
-          description={t('onboarding-review.decidedBy', { by: decision.by, at: instant(decision.at) })}
+          description={
+            kept
+              ? `${t('onboarding-review.decidedBy', { by: decision.by, at: instant(decision.at) })} · ${t('onboarding-review.kept')}`
+              : t('onboarding-review.decidedBy', { by: decision.by, at: instant(decision.at) })
+          }
+        />
+      )}
+      {before && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid={`section-${section}-previous`}
+          message={t('onboarding-review.previousDecision', {
+            decision: before.reason ? `${t(`onboarding.decision.${before.decision}`)}: ${before.reason}` : t(`onboarding.decision.${before.decision}`),
+          })}
+          description={`${t('onboarding-review.decidedBy', { by: before.by, at: instant(before.at) })} · ${t(round?.changes[section] === ReviewChange.CHANGED ? 'onboarding-review.changedSince' : 'onboarding-review.unchangedSince')}`}
         />
       )}
       {missing.length > 0 && (

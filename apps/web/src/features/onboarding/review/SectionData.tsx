@@ -24,7 +24,8 @@ export function FileLinks({ ids, files, onPreview }: { ids: readonly string[] | 
       {ids.map((id) => {
         const file = files[id];
         return file ? (
-          <Button key={id} type="link" size="small" icon={<EyeOutlined />} onClick={() => onPreview(file)} data-testid={`file-${id}`}>
+          // A long file name wraps (a phone's column is narrow) instead of pushing the table past the card.
+          <Button key={id} type="link" size="small" icon={<EyeOutlined />} onClick={() => onPreview(file)} style={{ whiteSpace: 'normal', height: 'auto', textAlign: 'start', overflowWrap: 'anywhere' }} data-testid={`file-${id}`}>
             {file.name}
           </Button>
         ) : (

@@ -1,7 +1,7 @@
 /**
  * The review's dialogs: a required text (a section's reason to ask for changes, the application's rejection reason,
  * the message that sends it back for changes), a request for information addressed to a field or document with a
- * due date, and the approval's confirmation. OK validates, sends, and closes on success; a refusal stays in the
+ * due date, and the approval's confirmation (Approval.tsx: the one of "accept the unchanged sections"). OK validates, sends, and closes on success; a refusal stays in the
  * dialog with the server's message above the form.
  */
 import { useState, type ReactNode } from 'react';
@@ -15,7 +15,7 @@ import { addDays, todayIn } from '../../../components/list/range';
 import type { InfoRequestInput } from './hooks';
 
 /** The dialog around a form: OK validates and runs `send`; a failure shows the server's message above the form. */
-function useSend<V>(send: (values: V) => Promise<void>, validate: () => Promise<V>) {
+export function useSend<V>(send: (values: V) => Promise<void>, validate: () => Promise<V>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
@@ -38,7 +38,7 @@ function useSend<V>(send: (values: V) => Promise<void>, validate: () => Promise<
   return { submit, busy, error };
 }
 
-function Dialog({ title, okText, danger, testId, busy, error, onOk, onClose, children }: {
+export function ReviewDialog({ title, okText, danger, testId, busy, error, onOk, onClose, children }: {
   title: ReactNode;
   okText: string;
   danger?: boolean | undefined;
@@ -94,7 +94,7 @@ export function TextDialog({ title, hint, label, requiredMessage, okText, danger
     () => form.validateFields(),
   );
   return (
-    <Dialog title={title} okText={okText} danger={danger} testId={testId} busy={busy} error={error} onOk={() => void submit()} onClose={onClose}>
+    <ReviewDialog title={title} okText={okText} danger={danger} testId={testId} busy={busy} error={error} onOk={() => void submit()} onClose={onClose}>
       {hint && <Typography.Paragraph type="secondary">{hint}</Typography.Paragraph>}
       {children}
       <Form form={form} layout="vertical" preserve={false} autoComplete="off">
@@ -102,7 +102,7 @@ export function TextDialog({ title, hint, label, requiredMessage, okText, danger
           <Input.TextArea rows={4} maxLength={maxLength} showCount data-testid={`${testId}-input`} />
         </Form.Item>
       </Form>
-    </Dialog>
+    </ReviewDialog>
   );
 }
 
@@ -136,7 +136,7 @@ export function RequestInfoDialog({ section, sectionLabel, options, onSubmit, on
   );
   const initialValues = { field: '', message: '', dueDate: dayjs(addDays(today, INFO_REQUEST_DEFAULT_DAYS)) };
   return (
-    <Dialog
+    <ReviewDialog
       title={t('onboarding-review.requestInfoTitle', { section: sectionLabel })}
       okText={t('onboarding-review.send')}
       testId="request-info"
@@ -163,7 +163,7 @@ export function RequestInfoDialog({ section, sectionLabel, options, onSubmit, on
           />
         </Form.Item>
       </Form>
-    </Dialog>
+    </ReviewDialog>
   );
 }
 
@@ -178,8 +178,8 @@ export function ApproveDialog({ merchantName, onSubmit, onClose }: { merchantNam
     () => Promise.resolve(null),
   );
   return (
-    <Dialog title={t('onboarding-review.approveTitle', { merchant: merchantName })} okText={t('onboarding-review.approve')} testId="approve" busy={busy} error={error} onOk={() => void submit()} onClose={onClose}>
+    <ReviewDialog title={t('onboarding-review.approveTitle', { merchant: merchantName })} okText={t('onboarding-review.approve')} testId="approve" busy={busy} error={error} onOk={() => void submit()} onClose={onClose}>
       <Typography.Paragraph>{t('onboarding-review.approveHint')}</Typography.Paragraph>
-    </Dialog>
+    </ReviewDialog>
   );
 }

@@ -47,6 +47,8 @@ export interface ReviewCalls {
   review: Record<string, never>;
   decisions: DecisionInput;
   requests: InfoRequestInput;
+  /** The sections the reviewer was shown (the view's `round.acceptable`); the server accepts those still unchanged. */
+  'accept-unchanged': { sections: OnboardingSectionValue[] };
   'request-changes': { message: string };
   comments: { message: string; internal: boolean };
   approve: Record<string, never>;

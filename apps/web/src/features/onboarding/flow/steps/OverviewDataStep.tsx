@@ -1,11 +1,12 @@
 /**
  * `/overview/OverviewData`: the whole application on one page. Every item still missing (the view's `missing`, the
  * list submit checks) is highlighted at its field, or at its entry or section when it names no field, with its
- * message and a link to the step that fixes it; a document the staff refused shows their reason at its row.
+ * message and a link to the step that fixes it; a section or a document the staff refused shows their reason at its
+ * card or row.
  */
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Typography } from 'antd';
-import { EditOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, EditOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ONBOARDING_SECTIONS, beneficialOwnership, corporateShares, type FileView } from '@mg/domain';
@@ -33,7 +34,8 @@ function MissingNote({ item }: { item: MissingLike }) {
 export default function OverviewDataStep() {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const { view, data, files } = useFlow();
+  const { view, data, files, actions } = useFlow();
+  const refusedSection = (section: string) => actions.find((a) => a.key === section);
   const [preview, setPreview] = useState<FileView | null>(null);
   const complete = withCompleteHoldings(data);
   const ctx: RowContext = {
@@ -91,6 +93,11 @@ export default function OverviewDataStep() {
             }
             data-testid={`ob-overview-${section}`}
           >
+            {refusedSection(section) && (
+              <div className="ob-doc-refused ob-section-refused" data-testid={`ob-section-refused-${section}`}>
+                <CloseCircleOutlined aria-hidden /> {t('onboarding.flow.sectionRefused', { reason: refusedSection(section)?.message ?? '' })}
+              </div>
+            )}
             {atTop.map((m) => (
               <MissingNote key={`${m.field}-${m.reason}`} item={m} />
             ))}
