@@ -13,7 +13,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { documentOptions } from './modules/api-docs/document';
 import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
 import { CROSS_ORIGIN_EXPOSED_HEADERS, CROSS_ORIGIN_REQUEST_HEADERS, OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE, READ_REPLICA_MAX_LAG_MS, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM } from '@mg/domain';
@@ -348,17 +349,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     errorResponseBuilder: (_req, ctx) => Object.assign(new Error(`rate limit exceeded, retry in ${ctx.after}`), { statusCode: ctx.statusCode }),
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Merchant gateway dashboard API', version: SERVER_VERSION },
-      servers: opts.publicUrl ? [{ url: opts.publicUrl }] : [],
-      components: {
-        securitySchemes: { accessToken: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, documentOptions({ version: SERVER_VERSION, publicUrl: opts.publicUrl }));
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } as Record<string, unknown> });
 
   const webDir = opts.webDistDir === undefined ? WEB_DIST_DIR : opts.webDistDir;

@@ -3,6 +3,7 @@
  * merchant 10001): create -> get -> sandbox pay -> balance pending -> partial refund -> settlement -> available;
  * the 400 / 404 / 409 / 422 answers an integrator sees; sandbox helpers refused to live keys; payment links.
  */
+import { randomUUID } from 'node:crypto';
 import { ApiKeyMode, CollectionSource } from '@mg/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { buildTestApp, TEST_SECRET_KEY } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
 import { openApiRequest, type OpenApiRequestOptions } from './helpers/open-api';
+import { testOpenApiClient } from './helpers/open-api-client';
 
 const M = 10001;
 const PUBLIC_URL = 'https://pay.example.test';
@@ -52,17 +54,23 @@ const collectionBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function balance(currency = 'IDR') {
-  const body = expectStatus(await get('/balance'), 200);
-  const line = body.result.balances.find((b: { currency: string }) => b.currency === currency);
-  return { available: BigInt(line.available), pending: BigInt(line.pending), frozen: BigInt(line.frozen) };
-}
-
 describe('the integration journey', () => {
+  // Through the client generated from the served document (packages/open-api-client): the paths, bodies and
+  // answers below are type-checked against it, as an integrator's generated client would be.
   it('create -> get -> pay -> pending -> partial refund -> settle -> available', async () => {
-    const start = await balance();
-    const body = collectionBody();
-    const created = expectStatus(await post('/collections', body), 201);
+    const api = testOpenApiClient(app);
+    const idem = () => ({ header: { 'idempotency-key': randomUUID() } });
+    const must = <T,>(r: { data?: T; error?: unknown; response: Response }, status: number): T => {
+      if (r.response.status !== status || !r.data) throw new Error(`expected ${status}, got ${r.response.status}: ${JSON.stringify(r.error)}`);
+      return r.data;
+    };
+    const typedBalance = async () => {
+      const line = must(await api.GET('/balance', {}), 200).result.balances.find((b) => b.currency === 'IDR')!;
+      return { available: BigInt(line.available), pending: BigInt(line.pending) };
+    };
+    const start = await typedBalance();
+    const body = { ...collectionBody(), merchantOrderId: orderId(), currency: 'IDR', paymentType: 1 };
+    const created = must(await api.POST('/collections', { body, params: idem() }), 201);
     expect(created).toMatchObject({ success: true, code: 201 });
     const c = created.result;
     expect(c).toMatchObject({
@@ -74,10 +82,11 @@ describe('the integration journey', () => {
       channel: 1,
       mode: 'sandbox',
       source: 'api',
-      // Nothing charged until it is paid.
+      // Nothing charged until it is paid; not in a settlement batch until then either.
       fee: { adminFee: '0', serviceFee: '0', total: '0' },
       refundable: '0',
       notifyStatus: null,
+      settlementId: null,
     });
     expect(c.id).toMatch(/^C\d{12}[0-9A-Z]{10}$/);
     expect(c.paymentCode).toEqual(expect.any(String));
@@ -85,23 +94,26 @@ describe('the integration journey', () => {
     expect(Date.parse(c.expiresAt) - Date.parse(c.createdAt)).toBe(24 * 3_600_000);
 
     // The same order by platform id and by merchant order id.
-    expect(expectStatus(await get(`/collections/${c.id}`), 200).result).toEqual(c);
-    expect(expectStatus(await get(`/collections?merchantOrderId=${encodeURIComponent(body.merchantOrderId)}`), 200).result.id).toBe(c.id);
+    expect(must(await api.GET('/collections/{id}', { params: { path: { id: c.id } } }), 200).result).toEqual(c);
+    expect(must(await api.GET('/collections', { params: { query: { merchantOrderId: body.merchantOrderId } } }), 200).result.id).toBe(c.id);
 
     // The sandbox payer pays.
-    const paid = expectStatus(await post(`/sandbox/collections/${c.id}/pay`, {}), 200).result;
+    const pay = () => api.POST('/sandbox/collections/{id}/pay', { params: { path: { id: c.id }, ...idem() } });
+    const paid = must(await pay(), 200).result;
     expect(paid).toMatchObject({ id: c.id, status: 'success', paidAmount: '150000', refundable: '150000', fee: { adminFee: '1000', serviceFee: '1050', total: '2050' } });
     expect(paid.paidAt).toEqual(expect.any(String));
+    // Paid, it is in the merchant's pending settlement batch: the id its callback carries is in the answer too.
+    expect(paid.settlementId).toEqual(expect.any(String));
     // Paying again through the helper is harmless.
-    expect(expectStatus(await post(`/sandbox/collections/${c.id}/pay`, {}), 200).result.status).toBe('success');
+    expect(must(await pay(), 200).result.status).toBe('success');
 
-    const afterPay = await balance();
+    const afterPay = await typedBalance();
     expect(afterPay.pending - start.pending).toBe(147950n);
     expect(afterPay.available).toBe(start.available);
 
     // Partial refund: taken from the batch still pending.
-    const refundBody = { collectionId: c.id, amount: '50000', refundWay: 'original', reason: 'Customer changed mind', merchantRefundId: orderId('RF') };
-    const r = expectStatus(await post('/refunds', refundBody), 201).result;
+    const refundBody = { collectionId: c.id, amount: '50000', refundWay: 'original' as const, reason: 'Customer changed mind', merchantRefundId: orderId('RF') };
+    const r = must(await api.POST('/refunds', { body: refundBody, params: idem() }), 201).result;
     expect(r).toMatchObject({
       collectionId: c.id,
       merchantRefundId: refundBody.merchantRefundId,
@@ -113,18 +125,23 @@ describe('the integration journey', () => {
       createdBy: 'api',
     });
     expect(r.id).toMatch(/^R/);
-    expect(expectStatus(await get(`/refunds/${r.id}`), 200).result).toEqual(r);
-    expect(expectStatus(await get(`/collections/${c.id}`), 200).result).toMatchObject({ refundedAmount: '50000', refundable: '100000' });
-    const afterRefund = await balance();
+    expect(must(await api.GET('/refunds/{id}', { params: { path: { id: r.id } } }), 200).result).toEqual(r);
+    expect(must(await api.GET('/collections/{id}', { params: { path: { id: c.id } } }), 200).result).toMatchObject({ refundedAmount: '50000', refundable: '100000' });
+    const afterRefund = await typedBalance();
     expect(afterRefund.pending - start.pending).toBe(97950n);
 
     // Settlement now (sandbox helper): pending -> available.
-    const run = expectStatus(await post('/sandbox/settlements/run', {}), 200).result;
+    const run = must(await api.POST('/sandbox/settlements/run', { params: idem() }), 200).result;
     expect(run.settled).toBeGreaterThanOrEqual(1);
-    expect(BigInt(run.amounts.IDR)).toBeGreaterThanOrEqual(97950n);
-    const end = await balance();
+    expect(BigInt(run.amounts.IDR!)).toBeGreaterThanOrEqual(97950n);
+    const end = await typedBalance();
     expect(end.pending).toBe(0n);
     expect(end.available - start.available).toBe(start.pending + 97950n);
+
+    // An error answer is typed by the call's declared codes.
+    const missing = await api.GET('/collections/{id}', { params: { path: { id: 'C000000000000NOPE' } } });
+    expect(missing.response.status).toBe(404);
+    expect(missing.error?.errorCode).toBe('NOT_FOUND');
   });
 
   it('a payment stores its answer with it: the same Idempotency-Key replays it byte for byte; another key answers the paid order', async () => {

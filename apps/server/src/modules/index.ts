@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { announcementRoutes } from './announcements/routes';
+import { apiDocsRoutes } from './api-docs/routes';
 import { auditRoutes } from './audit/routes';
 import { checkRuleRoutes, duplicateCheckRoutes } from './checks/routes';
 import { departGrantRoutes } from './departments/grant-routes';
@@ -98,4 +99,5 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: productRoutes },
   { routes: exportRoutes },
   { routes: realtimeRoutes },
+  { routes: apiDocsRoutes },
 ];

@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import type { TestDatabase } from './db';
 import { TEST_SECRET_KEY } from './secret-key';
+import { checkCallbackData } from '../../src/modules/api-docs/webhooks';
+import { setCallbackDataCheck } from '../../src/modules/callbacks/outbox';
+
+// Every callback any test makes is checked against the webhook schema of the OpenAPI document.
+setCallbackDataCheck(checkCallbackData);
 
 export { TEST_SECRET_KEY };
 

@@ -48,8 +48,18 @@ export async function writeCallbacks(tx: DbLike, msgs: readonly CallbackMessage[
   return rows.length;
 }
 
+/**
+ * A check of every callback's data against its declared schema (api-docs/webhooks.ts checkCallbackData): the tests
+ * set it, so each of the suite's flows proves that what is sent is what the OpenAPI document's webhooks say.
+ */
+let dataCheck: ((event: CallbackEventValue, data: Record<string, unknown>) => void) | null = null;
+export function setCallbackDataCheck(check: typeof dataCheck): void {
+  dataCheck = check;
+}
+
 /** The outbox row of a callback (with a new event id), or null without a url: nothing to send. */
 export function deliveryOf(msg: CallbackMessage): (DeliveryValues & { eventId: string }) | null {
+  dataCheck?.(msg.eventType, msg.data);
   if (!msg.url) return null;
   const now = msg.now ?? new Date();
   return {

@@ -12,6 +12,7 @@ import * as departs from './service';
 
 const tags = ['departments'];
 
+/** Recursive: its component id (meta below) names the cycle in the OpenAPI document, else a dangling ref. */
 const departNodeSchema: z.ZodType = z.lazy(() =>
   z.object({
     id: z.number(),
@@ -27,7 +28,7 @@ const departNodeSchema: z.ZodType = z.lazy(() =>
     isLeaf: z.boolean(),
     children: z.array(departNodeSchema).optional(),
   }),
-);
+).meta({ id: 'DepartmentNode' });
 const idNodeSchema: z.ZodType = z.lazy(() =>
   z.object({
     key: z.number(),
@@ -35,7 +36,7 @@ const idNodeSchema: z.ZodType = z.lazy(() =>
     title: z.string(),
     children: z.array(idNodeSchema).optional(),
   }),
-);
+).meta({ id: 'DepartmentIdNode' });
 
 const merchantFilter = z.object({
   merchantId: z.coerce.number().int().positive().optional().describe('platform staff: only this merchant'),

@@ -3,7 +3,6 @@
  * pause, resume, stop. Registered inside openApiRoutes, so the signature, nonce, IP and Idempotency-Key checks run
  * first. Each charge is a collection: its `collection.*` callbacks go to the mandate's `notifyUrl`.
  */
-import { answerRecordOf, autoDeductionsList } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/admin';
@@ -12,11 +11,10 @@ import { selectMandate, toMandateRecord } from '../auto-deductions/queries';
 import { mandateBody, mandateInput } from '../auto-deductions/schemas';
 import { changeMandate, createMandate } from '../auto-deductions/service';
 import { idempotently } from './answer';
-import { callDoc, createdEnvelope } from './schemas';
+import { callDoc, createdEnvelope, mandateSchema } from './schemas';
 
 const openApi = { openApi: true } as const;
 const idParams = z.object({ id: z.string().min(1).max(32) });
-const mandateSchema = answerRecordOf(autoDeductionsList);
 
 export const openMandateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

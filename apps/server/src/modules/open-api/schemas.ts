@@ -1,8 +1,9 @@
 /**
  * Answer shapes of the open API (serialisation and the OpenAPI page at /api/docs). Amounts are decimal strings in
- * major units with the currency's decimals, times ISO-8601 UTC.
+ * major units with the currency's decimals, times ISO-8601 UTC. The records also are the `data` of callbacks: each
+ * carries a component id (`.meta({ id })`), so the document's answers and its webhooks refer to one schema.
  */
-import { FALLBACK_LANGUAGE, OPEN_API_TAG, openApiCallSummaryKey, payoutsList, translate, type OpenApiCallKey } from '@mg/domain';
+import { answerRecordOf, autoDeductionsList, FALLBACK_LANGUAGE, OPEN_API_TAG, openApiCallSummaryKey, payoutsList, topUpsList, translate, withdrawalsList, type OpenApiCallKey } from '@mg/domain';
 import { z } from 'zod';
 import { collectionView, type CollectionRow } from '../collections/service';
 import { refundView, type RefundRow } from '../refunds/service';
@@ -65,10 +66,11 @@ export const collectionSchema = z.object({
   notifyUrl: z.string().nullable(),
   returnUrl: z.string().nullable(),
   notifyStatus: z.string().nullable().describe('null (nothing to notify), pending, notified, failed'),
+  settlementId: z.string().nullable().describe('the settlement batch that holds it once paid (GET /api/settlements/{id} on the dashboard)'),
   cashierUrl: z.string().describe('the hosted cashier page for the payer'),
   createdAt: iso,
   updatedAt: iso,
-});
+}).meta({ id: 'Collection' });
 
 /** The collection as the open API answers it: the shared view, which is also the `data` of callbacks. */
 export function openCollectionView(row: CollectionRow, publicUrl: string): OpenCollection {
@@ -94,7 +96,12 @@ export const refundSchema = z.object({
   createdBy: z.string().describe('api, or the dashboard user'),
   createdAt: iso,
   completedAt: iso.nullable(),
-});
+}).meta({ id: 'Refund' });
+
+/** A refund's callback data: the refund, and the merchantOrderId of its collection. */
+export const refundCallbackSchema = refundSchema
+  .extend({ merchantOrderId: z.string().describe("the refunded collection's merchantOrderId") })
+  .meta({ id: 'RefundCallback' });
 
 export type OpenRefund = z.infer<typeof refundSchema>;
 
@@ -141,4 +148,14 @@ export const payoutSchema = payoutsList.record.omit({ failureCode: true, failure
     .object({ code: z.string(), message: z.string(), retryable: z.boolean() })
     .nullable()
     .describe('why it failed (or expired in review): a stable code, its text in the request language, whether trying again may help'),
-});
+}).meta({ id: 'Payout' });
+
+/** An auto-deduction mandate as the open API and its callbacks show it (the list's record). */
+export const mandateSchema = answerRecordOf(autoDeductionsList).meta({ id: 'Mandate' });
+/** The merchant's own money (dashboard only): the records of their lists are the callbacks' data. */
+export const withdrawalSchema = answerRecordOf(withdrawalsList).meta({ id: 'Withdrawal' });
+export const topUpSchema = answerRecordOf(topUpsList).meta({ id: 'TopUp' });
+/** The data of `webhook.test` (Developer parameters, "Send test event"). */
+export const webhookTestSchema = z
+  .object({ test: z.literal(true), id: z.string(), message: z.string() })
+  .meta({ id: 'WebhookTest' });

@@ -13,6 +13,7 @@ import * as perms from './service';
 
 const tags = ['permissions'];
 
+/** Recursive: its component id (meta below) names the cycle in the OpenAPI document, else a dangling ref. */
 export const permissionViewSchema: z.ZodType = z.lazy(() =>
   z.object({
     id: z.number(),
@@ -40,7 +41,7 @@ export const permissionViewSchema: z.ZodType = z.lazy(() =>
     createTime: z.string().nullable(),
     children: z.array(permissionViewSchema).optional(),
   }),
-);
+).meta({ id: 'PermissionNode' });
 
 const nullableText = (max: number) => z.string().max(max).nullish();
 const permissionBody = z.object({

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idListSchema, idSchema } from '../../lib/admin';
 
+/** Recursive: its component id (meta below) names the cycle in the OpenAPI document, else a dangling ref. */
 export const treeNodeSchema: z.ZodType = z.lazy(() =>
   z.object({
     key: z.number(),
@@ -14,7 +15,7 @@ export const treeNodeSchema: z.ZodType = z.lazy(() =>
     isLeaf: z.boolean(),
     children: z.array(treeNodeSchema).optional(),
   }),
-);
+).meta({ id: 'PermissionTreeNode' });
 export const grantTreeSchema = z.object({ treeList: z.array(treeNodeSchema), ids: z.array(z.number()) });
 
 const grantFields = {

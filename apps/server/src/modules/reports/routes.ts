@@ -58,7 +58,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A page of a report: pageNo, pageSize, column and order (asc / desc), and its query fields; anything else is 400',
         params: z.object({ configId: code }),
-        querystring: z.record(z.string(), z.unknown()),
+        // Documented fields; the report's own query fields pass through (./service.ts checks every name).
+        querystring: z.looseObject({
+          pageNo: z.string().optional().describe('page, from 1'),
+          pageSize: z.string().optional(),
+          column: z.string().optional().describe('a column of the report to sort by'),
+          order: z.string().optional().describe('asc or desc'),
+        }),
         response: { 200: envelopeOf(z.object({ records: z.array(z.record(z.string(), z.unknown())), total: z.number() })) },
       },
     },
