@@ -15,9 +15,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { documentOptions } from './modules/api-docs/document';
+import { ApiLogWriter } from './modules/api-logs/writer';
 import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import { CROSS_ORIGIN_EXPOSED_HEADERS, CROSS_ORIGIN_REQUEST_HEADERS, OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE, READ_REPLICA_MAX_LAG_MS, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM } from '@mg/domain';
+import { API_LOG_RETENTION_DAYS, CROSS_ORIGIN_EXPOSED_HEADERS, CROSS_ORIGIN_REQUEST_HEADERS, OPEN_API_ADDRESS_LIMIT_FACTOR, OPEN_API_PREFIX, OPEN_API_RATE_LIMIT_PER_MINUTE, READ_REPLICA_MAX_LAG_MS, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM } from '@mg/domain';
 import { apiOrigins, type ApiBaseMap } from './lib/api-bases';
 import { WEB_DIST_DIR } from './config';
 import { ChangeListener } from './db/change-listener';
@@ -101,6 +102,8 @@ export interface BuildAppOptions {
   /** Allow callbacks to loopback and private addresses (local testing). */
   /** /api/health reports the statements sent to PostgreSQL (DB_ROUND_TRIPS=on, for bench:api). */
   dbRoundTrips?: boolean;
+  /** The open API's request log (API_LOG, API_LOG_RETENTION_DAYS); default on, kept API_LOG_RETENTION_DAYS. */
+  apiLog?: { enabled: boolean; retentionDays: number };
   allowPrivateCallbacks?: boolean;
   /** Run background jobs (callbacks, expiry, settlement, exports). Default false; main.ts turns them on. */
   jobs?: boolean;
@@ -184,6 +187,9 @@ declare module 'fastify' {
     lists: ListRegistry;
     /** Open API requests per minute per key (open-api/auth.ts counts them after the signature). */
     openApiRateLimitPerMinute: number;
+    /** The writer of the open API's request log; null with API_LOG=off. */
+    apiLog: ApiLogWriter | null;
+    apiLogRetentionDays: number;
     /** The request limits' counter, shared by every instance (lib/rate-limit.ts). */
     rateLimiter: SharedRateLimiter;
     /** Every route registered (method and URL pattern), for the docs and the route-wide input tests. */
@@ -224,6 +230,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('directUrl', opts.directUrl ?? databaseUrlOf(opts.pool));
   app.decorate('db', opts.db ?? dbOf(opts.pool));
   app.decorate('dict', new DictService(app.db));
+  // The open API's request log (modules/api-logs): written in batches; what is waiting is written before the end.
+  const apiLog = opts.apiLog?.enabled === false ? null : new ApiLogWriter(app.db, app.log);
+  app.decorate('apiLog', apiLog);
+  app.decorate('apiLogRetentionDays', opts.apiLog?.retentionDays ?? API_LOG_RETENTION_DAYS);
+  if (apiLog) app.addHook('onClose', async () => apiLog.flush());
   app.decorate('captcha', new CaptchaService(opts.captcha ?? true, opts.captchaGenerator));
   app.decorate('nodeEnv', opts.nodeEnv ?? 'development');
   app.decorate('mailer', opts.mailer ?? new Mailer({ mailUrl: opts.mailUrl, nodeEnv: opts.nodeEnv ?? 'development' }));

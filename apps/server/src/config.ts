@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPEN_API_RATE_LIMIT_PER_MINUTE, READ_REPLICA_MAX_LAG_MS, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM, TOKEN_TTL_MS } from '@mg/domain';
+import { API_LOG_RETENTION_DAYS, OPEN_API_RATE_LIMIT_PER_MINUTE, READ_REPLICA_MAX_LAG_MS, SESSION_IDLE_MINUTES_MERCHANT, SESSION_IDLE_MINUTES_PLATFORM, TOKEN_TTL_MS } from '@mg/domain';
 import { z } from 'zod';
 import { ApiBasesError, parseApiBases, parseWebOrigins, type ApiBaseMap } from './lib/api-bases';
 import { SERVER_DIR } from './lib/server-dir';
@@ -59,6 +59,8 @@ export interface Config {
   jobs: boolean;
   /** /api/health also answers how many statements this process sent to PostgreSQL (bench:api counts per op). */
   dbRoundTrips: boolean;
+  /** The open API's request log (modules/api-logs): API_LOG=off keeps none; kept API_LOG_RETENTION_DAYS. */
+  apiLog: { enabled: boolean; retentionDays: number };
   /** A session unused this long ends (401 TOKEN_EXPIRED): platform staff's, and every merchant user's. */
   sessionIdleMs: { platform: number; merchant: number };
   /** Bearer token of GET /metrics; unset: metrics off (plugins/metrics.ts). */
@@ -154,6 +156,8 @@ const envSchema = z.object({
   ALLOW_PRIVATE_CALLBACKS: onOff('true', 'false'),
   JOBS: onOff('on', 'off'),
   DB_ROUND_TRIPS: onOff('on', 'off'),
+  API_LOG: onOff('on', 'off'),
+  API_LOG_RETENTION_DAYS: intIn(1, 400),
   SESSION_IDLE_MINUTES_PLATFORM: intIn(1, IDLE_MINUTES_MAX),
   SESSION_IDLE_MINUTES_MERCHANT: intIn(1, IDLE_MINUTES_MAX),
   // Long enough not to be guessed; printable without spaces, as it travels in an Authorization header.
@@ -221,6 +225,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     allowPrivateCallbacks: e.ALLOW_PRIVATE_CALLBACKS === 'true',
     jobs: e.JOBS !== 'off',
     dbRoundTrips: e.DB_ROUND_TRIPS === 'on',
+    apiLog: { enabled: e.API_LOG !== 'off', retentionDays: e.API_LOG_RETENTION_DAYS ?? API_LOG_RETENTION_DAYS },
     sessionIdleMs: {
       platform: (e.SESSION_IDLE_MINUTES_PLATFORM ?? SESSION_IDLE_MINUTES_PLATFORM) * 60_000,
       merchant: (e.SESSION_IDLE_MINUTES_MERCHANT ?? SESSION_IDLE_MINUTES_MERCHANT) * 60_000,

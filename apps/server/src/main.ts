@@ -173,6 +173,7 @@ try {
     allowPrivateCallbacks: config.allowPrivateCallbacks,
     jobs: config.jobs,
     dbRoundTrips: config.dbRoundTrips,
+    apiLog: config.apiLog,
     sessionIdleMs: config.sessionIdleMs,
     metricsToken: config.metricsToken,
     apiBases: config.apiBases,

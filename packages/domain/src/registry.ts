@@ -35,6 +35,8 @@ import { departmentsArea } from './departments';
 export * from './departments';
 import { developerArea } from './developer';
 export * from './developer';
+import { apiLogsArea } from './api-logs';
+export * from './api-logs';
 import { dictionariesArea } from './dictionaries';
 export * from './dictionaries';
 import { exportsArea } from './exports';
@@ -105,6 +107,7 @@ const DECLARED = [
   channelHealthArea,
   feesArea,
   developerArea,
+  apiLogsArea,
   accountArea,
 ] as const satisfies readonly AreaDecl[];
 

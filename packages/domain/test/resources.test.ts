@@ -18,7 +18,7 @@ const SHARED_NAMESPACES = ['common', 'shell', 'auth', 'cashier', 'open-api', 'st
  * language itself uses (Indonesian and Malay "Status", Indonesian "Normal", Malay "Item", Portuguese "E-mail").
  */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
-  '*': ['Google Authenticator', 'OK', 'IP', 'URL', 'ID', 'API', 'Webhook', 'QR', 'CSV', 'XLSX', 'PIX'],
+  '*': ['Google Authenticator', 'OK', 'IP', 'URL', 'ID', 'API', 'Webhook', 'QR', 'CSV', 'XLSX', 'PIX', 'Idempotency-Key'],
   'id-ID': ['Status', 'Normal', 'Merchant', 'Total', 'Email', 'Detail', 'Item', 'Label', 'Token'],
   'ms-MY': ['Status', 'Item', 'Total', 'Email', 'Normal', 'Label', 'Token'],
   'pt-BR': ['E-mail', 'Status', 'Total', 'Normal', 'Token'],

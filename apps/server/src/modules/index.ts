@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { announcementRoutes } from './announcements/routes';
 import { apiDocsRoutes } from './api-docs/routes';
+import { apiLogRoutes } from './api-logs/routes';
 import { auditRoutes } from './audit/routes';
 import { checkRuleRoutes, duplicateCheckRoutes } from './checks/routes';
 import { departGrantRoutes } from './departments/grant-routes';
@@ -100,4 +101,5 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   { routes: exportRoutes },
   { routes: realtimeRoutes },
   { routes: apiDocsRoutes },
+  { routes: apiLogRoutes },
 ];

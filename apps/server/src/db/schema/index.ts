@@ -38,3 +38,4 @@ export * from './realtime';
 export * from './channel-health';
 export * from './saved-views';
 export * from './instances';
+export * from './api-logs';

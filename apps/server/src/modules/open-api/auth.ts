@@ -87,6 +87,14 @@ interface OpenApiState {
 }
 
 const state = new WeakMap<FastifyRequest, OpenApiState>();
+
+/**
+ * What the checks learned of a request: its key once the key was found for the merchant it names, the signed
+ * values, the body's hash. The request log reads it (modules/api-logs/capture.ts); no secret is in it.
+ */
+export function openApiStateOf(req: FastifyRequest): Readonly<{ key?: { id: string; merchantId: number; mode: string }; timestamp?: string; nonce?: string; bodyHash: string }> | undefined {
+  return state.get(req);
+}
 const EMPTY_BODY_HASH = bodyHash('');
 const INT_RE = /^\d{1,10}$/;
 const TIMESTAMP_RE = /^\d{1,16}$/;

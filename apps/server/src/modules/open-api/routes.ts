@@ -42,6 +42,7 @@ import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
 import { carriedAnswer, idempotentInsert, idempotently } from './answer';
 import { openApiAuth, sandboxOnly } from './auth';
+import { captureApiRequests } from '../api-logs/capture';
 import { openPayoutRoutes } from './payout-routes';
 import { openMandateRoutes } from './mandate-routes';
 import { openCryptoRoutes } from './crypto-routes';
@@ -123,6 +124,7 @@ const createLinkBody = z.object({
 
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await openApiAuth(app);
+  captureApiRequests(app, app.apiLog);
   for (const routes of [openPayoutRoutes, openMandateRoutes, openCryptoRoutes]) await app.register(routes);
 
   const collectionOf = async (req: FastifyRequest, id: string) => {

@@ -1,0 +1,45 @@
+/**
+ * What a request log keeps of a body: secrets replaced, card-like and account-like numbers cut to their last four
+ * digits, the whole cut at API_LOG_BODY_MAX_CHARS. A merchant's developer sees enough to recognise the call; a
+ * reader of the log (or of a leaked copy) learns no secret and no full account number.
+ */
+import { API_LOG_BODY_MAX_CHARS, API_LOG_MASK_DIGITS_MIN } from '@mg/domain';
+
+/** Field names whose values are secrets wherever they appear. */
+const SECRET_NAME = /secret|password|passwd|token|signature|googlecode|otp|cvv|cvc|pin$|privatekey|authorization/i;
+/** Field names of account and card numbers: masked whatever their length. */
+const ACCOUNT_NAME = /account(no|number)?$|card(no|number)?$|iban$|pan$/i;
+/** A value that is only a number (spaces, dashes and a leading + allowed): a card, an account, a phone. */
+const NUMBER_ONLY = /^\+?[\d -]+$/;
+/** In text that is not JSON: a run of digits standing alone (not part of an id such as C2501010000001ABC). */
+const STANDALONE_DIGITS = new RegExp(`(?<![A-Za-z0-9])\\d{${API_LOG_MASK_DIGITS_MIN},}(?![A-Za-z0-9])`, 'g');
+export const MASK = '***';
+
+const lastFour = (digits: string) => `${'•'.repeat(4)}${digits.slice(-4)}`;
+
+function maskString(key: string, v: string): string {
+  const digits = v.replace(/\D/g, '');
+  if (NUMBER_ONLY.test(v) && (digits.length >= API_LOG_MASK_DIGITS_MIN || (ACCOUNT_NAME.test(key) && digits.length > 4))) return lastFour(digits);
+  return v;
+}
+
+function maskValue(key: string, v: unknown): unknown {
+  if (SECRET_NAME.test(key) && v !== null && v !== undefined) return MASK;
+  if (typeof v === 'string') return maskString(key, v);
+  if (typeof v === 'number' && ACCOUNT_NAME.test(key)) return lastFour(String(v));
+  if (Array.isArray(v)) return v.map((x) => maskValue(key, x));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskValue(k, x)]));
+  return v;
+}
+
+/** The body as the log keeps it; null for none. Text that is not JSON is masked as text. */
+export function maskBody(text: string | null | undefined): string | null {
+  if (text === null || text === undefined || text === '') return null;
+  let out: string;
+  try {
+    out = JSON.stringify(maskValue('', JSON.parse(text)));
+  } catch {
+    out = text.replace(STANDALONE_DIGITS, (run) => lastFour(run));
+  }
+  return out.length > API_LOG_BODY_MAX_CHARS ? `${out.slice(0, API_LOG_BODY_MAX_CHARS)}…` : out;
+}
