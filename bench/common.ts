@@ -21,6 +21,7 @@ import { embeddedUrl, socketDirFor } from '../apps/server/src/db/embedded';
 
 export * from './process';
 export * from './server';
+export * from './load';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:18080';
 export const DEFAULT_DATA_DIR = '/tmp/bench-data';

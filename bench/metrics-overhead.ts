@@ -13,7 +13,7 @@
 import http from 'node:http';
 import { PaymentStatus } from '@mg/domain';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
-import { CpuMeter, int, machineLine, ms, opt, optInt, pidListeningOn, printTable, summarize, openApiPost } from './common';
+import { benchAmount, closedLoop, CpuMeter, int, machineLine, ms, opt, optInt, pidListeningOn, printTable, summarize, openApiPost } from './common';
 
 const BEFORE = opt('before-url', 'http://127.0.0.1:18081').replace(/\/+$/, '');
 const AFTER = opt('after-url', 'http://127.0.0.1:18082').replace(/\/+$/, '');
@@ -24,19 +24,11 @@ const ROUNDS = optInt('rounds', 3);
 const SCRAPE_MS = optInt('scrape-ms', 1000);
 const RUN_TAG = Math.floor(Date.now() / 1000).toString(36).toUpperCase();
 
-/** A log-normal IDR amount (median 150 000), off the sandbox's magic endings (as bench:api). */
-function amount(): string {
-  let u = 0;
-  while (u === 0) u = Math.random();
-  const n = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * Math.random());
-  return String(Math.min(40_000_000, Math.max(20_000, Math.round((150_000 * Math.exp(0.9 * n)) / 1000) * 1000)) + 500);
-}
-
 async function op(base: string, tag: string): Promise<void> {
   const key = { base, keyId: DEMO_KEY_ID, keySecret: DEMO_KEY_SECRET, merchantId: DEMO_OPEN_API_MERCHANT_ID };
   const created = await openApiPost<{ id: string }>(key, '/collections', {
     merchantOrderId: tag,
-    amount: amount(),
+    amount: benchAmount(),
     currency: 'IDR',
     paymentType: 1,
     payerName: 'Bench Payer',
@@ -86,21 +78,8 @@ async function round(name: string, base: string, scrape: boolean, n: number): Pr
       await new Promise((res) => setTimeout(res, SCRAPE_MS));
     }
   })();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = 0; performance.now() < deadline; i++) {
-        const s = performance.now();
-        try {
-          await op(base, `M${RUN_TAG}-${name}${n}-${c}-${i}`);
-          r.lat.push(performance.now() - s);
-          r.ops++;
-        } catch (e) {
-          r.errors++;
-          r.firstError ??= e instanceof Error ? e.message : String(e);
-        }
-      }
-    }),
-  );
+  const load = await closedLoop(CLIENTS, deadline, (c, i) => op(base, `M${RUN_TAG}-${name}${n}-${c}-${i}`));
+  Object.assign(r, { ops: load.ops, errors: load.errors, lat: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
   const cpuSeconds = cpu.stop();
   r.cpuMsPerOp = r.ops > 0 && pid ? (1000 * cpuSeconds) / r.ops : NaN;

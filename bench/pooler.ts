@@ -17,14 +17,12 @@
  * where the benchmark's database is created and dropped.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
 import { PgBouncer, PGBOUNCER_BIN } from '../apps/server/test/helpers/pgbouncer';
-import { buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, startServer, stopServer, summarize, withDatabase, pgCpu } from './common';
+import { closedLoop, freshDatabase, buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, startServer, stopServer, summarize, pgCpu } from './common';
 
 const CLIENTS = optInt('clients', 16);
 const SECONDS = optInt('seconds', 15);
@@ -58,19 +56,8 @@ async function runPhase(phase: string, round: number, server: ChildProcess, boun
   const pg0 = await pgCpu(monitor, dbName);
   const t0 = performance.now();
   const deadline = t0 + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-    for (let n = 0; performance.now() < deadline; n++) {
-      const s = performance.now();
-      try {
-        await createAndPay(key, id(c, n), c, n);
-        r.pair.push(performance.now() - s);
-        r.ops++;
-      } catch (e) {
-        r.errors++;
-        r.firstError ??= e instanceof Error ? e.message : String(e);
-      }
-    }
-  }));
+  const load = await closedLoop(CLIENTS, deadline, (c, n) => createAndPay(key, id(c, n), c, n));
+  Object.assign(r, { ops: load.ops, errors: load.errors, pair: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
   r.cpu = { node: cpuSecondsOf(server.pid!) - node0, bouncer: bouncerCpu() - bouncer0, pg: (await pgCpu(monitor, dbName)) - pg0 };
   return r;
@@ -79,14 +66,8 @@ async function runPhase(phase: string, round: number, server: ChildProcess, boun
 async function main(): Promise<void> {
   if (!fs.existsSync(PGBOUNCER_BIN)) throw new Error(`${PGBOUNCER_BIN} is missing (Debian: apt-get install pgbouncer)`);
   buildServer();
-  const dbName = `mg_bench_pooler_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const databaseUrl = withDatabase(ADMIN_URL, dbName);
-  const monitor = new pg.Client({ connectionString: databaseUrl, application_name: 'bench-monitor' });
-  const secretKey = randomBytes(32).toString('hex');
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-pooler-'));
+  const bench = await freshDatabase(ADMIN_URL, 'pooler');
+  const { name: dbName, url: databaseUrl, monitor, secretKey, work } = bench;
   fs.chmodSync(work, 0o755);
   const session = new PgBouncer(path.join(work, 'session'), PORT + 1, databaseUrl, { pool_mode: 'session' });
   const transaction = new PgBouncer(path.join(work, 'transaction'), PORT + 2, databaseUrl, { pool_mode: 'transaction' });
@@ -101,7 +82,6 @@ async function main(): Promise<void> {
   try {
     await session.start();
     await transaction.start();
-    await monitor.connect();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const p of phases) {
         const server = await startServer({ ...base, ...p.env }, PORT);
@@ -115,12 +95,9 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await monitor.end().catch(() => undefined);
     await session.stop();
     await transaction.stop();
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await admin.end();
-    fs.rmSync(work, { recursive: true, force: true });
+    await bench.drop();
   }
   console.log(`\nopen API create + pay, ${CLIENTS} clients, ${SECONDS} s per phase, ${ROUNDS} round(s); ${machineLine()}`);
   const rows: string[][] = [['round', 'phase', 'ops/s', 'vs direct, named', 'p50 ms', 'p95 ms', 'node ms/op', 'pgbouncer ms/op', 'pg ms/op', 'errors']];

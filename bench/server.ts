@@ -4,6 +4,9 @@
  * Re-exported by common.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,4 +65,39 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const hard = setTimeout(() => child.kill('SIGKILL'), 12_000);
   await exited;
   clearTimeout(hard);
+}
+
+/** A benchmark's own database on the machine's PostgreSQL, a monitoring connection to it, a secret key and a scratch folder. */
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  monitor: pg.Client;
+  secretKey: string;
+  work: string;
+  /** Ends the monitor, drops the database (its servers' connections with it), removes the folder. */
+  drop(): Promise<void>;
+}
+
+export async function freshDatabase(adminUrl: string, prefix: string): Promise<BenchDatabase> {
+  const name = `mg_bench_${prefix}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = withDatabase(adminUrl, name);
+  const monitor = new pg.Client({ connectionString: url, application_name: 'bench-monitor' });
+  await monitor.connect();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `mg-bench-${prefix}-`));
+  return {
+    name,
+    url,
+    monitor,
+    secretKey: randomBytes(32).toString('hex'),
+    work,
+    async drop() {
+      await monitor.end().catch(() => undefined);
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await admin.end();
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+  };
 }

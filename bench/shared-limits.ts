@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
-import { cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, summarize, pgCpu } from './common';
+import { closedLoop, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, summarize, pgCpu } from './common';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_DIR = path.join(ROOT, 'apps', 'server');
@@ -132,19 +132,8 @@ async function runPhase(mode: string, round: number, monitor: pg.Client, dbName:
   const pg0 = await pgCpu(monitor, dbName);
   const t0 = performance.now();
   const deadline = t0 + SECONDS * 1000;
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-    for (let n = 0; performance.now() < deadline; n++) {
-      const s = performance.now();
-      try {
-        await op(c, n, mode, round);
-        r.pair.push(performance.now() - s);
-        r.ops++;
-      } catch (e) {
-        r.errors++;
-        r.firstError ??= e instanceof Error ? e.message : String(e);
-      }
-    }
-  }));
+  const load = await closedLoop(CLIENTS, deadline, (c, n) => op(c, n, mode, round));
+  Object.assign(r, { ops: load.ops, errors: load.errors, pair: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
   r.serverCpu = cpuSecondsOf(server.pid!) - cpu0;
   r.pgCpu = (await pgCpu(monitor, dbName)) - pg0;

@@ -19,14 +19,13 @@
  * high (every request comes from nginx's address). The load generator shares the machine with all of them.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
 import { Nginx, NGINX_BIN } from '../apps/server/test/helpers/nginx';
-import { buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, startServer, stopServer, summarize, withDatabase, pgCpu } from './common';
+import { closedLoop, freshDatabase, buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, startServer, stopServer, summarize, pgCpu } from './common';
 
 const CLIENTS = optInt('clients', 16);
 const SECONDS = optInt('seconds', 15);
@@ -90,19 +89,8 @@ async function runPhase(phase: string, base: string, round: number, monitor: pg.
       await sleep(200);
     }
   })();
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, c) => {
-    for (let n = 0; performance.now() < deadline; n++) {
-      const s = performance.now();
-      try {
-        await op(base, c, n, phase, round);
-        r.pair.push(performance.now() - s);
-        r.ops++;
-      } catch (e) {
-        r.errors++;
-        r.firstError ??= e instanceof Error ? e.message : String(e);
-      }
-    }
-  }));
+  const load = await closedLoop(CLIENTS, deadline, (c, n) => op(base, c, n, phase, round));
+  Object.assign(r, { ops: load.ops, errors: load.errors, pair: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
   const stat1 = cpuTicks();
   r.machine = 1 - (stat1.idle - stat0.idle) / Math.max(1, stat1.total - stat0.total);
@@ -122,14 +110,8 @@ async function runPhase(phase: string, base: string, round: number, monitor: pg.
 async function main(): Promise<void> {
   if (!fs.existsSync(NGINX_BIN)) throw new Error(`${NGINX_BIN} is missing (Debian: apt-get install nginx-light)`);
   buildServer();
-  const dbName = `mg_bench_two_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const databaseUrl = withDatabase(ADMIN_URL, dbName);
-  const monitor = new pg.Client({ connectionString: databaseUrl, application_name: 'bench-monitor' });
-  const secretKey = randomBytes(32).toString('hex');
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mg-bench-two-'));
+  const bench = await freshDatabase(ADMIN_URL, 'two');
+  const { name: dbName, url: databaseUrl, monitor, secretKey, work } = bench;
   const servers: ChildProcess[] = [];
   const proxy = new Nginx(path.join(work, 'nginx'), PROXY_PORT, PORTS);
   const results: Result[] = [];
@@ -138,7 +120,6 @@ async function main(): Promise<void> {
     servers.push(await startServer({ DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, DATA_DIR: path.join(work, 'a') }, PORTS[0]));
     servers.push(await startServer({ DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, DATA_DIR: path.join(work, 'b') }, PORTS[1]));
     await proxy.start();
-    await monitor.connect();
     for (let round = 1; round <= ROUNDS; round++) {
       const phases: { name: string; base: string; down?: number }[] = [
         { name: 'one, direct', base: `http://127.0.0.1:${PORTS[0]}` },
@@ -153,12 +134,9 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await monitor.end().catch(() => undefined);
     await proxy.stop().catch(() => undefined);
     await Promise.all(servers.map(stopServer));
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await admin.end();
-    fs.rmSync(work, { recursive: true, force: true });
+    await bench.drop();
   }
   const cores = os.cpus().length;
   console.log(`\nopen API create + pay, ${CLIENTS} clients, ${SECONDS} s per phase, ${ROUNDS} round(s); ${machineLine()}`);

@@ -14,6 +14,8 @@ export const DEMO_WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqXZ8pkUoYlq0uFpFhzjRJ8';
 
 export interface OpenApiAnswer<T> {
   status: number;
+  /** The x-request-id header: what the request log finds the request by. */
+  requestId: string | null;
   body: { success: boolean; code: number; errorCode?: string; message?: string; result: T };
 }
 
@@ -61,7 +63,7 @@ export async function openApi<T = Record<string, unknown>>(base: string, method:
   if (raw) headers['Content-Type'] = 'application/json';
   if (method === 'POST') headers['Idempotency-Key'] = randomUUID();
   const res = await fetch(base + pathWithQuery, { method, headers, body: raw || undefined });
-  return { status: res.status, body: (await res.json()) as OpenApiAnswer<T>['body'] };
+  return { status: res.status, requestId: res.headers.get('x-request-id'), body: (await res.json()) as OpenApiAnswer<T>['body'] };
 }
 
 /** docs/open-api.md "Verifying in Node": throws unless authentic and fresh; answers the parsed body. */

@@ -31,3 +31,4 @@ export * from './registry';
 export * from './permissions/catalogue';
 export * from './routes';
 export * from './second-factor';
+export * from './calls/define';

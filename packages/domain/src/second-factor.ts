@@ -17,6 +17,11 @@
  * same list. The signed open API has no user and no code: its key is its factor.
  */
 
+import { z } from 'zod';
+
+/** The field a call that needs the second factor takes (the server's gate looks for it in the route's schema). */
+export const googleCodeField = z.string().trim().max(32).optional().describe('the Google Authenticator code (or a recovery code); required when the user has it on');
+
 /** `METHOD /path` as the dashboard API declares it (without `/api`; `:name` is a path parameter). */
 export const SecondFactorCall = {
   PAYOUT_CREATE: 'POST /payouts',

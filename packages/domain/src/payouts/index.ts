@@ -10,6 +10,7 @@ export * from './list';
 export * from './destinations';
 export * from './checksums';
 export * from './batch';
+export * from './calls';
 
 const PAGE = '/payment/payouts';
 

@@ -5,9 +5,8 @@
  * passwords (issue 39): each counts on the session and on the account's failure counter; the fifth locks the
  * session's step-up for STEP_UP_LOCK_MINUTES and tells the user's admins in the bell and by e-mail.
  */
-import { SECOND_FACTOR_CALLS, STEP_UP_LOCK_MINUTES, STEP_UP_MAX_FAILURES, formatWallClock, needsSecondFactor, zoneOf } from '@mg/domain';
+import { googleCodeField, SECOND_FACTOR_CALLS, STEP_UP_LOCK_MINUTES, STEP_UP_MAX_FAILURES, formatWallClock, needsSecondFactor, zoneOf } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { KeyedError } from '../../lib/admin';
 import { fieldError } from '../../lib/errors';
 import { AuthError } from './errors';
@@ -17,8 +16,8 @@ import { RouteDeclarationError } from './plugin';
 import { clearStepUpFailures, countStepUpFailure, findUserById, selectStepUpLock } from './queries';
 import { verifySecondFactor } from './totp';
 
-/** The field every step-up route takes, in its body (or, for DELETE, its query). */
-export const googleCodeField = z.string().trim().max(32).optional().describe('the Google Authenticator code (or a recovery code); required when the user has it on');
+/** The field every step-up route takes, in its body (or, for DELETE, its query): declared in the domain. */
+export { googleCodeField };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

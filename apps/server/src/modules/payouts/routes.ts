@@ -13,6 +13,8 @@ import {
   Perm,
   answerRecordOf,
   findPayoutDestination,
+  payoutBodySchema,
+  payoutCalls,
   payoutsList,
   toMajorString,
   type CurrencyCode,
@@ -30,37 +32,21 @@ import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
 import { deliveriesForOrder, deliverySchema } from '../callbacks/service';
 import { googleCodeField } from '../auth/second-factor';
-import { quoteFee } from '../fees/service';
-import { balancesOf } from '../ledger/service';
 import { currencyField } from '../../lib/fields';
 import { batchRoutes } from './batch-routes';
 import { registerPayoutJobs } from './jobs';
 import { payoutsSource, selectPolicies, selectScopedPayout, toPayoutRecord, upsertPolicy } from './queries';
 import { countWaitingForReview, selectReviewQueue, type ReviewQueueRow } from './queries/review';
 import { destinationsSchema, destinationsView, policySchema, policyView, timelineOf, timelineSchema } from './views';
-import { approvePayout, cancelPayout, checkPayoutInput, createPayout, payeeOf, rejectPayout, type CreatePayoutInput } from './service';
+import { approvePayout, cancelPayout, createPayout, rejectPayout, type CreatePayoutInput } from './service';
+import { quotePayout } from './quote';
+import { callRoute } from '../../lib/call-route';
 
 const tags = ['payouts'];
 const record = answerRecordOf(payoutsList);
 const googleCode = googleCodeField;
 
-const destinationFields = {
-  bankCode: z.string().trim().min(1).max(32),
-  accountName: z.string().max(200).optional(),
-  accountNumber: z.string().max(120).optional(),
-  accountType: z.string().max(16).optional(),
-  documentId: z.string().max(32).optional(),
-  bankAgency: z.string().max(16).optional(),
-  pixKeyType: z.string().max(8).optional(),
-};
-const payoutBody = z.object({
-  merchantOrderId: z.string().trim().max(64).optional().describe('unique per merchant; default: the payout id'),
-  amount: z.string().max(40),
-  currency: z.string().min(1).max(8),
-  description: z.string().max(255).optional(),
-  ...destinationFields,
-  googleCode,
-});
+const payoutBody = payoutBodySchema;
 type PayoutBody = z.infer<typeof payoutBody>;
 
 /** One decision of a reviewer's queue: a payout, or a batch as one. */
@@ -150,28 +136,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(destinationsView(currencyField(req.query.currency), req.lang)),
   );
 
-  app.post(
-    '/payouts/quote',
-    {
-      config: { permission: Perm.PAYOUT_ADD },
-      schema: {
-        tags,
-        summary: 'Check a payout and quote it (fee, total debit, available balance) before confirming; nothing is written',
-        body: payoutBody,
-        response: { 200: envelopeOf(z.object({ currency: z.string(), amount: z.string(), fee: z.string(), totalDebit: z.string(), available: z.string(), bankName: z.string(), accountName: z.string().describe('as it will be paid: a crypto address is named by its label in the address book') })) },
-      },
-    },
-    async (req) => {
-      const input = inputOf(req, req.body, req.body.merchantOrderId || 'QUOTE');
-      checkPayoutInput(input);
-      const destination = findPayoutDestination(input.currency, input.bankCode);
-      // A crypto address not whitelisted, or still cooling, is refused here already (not only on confirm).
-      const payee = destination ? await payeeOf(app.db, input, destination, new Date()) : { accountName: input.accountName ?? '' };
-      const fee = await quoteFee(app.db, { merchantId: input.merchantId, currency: input.currency, paymentType: PaymentType.PAYOUT, channel: destination?.channel ?? null, amount: input.amount });
-      const available = (await balancesOf(app.db, input.merchantId)).find((b) => b.currency === input.currency && b.kind === 'available')?.balance ?? 0n;
-      const c = input.currency;
-      return ok({ currency: c, amount: toMajorString(input.amount, c), fee: toMajorString(fee.total, c), totalDebit: toMajorString(input.amount + fee.total, c), available: toMajorString(available, c), bankName: destination?.name ?? input.bankCode, accountName: payee.accountName });
-    },
+  app.post(payoutCalls.quote.path, callRoute(payoutCalls.quote, { tags }), async (req) =>
+    ok(await quotePayout(app.db, inputOf(req, req.body, req.body.merchantOrderId || 'QUOTE'))),
   );
 
   app.post(

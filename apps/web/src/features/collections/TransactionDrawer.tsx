@@ -2,6 +2,7 @@
  * Detail of one collection (docs/payments-api.md `GET /api/collections/{id}`): every field (the spec §6 column rules
  * apply here too), the cashier link, its refunds, and the callback deliveries with every attempt and a resend.
  */
+import { ApiRequestsLink } from '../../components/ApiRequestsLink';
 import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
@@ -269,6 +270,7 @@ export function TransactionDrawer({ id, onClose }: { id: string | null; onClose:
       extra={
         <Space>
           <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()} loading={detail.isFetching} aria-label={t('common.actions.reload')} />
+          {r && <ApiRequestsLink orderId={r.id} />}
           {r && refundable && (
             <Can code={Perm.REFUND_ADD}>
               <Button type="primary" danger icon={<RollbackOutlined />} onClick={() => setRefunding(true)} data-testid="drawer-refund">

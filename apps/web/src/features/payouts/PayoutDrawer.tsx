@@ -2,7 +2,8 @@
  * One payout: who it goes to, the amounts, the status history (created, reviewed, sent, ended), the failure reason
  * with whether trying again may help, and its callback deliveries with every attempt.
  */
-import { Alert, Button, Descriptions, Drawer, Empty, Spin, Tag, Timeline, Typography } from 'antd';
+import { ApiRequestsLink } from '../../components/ApiRequestsLink';
+import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAYOUT_STATUS_COLORS, payoutDestinationLabel, payoutFailureReason, type PayoutStatusValue } from '@mg/domain';
@@ -31,7 +32,12 @@ export function PayoutDrawer({ id, onClose }: { id: string | null; onClose: () =
       title={t('payouts.detail.title')}
       destroyOnHidden
       data-testid="payout-drawer"
-      extra={<Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()} loading={detail.isFetching} aria-label={t('common.actions.reload')} />}
+      extra={
+        <Space>
+          <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()} loading={detail.isFetching} aria-label={t('common.actions.reload')} />
+          {p && <ApiRequestsLink orderId={p.id} />}
+        </Space>
+      }
     >
       {detail.isLoading && <Spin />}
       {detail.isError && <Alert type="error" showIcon message={t('common.messages.detailsLoadFailed')} />}

@@ -4,7 +4,7 @@
  * they move), which reload where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BatchColumn, BatchIssueColumn, BatchRowValues, ListRecord, payoutsList } from '@mg/domain';
+import { payoutCalls, type BatchColumn, type BatchIssueColumn, type BatchRowValues, type CallAnswer, type CallBody, type ListRecord, type payoutsList } from '@mg/domain';
 import { api, download, request } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 import type { CallbackDelivery } from '../collections/hooks';
@@ -15,30 +15,11 @@ const balanceRecordKeys = queryKeys('balance-records');
 
 export type PayoutRecord = ListRecord<typeof payoutsList>;
 
-export interface PayoutInput {
-  merchantOrderId?: string;
-  amount: string;
-  currency: string;
-  bankCode: string;
-  accountName?: string;
-  accountNumber?: string;
-  accountType?: string;
-  documentId?: string;
-  bankAgency?: string;
-  pixKeyType?: string;
-  description?: string;
-}
+/** What the payout form sends (quote and create): the declared body (domain payoutCalls). */
+export type PayoutInput = Omit<CallBody<typeof payoutCalls.quote>, 'googleCode'>;
 
-export interface PayoutQuote {
-  currency: string;
-  amount: string;
-  fee: string;
-  totalDebit: string;
-  available: string;
-  bankName: string;
-  /** As it will be paid (a crypto address: its label in the address book). */
-  accountName: string;
-}
+/** The quote of the confirmation step, as declared. */
+export type PayoutQuote = CallAnswer<typeof payoutCalls.quote>;
 
 export interface PayoutDetail {
   payout: PayoutRecord;
@@ -82,7 +63,7 @@ function useInvalidateMoney() {
 
 /** Checks the payout and quotes its fee; silent: the form shows field errors on the fields. */
 export function usePayoutQuote() {
-  return useMutation({ mutationFn: (input: PayoutInput) => api.post<PayoutQuote>(`${PATH}/quote`, input, { silent: true }) });
+  return useMutation({ mutationFn: (input: PayoutInput) => api.post<PayoutQuote>(payoutCalls.quote.path, input, { silent: true }) });
 }
 
 export function useCreatePayout() {

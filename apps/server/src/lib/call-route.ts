@@ -1,0 +1,24 @@
+/**
+ * A route's options from its call declaration (domain calls/define.ts): the permission it checks, the body and
+ * query it validates, the answer it serialises (in the success envelope), all from the one declaration the web's
+ * hook is typed by.
+ *
+ *   app.post(payoutCalls.quote.path, callRoute(payoutCalls.quote, { tags }), async (req) => ok(await quotePayout(...)));
+ */
+import type { CallDecl } from '@mg/domain';
+import type { FastifyContextConfig } from 'fastify';
+import { z } from 'zod';
+import { envelopeOf } from './envelope';
+
+export function callRoute<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, A extends z.ZodType>(call: CallDecl<B, Q, A>, doc: { tags: string[] }) {
+  return {
+    config: (call.permission ? { permission: call.permission } : { authenticated: true }) as FastifyContextConfig,
+    schema: {
+      tags: doc.tags,
+      summary: call.summary,
+      body: call.body as B,
+      querystring: call.query as Q,
+      response: { 200: envelopeOf(call.answer) },
+    },
+  };
+}
