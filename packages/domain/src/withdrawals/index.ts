@@ -11,6 +11,7 @@ export * from './perm';
 export * from './list';
 export * from './vocabulary';
 export * from './calendar';
+export * from './calls';
 
 const PAGE = '/funds/withdrawals';
 

@@ -16,7 +16,8 @@ import {
   withdrawalAccountSchema,
   withdrawalAutoSchema,
   withdrawalLimitsSchema,
-  withdrawalQuoteSchema,
+  withdrawalBodySchema,
+  withdrawalCalls,
   withdrawalsList,
   expectedArrivalDate,
   type CurrencyCode,
@@ -38,6 +39,8 @@ import { googleCodeField } from '../auth/second-factor';
 import { balancesOf } from '../ledger/service';
 import { autoWithdrawalView, setAutoWithdrawal } from './auto';
 import { registerWithdrawalJobs } from './jobs';
+import { quoteView } from './quote-view';
+import { callRoute } from '../../lib/call-route';
 import { countWaiting, selectAccounts, selectWithdrawal, toWithdrawalRecord, withdrawalsSource, type WithdrawalAccountRow } from './queries';
 import { addAccount, createWithdrawal, isUsable, limitsOf, quoteWithdrawal, removeAccount, reviewWithdrawal, setLimits, verifyAccount } from './service';
 
@@ -72,12 +75,7 @@ function accountView(a: WithdrawalAccountRow, now = new Date()): WithdrawalAccou
   };
 }
 
-const withdrawalBody = z.object({
-  amount: z.string().max(40),
-  currency: z.string().min(1).max(8),
-  accountId: z.coerce.number().int().positive().optional().describe('one of the merchant’s usable withdrawal accounts'),
-  googleCode,
-});
+const withdrawalBody = withdrawalBodySchema;
 
 export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   registerWithdrawalJobs(app);
@@ -237,31 +235,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/withdrawals/quote',
-    {
-      config: { permission: Perm.WITHDRAWAL_ADD },
-      schema: { tags, summary: 'Check a withdrawal (spec §5) and quote it (fee, total held, available, arrival date); nothing is written', body: withdrawalBody, response: { 200: envelopeOf(withdrawalQuoteSchema) } },
-    },
-    async (req) => {
-      const b = req.body;
-      const currency = currencyField(b.currency);
-      const amount = amountOf(b.amount, currency, 'amount');
-      const q = await quoteWithdrawal(app.db, { merchantId: ownMerchant(req), currency, amount, accountId: b.accountId ?? 0 });
-      const money = (v: bigint) => toMajorString(v, currency);
-      return ok({
-        currency,
-        amount: money(amount),
-        fee: money(q.fee),
-        total: money(q.total),
-        available: money(q.available),
-        expectedArrival: q.expectedArrival,
-        bankName: findPayoutDestination(currency, q.account.bankCode)?.name ?? q.account.bankCode,
-        accountNumber: q.account.accountNumber,
-        accountName: q.account.accountName,
-      });
-    },
-  );
+  app.post(withdrawalCalls.quote.path, callRoute(withdrawalCalls.quote, { tags }), async (req) => {
+    const currency = currencyField(req.body.currency);
+    const input = { merchantId: ownMerchant(req), currency, amount: amountOf(req.body.amount, currency, 'amount'), accountId: req.body.accountId ?? 0 };
+    return ok(quoteView(input, await quoteWithdrawal(app.db, input)));
+  });
 
   app.post(
     '/withdrawals',

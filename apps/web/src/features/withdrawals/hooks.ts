@@ -4,7 +4,7 @@
  * invalidate the withdrawal lists and the balances they move.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListRecord, WithdrawalAccountView, WithdrawalAutoView, WithdrawalLimitsView, WithdrawalQuoteView, withdrawalsList } from '@mg/domain';
+import { withdrawalCalls, type CallAnswer, type CallBody, type ListRecord, type WithdrawalAccountView, type WithdrawalAutoView, type WithdrawalLimitsView, type withdrawalsList } from '@mg/domain';
 import { api } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
@@ -14,11 +14,8 @@ const balanceRecordKeys = queryKeys('balance-records');
 
 export type WithdrawalRecord = ListRecord<typeof withdrawalsList>;
 
-export interface WithdrawalInput {
-  amount: string;
-  currency: string;
-  accountId: number;
-}
+/** What the withdrawal form sends (quote and create): the declared body (domain withdrawalCalls). */
+export type WithdrawalInput = Omit<CallBody<typeof withdrawalCalls.quote>, 'googleCode'>;
 
 export interface AccountInput {
   currency: string;
@@ -56,7 +53,7 @@ export function useWithdrawalLimits(currency: string) {
 }
 
 export function useWithdrawalQuote() {
-  return useMutation({ mutationFn: (input: WithdrawalInput) => api.post<WithdrawalQuoteView>(`${PATH}/quote`, input) });
+  return useMutation({ mutationFn: (input: WithdrawalInput) => api.post<CallAnswer<typeof withdrawalCalls.quote>>(withdrawalCalls.quote.path, input) });
 }
 
 export function useCreateWithdrawal() {
