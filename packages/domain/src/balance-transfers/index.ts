@@ -9,6 +9,7 @@ import { BALANCE_TRANSFERS_PERM } from './perm';
 export * from './perm';
 export * from './list';
 export * from './vocabulary';
+export * from './calls';
 
 const PAGE = '/funds/balance-transfers';
 

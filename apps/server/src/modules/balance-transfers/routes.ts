@@ -11,9 +11,9 @@ import {
   answerRecordOf,
   balanceTransfersList,
   parseAmount,
-  toMajorString,
   transferPartySchema,
-  transferQuoteSchema,
+  balanceTransferCalls,
+  transferQuoteBodySchema,
   type CurrencyCode,
 } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,17 +27,14 @@ import { audit, requireAuth } from '../auth';
 import { ownMerchant } from '../auth/scope';
 import { googleCodeField } from '../auth/second-factor';
 import { balanceTransfersSource } from './queries';
+import { quoteView } from './quote-view';
+import { callRoute } from '../../lib/call-route';
 import { createTransfer, quoteTransfer, transferParties } from './service';
 
 const tags = ['balance-transfers'];
 const record = answerRecordOf(balanceTransfersList);
 
-const quoteBody = z.object({
-  toMerchantId: z.coerce.number().int().positive(),
-  currency: z.string().min(1).max(8),
-  amount: z.string().max(40),
-});
-const transferBody = quoteBody.extend({
+const transferBody = transferQuoteBodySchema.extend({
   remark: z.string().max(BALANCE_TRANSFER_REMARK_MAX_LENGTH).optional(),
   requestId: z.string().max(BALANCE_TRANSFER_REQUEST_ID_MAX_LENGTH).describe('the client’s key of this transfer: the same id again answers the first transfer'),
   googleCode: googleCodeField,
@@ -62,25 +59,11 @@ export const balanceTransferRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ok(await transferParties(app.db, ownMerchant(req))),
   );
 
-  app.post(
-    '/balance-transfers/quote',
-    {
-      config: { permission: Perm.BALANCE_TRANSFER_ADD },
-      schema: {
-        tags,
-        summary: 'Check a transfer and quote it (fee, total leaving the available balance, the available balance); nothing is written',
-        body: quoteBody,
-        response: { 200: envelopeOf(transferQuoteSchema) },
-      },
-    },
-    async (req) => {
-      const currency = currencyField(req.body.currency);
-      const amount = transferAmount(req.body.amount, currency);
-      const q = await quoteTransfer(app.db, { merchantId: ownMerchant(req), toMerchantId: req.body.toMerchantId, currency, amount });
-      const money = (v: bigint) => toMajorString(v, currency);
-      return ok({ currency, amount: money(amount), fee: money(q.fee), total: money(q.total), available: money(q.available), toName: q.to.name, enough: q.total <= q.available });
-    },
-  );
+  app.post(balanceTransferCalls.quote.path, callRoute(balanceTransferCalls.quote, { tags }), async (req) => {
+    const currency = currencyField(req.body.currency);
+    const amount = transferAmount(req.body.amount, currency);
+    return ok(quoteView({ currency, amount }, await quoteTransfer(app.db, { merchantId: ownMerchant(req), toMerchantId: req.body.toMerchantId, currency, amount })));
+  });
 
   app.post(
     '/balance-transfers',

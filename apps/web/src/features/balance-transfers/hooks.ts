@@ -4,7 +4,7 @@
  * the statement, which reload where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListRecord, TransferParty, TransferQuote, balanceTransfersList } from '@mg/domain';
+import { balanceTransferCalls, type CallAnswer, type CallBody, type ListRecord, type TransferParty, type balanceTransfersList } from '@mg/domain';
 import { api } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
@@ -14,12 +14,8 @@ const balanceRecordKeys = queryKeys('balance-records');
 
 export type TransferRecord = ListRecord<typeof balanceTransfersList>;
 
-export interface TransferInput {
-  toMerchantId: number;
-  currency: string;
-  amount: string;
-  remark?: string;
-}
+/** What the transfer form sends: the declared quote body (domain balanceTransferCalls) and the creation's remark. */
+export type TransferInput = CallBody<typeof balanceTransferCalls.quote> & { remark?: string };
 
 const PATH = '/balance-transfers';
 
@@ -28,7 +24,7 @@ export function useTransferParties(enabled = true) {
 }
 
 export function useTransferQuote() {
-  return useMutation({ mutationFn: (input: TransferInput) => api.post<TransferQuote>(`${PATH}/quote`, input) });
+  return useMutation({ mutationFn: (input: TransferInput) => api.post<CallAnswer<typeof balanceTransferCalls.quote>>(balanceTransferCalls.quote.path, input) });
 }
 
 export function useCreateTransfer() {
