@@ -18,6 +18,7 @@ import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
 import { openApiRequest, type OpenApiRequestOptions } from './helpers/open-api';
+import { testOpenApiClient } from './helpers/open-api-client';
 
 const M = 10001;
 let tdb: TestDatabase;
@@ -76,23 +77,28 @@ describe('open API payouts', () => {
     for (const d of [...idr, ...inr]) expect(`${d.accountLabel} ${d.agencyLabel ?? ''}`).not.toMatch(/payouts\.|crypto\./);
   });
 
+  // Through the generated client (packages/open-api-client): paths, bodies and answers typed by the served document.
   it('creates, holds at once, answers a replay the same, and reads it back by both ids', async () => {
+    const api = testOpenApiClient(app);
     const before = await available();
-    const b = body();
+    const b = { ...body(), merchantOrderId: orderId() };
     const key = `idem-${orderId()}`;
-    const first = expectStatus(await post('/payouts', b, { idempotencyKey: key }), 201);
-    expect(first).toMatchObject({ success: true, code: 201 });
-    const p = first.result;
+    const first = await api.POST('/payouts', { body: b, params: { header: { 'idempotency-key': key } } });
+    expect(first.response.status).toBe(201);
+    expect(first.data).toMatchObject({ success: true, code: 201 });
+    const p = first.data!.result;
     expect(p).toMatchObject({ merchantOrderId: b.merchantOrderId, status: 'pending_review', amount: '150000', currency: 'IDR', failureReason: null, createdBy: expect.stringMatching(/^api:/) });
     expect(p.id).toMatch(/^P/);
     expect(before - (await available())).toBe(150_000n + BigInt(p.fee));
-    const again = await post('/payouts', b, { idempotencyKey: key });
-    expect(again.statusCode).toBe(201);
-    expect(again.json().result).toEqual(p);
-    expect(expectStatus(await get(`/payouts/${p.id}`), 200).result).toEqual(p);
-    expect(expectStatus(await get(`/payouts?merchantOrderId=${b.merchantOrderId}`), 200).result).toEqual(p);
-    // the same merchant order id with another key: 409
-    expect((await post('/payouts', b)).statusCode).toBe(409);
+    const again = await api.POST('/payouts', { body: b, params: { header: { 'idempotency-key': key } } });
+    expect(again.response.status).toBe(201);
+    expect(again.data!.result).toEqual(p);
+    expect((await api.GET('/payouts/{id}', { params: { path: { id: p.id } } })).data!.result).toEqual(p);
+    expect((await api.GET('/payouts', { params: { query: { merchantOrderId: b.merchantOrderId } } })).data!.result).toEqual(p);
+    // The same merchant order id with another key: 409, typed as the call's declared CONFLICT.
+    const dup = await api.POST('/payouts', { body: b, params: { header: { 'idempotency-key': `${key}-2` } } });
+    expect(dup.response.status).toBe(409);
+    expect(dup.error?.errorCode).toBe('CONFLICT');
   });
 
   it('cancels a payout pending review and gives its hold back; a second cancel is refused', async () => {
