@@ -23,5 +23,4 @@ CREATE TABLE "api_request_log" (
 CREATE INDEX "api_request_log_merchant_idx" ON "api_request_log" USING btree ("merchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "api_request_log_request_idx" ON "api_request_log" USING btree ("merchant_id","request_id");--> statement-breakpoint
 CREATE INDEX "api_request_log_order_idx" ON "api_request_log" USING btree ("merchant_id","order_id") WHERE "api_request_log"."order_id" is not null;--> statement-breakpoint
-CREATE INDEX "api_request_log_merchant_order_idx" ON "api_request_log" USING btree ("merchant_id","merchant_order_id") WHERE "api_request_log"."merchant_order_id" is not null;--> statement-breakpoint
-CREATE INDEX "api_request_log_created_idx" ON "api_request_log" USING btree ("created_at");
+CREATE INDEX "api_request_log_created_brin" ON "api_request_log" USING brin ("created_at");

@@ -231,10 +231,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', opts.db ?? dbOf(opts.pool));
   app.decorate('dict', new DictService(app.db));
   // The open API's request log (modules/api-logs): written in batches; what is waiting is written before the end.
-  const apiLog = opts.apiLog?.enabled === false ? null : new ApiLogWriter(app.db, app.log);
+  const apiLog = opts.apiLog?.enabled === false ? null : new ApiLogWriter({ url: app.directUrl }, app.log);
   app.decorate('apiLog', apiLog);
   app.decorate('apiLogRetentionDays', opts.apiLog?.retentionDays ?? API_LOG_RETENTION_DAYS);
-  if (apiLog) app.addHook('onClose', async () => apiLog.flush());
+  if (apiLog) app.addHook('onClose', async () => apiLog.close());
   app.decorate('captcha', new CaptchaService(opts.captcha ?? true, opts.captchaGenerator));
   app.decorate('nodeEnv', opts.nodeEnv ?? 'development');
   app.decorate('mailer', opts.mailer ?? new Mailer({ mailUrl: opts.mailUrl, nodeEnv: opts.nodeEnv ?? 'development' }));

@@ -32,8 +32,8 @@ export const apiRequestLog = pgTable(
     index('api_request_log_merchant_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('api_request_log_request_idx').on(t.merchantId, t.requestId),
     index('api_request_log_order_idx').on(t.merchantId, t.orderId).where(sql`${t.orderId} is not null`),
-    index('api_request_log_merchant_order_idx').on(t.merchantId, t.merchantOrderId).where(sql`${t.merchantOrderId} is not null`),
-    // The purge's scan, oldest first.
-    index('api_request_log_created_idx').on(t.createdAt),
+    // The purge's scan, oldest first: BRIN, since rows arrive in time order (a few pages per million rows, and
+    // nearly nothing to maintain per insert). A merchant order id is searched within the list's range, on the first.
+    index('api_request_log_created_brin').using('brin', t.createdAt),
   ],
 );

@@ -8,7 +8,7 @@
 import { OPEN_API_HEADERS, type ApiLogVerdict } from '@mg/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { openApiStateOf } from '../open-api/auth';
-import { maskBody } from './mask';
+import { maskBody, maskParsed } from './mask';
 import type { ApiLogInsert } from './queries';
 import type { ApiLogWriter } from './writer';
 
@@ -75,8 +75,8 @@ export function logRowOf(req: FastifyRequest, reply: FastifyReply, answerText: s
     idempotencyKey: header(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY),
     orderId: str(result?.id) ?? str(params?.id) ?? str(body?.collectionId),
     merchantOrderId: str(result?.merchantOrderId) ?? str(body?.merchantOrderId) ?? str(query?.merchantOrderId),
-    requestBody: body ? maskBody(JSON.stringify(body)) : null,
-    responseBody: maskBody(answerText),
+    requestBody: req.body === undefined || req.body === null ? null : maskParsed(req.body),
+    responseBody: answer ? maskParsed(answer) : maskBody(answerText),
     verdict,
   };
 }

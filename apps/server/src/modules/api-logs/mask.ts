@@ -32,14 +32,19 @@ function maskValue(key: string, v: unknown): unknown {
   return v;
 }
 
-/** The body as the log keeps it; null for none. Text that is not JSON is masked as text. */
+const cut = (out: string) => (out.length > API_LOG_BODY_MAX_CHARS ? `${out.slice(0, API_LOG_BODY_MAX_CHARS)}…` : out);
+
+/** A parsed body as the log keeps it (no second parse of what the request already parsed). */
+export function maskParsed(value: unknown): string {
+  return cut(JSON.stringify(maskValue('', value)));
+}
+
+/** A body's text as the log keeps it; null for none. Text that is not JSON is masked as text. */
 export function maskBody(text: string | null | undefined): string | null {
   if (text === null || text === undefined || text === '') return null;
-  let out: string;
   try {
-    out = JSON.stringify(maskValue('', JSON.parse(text)));
+    return maskParsed(JSON.parse(text));
   } catch {
-    out = text.replace(STANDALONE_DIGITS, (run) => lastFour(run));
+    return cut(text.replace(STANDALONE_DIGITS, (run) => lastFour(run)));
   }
-  return out.length > API_LOG_BODY_MAX_CHARS ? `${out.slice(0, API_LOG_BODY_MAX_CHARS)}…` : out;
 }

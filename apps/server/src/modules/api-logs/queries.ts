@@ -1,6 +1,7 @@
 /** SQL of the API request logs: the batch insert, the list source, one entry, the purge. */
 import { apiLogsList, ApiLogStatusClass, type ApiLogDetail, type ApiLogVerdict, type ListRecord } from '@mg/domain';
 import { and, eq, getTableColumns, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { insertMany } from '../../db/insert-many';
 import type { DbLike } from '../../db/pool';
 import { apiRequestLog } from '../../db/schema';
 import { containsPattern } from '../../lib/admin';
@@ -35,8 +36,9 @@ function toRecord(r: Omit<Row, 'requestBody' | 'responseBody' | 'verdict'>): Api
   };
 }
 
+/** One statement, one parameter for the whole batch (db/insert-many.ts): the writer's cost per row is its JSON. */
 export async function insertApiLogs(db: DbLike, rows: readonly ApiLogInsert[]): Promise<void> {
-  if (rows.length > 0) await db.insert(apiRequestLog).values([...rows]);
+  await insertMany(db, apiRequestLog, rows);
 }
 
 const statusRange = (c: string): SQL | undefined => {

@@ -4,10 +4,12 @@
  * neither a statement nor a wait for its log. Bounded: beyond API_LOG_BUFFER_MAX rows waiting (the database away),
  * new rows are dropped and counted, never queued without end; a failed write is logged and dropped, never retried
  * into a request. What an instance holds is only rows in transit (lost if it is killed, like its open sockets).
+ * The writes go through a connection of the writer's own, so a flush never takes one of the pool's connections from
+ * a payment waiting for it (with 16 clients on a pool of 10, every connection is in use).
  */
 import { API_LOG_BATCH_MAX, API_LOG_BUFFER_MAX, API_LOG_FLUSH_MS } from '@mg/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/pool';
+import { createDatabase, type Database } from '../../db/pool';
 import { insertApiLogs, type ApiLogInsert } from './queries';
 
 export class ApiLogWriter {
@@ -18,10 +20,26 @@ export class ApiLogWriter {
   dropped = 0;
   written = 0;
 
+  private own: Database | null = null;
+
+  /** `url`: the database (opened at the first write); or `database`, one given (tests of the bound). */
   constructor(
-    private readonly db: Db,
+    private readonly target: { url: string } | { database: Database },
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  private database(): Database {
+    if ('database' in this.target) return this.target.database;
+    this.own ??= createDatabase(this.target.url, { max: 1, applicationName: 'mg-api-log', countRoundTrips: false });
+    return this.own;
+  }
+
+  /** Writes what is waiting, then closes the writer's connection. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.own?.pool.end();
+    this.own = null;
+  }
 
   add(row: ApiLogInsert): void {
     if (this.rows.length >= API_LOG_BUFFER_MAX) {
@@ -43,7 +61,7 @@ export class ApiLogWriter {
       while (this.rows.length > 0) {
         const batch = this.rows.splice(0, API_LOG_BATCH_MAX);
         try {
-          await insertApiLogs(this.db, batch);
+          await insertApiLogs(this.database().db, batch);
           this.written += batch.length;
         } catch (e) {
           this.dropped += batch.length;

@@ -4,7 +4,8 @@
  * details link here with `?orderId=` (a link with `&open=1` opens that request).
  */
 import { useState } from 'react';
-import { apiLogsList } from '@mg/domain';
+import { Typography } from 'antd';
+import { OPEN_API_PREFIX, apiLogsList } from '@mg/domain';
 import { ListPage } from '../../components/list';
 import { ApiLogDrawer } from './ApiLogDrawer';
 
@@ -12,7 +13,12 @@ export default function ApiLogsPage() {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <>
-      <ListPage list={apiLogsList} onRowClick={(r) => setOpen(r.id)} />
+      <ListPage
+        list={apiLogsList}
+        // Every path starts with the open API's prefix: the cell shows what differs (the whole path in its title).
+        overrides={{ render: { path: (r) => <Typography.Text title={r.path}>{r.path.startsWith(`${OPEN_API_PREFIX}/`) ? r.path.slice(OPEN_API_PREFIX.length) : r.path}</Typography.Text> } }}
+        onRowClick={(r) => setOpen(r.id)}
+      />
       <ApiLogDrawer id={open} onClose={() => setOpen(null)} />
     </>
   );
