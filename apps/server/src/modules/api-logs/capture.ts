@@ -7,10 +7,12 @@
  */
 import { OPEN_API_HEADERS, type ApiLogVerdict } from '@mg/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { openApiStateOf } from '../open-api/auth';
 import { maskBody, maskParsed } from './mask';
 import type { ApiLogInsert } from './queries';
 import type { ApiLogWriter } from './writer';
+
+/** What the open API's checks learned of a request (open-api/auth.ts openApiStateOf, handed in: no import cycle). */
+export type RequestStateOf = (req: FastifyRequest) => Readonly<{ key?: { id: string; merchantId: number; mode: string }; timestamp?: string; nonce?: string; bodyHash: string }> | undefined;
 
 const answers = new WeakMap<FastifyRequest, string>();
 const isOpenApiRoute = (req: FastifyRequest) => req.routeOptions.config?.openApi === true;
@@ -40,8 +42,8 @@ const header = (req: FastifyRequest, name: string): string | null => {
 };
 
 /** The row of a finished request, or null when it names no key of its merchant. */
-export function logRowOf(req: FastifyRequest, reply: FastifyReply, answerText: string | null, now = Date.now()): ApiLogInsert | null {
-  const s = openApiStateOf(req);
+export function logRowOf(req: FastifyRequest, reply: FastifyReply, answerText: string | null, stateOf: RequestStateOf, now = Date.now()): ApiLogInsert | null {
+  const s = stateOf(req);
   if (!s?.key) return null;
   const answer = parsed(answerText);
   const result = answer?.result && typeof answer.result === 'object' ? (answer.result as Record<string, unknown>) : null;
@@ -82,7 +84,7 @@ export function logRowOf(req: FastifyRequest, reply: FastifyReply, answerText: s
 }
 
 /** The hooks, in the open API's encapsulated scope. */
-export function captureApiRequests(app: FastifyInstance, writer: ApiLogWriter | null): void {
+export function captureApiRequests(app: FastifyInstance, writer: ApiLogWriter | null, stateOf: RequestStateOf): void {
   if (!writer) return;
   app.addHook('onSend', async (req, _reply, payload) => {
     if (isOpenApiRoute(req)) {
@@ -94,7 +96,7 @@ export function captureApiRequests(app: FastifyInstance, writer: ApiLogWriter | 
   app.addHook('onResponse', async (req, reply) => {
     if (!isOpenApiRoute(req)) return;
     try {
-      const row = logRowOf(req, reply, answers.get(req) ?? null);
+      const row = logRowOf(req, reply, answers.get(req) ?? null, stateOf);
       if (row) writer.add(row);
     } catch (e) {
       req.log.warn({ err: e }, 'api request log row not made');

@@ -41,7 +41,7 @@ import { createRefund, getRefund } from '../refunds/service';
 import { runSettlements } from '../settlements/service';
 import { createPaymentLink, linkView } from '../payment-links/service';
 import { carriedAnswer, idempotentInsert, idempotently } from './answer';
-import { openApiAuth, sandboxOnly } from './auth';
+import { openApiAuth, openApiStateOf, sandboxOnly } from './auth';
 import { captureApiRequests } from '../api-logs/capture';
 import { openPayoutRoutes } from './payout-routes';
 import { openMandateRoutes } from './mandate-routes';
@@ -124,7 +124,7 @@ const createLinkBody = z.object({
 
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await openApiAuth(app);
-  captureApiRequests(app, app.apiLog);
+  captureApiRequests(app, app.apiLog, openApiStateOf);
   for (const routes of [openPayoutRoutes, openMandateRoutes, openCryptoRoutes]) await app.register(routes);
 
   const collectionOf = async (req: FastifyRequest, id: string) => {
