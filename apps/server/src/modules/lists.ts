@@ -5,6 +5,7 @@
  */
 import type { ListSource } from '../lib/list/source';
 import { announcementsSource } from './announcements/queries';
+import { apiLogsSource } from './api-logs/queries';
 import { auditSource } from './audit/queries';
 import { mandatesSource } from './auto-deductions/queries';
 import { balanceRecordsSource } from './balance-records/queries';
@@ -26,6 +27,7 @@ import { withdrawalsSource } from './withdrawals/queries';
 export function listSources(publicUrl: string): Map<string, ListSource> {
   const all = [
     announcementsSource,
+    apiLogsSource,
     auditSource,
     mandatesSource(publicUrl),
     balanceRecordsSource,

@@ -45,6 +45,7 @@ export function maskBody(text: string | null | undefined): string | null {
   try {
     return maskParsed(JSON.parse(text));
   } catch {
-    return cut(text.replace(STANDALONE_DIGITS, (run) => lastFour(run)));
+    // A NUL cannot be stored in a text column (the whole batch would be refused): written as its JSON escape.
+    return cut(text.replace(STANDALONE_DIGITS, (run) => lastFour(run)).replace(/\u0000/g, '\\u0000'));
   }
 }
