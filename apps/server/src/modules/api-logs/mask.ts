@@ -46,6 +46,6 @@ export function maskBody(text: string | null | undefined): string | null {
     return maskParsed(JSON.parse(text));
   } catch {
     // A NUL cannot be stored in a text column (the whole batch would be refused): written as its JSON escape.
-    return cut(text.replace(STANDALONE_DIGITS, (run) => lastFour(run)).replace(/\u0000/g, '\\u0000'));
+    return cut(text.replace(STANDALONE_DIGITS, (run) => lastFour(run)).replaceAll('\u0000', '\\u0000'));
   }
 }
