@@ -131,6 +131,8 @@ beforeAll(async () => {
   const seedPool = new pg.Pool({ connectionString: embedded.url, max: 2 });
   // Its clients may still be closing when the cluster stops (test/shutdown.test.ts says why).
   seedPool.on('connect', (c) => c.on('error', () => {}));
+  // The pool re-emits an idle client's error on itself (pg-pool): it needs its own listener too.
+  seedPool.on('error', () => {});
   try {
     await runMigrations(seedPool);
     await seedDictionaries(seedPool);
