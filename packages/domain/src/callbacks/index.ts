@@ -2,6 +2,7 @@
 import { button, defineArea, GrantTier } from '../areas/define';
 
 export * from './vocabulary';
+export * from './delivery';
 
 export const CALLBACKS_PERM = { CALLBACK_RESEND: 'callbacks:resend' } as const;
 

@@ -326,10 +326,14 @@ export function restrictedFieldsOf(decl: AnyListDecl): string[] {
   return decl.columns.filter((c) => (c.rule !== undefined && c.rule !== ColumnRule.PLATFORM) || c.permission !== undefined).map((c) => c.key);
 }
 
-/** The record as answered: fields of restricted columns left out for users who may not see them. */
-export function answerRecordOf<R extends z.ZodObject>(decl: ListDecl<R>) {
+/**
+ * The record as answered: fields of restricted columns left out for users who may not see them. Typed as the
+ * record (which fields are restricted is known only at run time, from the column rules): a caller reads a left-out
+ * field as absent, as the list's own `ListRecord` does.
+ */
+export function answerRecordOf<R extends z.ZodObject>(decl: ListDecl<R>): R {
   const optional = Object.fromEntries(restrictedFieldsOf(decl).map((k) => [k, true])) as Record<string, true>;
-  return decl.record.partial(optional);
+  return decl.record.partial(optional) as unknown as R;
 }
 
 /** `{ records, total, size, current, pages, totalCapped }` of a paged list; the array of records otherwise. */

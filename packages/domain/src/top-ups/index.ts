@@ -9,6 +9,7 @@ import { TOP_UPS_PERM } from './perm';
 export * from './perm';
 export * from './list';
 export * from './vocabulary';
+export * from './calls';
 
 const PAGE = '/funds/top-ups';
 

@@ -2,12 +2,11 @@
  * Top-ups from the dashboard (docs/payments-api.md "Top-ups"): the records list, and a new top-up answered with the
  * cashier address where it is paid (the public cashier of collections; `kind: topUp`). Its expiry job.
  */
-import { Perm, answerRecordOf, topUpsList } from '@mg/domain';
+import { topUpCalls } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { googleCodeField } from '../auth/second-factor';
 import { amountOf } from '../../lib/amounts';
-import { envelopeOf, ok } from '../../lib/envelope';
+import { callRoute } from '../../lib/call-route';
+import { ok } from '../../lib/envelope';
 import { currencyField } from '../../lib/fields';
 import { t } from '../../lib/i18n';
 import { registerList } from '../../lib/list/route';
@@ -18,23 +17,12 @@ import { registerTopUpJobs } from './jobs';
 import { createTopUp } from './service';
 
 const tags = ['top-ups'];
-const record = answerRecordOf(topUpsList);
 
 export const topUpRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, topUpsSource(app.publicUrl), { tags, summary: "The merchant's top-ups, newest first" });
   registerTopUpJobs(app);
 
-  app.post(
-    '/top-ups',
-    {
-      config: { permission: Perm.TOP_UP_ADD },
-      schema: {
-        tags,
-        summary: 'A new top-up of the session currency: answers it with `cashierUrl`, where it is paid (400 naming amount or paymentType)',
-        body: z.object({ amount: z.string().max(40), currency: z.string().min(1).max(8), paymentType: z.coerce.number().int().positive(), googleCode: googleCodeField }),
-        response: { 200: envelopeOf(record) },
-      },
-    },
+  app.post(topUpCalls.create.path, callRoute(topUpCalls.create, { tags }),
     async (req) => {
       const auth = requireAuth(req);
       const currency = currencyField(req.body.currency);
