@@ -7,7 +7,10 @@
  * Prints each round's ops/s, p50 / p95 of an op, the server's and PostgreSQL's CPU per op, the rows B logged, and
  * the ratio B / A of the means.
  *
- *   npm run bench:api-log -w @mg/bench -- [--clients=16] [--seconds=15] [--rounds=3]
+ * Before the first round each server runs the full load for --warmup seconds, untimed (its code compiled, its
+ * statements planned, the log table's first pages written), so no round measures a server still warming up.
+ *
+ *   npm run bench:api-log -w @mg/bench -- [--clients=16] [--seconds=15] [--rounds=3] [--warmup=8]
  *
  * ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the database is created and dropped.
  */
@@ -22,6 +25,7 @@ import { benchAmount, closedLoop, freshDatabase, buildServer, CpuMeter, int, mac
 const CLIENTS = optInt('clients', 16);
 const SECONDS = optInt('seconds', 15);
 const ROUNDS = optInt('rounds', 3);
+const WARMUP_SECONDS = optInt('warmup', 8);
 const ADMIN_URL = opt('admin-url', 'postgres://postgres@127.0.0.1:5432/postgres');
 const PORTS = { A: optInt('port', 18_170), B: optInt('port', 18_170) + 1 } as const;
 const TAG = Date.now().toString(36).toUpperCase();
@@ -82,6 +86,11 @@ async function main(): Promise<void> {
     servers.push(await startServer({ DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, DATA_DIR: path.join(work, 'a'), API_LOG: 'off' }, PORTS.A));
     servers.push(await startServer({ DATABASE_URL: databaseUrl, SECRET_KEY: secretKey, DATA_DIR: path.join(work, 'b'), API_LOG: 'on' }, PORTS.B));
     console.log(`api-log-overhead: ${CLIENTS} clients x ${SECONDS} s x ${ROUNDS} rounds each; A = API_LOG=off, B = API_LOG=on; ${machineLine()}`);
+    for (const which of ['A', 'B'] as const) {
+      const api = openApiClient({ baseUrl: `http://127.0.0.1:${PORTS[which]}`, key: { merchantId: String(DEMO_OPEN_API_MERCHANT_ID), keyId: DEMO_KEY_ID, secret: DEMO_KEY_SECRET } });
+      const w = await closedLoop(CLIENTS, performance.now() + WARMUP_SECONDS * 1000, (c, i) => op(api, `L${TAG}-${which}w-${c}-${i}`));
+      console.log(`warm-up ${which}: ${w.ops} ops in ${WARMUP_SECONDS} s, untimed`);
+    }
     for (let n = 0; n < ROUNDS; n++) {
       // Alternated, and the order swapped every round, so a drift of the machine's load falls on both.
       for (const which of n % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
@@ -108,7 +117,15 @@ async function main(): Promise<void> {
   const a = mean('A', (r) => r.ops / r.seconds);
   const b = mean('B', (r) => r.ops / r.seconds);
   console.log(`\nrows logged by B: ${int(logged)} (2 requests per op, warm-ups included)`);
+  const pairs = Array.from({ length: ROUNDS }, (_, n) => {
+    const [x, y] = [rounds[2 * n]!, rounds[2 * n + 1]!];
+    const [ra, rb] = x.name === 'A' ? [x, y] : [y, x];
+    return rb.ops / rb.seconds / (ra.ops / ra.seconds);
+  });
+  const sorted = [...pairs].sort((p, q) => p - q);
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
   console.log(`mean ops/s: A ${a.toFixed(1)}, B ${b.toFixed(1)}; B / A = ${((b / a) * 100).toFixed(1)} %`);
+  console.log(`round pairs B / A: ${pairs.map((p) => p.toFixed(2)).join(', ')}; median ${(median * 100).toFixed(1)} %`);
   console.log(`mean CPU ms/op: node A ${mean('A', (r) => r.nodeMsPerOp).toFixed(2)}, B ${mean('B', (r) => r.nodeMsPerOp).toFixed(2)}; PostgreSQL A ${mean('A', (r) => r.pgMsPerOp).toFixed(2)}, B ${mean('B', (r) => r.pgMsPerOp).toFixed(2)}`);
   console.log(`machine after the run: ${machineLine()}`);
 }

@@ -7,7 +7,9 @@
  *   printTable(rows)         fixed-width table on stdout
  *   signIn(base, username)   dashboard session token (server started with CAPTCHA=off)
  *   (process.ts, re-exported) RssSampler, childrenRss, pidListeningOn, cpuSecondsOf, CpuMeter: what /proc says
- *   openApiPost(key, path)   a signed open API POST with a fresh nonce and Idempotency-Key
+ *   benchOpenApiClient(key)  the generated open-API client (packages/open-api-client) over kept-alive connections
+ *   createAndPay(key, ...)   one create + sandbox pay through it
+ *   openApiPost(key, path)   a signed open API POST with a fresh nonce and Idempotency-Key, signed by hand
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { OPEN_API_HEADERS, OPEN_API_PREFIX, PaymentStatus, PaymentType } from '@mg/domain';
+import { openApiClient, type OpenApiClient } from '@mg/open-api-client';
 import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
 import { embeddedUrl, socketDirFor } from '../apps/server/src/db/embedded';
 
@@ -205,35 +208,77 @@ export async function openApiPost<T>(key: OpenApiKey, pathRel: string, body: unk
  */
 const keepAlive = { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) };
 
-/** A POST over a kept-alive connection (http or https, as `--base-url` says): its status and body text. */
 /**
- * One create + pay through the signed open API (an IDR VA order, paid by the sandbox helper): the operation the
- * payment benches count. The amount varies with the client `c` and its n-th operation so rows differ; it throws
- * on any answer but 201 then a paid 200.
+ * The generated client (packages/open-api-client) against the server at `key.base`, signed with `key`: its requests
+ * go over the kept-alive node:http connections above rather than fetch, so the load generator's CPU per request
+ * stays what it was. One client per key object.
  */
-export async function createAndPay(key: OpenApiKey, merchantOrderId: string, c: number, n: number): Promise<void> {
-  const created = await openApiPost<{ id: string }>(key, '/collections', {
-    merchantOrderId,
-    amount: String(100_000 + (Math.abs(c * 7919 + n * 104_729) % 900) * 1000 + 500),
-    currency: 'IDR',
-    paymentType: PaymentType.VA,
-    payerName: 'Bench Payer',
-    payerEmail: 'payer@mail.example',
-    orderDescription: 'Benchmark order',
-  });
-  if (created.status !== 201) throw new Error(`create -> ${created.status}: ${JSON.stringify(created.body).slice(0, 200)}`);
-  const paid = await openApiPost<{ status: string }>(key, `/sandbox/collections/${created.body.result.id}/pay`, undefined);
-  if (paid.status !== 200 || paid.body.result.status !== PaymentStatus.SUCCESS) throw new Error(`pay -> ${paid.status}: ${JSON.stringify(paid.body).slice(0, 200)}`);
+export function benchOpenApiClient(key: OpenApiKey): OpenApiClient {
+  let client = clients.get(key);
+  if (!client) {
+    client = openApiClient({
+      baseUrl: key.base,
+      key: { merchantId: String(key.merchantId), keyId: key.keyId, secret: key.keySecret },
+      fetch: async (req) => {
+        const res = await keepAliveRequest(req.method, req.url, Object.fromEntries(req.headers), req.body ? await req.text() : '');
+        return new Response(res.text, { status: res.status, headers: res.headers });
+      },
+    });
+    clients.set(key, client);
+  }
+  return client;
+}
+const clients = new WeakMap<OpenApiKey, OpenApiClient>();
+
+/** The params of an open-API POST: a fresh Idempotency-Key (a retry of the same call would send the same one). */
+export function idempotent(): { header: { 'idempotency-key': string } } {
+  return { header: { 'idempotency-key': randomUUID() } };
 }
 
-export function keepAlivePost(url: string, headers: Record<string, string>, payload: string): Promise<{ status: number; text: string }> {
+/**
+ * One create + pay through the generated open-API client (an IDR VA order, paid by the sandbox helper): the
+ * operation the payment benches count. The amount varies with the client `c` and its n-th operation so rows differ;
+ * it throws on any answer but 201 then a paid 200.
+ */
+export async function createAndPay(key: OpenApiKey, merchantOrderId: string, c: number, n: number): Promise<void> {
+  const api = benchOpenApiClient(key);
+  const created = await api.POST('/collections', {
+    body: {
+      merchantOrderId,
+      amount: String(100_000 + (Math.abs(c * 7919 + n * 104_729) % 900) * 1000 + 500),
+      currency: 'IDR',
+      paymentType: PaymentType.VA,
+      payerName: 'Bench Payer',
+      payerEmail: 'payer@mail.example',
+      orderDescription: 'Benchmark order',
+    },
+    params: idempotent(),
+  });
+  if (created.response.status !== 201 || !created.data) throw new Error(`create -> ${created.response.status}: ${JSON.stringify(created.error).slice(0, 200)}`);
+  const paid = await api.POST('/sandbox/collections/{id}/pay', { params: { path: { id: created.data.result.id }, ...idempotent() } });
+  if (paid.response.status !== 200 || paid.data?.result.status !== PaymentStatus.SUCCESS) throw new Error(`pay -> ${paid.response.status}: ${JSON.stringify(paid.data ?? paid.error).slice(0, 200)}`);
+}
+
+/** A POST over a kept-alive connection (http or https, as `--base-url` says): its status and body text. */
+export async function keepAlivePost(url: string, headers: Record<string, string>, payload: string): Promise<{ status: number; text: string }> {
+  const { status, text } = await keepAliveRequest('POST', url, headers, payload);
+  return { status, text };
+}
+
+/** A request over a kept-alive connection: its status, the answer's headers and body text. */
+function keepAliveRequest(method: string, url: string, headers: Record<string, string>, payload: string): Promise<{ status: number; headers: Headers; text: string }> {
   const secure = url.startsWith('https:');
   const request = secure ? https.request : http.request;
+  const length = method === 'GET' && payload === '' ? {} : { 'content-length': String(Buffer.byteLength(payload)) };
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: secure ? keepAlive.https : keepAlive.http, headers: { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (res) => {
+    const req = request(url, { method, agent: secure ? keepAlive.https : keepAlive.http, headers: { ...headers, ...length } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const answer = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) answer.set(k, Array.isArray(v) ? v.join(', ') : v);
+        resolve({ status: res.statusCode ?? 0, headers: answer, text: Buffer.concat(chunks).toString('utf8') });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

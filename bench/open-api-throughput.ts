@@ -3,6 +3,7 @@
  * Open API throughput (docs/benchmarks.md): C concurrent clients for D seconds, each looping
  *   POST /api/open/v1/collections                  (signed, Idempotency-Key, notifyUrl set)
  *   POST /api/open/v1/sandbox/collections/{id}/pay (signed: ledger transfer, settlement batch, callback outbox row)
+ * through the generated client (packages/open-api-client, over kept-alive node:http connections)
  * then, in the same run against the same database and with the same concurrency, a raw-SQL baseline through pg
  * doing the same writes: insert the collection; then in one transaction lock it, join its settlement batch (insert
  * or find it, its advisory lock shared: the batch row is not updated),
@@ -52,7 +53,8 @@ import {
   postgresPids,
   printTable,
   summarize,
-  openApiPost,
+  benchOpenApiClient,
+  idempotent,
   type Envelope,
 } from './common';
 
@@ -193,27 +195,31 @@ async function runPhase(
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Open API                                                                                                     */
 
-const signedPost = <T>(pathRel: string, body: unknown) => openApiPost<T>({ base: BASE, keyId: KEY_ID, keySecret: KEY_SECRET, merchantId: MERCHANT }, pathRel, body);
+/** The generated client (packages/open-api-client) with the bench's key, over kept-alive connections. */
+const api = benchOpenApiClient({ base: BASE, keyId: KEY_ID, keySecret: KEY_SECRET, merchantId: MERCHANT });
 
 async function apiOp(client: number, n: number): Promise<{ id: string; createMs: number; payMs: number }> {
   const t0 = performance.now();
-  const created = await signedPost<{ id: string; status: string }>('/collections', {
-    merchantOrderId: `A${RUN_TAG}-${client}-${n < 0 ? `w${-n}` : n}`,
-    amount: amount().toString(),
-    currency: CURRENCY,
-    paymentType: PAYMENT_TYPE,
-    payerName: 'Bench Payer',
-    payerEmail: 'payer@mail.example',
-    orderDescription: 'Benchmark order',
-    notifyUrl: NOTIFY_URL,
+  const created = await api.POST('/collections', {
+    body: {
+      merchantOrderId: `A${RUN_TAG}-${client}-${n < 0 ? `w${-n}` : n}`,
+      amount: amount().toString(),
+      currency: CURRENCY,
+      paymentType: PAYMENT_TYPE,
+      payerName: 'Bench Payer',
+      payerEmail: 'payer@mail.example',
+      orderDescription: 'Benchmark order',
+      notifyUrl: NOTIFY_URL,
+    },
+    params: idempotent(),
   });
-  if (created.status !== 201)
-    throw new Error(`create -> ${created.status}: ${JSON.stringify(created.body).slice(0, 300)}`);
+  if (created.response.status !== 201 || !created.data)
+    throw new Error(`create -> ${created.response.status}: ${JSON.stringify(created.error).slice(0, 300)}`);
   const t1 = performance.now();
-  const id = created.body.result.id;
-  const paid = await signedPost<{ status: string }>(`/sandbox/collections/${id}/pay`, undefined);
-  if (paid.status !== 200 || paid.body.result.status !== PaymentStatus.SUCCESS) {
-    throw new Error(`pay -> ${paid.status}: ${JSON.stringify(paid.body).slice(0, 300)}`);
+  const id = created.data.result.id;
+  const paid = await api.POST('/sandbox/collections/{id}/pay', { params: { path: { id }, ...idempotent() } });
+  if (paid.response.status !== 200 || paid.data?.result.status !== PaymentStatus.SUCCESS) {
+    throw new Error(`pay -> ${paid.response.status}: ${JSON.stringify(paid.data ?? paid.error).slice(0, 300)}`);
   }
   return { id, createMs: t1 - t0, payMs: performance.now() - t1 };
 }

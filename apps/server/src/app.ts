@@ -37,6 +37,7 @@ import { openApiRoutes } from './modules/open-api/routes';
 import { SERVER_VERSION } from './lib/version';
 import { DictService } from './modules/dictionaries/service';
 import { registerAuth } from './modules/auth/plugin';
+import { recordRoutes } from './lib/call-route';
 import { registerSecondFactor } from './modules/auth/second-factor';
 import { tellMerchantAdmins } from './modules/announcements/tell-admins';
 import { CaptchaService, type CaptchaGenerator } from './modules/auth/captcha';
@@ -193,7 +194,8 @@ declare module 'fastify' {
     /** The request limits' counter, shared by every instance (lib/rate-limit.ts). */
     rateLimiter: SharedRateLimiter;
     /** Every route registered (method and URL pattern), for the docs and the route-wide input tests. */
-    routeTable: readonly { method: string; url: string }[];
+    /** Every route; `declared`: made from a domain call or list declaration, or an open-API call (its own table). */
+    routeTable: readonly { method: string; url: string; declared: 'call' | 'list' | 'open-api' | null }[];
     /** A session unused this long ends (modules/auth/plugin.ts). */
     sessionIdleMs: { platform: number; merchant: number };
     /**
@@ -255,11 +257,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerReadReplica(app, opts.readUrl, opts.readMaxLagMs ?? READ_REPLICA_MAX_LAG_MS);
   app.decorate('jobs', new JobScheduler(opts.jobs ?? false, app.log));
   app.decorate('lists', new Map());
-  const routeTable: { method: string; url: string }[] = [];
-  app.decorate('routeTable', routeTable);
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url });
-  });
+  recordRoutes(app);
   app.decorate('lifecycle', { draining: false });
   app.addHook('onReady', async () => app.jobs.start());
   // No job starts once a shutdown begins; the running ones get JOBS_STOP_WAIT_MS while the requests drain, and the

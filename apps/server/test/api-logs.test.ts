@@ -13,7 +13,8 @@ import { buildTestApp } from './helpers/app';
 import { authHeaders, signIn } from './helpers/auth';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest, signedRequest } from './helpers/open-api';
+import { DEMO_KEY_ID } from './helpers/open-api';
+import { exchangeOf, expectData, idempotent, signingKey, testOpenApiClient } from './helpers/open-api-client';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -48,16 +49,15 @@ async function detail(id: string, token = admin) {
 describe('the request log', () => {
   it('keeps a created collection with its order ids and masked bodies, linked from the order', async () => {
     const merchantOrderId = orderId();
-    const res = await openApiRequest(app, {
-      method: 'POST',
-      url: '/collections',
+    const res = await testOpenApiClient(app).POST('/collections', {
       body: { merchantOrderId, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1, payerPhone: '+6281234567890', payerName: 'Budi' },
+      params: idempotent(),
     });
-    expect(res.statusCode).toBe(201);
-    const collectionId = res.json().result.id as string;
+    expect(res.response.status).toBe(201);
+    const collectionId = expectData(res, 201).result.id;
     const { records } = await list(`orderId=${collectionId}`);
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ status: 201, statusClass: '2xx', errorCode: null, path: '/api/open/v1/collections', merchantOrderId, requestId: res.headers['x-request-id'] });
+    expect(records[0]).toMatchObject({ status: 201, statusClass: '2xx', errorCode: null, path: '/api/open/v1/collections', merchantOrderId, requestId: res.response.headers.get('x-request-id') });
     const d = await detail(records[0]!.id);
     expect(d.status).toBe(200);
     expect(d.body.verdict).toMatchObject({ ok: true, failedCheck: null });
@@ -71,16 +71,17 @@ describe('the request log', () => {
   });
 
   it('a signature made with the wrong secret: found by its request id, it names the check and the string the server signed', async () => {
-    const opts = { method: 'POST' as const, url: '/collections', body: { merchantOrderId: orderId(), amount: '1000', currency: 'IDR', paymentType: 1 }, secret: 'sk_sandbox_not_the_secret_0000000000' };
-    const { headers, payload } = signedRequest(opts);
-    const res = await openApiRequest(app, { ...opts, timestamp: headers['x-timestamp'], nonce: headers['x-nonce'] });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().errorCode).toBe('OPEN_API_BAD_SIGNATURE');
-    const { records } = await list(`requestId=${res.headers['x-request-id']}`);
+    // An integrator's generated client configured with the wrong secret; what it signed is read off the wire.
+    const wrong = testOpenApiClient(app, signingKey(DEMO_KEY_ID, 'sk_sandbox_not_the_secret_0000000000'));
+    const res = await wrong.POST('/collections', { body: { merchantOrderId: orderId(), amount: '1000', currency: 'IDR', paymentType: 1 }, params: idempotent() });
+    const { headers, body: payload } = exchangeOf(res.response).request;
+    expect(res.response.status).toBe(401);
+    expect(res.error?.errorCode).toBe('OPEN_API_BAD_SIGNATURE');
+    const { records } = await list(`requestId=${res.response.headers.get('x-request-id')}`);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ status: 401, statusClass: '4xx', errorCode: 'OPEN_API_BAD_SIGNATURE' });
     const { body } = await detail(records[0]!.id);
-    const hash = createHash('sha256').update(payload!).digest('hex');
+    const hash = createHash('sha256').update(payload).digest('hex');
     expect(body.verdict).toMatchObject({
       ok: false,
       failedCheck: 'OPEN_API_BAD_SIGNATURE',
@@ -93,7 +94,7 @@ describe('the request log', () => {
   });
 
   it('filters by result class and path; is the merchant\'s own; needs its permission', async () => {
-    await openApiRequest(app, { method: 'GET', url: '/collections/C000000000000NOPE000000' });
+    await testOpenApiClient(app).GET('/collections/{id}', { params: { path: { id: 'C000000000000NOPE000000' } } });
     const refused = await list('statusClass=4xx&path=NOPE');
     expect(refused.records.length).toBeGreaterThanOrEqual(1);
     expect(refused.records.every((r) => r.statusClass === '4xx' && r.path.includes('NOPE'))).toBe(true);

@@ -11,7 +11,7 @@ import { runMandates } from '../src/modules/auto-deductions/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { count, paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, idempotent, testOpenApiClient } from './helpers/open-api-client';
 
 const DAY = 86_400_000;
 let tdb: TestDatabase;
@@ -112,12 +112,14 @@ describe('a mandate', () => {
   });
 
   it('is made, read and stopped through the signed open API', async () => {
-    const created = await openApiRequest(app, { method: 'POST', url: '/mandates', body: body({ merchantMandateId: 'SUB-42' }) });
-    expect(created.statusCode).toBe(201);
-    const m = created.json().result;
+    // Through the generated client, with the demo sandbox key.
+    const api = testOpenApiClient(app);
+    const created = await api.POST('/mandates', { body: { ...body({ merchantMandateId: 'SUB-42' }), intervalUnit: 'month' }, params: idempotent() });
+    expect(created.response.status).toBe(201);
+    const m = expectData(created, 201).result;
     expect(m).toMatchObject({ status: 'INIT', merchantMandateId: 'SUB-42', authorizationUrl: expect.stringContaining('/pay/') });
-    expect((await openApiRequest(app, { method: 'GET', url: `/mandates/${m.id}` })).json().result).toMatchObject({ id: m.id });
-    expect((await openApiRequest(app, { method: 'POST', url: `/mandates/${m.id}/stop` })).json().result).toMatchObject({ status: 'STOPPED' });
+    expect((await api.GET('/mandates/{id}', { params: { path: { id: m.id } } })).data?.result).toMatchObject({ id: m.id });
+    expect((await api.POST('/mandates/{id}/stop', { params: { path: { id: m.id }, ...idempotent() } })).data?.result).toMatchObject({ status: 'STOPPED' });
   });
 
   it('refuses what the product refuses, naming the field; the reader only reads; another merchant sees none', async () => {

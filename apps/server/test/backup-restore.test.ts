@@ -24,7 +24,7 @@ import { SecretBox } from '../src/lib/secret-box';
 import { SERVER_DIR } from '../src/lib/server-dir';
 import { authHeaders, signIn } from './helpers/auth';
 import { PDF, upload } from './helpers/files';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, idempotent, testOpenApiClient } from './helpers/open-api-client';
 import { TEST_SECRET_KEY } from './helpers/secret-key';
 
 const MACHINE_PG = process.env.MACHINE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -104,13 +104,14 @@ async function look(app: FastifyInstance, paidId: string, fileId: string, fileUr
     return res.json().result;
   };
   const token = await signIn(app, 'demo_admin');
+  const api = testOpenApiClient(app);
   const list = await result(await app.inject({ url: '/api/collections?pageNo=1&pageSize=50', headers: authHeaders(token, { 'x-time-zone': 'Asia/Jakarta' }) }));
   const view = (await result(await app.inject({ url: `/api/sys/common/files/${fileId}`, headers: authHeaders(token) }))) as { url: string };
   const bytes = await app.inject({ url: view.url });
   return {
-    balance: await result(await openApiRequest(app, { method: 'GET', url: '/balance' })),
+    balance: expectData(await api.GET('/balance', {}), 200).result,
     list,
-    signed: await result(await openApiRequest(app, { method: 'GET', url: `/collections/${paidId}` })),
+    signed: expectData(await api.GET('/collections/{id}', { params: { path: { id: paidId } } }), 200).result,
     fileBytes: bytes.rawPayload.toString('base64'),
     // The file URL handed out before the backup, signed with the key that came along.
     oldFileUrl: (await app.inject({ url: fileUrl })).statusCode,
@@ -146,15 +147,13 @@ beforeAll(async () => {
   const src = await instance(embedded.url, source, TEST_SECRET_KEY);
   try {
     for (let i = 0; i < 3; i++) {
-      const created = await openApiRequest(src.app, {
-        method: 'POST',
-        url: '/collections',
+      const api = testOpenApiClient(src.app);
+      const created = await api.POST('/collections', {
         body: { merchantOrderId: `BACKUP-${i}-${randomBytes(3).toString('hex')}`, amount: String(150_000 + i * 1000), currency: 'IDR', paymentType: 1, channel: 1 },
+        params: idempotent(),
       });
-      expect(created.statusCode, created.body).toBe(201);
-      paidId = created.json().result.id;
-      const paid = await openApiRequest(src.app, { method: 'POST', url: `/sandbox/collections/${paidId}/pay`, body: {} });
-      expect(paid.statusCode, paid.body).toBe(200);
+      paidId = expectData(created, 201).result.id;
+      expectData(await api.POST('/sandbox/collections/{id}/pay', { params: { path: { id: paidId }, ...idempotent() } }), 200);
     }
     const token = await signIn(src.app, 'demo_admin');
     const up = await upload(src.app, token, { data: PDF, filename: 'contract.pdf', contentType: 'application/pdf' });

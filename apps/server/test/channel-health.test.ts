@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, expectError, idempotent, testOpenApiClient, type RequestBody } from './helpers/open-api-client';
 import { purgeOutcomes } from '../src/modules/channel-health/queries';
 
 let tdb: TestDatabase;
@@ -33,20 +33,20 @@ afterAll(async () => {
 
 /** An IDR VA order on BCA (channel 1) created and then paid or failed through the sandbox. */
 async function order(outcome: 'pay' | 'fail', channel = 1): Promise<string> {
-  const created = await openApiRequest(app, {
-    method: 'POST',
-    url: '/collections',
-    body: { merchantOrderId: `CH-${Date.now()}-${++seq}`, amount: '50000', currency: 'IDR', paymentType: channel === 1 ? 1 : 4, channel },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().result.id as string;
-  const ended = await openApiRequest(app, {
-    method: 'POST',
-    url: `/sandbox/collections/${id}/${outcome}`,
-    body: outcome === 'fail' ? { reason: 'CHANNEL_DECLINED' } : {},
-  });
-  expect(ended.statusCode, ended.body).toBe(200);
+  const created = await createCollection({ merchantOrderId: `CH-${Date.now()}-${++seq}`, amount: '50000', currency: 'IDR', paymentType: channel === 1 ? 1 : 4, channel });
+  const id = expectData(created, 201).result.id;
+  const params = { path: { id }, ...idempotent() };
+  const ended =
+    outcome === 'fail'
+      ? await testOpenApiClient(app).POST('/sandbox/collections/{id}/fail', { params, body: { reason: 'CHANNEL_DECLINED' } })
+      : await testOpenApiClient(app).POST('/sandbox/collections/{id}/pay', { params });
+  expectData(ended, 200);
   return id;
+}
+
+/** POST /collections through the generated client, with the demo sandbox key. */
+function createCollection(body: RequestBody<'/collections', 'post'>) {
+  return testOpenApiClient(app).POST('/collections', { body, params: idempotent() });
 }
 
 async function view(): Promise<ChannelHealthView> {
@@ -128,22 +128,13 @@ describe('channel health', () => {
     const bca = (products.json().result as { channel: number; channelState: string; channelNotice: string | null }[]).find((p) => p.channel === 1);
     expect(bca).toMatchObject({ channelState: 'down', channelNotice: 'BCA maintenance until 14:00' });
 
-    const refused = await openApiRequest(app, {
-      method: 'POST',
-      url: '/collections',
-      body: { merchantOrderId: `CH-DOWN-${++seq}`, amount: '50000', currency: 'IDR', paymentType: 1, channel: 1 },
-    });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ success: false, errorCode: 'CHANNEL_DOWN' });
-    expect(refused.json().message).toContain('BCA');
+    const refused = expectError(await createCollection({ merchantOrderId: `CH-DOWN-${++seq}`, amount: '50000', currency: 'IDR', paymentType: 1, channel: 1 }), 422);
+    expect(refused).toMatchObject({ success: false, errorCode: 'CHANNEL_DOWN' });
+    expect(refused.message).toContain('BCA');
 
     // Another channel of the country is not affected.
-    const wallet = await openApiRequest(app, {
-      method: 'POST',
-      url: '/collections',
-      body: { merchantOrderId: `CH-UP-${++seq}`, amount: '50000', currency: 'IDR', paymentType: 4, channel: 6 },
-    });
-    expect(wallet.statusCode, wallet.body).toBe(201);
+    const wallet = await createCollection({ merchantOrderId: `CH-UP-${++seq}`, amount: '50000', currency: 'IDR', paymentType: 4, channel: 6 });
+    expectData(wallet, 201);
 
     // Operational again: the mark is gone and orders are taken.
     expect((await staff.put('/channel-health/mark', { currency: 'IDR', channel: 1, state: 'operational', message: '' })).statusCode).toBe(200);

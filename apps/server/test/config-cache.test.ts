@@ -5,14 +5,15 @@
  * after the nonce, with its Idempotency-Key answer, all or nothing.
  */
 import { ApiKeyStatus } from '@mg/domain';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbRoundTrips } from '../src/db/pool';
 import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
-import { DEMO_KEY_ID, openApiRequest } from './helpers/open-api';
+import { DEMO_KEY_ID } from './helpers/open-api';
+import { exchangeOf, expectData, expectError, idempotent, replayed, testOpenApiClient, type RequestBody } from './helpers/open-api-client';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -29,17 +30,17 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-const create = () =>
-  openApiRequest(app, {
-    method: 'POST',
-    url: '/collections',
-    body: { merchantOrderId: `CC-${process.pid}-${++seq}`, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1 },
-  });
-const balance = () => openApiRequest(app, { method: 'GET', url: '/balance' });
+/** The generated client, signed with the demo sandbox key. */
+const api = () => testOpenApiClient(app);
+type CollectionBody = RequestBody<'/collections', 'post'>;
+const post = (body: CollectionBody, key?: string) => api().POST('/collections', { body, params: idempotent(key) });
+const create = () => post({ merchantOrderId: `CC-${process.pid}-${++seq}`, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1 });
+const balance = () => api().GET('/balance', {});
+const status = (r: { response: Response }) => r.response.status;
+const bytes = (r: { response: Response }) => exchangeOf(r.response).body;
 
-function created(res: LightMyRequestResponse): { id: string; fee: unknown } {
-  if (res.statusCode !== 201) throw new Error(`expected 201, got ${res.statusCode}: ${res.body}`);
-  return res.json().result;
+function created<T>(r: { data?: { result: T }; error?: unknown; response: Response }): T {
+  return expectData(r, 201).result;
 }
 
 describe('configuration reads of the open API', () => {
@@ -54,8 +55,8 @@ describe('configuration reads of the open API', () => {
   it('a create and its payment make 9 round trips together, the posting included (issue 10: at most 12)', async () => {
     const createAndPay = async () => {
       const { id } = created(await create());
-      const paid = await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${id}/pay` });
-      expect(paid.statusCode).toBe(200);
+      const paid = await api().POST('/sandbox/collections/{id}/pay', { params: { path: { id }, ...idempotent() } });
+      expect(status(paid)).toBe(200);
     };
     await tdb.pool.query(`update merchant set collection_callback_url = 'https://merchant.example.test/hooks' where id = 10001`);
     await createAndPay(); // the day's batch and the ledger accounts exist from now on, as on every payment but the first
@@ -70,34 +71,32 @@ describe('configuration reads of the open API', () => {
   it('the created answer is the order as stored: a read right after answers the same', async () => {
     const res = await create();
     const answer = created(res);
-    const read = await openApiRequest(app, { method: 'GET', url: `/collections/${answer.id}` });
-    expect(read.json().result).toEqual(answer);
+    const read = await api().GET('/collections/{id}', { params: { path: { id: answer.id } } });
+    expect(read.data?.result).toEqual(answer);
   });
 
   it('concurrent creates with one Idempotency-Key make one order; the others replay its answer or are told it runs', async () => {
     const body = { merchantOrderId: `CC-${process.pid}-burst`, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1 };
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-burst' })),
-    );
-    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
-    const done = answers.filter((a) => a.statusCode === 201);
-    expect(done.filter((a) => a.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
-    expect(new Set(done.map((a) => a.body)).size).toBe(1);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post(body, 'cc-burst')));
+    expect(answers.every((a) => status(a) === 201 || status(a) === 409)).toBe(true);
+    const done = answers.filter((a) => status(a) === 201);
+    expect(done.filter((a) => replayed(a) === null)).toHaveLength(1);
+    expect(new Set(done.map(bytes)).size).toBe(1);
     const { rows } = await tdb.pool.query(`select count(*)::int as n from collection where merchant_order_id = $1`, [body.merchantOrderId]);
     expect(rows[0].n).toBe(1);
-    const again = await openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-burst' });
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.body).toBe(done[0]!.body);
+    const again = await post(body, 'cc-burst');
+    expect(replayed(again)).toBe('true');
+    expect(bytes(again)).toBe(bytes(done[0]!));
   });
 
   it('a merchant order id used before is 409 with no record of the order, and the refusal replays under its key', async () => {
     const body = { merchantOrderId: `CC-${process.pid}-dup`, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1 };
-    created(await openApiRequest(app, { method: 'POST', url: '/collections', body }));
-    const dup = await openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-dup' });
-    expect(dup.statusCode).toBe(409);
-    const replay = await openApiRequest(app, { method: 'POST', url: '/collections', body, idempotencyKey: 'cc-dup' });
-    expect(replay.statusCode).toBe(409);
-    expect(replay.headers['idempotent-replayed']).toBe('true');
+    created(await post(body));
+    const dup = await post(body, 'cc-dup');
+    expect(status(dup)).toBe(409);
+    const replay = await post(body, 'cc-dup');
+    expect(status(replay)).toBe(409);
+    expect(replayed(replay)).toBe('true');
     const { rows } = await tdb.pool.query(`select count(*)::int as n from collection where merchant_order_id = $1`, [body.merchantOrderId]);
     expect(rows[0].n).toBe(1);
   });
@@ -105,7 +104,7 @@ describe('configuration reads of the open API', () => {
   it('a merchant frozen in the database is refused on the next call, and served again once unfrozen', async () => {
     created(await create());
     await tdb.pool.query(`update merchant set status = 'frozen' where id = 10001`);
-    expect((await create()).statusCode).toBe(422);
+    expect(status(await create())).toBe(422);
     await tdb.pool.query(`update merchant set status = 'active' where id = 10001`);
     created(await create());
   });
@@ -124,17 +123,16 @@ describe('configuration reads of the open API', () => {
   });
 
   it('a key revoked in the database is refused on the next call; a product switched off is no longer offered', async () => {
-    expect((await balance()).statusCode).toBe(200);
+    expect(status(await balance())).toBe(200);
     await tdb.pool.query(`update api_key set status = $1 where id = $2`, [ApiKeyStatus.REVOKED, DEMO_KEY_ID]);
-    const refused = await balance();
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().code).toBe(401);
+    const refused = expectError(await balance(), 401);
+    expect(refused.code).toBe(401);
     await tdb.pool.query(`update api_key set status = $1 where id = $2`, [ApiKeyStatus.ACTIVE, DEMO_KEY_ID]);
-    expect((await balance()).statusCode).toBe(200);
+    expect(status(await balance())).toBe(200);
 
     created(await create());
     await tdb.pool.query(`update product set status = 0 where currency = 'IDR' and payment_type = 1`);
-    expect((await create()).statusCode).toBe(400);
+    expect(status(await create())).toBe(400);
     await tdb.pool.query(`update product set status = 1 where currency = 'IDR' and payment_type = 1`);
     created(await create());
   });
@@ -142,10 +140,9 @@ describe('configuration reads of the open API', () => {
 
 describe('configuration reads of an open API payout', () => {
   const payout = () =>
-    openApiRequest(app, {
-      method: 'POST',
-      url: '/payouts',
+    api().POST('/payouts', {
       body: { merchantOrderId: `CP-${process.pid}-${++seq}`, amount: '150000', currency: 'IDR', bankCode: 'BCA', accountName: 'Budi Santoso', accountNumber: '1234567890' },
+      params: idempotent(),
     });
 
   beforeAll(async () => {
@@ -166,11 +163,11 @@ describe('configuration reads of an open API payout', () => {
 
   it('a merchant frozen in the database pays nothing out on the next call; a fee rule changed prices the next payout', async () => {
     await tdb.pool.query(`update merchant set status = 'frozen' where id = 10001`);
-    expect((await payout()).statusCode).toBe(422);
+    expect(status(await payout())).toBe(422);
     await tdb.pool.query(`update merchant set status = 'active' where id = 10001`);
-    const before = created(await payout()).fee as string;
+    const before = created(await payout()).fee;
     await tdb.pool.query(`update fee_rule set fixed_fee = fixed_fee + 1000 where currency = 'IDR' and payment_type = 8`);
-    const after = created(await payout()).fee as string;
+    const after = created(await payout()).fee;
     await tdb.pool.query(`update fee_rule set fixed_fee = fixed_fee - 1000 where currency = 'IDR' and payment_type = 8`);
     expect(BigInt(after) - BigInt(before)).toBe(1000n);
   });

@@ -13,7 +13,7 @@ import { approvePayout, sendApproved } from '../src/modules/payouts/service';
 import { buildAdminTestApp, client, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { balance } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, idempotent, signingKey, testOpenApiClient, type RequestBody } from './helpers/open-api-client';
 import { checkPayoutInvariants } from './helpers/payout-invariants';
 
 const M = 10010;
@@ -43,8 +43,11 @@ const result = (res: LightMyRequestResponse) => {
   if (res.statusCode !== 200) throw new Error(`${res.statusCode}: ${res.body}`);
   return JSON.parse(res.body).result;
 };
-const openApi = (method: 'GET' | 'POST', url: string, body?: unknown) => openApiRequest(app, { method, url, body, merchantId: M, keyId: key.id, secret: key.secret });
-const payout = (over: Record<string, unknown> = {}) => ({ merchantOrderId: `STOP-${process.pid}-${++seq}`, amount: '30', currency: 'USDT', network: 'TRON', token: 'USDT', ...over });
+/** The generated client with the key the treasury made for its bot. */
+const api = () => testOpenApiClient(app, signingKey(key.id, key.secret, M));
+type PayoutBody = RequestBody<'/payouts', 'post'>;
+const payout = (over: Partial<PayoutBody> = {}): PayoutBody => ({ merchantOrderId: `STOP-${process.pid}-${++seq}`, amount: '30', currency: 'USDT', network: 'TRON', token: 'USDT', ...over });
+const createPayout = (body: PayoutBody) => api().POST('/payouts', { body, params: idempotent() });
 const usdt = (kind: string) => balance(tdb.pool, M, 'USDT', kind);
 /** The test's clock: the cooling period of an address is over (its usable_at moved to the past). */
 const coolDown = (address: string) => tdb.pool.query(`update crypto_address set usable_at = now() - interval '1 minute' where address = $1`, [address]);
@@ -59,11 +62,9 @@ describe('a deleted address stops what is not yet sent to it (issue 39)', () => 
     return { id: a.id as number, address };
   };
   const make = async (address: string, amount = '30') => {
-    const res = await openApi('POST', '/payouts', payout({ address, amount }));
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return res.json().result as { id: string; status: string };
+    return expectData(await createPayout(payout({ address, amount })), 201).result;
   };
-  const state = async (id: string) => (await openApi('GET', `/payouts/${id}`)).json().result;
+  const state = async (id: string) => (await api().GET('/payouts/{id}', { params: { path: { id } } })).data?.result;
   /** The payout's ledger transfers, in order: one hold, then at most one ending. */
   const flows = async (id: string) => (await tdb.pool.query<{ flow: string }>('select flow from ledger_transfer where reference = $1 order by id', [id])).rows.map((r) => r.flow);
   const sqlDelete = (address: string) => tdb.pool.query('update crypto_address set deleted_at = now() where address = $1 and deleted_at is null', [address]);
@@ -156,7 +157,7 @@ describe('a deleted address stops what is not yet sent to it (issue 39)', () => 
     expect(await usdt('frozen')).toBe(frozen0);
     for (const id of [first.id, auto.id]) expect(await flows(id)).toEqual(['payout_reserved', 'payout_released']);
     // And a new payout to it is refused before anything is held.
-    expect((await openApi('POST', '/payouts', payout({ address: a.address }))).json().errorCode).toBe('ADDRESS_NOT_WHITELISTED');
+    expect((await createPayout(payout({ address: a.address }))).error?.errorCode).toBe('ADDRESS_NOT_WHITELISTED');
   });
 
   it('a delete racing approvals and new payouts to the address: none is ever sent, each ended one released once', async () => {

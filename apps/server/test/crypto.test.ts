@@ -17,7 +17,7 @@ import { approvePayout, completeDue, sendApproved } from '../src/modules/payouts
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { balance, count, upsertProducts } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, expectError, idempotent, signingKey, testOpenApiClient, type RequestBody } from './helpers/open-api-client';
 import { checkPayoutInvariants } from './helpers/payout-invariants';
 
 const M = 10010;
@@ -52,8 +52,15 @@ const result = (res: LightMyRequestResponse) => {
   return JSON.parse(res.body).result;
 };
 const errorsOf = (res: LightMyRequestResponse) => JSON.parse(res.body).errors as { field: string; message: string }[];
-const openApi = (method: 'GET' | 'POST', url: string, body?: unknown) => openApiRequest(app, { method, url, body, merchantId: M, keyId: key.id, secret: key.secret });
-const payout = (over: Record<string, unknown> = {}) => ({ merchantOrderId: `USDT-${process.pid}-${++seq}`, amount: '250.5', currency: 'USDT', network: 'TRON', token: 'USDT', address: TRON_ADDRESS, ...over });
+/** The generated client with the key the treasury made for its bot. */
+const api = () => testOpenApiClient(app, signingKey(key.id, key.secret, M));
+type PayoutBody = RequestBody<'/payouts', 'post'>;
+const payout = (over: Partial<PayoutBody> = {}): PayoutBody => ({ merchantOrderId: `USDT-${process.pid}-${++seq}`, amount: '250.5', currency: 'USDT', network: 'TRON', token: 'USDT', address: TRON_ADDRESS, ...over });
+const createPayout = (body: PayoutBody) => api().POST('/payouts', { body, params: idempotent() });
+const readPayout = async (id: string) => expectData(await api().GET('/payouts/{id}', { params: { path: { id } } }), 200).result;
+const createCollection = (body: RequestBody<'/collections', 'post'>) => api().POST('/collections', { body, params: idempotent() });
+const createLink = (body: RequestBody<'/payment-links', 'post'>) => api().POST('/payment-links', { body, params: idempotent() });
+const sandboxSend = (id: string, body: RequestBody<'/sandbox/crypto/{id}/send', 'post'> = {}) => api().POST('/sandbox/crypto/{id}/send', { params: { path: { id }, ...idempotent() }, body });
 const usdt = (kind: string) => balance(tdb.pool, M, 'USDT', kind);
 /** The test's clock: the cooling period of an address is over (its usable_at moved to the past). */
 const coolDown = (address: string) => tdb.pool.query(`update crypto_address set usable_at = now() - interval '1 minute' where address = $1`, [address]);
@@ -124,32 +131,27 @@ describe('withdrawal addresses', () => {
 describe('crypto payouts by the open API', () => {
   it('refuses an address not in the book, and one still cooling, with 422 ADDRESS_NOT_WHITELISTED; nothing held', async () => {
     const before = await usdt('available');
-    const unknown = await openApi('POST', '/payouts', payout({ address: 'TNzmR7Kz7VojjTRanyxyde9ivQmLzJVX9L' }));
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toMatchObject({ errorCode: 'ADDRESS_NOT_WHITELISTED', message: expect.stringContaining('TNzmR7Kz7VojjTRanyxyde9ivQmLzJVX9L') });
-    const cooling = await openApi('POST', '/payouts', payout());
-    expect(cooling.statusCode).toBe(422);
-    expect(cooling.json().errorCode).toBe('ADDRESS_NOT_WHITELISTED');
+    const unknown = expectError(await createPayout(payout({ address: 'TNzmR7Kz7VojjTRanyxyde9ivQmLzJVX9L' })), 422);
+    expect(unknown).toMatchObject({ errorCode: 'ADDRESS_NOT_WHITELISTED', message: expect.stringContaining('TNzmR7Kz7VojjTRanyxyde9ivQmLzJVX9L') });
+    const cooling = expectError(await createPayout(payout()), 422);
+    expect(cooling.errorCode).toBe('ADDRESS_NOT_WHITELISTED');
     expect(await usdt('available')).toBe(before);
     expect(await count(tdb.pool, 'select 1 from payout where merchant_id = $1', [M])).toBe(0);
   });
 
   it('refuses another token, an unknown network and an address of another network by field', async () => {
-    const token = await openApi('POST', '/payouts', payout({ token: 'USDC' }));
-    expect(token.statusCode).toBe(400);
-    expect(errorsOf(token)[0]).toMatchObject({ field: 'token' });
-    const net = await openApi('POST', '/payouts', payout({ network: 'SOL' }));
-    expect(errorsOf(net)[0]).toMatchObject({ field: 'network' });
-    const other = await openApi('POST', '/payouts', payout({ network: 'ETH' }));
-    expect(errorsOf(other)[0]).toMatchObject({ field: 'address', message: expect.stringContaining('TRON') });
+    const token = expectError(await createPayout(payout({ token: 'USDC' })), 400);
+    expect(token.errors?.[0]).toMatchObject({ field: 'token' });
+    const net = await createPayout(payout({ network: 'SOL' }));
+    expect(net.error?.errors?.[0]).toMatchObject({ field: 'network' });
+    const other = await createPayout(payout({ network: 'ETH' }));
+    expect(other.error?.errors?.[0]).toMatchObject({ field: 'address', message: expect.stringContaining('TRON') });
   });
 
   it('pays a whitelisted address past its cooling: held with the network fee, approved, broadcast and confirmed; assets agree with the ledger', async () => {
     await coolDown(TRON_ADDRESS);
     const before = await usdt('available');
-    const created = await openApi('POST', '/payouts', payout());
-    expect(created.statusCode).toBe(201);
-    const p = created.json().result;
+    const p = expectData(await createPayout(payout()), 201).result;
     expect(p).toMatchObject({ status: 'pending_review', network: 'TRON', token: 'USDT', payeeAddress: TRON_ADDRESS, accountName: 'Cold wallet', fee: NETWORKS.TRON.payoutFee, chainTradeNo: null });
     expect(before - (await usdt('available'))).toBe(250_500_000n + 1_000_000n);
 
@@ -163,16 +165,16 @@ describe('crypto payouts by the open API', () => {
     await approvePayout(tdb.db, { merchantId: M, id: p.id, approver: 'crypto_admin' });
     const sentAt = new Date();
     await sendApproved(tdb.db, 100, sentAt);
-    const sent = (await openApi('GET', `/payouts/${p.id}`)).json().result;
+    const sent = await readPayout(p.id);
     expect(sent).toMatchObject({ status: 'processing', chainTradeNo: expect.stringMatching(/^[0-9a-f]{64}$/) });
     await completeDue(tdb.db, 100, new Date(sentAt.getTime() + PAYOUT_SANDBOX_DELAY_MS));
-    const done = (await openApi('GET', `/payouts/${p.id}`)).json().result;
+    const done = await readPayout(p.id);
     expect(done).toMatchObject({ status: 'success', chainTradeNo: sent.chainTradeNo, payeeAddress: TRON_ADDRESS });
     expect(await usdt('frozen')).toBe(0n);
     expect(result(await crypto.get('/crypto/assets')).networks.find((n: { network: string }) => n.network === 'TRON')).toMatchObject({ inFlight: '0.000000', inFlightCount: 0 });
     // The callback carries the address paid and the chain's transaction id (to the payout callback address, when set).
     await tdb.pool.query('update merchant set payout_callback_url = $1 where id = $2', ['https://treasury.example.test/hooks', M]);
-    const second = (await openApi('POST', '/payouts', payout({ amount: '10' }))).json().result;
+    const second = expectData(await createPayout(payout({ amount: '10' })), 201).result;
     await approvePayout(tdb.db, { merchantId: M, id: second.id, approver: 'crypto_admin' });
     await sendApproved(tdb.db, 100, sentAt);
     await completeDue(tdb.db, 100, new Date(sentAt.getTime() + PAYOUT_SANDBOX_DELAY_MS));
@@ -185,16 +187,16 @@ describe('crypto payouts by the open API', () => {
 
   it('an Ethereum payout carries a 0x transaction id; a deleted address takes no more payouts', async () => {
     await coolDown(ETH_CHECKSUMMED);
-    const p = (await openApi('POST', '/payouts', payout({ network: 'ETH', address: ETH_LOWER, amount: '20' }))).json().result;
+    const p = expectData(await createPayout(payout({ network: 'ETH', address: ETH_LOWER, amount: '20' })), 201).result;
     expect(p).toMatchObject({ payeeAddress: ETH_CHECKSUMMED, fee: NETWORKS.ETH.payoutFee });
     await approvePayout(tdb.db, { merchantId: M, id: p.id, approver: 'crypto_admin' });
     await sendApproved(tdb.db, 100);
-    expect((await openApi('GET', `/payouts/${p.id}`)).json().result.chainTradeNo).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await readPayout(p.id)).chainTradeNo).toMatch(/^0x[0-9a-f]{64}$/);
 
     const [eth] = result(await crypto.get('/crypto/addresses', { network: 'ETH' }));
     result(await crypto.del(`/crypto/addresses/${eth.id}`));
-    const after = await openApi('POST', '/payouts', payout({ network: 'ETH', address: ETH_CHECKSUMMED, amount: '20' }));
-    expect(after.statusCode).toBe(422);
+    const after = await createPayout(payout({ network: 'ETH', address: ETH_CHECKSUMMED, amount: '20' }));
+    expect(after.response.status).toBe(422);
     expect((await crypto.del(`/crypto/addresses/${eth.id}`)).statusCode).toBe(404);
     await checkPayoutInvariants(tdb.pool, tdb.db, [M]);
   });
@@ -214,12 +216,11 @@ describe('the sandbox chain', () => {
 
 describe('pay-in on the sandbox chain', () => {
   const collection = async (amount: string, channel = NETWORKS.TRON.channel) => {
-    const res = await openApi('POST', '/collections', { merchantOrderId: `DEP-${process.pid}-${++seq}`, amount, currency: 'USDT', paymentType: PaymentType.CRYPTO, channel });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return res.json().result as { id: string; paymentCode: string; cashierUrl: string; status: string };
+    const res = await createCollection({ merchantOrderId: `DEP-${process.pid}-${++seq}`, amount, currency: 'USDT', paymentType: PaymentType.CRYPTO, channel });
+    return expectData(res, 201).result;
   };
-  const orderStatus = async (id: string) => (await openApi('GET', `/collections/${id}`)).json().result as { status: string; paidAmount: string | null; chainTradeNo: string | null; payerAddress: string | null };
-  const send = (id: string, amount?: string) => openApi('POST', `/sandbox/crypto/${id}/send`, amount === undefined ? {} : { amount });
+  const orderStatus = async (id: string) => expectData(await api().GET('/collections/{id}', { params: { path: { id } } }), 200).result;
+  const send = (id: string, amount?: string) => sandboxSend(id, amount === undefined ? {} : { amount });
 
   beforeAll(async () => {
     await upsertProducts(tdb.pool, [
@@ -230,14 +231,14 @@ describe('pay-in on the sandbox chain', () => {
 
   it('the exact amount: counted after the network’s confirmations, not before; the ledger credits pending', async () => {
     const c = await collection('100');
-    expect(checkCryptoAddress('TRON', c.paymentCode)).toMatchObject({ ok: true });
+    expect(checkCryptoAddress('TRON', c.paymentCode ?? '')).toMatchObject({ ok: true });
     const pending = await usdt('pending');
     const d = send(c.id);
-    const sent = (await d).json().result;
+    const sent = expectData(await d, 200).result;
     expect(sent).toMatchObject({ network: 'TRON', amount: '100.000000', required: 20, confirmed: false, surplus: '0.000000', chainTradeNo: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(checkCryptoAddress('TRON', sent.payerAddress)).toMatchObject({ ok: true });
     // One transaction per order.
-    expect((await send(c.id)).statusCode).toBe(409);
+    expect((await send(c.id)).response.status).toBe(409);
     // 19 blocks later: still waiting.
     const at = Date.parse(sent.sentAt);
     expect(await confirmDueDeposits(tdb.db, new Date(at + 19 * CRYPTO_SANDBOX_BLOCK_MS))).toBe(0);
@@ -250,12 +251,12 @@ describe('pay-in on the sandbox chain', () => {
     expect(await orderStatus(c.id)).toMatchObject({ status: 'success', paidAmount: '100.000000' });
     expect(await usdt('pending')).toBeGreaterThan(pending);
     // Paid: nothing more is taken.
-    expect((await send(c.id)).statusCode).toBe(422);
+    expect((await send(c.id)).response.status).toBe(422);
   });
 
   it('under-paid: partial with what arrived; over-paid: paid in full, the surplus shown, not credited', async () => {
     const under = await collection('50', NETWORKS.ETH.channel);
-    const u = (await send(under.id, '20')).json().result;
+    const u = expectData(await send(under.id, '20'), 200).result;
     expect(u).toMatchObject({ network: 'ETH', required: 12, chainTradeNo: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     await confirmDueDeposits(tdb.db, new Date(Date.parse(u.sentAt) + 12 * CRYPTO_SANDBOX_BLOCK_MS));
     expect(await orderStatus(under.id)).toMatchObject({ status: 'partial', paidAmount: '20.000000' });
@@ -263,7 +264,7 @@ describe('pay-in on the sandbox chain', () => {
     expect(await cashierView(tdb.db, under.cashierUrl.split('/pay/')[1] as string)).toMatchObject({ status: 'partial', paidAmount: '20.000000', dueAmount: '30.000000', deposit: { amount: '20.000000', confirmed: true } });
 
     const over = await collection('30');
-    const o = (await send(over.id, '33')).json().result;
+    const o = expectData(await send(over.id, '33'), 200).result;
     expect(o.surplus).toBe('3.000000');
     await confirmDueDeposits(tdb.db, new Date(Date.parse(o.sentAt) + 20 * CRYPTO_SANDBOX_BLOCK_MS));
     expect(await orderStatus(over.id)).toMatchObject({ status: 'success', paidAmount: '30.000000' });
@@ -286,9 +287,8 @@ describe('pay-in on the sandbox chain', () => {
 
 describe('a USDT payment link', () => {
   it('is paid through the chain too: the payer asks for the address, sends, and the link is paid once confirmed', async () => {
-    const made = await openApi('POST', '/payment-links', { amount: '15', currency: 'USDT', description: 'Crypto invoice', paymentType: PaymentType.CRYPTO });
-    expect(made.statusCode, made.body).toBe(201);
-    const token = (made.json().result.url as string).split('/pay/')[1] as string;
+    const made = expectData(await createLink({ amount: '15', currency: 'USDT', description: 'Crypto invoice', paymentType: PaymentType.CRYPTO }), 201);
+    const token = made.result.url.split('/pay/')[1] as string;
     const post = (path: string, payload: object = {}) => app.inject({ method: 'POST', url: `/api/cashier/${token}${path}`, payload });
     expect((await post('/pay', { outcome: 'success' })).statusCode).toBe(422);
     const first = await cashierView(tdb.db, token);
@@ -306,9 +306,9 @@ describe('a USDT payment link', () => {
 
   it('a voided crypto link gives no address and takes no deposit; one whose deposit is confirming cannot be voided', async () => {
     const link = async () => {
-      const made = (await openApi('POST', '/payment-links', { amount: '12', currency: 'USDT', description: 'Crypto invoice', paymentType: PaymentType.CRYPTO })).json().result;
-      const token = (made.url as string).split('/pay/')[1] as string;
-      return { id: made.id as string, post: (path: string, payload: object = {}) => app.inject({ method: 'POST', url: `/api/cashier/${token}${path}`, payload }) };
+      const made = expectData(await createLink({ amount: '12', currency: 'USDT', description: 'Crypto invoice', paymentType: PaymentType.CRYPTO }), 201).result;
+      const token = made.url.split('/pay/')[1] as string;
+      return { id: made.id, post: (path: string, payload: object = {}) => app.inject({ method: 'POST', url: `/api/cashier/${token}${path}`, payload }) };
     };
     const voided = await link();
     result(await crypto.post(`/payment-links/${voided.id}/void`));
@@ -354,8 +354,8 @@ describe('crypto history and the sandbox explorer', () => {
   it('assets show deposits still confirming per network', async () => {
     const tron = async () => result(await crypto.get('/crypto/assets')).networks.find((n: { network: string }) => n.network === 'TRON') as { confirming: string; confirmingCount: number };
     const before = await tron();
-    const c = await openApi('POST', '/collections', { merchantOrderId: `DEP-${process.pid}-${++seq}`, amount: '7', currency: 'USDT', paymentType: PaymentType.CRYPTO, channel: NETWORKS.TRON.channel });
-    await openApi('POST', `/sandbox/crypto/${c.json().result.id}/send`, {});
+    const c = expectData(await createCollection({ merchantOrderId: `DEP-${process.pid}-${++seq}`, amount: '7', currency: 'USDT', paymentType: PaymentType.CRYPTO, channel: NETWORKS.TRON.channel }), 201);
+    expectData(await sandboxSend(c.result.id), 200);
     const after = await tron();
     expect(Number(after.confirming) - Number(before.confirming)).toBe(7);
     expect(after.confirmingCount - before.confirmingCount).toBe(1);

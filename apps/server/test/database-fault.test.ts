@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
@@ -23,7 +23,7 @@ import { buildTestApp, TEST_SECRET_KEY } from './helpers/app';
 import type { TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
 import { checkMoneyInvariants } from './helpers/money-invariants';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, idempotent, testOpenApiClient } from './helpers/open-api-client';
 
 const PAYMENTS = 48;
 const CLIENTS = 4;
@@ -58,13 +58,18 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** One call retried with the same key and body while the database is away (503), as docs/open-api.md says. */
-async function retried(url: string, body: unknown, outages: { count: number }): Promise<LightMyRequestResponse> {
-  const idempotencyKey = randomUUID();
+type Idempotent = ReturnType<typeof idempotent>;
+
+/**
+ * One call of the generated client retried with the same key and body while the database is away (503), as
+ * docs/open-api.md says.
+ */
+async function retried<R extends { response: Response }>(send: (params: Idempotent) => Promise<R>, outages: { count: number }): Promise<R> {
+  const params = idempotent();
   const end = Date.now() + RETRY_FOR_MS;
   for (;;) {
-    const res = await openApiRequest(app, { method: 'POST', url, body, idempotencyKey });
-    if (res.statusCode !== 503 || Date.now() > end) return res;
+    const res = await send(params);
+    if (res.response.status !== 503 || Date.now() > end) return res;
     outages.count++;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -99,16 +104,15 @@ describe('payments through a database that fails under them', () => {
     };
 
     let next = 0;
+    const api = testOpenApiClient(app);
     const client = async () => {
       while (next < PAYMENTS) {
         const i = next++;
         const body = { merchantOrderId: `FAULT-${i}-${randomUUID().slice(0, 8)}`, amount: AMOUNT.toString(), currency: 'IDR', paymentType: 1, channel: 1 };
-        const created = await retried('/collections', body, outages);
-        expect(created.statusCode, created.body).toBe(201);
-        const id = created.json().result.id as string;
-        const paid = await retried(`/sandbox/collections/${id}/pay`, {}, outages);
-        expect(paid.statusCode, paid.body).toBe(200);
-        const r = paid.json().result;
+        const created = await retried((params) => api.POST('/collections', { body, params }), outages);
+        const id = expectData(created, 201).result.id;
+        const paid = await retried((params) => api.POST('/sandbox/collections/{id}/pay', { params: { path: { id }, ...params } }), outages);
+        const r = expectData(paid, 200).result;
         answers.push({ id, status: r.status, fee: BigInt(r.fee.total) });
         injectFaultsAt(++done);
       }
@@ -134,8 +138,8 @@ describe('payments through a database that fails under them', () => {
     expect(BigInt(rows[0]!.net)).toBe(expectedNet);
 
     // The merchant's balance is exactly that, and the ledger balances everywhere.
-    const bal = await openApiRequest(app, { method: 'GET', url: '/balance?currency=IDR' });
-    const line = bal.json().result.balances[0];
+    const bal = expectData(await testOpenApiClient(app).GET('/balance', { params: { query: { currency: 'IDR' } } }), 200);
+    const line = bal.result.balances[0]!;
     expect(BigInt(line.pending) + BigInt(line.available)).toBe(expectedNet);
     await checkMoneyInvariants(tdb.pool, tdb.db);
   }, 180_000);

@@ -10,7 +10,8 @@ import { newTotpSecret } from '../src/modules/auth/totp';
 import { buildTestApp } from './helpers/app';
 import { authHeaders, signIn } from './helpers/auth';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_WEBHOOK_SECRET, openApiRequest, PROBE, registerOpenApiProbe } from './helpers/open-api';
+import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_WEBHOOK_SECRET, PROBE, registerOpenApiProbe } from './helpers/open-api';
+import { signingKey, testProbeClient, type ProbeGet } from './helpers/open-api-client';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -52,9 +53,13 @@ async function call<T = unknown>(token: string, method: 'GET' | 'POST' | 'PUT', 
   return { status: res.statusCode, body: res.json() as Envelope<T>, text: res.body };
 }
 
+const PROBE_WHOAMI = `${PROBE}/whoami` as const;
+/** The probe of registerOpenApiProbe, typed for the generated client's signing (it is not in the served document). */
+type Probe = Record<typeof PROBE_WHOAMI, { get: ProbeGet<{ caller: { merchantId: number; keyId: string; mode: string; configVersion: string } }> }>;
+/** A signed call of the generated client with this key (of merchant 10001), from `remoteAddress` if given. */
 const whoami = (keyId: string, secret: string, remoteAddress?: string) =>
-  openApiRequest(app, { method: 'GET', url: `${PROBE}/whoami`, keyId, secret, ...(remoteAddress ? { remoteAddress } : {}) });
-const errorCode = (res: { json: () => unknown }) => (res.json() as { errorCode?: string }).errorCode;
+  testProbeClient<Probe>(app, { key: signingKey(keyId, secret), ...(remoteAddress ? { remoteAddress } : {}) }).GET(PROBE_WHOAMI, {});
+const errorCode = (res: { error?: { errorCode?: string } }) => res.error?.errorCode;
 
 describe('GET /api/developer', () => {
   it('shows the keys with their last 4 characters and never a secret', async () => {
@@ -103,8 +108,8 @@ describe('key lifecycle', () => {
     expect(rows[0]!.secret_sealed).not.toContain(secret.slice(3));
 
     const res = await whoami(key.id, secret);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ caller: { merchantId: 10001, keyId: key.id, mode: 'sandbox', configVersion: expect.stringMatching(/^\d+$/) } });
+    expect(res.response.status).toBe(200);
+    expect(res.data).toEqual({ caller: { merchantId: 10001, keyId: key.id, mode: 'sandbox', configVersion: expect.stringMatching(/^\d+$/) } });
 
     const audit = await tdb.pool.query<{ detail: unknown }>(`select detail from audit_log where action = 'api_key_created' order by id desc limit 1`);
     expect(audit.rows[0]!.detail).toMatchObject({ keyId: key.id, mode: 'sandbox' });
@@ -124,8 +129,8 @@ describe('key lifecycle', () => {
     expect(graceMs).toBeLessThanOrEqual(API_KEY_ROLL_GRACE_HOURS * 3_600_000);
 
     // Both work during the grace period.
-    expect((await whoami(old.key.id, old.secret)).statusCode).toBe(200);
-    expect((await whoami(fresh.key.id, fresh.secret)).statusCode).toBe(200);
+    expect((await whoami(old.key.id, old.secret)).response.status).toBe(200);
+    expect((await whoami(fresh.key.id, fresh.secret)).response.status).toBe(200);
     // Rolling the same key twice is refused (one replacement per key).
     const twice = await call(admin, 'POST', `/developer/keys/${old.key.id}/roll`, {});
     expect(twice.status).toBe(422);
@@ -133,20 +138,20 @@ describe('key lifecycle', () => {
     // The grace period ends.
     await tdb.pool.query(`update api_key set expires_at = now() - interval '1 second' where id = $1`, [old.key.id]);
     const expired = await whoami(old.key.id, old.secret);
-    expect(expired.statusCode).toBe(401);
+    expect(expired.response.status).toBe(401);
     expect(errorCode(expired)).toBe('OPEN_API_KEY_EXPIRED');
-    expect((await whoami(fresh.key.id, fresh.secret)).statusCode).toBe(200);
+    expect((await whoami(fresh.key.id, fresh.secret)).response.status).toBe(200);
   });
 
   it('revoking stops a key at once', async () => {
     const { body } = await call<{ key: KeyView; secret: string }>(admin, 'POST', '/developer/keys', { name: 'to revoke', mode: 'sandbox' });
     const k = body.result;
-    expect((await whoami(k.key.id, k.secret)).statusCode).toBe(200);
+    expect((await whoami(k.key.id, k.secret)).response.status).toBe(200);
     const revoked = await call<KeyView>(admin, 'POST', `/developer/keys/${k.key.id}/revoke`, {});
     expect(revoked.status).toBe(200);
     expect(revoked.body.result.status).toBe('revoked');
     const res = await whoami(k.key.id, k.secret);
-    expect(res.statusCode).toBe(401);
+    expect(res.response.status).toBe(401);
     expect(errorCode(res)).toBe('OPEN_API_KEY_REVOKED');
     // A revoked key cannot be rolled back to life.
     expect((await call(admin, 'POST', `/developer/keys/${k.key.id}/roll`, {})).status).toBe(422);
@@ -156,7 +161,7 @@ describe('key lifecycle', () => {
     const lumi = await signIn(app, 'br_admin');
     const res = await call(lumi, 'POST', `/developer/keys/${DEMO_KEY_ID}/revoke`, {});
     expect(res.status).toBe(404);
-    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET)).statusCode).toBe(200);
+    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET)).response.status).toBe(200);
   });
 
   it(`refuses more than ${API_KEY_MAX_ACTIVE} working keys`, async () => {
@@ -296,12 +301,12 @@ describe('IP whitelist', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.result.ipWhitelist).toEqual(['203.0.113.0/24', '2001:db8::/32', '198.51.100.7']);
-    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '203.0.113.77')).statusCode).toBe(200);
-    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '2001:db8::5')).statusCode).toBe(200);
-    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '8.8.8.8')).statusCode).toBe(403);
+    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '203.0.113.77')).response.status).toBe(200);
+    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '2001:db8::5')).response.status).toBe(200);
+    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '8.8.8.8')).response.status).toBe(403);
 
     await call(admin, 'PUT', '/developer/ip-whitelist', { ipWhitelist: [] });
-    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '8.8.8.8')).statusCode).toBe(200);
+    expect((await whoami(DEMO_KEY_ID, DEMO_KEY_SECRET, '8.8.8.8')).response.status).toBe(200);
   });
 
   it('answers 400 naming each bad entry, and keeps the saved list', async () => {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KEY_ID } from '../src/db/seed';
@@ -22,7 +22,7 @@ import { buildAdminTestApp, client, login, signIn, type Client } from './helpers
 import { buildTestApp, TEST_SECRET_KEY } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { PDF, upload } from './helpers/files';
-import { openApiRequest } from './helpers/open-api';
+import { expectError, testOpenApiClient } from './helpers/open-api-client';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -41,6 +41,8 @@ afterAll(async () => {
 });
 
 const fetchFrom = (app: FastifyInstance, url: string) => app.inject({ method: 'GET', url });
+/** GET /balance through the generated client, signed with the demo sandbox key. */
+const balance = (app: FastifyInstance) => testOpenApiClient(app).GET('/balance', {});
 
 describe('files', () => {
   it('a file uploaded through one instance is downloaded through the other, byte for byte', async () => {
@@ -107,15 +109,13 @@ describe('request limits count once over both instances', () => {
       expect((await dict(c)).statusCode).toBe(429);
       expect((await dict(d)).statusCode).toBe(429);
       // Per open API key, after the signature: four over both, then 429.
-      const balance = (app: FastifyInstance) => openApiRequest(app, { method: 'GET', url: '/balance' });
       const keyCodes: number[] = [];
-      for (let i = 0; i < 4; i++) keyCodes.push((await balance(i % 2 ? c : d)).statusCode);
+      for (let i = 0; i < 4; i++) keyCodes.push((await balance(i % 2 ? c : d)).response.status);
       expect(keyCodes).toEqual([200, 200, 200, 200]);
-      const over: LightMyRequestResponse = await balance(c);
-      expect(over.statusCode).toBe(429);
-      expect(over.json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
-      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await balance(d)).statusCode).toBe(429);
+      const over = await balance(c);
+      expect(expectError(over, 429)).toMatchObject({ errorCode: 'RATE_LIMITED' });
+      expect(Number(over.response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await balance(d)).response.status).toBe(429);
     } finally {
       await c.close();
       await d.close();
@@ -197,7 +197,7 @@ describe('one secret key per database', () => {
       expect(code).toBe(1);
       expect(stderr).toMatch(/Secret key refused: .* Start every instance on this database with the same key/);
       // The demo key was not sealed again with the refused key: the first instance still verifies its calls.
-      expect((await openApiRequest(a, { method: 'GET', url: '/balance' })).statusCode).toBe(200);
+      expect((await balance(a)).response.status).toBe(200);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -212,18 +212,17 @@ describe("a staff change of what an instance keeps a copy of reaches the other",
 
   it("a merchant's IP whitelist: the other instance's cached key refuses the next call (bound: none, the version)", async () => {
     // Warm instance b's configuration cache with the demo key.
-    expect((await openApiRequest(b, { method: 'GET', url: '/balance' })).statusCode).toBe(200);
-    expect((await openApiRequest(b, { method: 'GET', url: '/balance' })).statusCode).toBe(200);
+    expect((await balance(b)).response.status).toBe(200);
+    expect((await balance(b)).response.status).toBe(200);
     const saved = await staff.put('/developer/ip-whitelist', { ipWhitelist: ['198.51.100.7'], merchantId: 10001 });
     expect(saved.statusCode).toBe(200);
     try {
-      const refused = await openApiRequest(b, { method: 'GET', url: '/balance' });
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ errorCode: 'OPEN_API_IP_NOT_ALLOWED' });
+      const refused = await balance(b);
+      expect(expectError(refused, 403)).toMatchObject({ errorCode: 'OPEN_API_IP_NOT_ALLOWED' });
     } finally {
       expect((await staff.put('/developer/ip-whitelist', { ipWhitelist: [], merchantId: 10001 })).statusCode).toBe(200);
     }
-    expect((await openApiRequest(b, { method: 'GET', url: '/balance' })).statusCode).toBe(200);
+    expect((await balance(b)).response.status).toBe(200);
   });
 
   it("a dictionary item's text: the other instance's copy is cleared within 2 s (notified; its TTL bounds a missed notice)", async () => {

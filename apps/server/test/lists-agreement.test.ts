@@ -29,7 +29,7 @@ import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { setFeeRule, upsertProducts } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, testOpenApiClient } from './helpers/open-api-client';
 import { readXlsx } from './helpers/xlsx';
 
 /** The lists declared once and served, exported and shown through their declaration. */
@@ -260,7 +260,7 @@ describe('the fee shown is what the ledger moved or holds', () => {
     });
     const pending = quoted[0]!.id;
     expect(result(await admin().get(`/collections/${pending}`, undefined, HEADERS))).toMatchObject({ adminFee: '0', serviceFee: '0' });
-    const open = await openApiRequest(app, { method: 'GET', url: `/collections/${pending}` });
-    expect(open.json().result.fee).toEqual({ adminFee: '0', serviceFee: '0', total: '0' });
+    const open = expectData(await testOpenApiClient(app).GET('/collections/{id}', { params: { path: { id: pending } } }), 200);
+    expect(open.result.fee).toEqual({ adminFee: '0', serviceFee: '0', total: '0' });
   });
 });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -18,7 +18,7 @@ import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest, type OpenApiRequestOptions } from './helpers/open-api';
+import { expectData, idempotent, testOpenApiClient, type RequestBody } from './helpers/open-api-client';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
 const M = 10001;
@@ -39,11 +39,10 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-const call = (opts: OpenApiRequestOptions) => openApiRequest(app, opts);
-function expectStatus(res: LightMyRequestResponse, status: number) {
-  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
-  return res.json();
-}
+/** The generated client, signed with the demo sandbox key. */
+const api = () => testOpenApiClient(app);
+const createCollection = async () => expectData(await api().POST('/collections', { body: collectionBody(), params: idempotent() }), 201).result;
+const sandboxPay = async (id: string) => expectData(await api().POST('/sandbox/collections/{id}/pay', { params: { path: { id }, ...idempotent() } }), 200);
 
 async function scrape(): Promise<string> {
   const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
@@ -63,7 +62,7 @@ function value(text: string, name: string, labels: Record<string, string> = {}):
   return 0;
 }
 
-const collectionBody = () => ({ merchantOrderId: orderId(), amount: '150000', currency: 'IDR', paymentType: 1, channel: 1, notifyUrl: 'https://merchant.example.test/cb' });
+const collectionBody = (): RequestBody<'/collections', 'post'> => ({ merchantOrderId: orderId(), amount: '150000', currency: 'IDR', paymentType: 1, channel: 1, notifyUrl: 'https://merchant.example.test/cb' });
 
 describe('GET /metrics', () => {
   it('answers 404 on an instance without METRICS_TOKEN, 401 without the right bearer token, and the Prometheus text with it', async () => {
@@ -103,7 +102,7 @@ describe('GET /metrics', () => {
     const labels = { route, method: 'GET', status: '404' };
     const n0 = value(before, 'mg_http_request_duration_seconds_count', labels);
     const missing = [`C${Date.now()}AAAAAAAAAA`, `C${Date.now()}BBBBBBBBBB`];
-    for (const id of missing) expect((await call({ method: 'GET', url: `/collections/${id}` })).statusCode).toBe(404);
+    for (const id of missing) expect((await api().GET('/collections/{id}', { params: { path: { id } } })).response.status).toBe(404);
     await app.inject({ url: '/no/such/page/at/all.php' });
     const after = await scrape();
     expect(value(after, 'mg_http_request_duration_seconds_count', labels)).toBe(n0 + 2);
@@ -116,18 +115,21 @@ describe('GET /metrics', () => {
   it('counts a payment and a payout once their outcome is committed, by channel, and never one rolled back', async () => {
     const before = await scrape();
     const paid = () => value(before, 'mg_payments_total', { channel: '1', outcome: 'success' });
-    const c = expectStatus(await call({ method: 'POST', url: '/collections', body: collectionBody() }), 201).result;
+    const c = await createCollection();
     expect(c.channel).toBe(1);
-    expectStatus(await call({ method: 'POST', url: `/sandbox/collections/${c.id}/pay`, body: {} }), 200);
+    await sandboxPay(c.id);
     // Paying again answers the same and counts nothing more.
-    expectStatus(await call({ method: 'POST', url: `/sandbox/collections/${c.id}/pay`, body: {} }), 200);
+    await sandboxPay(c.id);
 
-    const p = expectStatus(
-      await call({ method: 'POST', url: '/payouts', body: { merchantOrderId: orderId('POUT'), amount: '150000', currency: 'IDR', bankCode: 'BCA', accountName: 'Budi Santoso', accountNumber: '1234567890' } }),
+    const p = expectData(
+      await api().POST('/payouts', {
+        body: { merchantOrderId: orderId('POUT'), amount: '150000', currency: 'IDR', bankCode: 'BCA', accountName: 'Budi Santoso', accountNumber: '1234567890' },
+        params: idempotent(),
+      }),
       201,
     ).result;
     await tdb.pool.query(`update payout set status = 'processing', reviewed_by = 'checker', reviewed_at = now() where id = $1`, [p.id]);
-    expectStatus(await call({ method: 'POST', url: `/sandbox/payouts/${p.id}/fail`, body: { reason: 'CHANNEL_NETWORK_TIMEOUT' } }), 200);
+    expectData(await api().POST('/sandbox/payouts/{id}/fail', { params: { path: { id: p.id }, ...idempotent() }, body: { reason: 'CHANNEL_NETWORK_TIMEOUT' } }), 200);
     const payoutChannel = String((await tdb.pool.query<{ channel: number }>('select channel from payout where id = $1', [p.id])).rows[0]!.channel);
 
     // A status change whose transaction rolls back, inside a savepoint and out: not counted.
@@ -156,8 +158,8 @@ describe('GET /metrics', () => {
 
   it('reports the pool, the jobs’ backlog and lag from the database, and the realtime sockets of this instance', async () => {
     // A paid collection with a notify URL queues its callback, due now; jobs are off in tests, so it waits.
-    const c = expectStatus(await call({ method: 'POST', url: '/collections', body: collectionBody() }), 201).result;
-    expectStatus(await call({ method: 'POST', url: `/sandbox/collections/${c.id}/pay`, body: {} }), 200);
+    const c = await createCollection();
+    await sandboxPay(c.id);
     await tdb.pool.query(`update callback_delivery set next_attempt_at = now() - interval '90 seconds' where order_id = $1`, [c.id]);
     const due = Number((await tdb.pool.query(`select count(*) from callback_delivery where status = 'pending' and next_attempt_at <= now()`)).rows[0].count);
 

@@ -13,7 +13,7 @@ import { buildAdminTestApp, client, login, signIn, type Client } from './helpers
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { JPEG, PDF, PNG, WEBM, jpegWithExif, upload } from './helpers/files';
 import { count } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { signingKey, testOpenApiClient } from './helpers/open-api-client';
 
 const PASSWORD = 'Onboard-2026!';
 let tdb: TestDatabase;
@@ -56,14 +56,16 @@ describe('the applicant', () => {
   it('may not create a live key or sign live calls before approval; a sandbox key works', async () => {
     expect(refusal(await applicant.post('/developer/keys', { name: 'live', mode: 'live' }))).toEqual({ status: 403, code: 'MERCHANT_NOT_APPROVED' });
     const sandbox = ok<{ key: { id: string }; secret: string }>(await applicant.post('/developer/keys', { name: 'sandbox', mode: 'sandbox' }));
-    const res = await openApiRequest(app, { method: 'GET', url: '/collections?merchantOrderId=none', merchantId, keyId: sandbox.key.id, secret: sandbox.secret });
-    expect(res.statusCode).not.toBe(401);
+    const find = (keyId: string) =>
+      testOpenApiClient(app, signingKey(keyId, sandbox.secret, merchantId)).GET('/collections', { params: { query: { merchantOrderId: 'none' } } });
+    const res = await find(sandbox.key.id);
+    expect(res.response.status).not.toBe(401);
     // A live key slipped in (as if made before this rule) is refused by the open API while the merchant is not active.
     await tdb.pool.query(`update api_key set mode = 'live', id = replace(id, 'mk_sandbox_', 'mk_live_') where merchant_id = $1`, [merchantId]);
     await tdb.pool.query(`update merchant set ip_whitelist = '{0.0.0.0/0}' where id = $1`, [merchantId]);
     const { rows } = await tdb.pool.query<{ id: string }>('select id from api_key where merchant_id = $1', [merchantId]);
-    const live = await openApiRequest(app, { method: 'GET', url: '/collections?merchantOrderId=none', merchantId, keyId: rows[0]!.id, secret: sandbox.secret });
-    expect(refusal(live)).toEqual({ status: 403, code: 'MERCHANT_NOT_APPROVED' });
+    const live = await find(rows[0]!.id);
+    expect({ status: live.response.status, code: live.error?.errorCode }).toEqual({ status: 403, code: 'MERCHANT_NOT_APPROVED' });
   });
 
   it('autosaves a section over its version; a stale version and bad data are refused, naming the field', async () => {

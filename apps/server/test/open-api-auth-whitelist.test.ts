@@ -1,4 +1,7 @@
-/** Open API IP whitelist (docs/open-api.md): IPv4, IPv6, CIDR; an empty list admits sandbox keys only. */
+/**
+ * Open API IP whitelist (docs/open-api.md): IPv4, IPv6, CIDR; an empty list admits sandbox keys only. The calls go
+ * through the generated client's signing (helpers/open-api-client.ts) from the address each test names.
+ */
 import { ApiKeyMode, OPEN_API_PREFIX } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +10,7 @@ import { ipListContains, normalizeAddress, parseIpRule } from '../src/modules/op
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { openApiRequest } from './helpers/open-api';
+import { expectData, expectError, signingKey, testProbeClient, type ProbeGet } from './helpers/open-api-client';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -36,9 +40,14 @@ afterAll(async () => {
 });
 
 const setWhitelist = (list: string[]) => tdb.pool.query('update merchant set ip_whitelist = $1 where id = 10001', [list]);
+/** The probe route above, typed for the generated client's signing (it is not in the served document). */
+interface Probe {
+  '/probe/whoami': { get: ProbeGet<{ caller: { merchantId: number; keyId: string; mode: string } }> };
+}
+/** A signed call of the generated client from `remoteAddress`, with the demo sandbox key or the live key. */
 const from = (remoteAddress: string, live = false) =>
-  openApiRequest(app, { method: 'GET', url: '/probe/whoami', remoteAddress, ...(live ? { keyId: LIVE_ID, secret: LIVE_SECRET } : {}) });
-const code = (res: { json: () => unknown }) => (res.json() as { errorCode?: string }).errorCode;
+  testProbeClient<Probe>(app, { remoteAddress, ...(live ? { key: signingKey(LIVE_ID, LIVE_SECRET) } : {}) }).GET('/probe/whoami', {});
+const status = (r: { response: Response }) => r.response.status;
 
 describe('whitelist entries', () => {
   it('parses IPv4, IPv6 and CIDR and refuses the rest', () => {
@@ -73,39 +82,37 @@ describe('whitelist on requests', () => {
 
   it('a non-empty list admits matching IPv4 callers and refuses the others with 403', async () => {
     await setWhitelist(['203.0.113.0/24', '198.51.100.7']);
-    expect((await from('203.0.113.42')).statusCode).toBe(200);
-    expect((await from('198.51.100.7')).statusCode).toBe(200);
-    const refused = await from('198.51.100.8');
-    expect(refused.statusCode).toBe(403);
-    expect(code(refused)).toBe('OPEN_API_IP_NOT_ALLOWED');
-    expect((refused.json() as { message: string }).message).toContain('198.51.100.8');
+    expect(status(await from('203.0.113.42'))).toBe(200);
+    expect(status(await from('198.51.100.7'))).toBe(200);
+    const refused = expectError(await from('198.51.100.8'), 403);
+    expect(refused.errorCode).toBe('OPEN_API_IP_NOT_ALLOWED');
+    expect(refused.message).toContain('198.51.100.8');
   });
 
   it('matches IPv6 addresses and blocks', async () => {
     await setWhitelist(['2001:db8::/32', '2400:cb00::1']);
-    expect((await from('2001:db8:1:2::3')).statusCode).toBe(200);
-    expect((await from('2400:cb00::1')).statusCode).toBe(200);
-    expect((await from('2400:cb00::2')).statusCode).toBe(403);
-    expect((await from('203.0.113.1')).statusCode).toBe(403);
+    expect(status(await from('2001:db8:1:2::3'))).toBe(200);
+    expect(status(await from('2400:cb00::1'))).toBe(200);
+    expect(status(await from('2400:cb00::2'))).toBe(403);
+    expect(status(await from('203.0.113.1'))).toBe(403);
   });
 
   it('a whitelisted live key works from a listed address only', async () => {
     await setWhitelist(['203.0.113.9']);
-    const ok = await from('203.0.113.9', true);
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ caller: { mode: 'live', keyId: LIVE_ID } });
-    expect((await from('203.0.113.10', true)).statusCode).toBe(403);
+    const ok = expectData(await from('203.0.113.9', true), 200);
+    expect(ok).toMatchObject({ caller: { mode: 'live', keyId: LIVE_ID } });
+    expect(status(await from('203.0.113.10', true))).toBe(403);
   });
 
   it('an empty list admits sandbox keys from anywhere and refuses live keys with 403', async () => {
-    expect((await from('8.8.8.8')).statusCode).toBe(200);
-    const live = await from('8.8.8.8', true);
-    expect(live.statusCode).toBe(403);
-    expect(code(live)).toBe('OPEN_API_LIVE_KEY_NEEDS_WHITELIST');
+    expect(status(await from('8.8.8.8'))).toBe(200);
+    const live = expectError(await from('8.8.8.8', true), 403);
+    expect(live.errorCode).toBe('OPEN_API_LIVE_KEY_NEEDS_WHITELIST');
   });
 
   it('checks the signature before the address: an unsigned caller learns nothing about the list', async () => {
     await setWhitelist(['203.0.113.9']);
+    // By hand: a signature that is not the request's, which the generated client never sends.
     const res = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', remoteAddress: '8.8.8.8', signature: '00'.repeat(32) });
     expect(res.statusCode).toBe(401);
   });

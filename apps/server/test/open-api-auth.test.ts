@@ -1,7 +1,10 @@
 /**
  * Open API authentication (docs/open-api.md): signature, timestamp, nonce, keys, headers. Runs against probe routes
  * registered the way modules/open-api/routes.ts registers the business routes (openApiAuth in an encapsulated
- * plugin under /api/open/v1, routes declaring `config.openApi`), so it does not depend on those routes.
+ * plugin under /api/open/v1, routes declaring `config.openApi`), so it does not depend on those routes. What a
+ * well-behaved integrator sends (any key, any clock) goes through the generated client's signing
+ * (helpers/open-api-client.ts); what it cannot send (a signature not of the request, a chosen or reused nonce, a
+ * missing or malformed header, a body that is not JSON) is signed by hand (helpers/open-api.ts).
  */
 import { ApiKeyMode, OPEN_API_HEADERS, OPEN_API_PREFIX, OPEN_API_TIMESTAMP_TOLERANCE_S } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +18,7 @@ import { buildTestApp } from './helpers/app';
 import { signIn } from './helpers/auth';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, nowSeconds, openApiRequest } from './helpers/open-api';
+import { exchangeOf, expectData, expectError, idempotent, signingKey, testProbeClient, type ProbeGet, type ProbePost, type TestClientOptions } from './helpers/open-api-client';
 
 let tdb: TestDatabase;
 let app: FastifyInstance;
@@ -47,20 +51,29 @@ afterAll(async () => {
 
 const code = (res: { json: () => unknown }) => (res.json() as { errorCode?: string }).errorCode;
 
+/** The probe routes above, typed for the generated client's signing (they are not in the served document). */
+type Caller = { merchantId: number; keyId: string; mode: string; configVersion: string };
+interface Probe {
+  '/probe/whoami': { get: ProbeGet<{ caller: Caller; query: Record<string, string> }> };
+  '/probe/echo': { post: ProbePost<{ caller: Caller; body: unknown }, unknown> };
+}
+/** The generated client's signed GET of the probe: the demo key unless told, a clock that is off if told. */
+const whoami = (options: TestClientOptions = {}, a: FastifyInstance = app) => testProbeClient<Probe>(a, options).GET('/probe/whoami', {});
+const status = (r: { response: Response }) => r.response.status;
+
 describe('signature', () => {
   it('accepts a correctly signed GET with a query and names the caller', async () => {
-    const res = await openApiRequest(app, { method: 'GET', url: '/probe/whoami?merchantOrderId=A-1&x=%20y' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const res = await testProbeClient<Probe>(app).GET('/probe/whoami', { params: { query: { merchantOrderId: 'A-1', x: ' y' } } });
+    expect(exchangeOf(res.response).request.pathWithQuery).toBe(`${OPEN_API_PREFIX}/probe/whoami?merchantOrderId=A-1&x=%20y`);
+    expect(expectData(res, 200)).toEqual({
       caller: { merchantId: 10001, keyId: DEMO_KEY_ID, mode: 'sandbox', configVersion: expect.stringMatching(/^\d+$/) },
       query: { merchantOrderId: 'A-1', x: ' y' },
     });
   });
 
   it('accepts a correctly signed POST and hands the parsed body to the route', async () => {
-    const res = await openApiRequest(app, { method: 'POST', url: '/probe/echo', body: { amount: '10000.00', nested: { a: [1, 2] } } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ body: { amount: '10000.00', nested: { a: [1, 2] } } });
+    const res = await testProbeClient<Probe>(app).POST('/probe/echo', { body: { amount: '10000.00', nested: { a: [1, 2] } }, params: idempotent() });
+    expect(expectData(res, 200)).toMatchObject({ body: { amount: '10000.00', nested: { a: [1, 2] } } });
   });
 
   it('signs the exact string of the contract', () => {
@@ -74,13 +87,15 @@ describe('signature', () => {
   });
 
   it('refuses a wrong signature, a wrong secret and an upper-case signature with OPEN_API_BAD_SIGNATURE', async () => {
+    // By hand where the signature is not the one the request's values give (the generated client always computes it).
     const random = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', signature: 'ab'.repeat(32) });
     expect(random.statusCode).toBe(401);
     expect(code(random)).toBe('OPEN_API_BAD_SIGNATURE');
     expect(random.json()).toMatchObject({ success: false, code: 401, message: 'The signature does not match the request' });
 
-    const wrongSecret = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', secret: 'sk_sandbox_not_the_secret' });
-    expect(code(wrongSecret)).toBe('OPEN_API_BAD_SIGNATURE');
+    // An integrator configured with another secret signs correctly, with the wrong key.
+    const wrongSecret = await whoami({ key: signingKey(DEMO_KEY_ID, 'sk_sandbox_not_the_secret') });
+    expect(expectError(wrongSecret, 401).errorCode).toBe('OPEN_API_BAD_SIGNATURE');
 
     const ts = nowSeconds();
     const good = signRequest(DEMO_KEY_SECRET, { method: 'GET', pathWithQuery: `${OPEN_API_PREFIX}/probe/whoami`, timestamp: String(ts), nonce: 'upper-1', bodyHash: bodyHash('') });
@@ -91,6 +106,7 @@ describe('signature', () => {
   });
 
   it('refuses a tampered body, query, path or method', async () => {
+    // By hand: each sends other values than it signed, which the generated client never does.
     const body = await openApiRequest(app, { method: 'POST', url: '/probe/echo', body: { amount: '99999' }, sign: { body: JSON.stringify({ amount: '1' }) } });
     expect(body.statusCode).toBe(401);
     expect(code(body)).toBe('OPEN_API_BAD_SIGNATURE');
@@ -110,6 +126,7 @@ describe('signature', () => {
   });
 
   it('reports a body that is not JSON only after the signature holds', async () => {
+    // By hand: the generated client sends JSON of what it is given, never `{not json`.
     const unsigned = await openApiRequest(app, { method: 'POST', url: '/probe/echo', body: '{not json', signature: '00'.repeat(32) });
     expect(unsigned.statusCode).toBe(401);
     const signed = await openApiRequest(app, { method: 'POST', url: '/probe/echo', body: '{not json' });
@@ -118,20 +135,19 @@ describe('signature', () => {
   });
 
   it('refuses an unknown key and a key of another merchant with OPEN_API_UNKNOWN_KEY', async () => {
-    const unknown = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', keyId: 'mk_sandbox_nope' });
-    expect(unknown.statusCode).toBe(401);
-    expect(code(unknown)).toBe('OPEN_API_UNKNOWN_KEY');
+    const unknown = expectError(await whoami({ key: signingKey('mk_sandbox_nope', DEMO_KEY_SECRET) }), 401);
+    expect(unknown.errorCode).toBe('OPEN_API_UNKNOWN_KEY');
 
     // The demo key belongs to 10001; its sub-merchant 10002 cannot use it.
-    const otherMerchant = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', merchantId: 10002 });
-    expect(code(otherMerchant)).toBe('OPEN_API_UNKNOWN_KEY');
+    const otherMerchant = await whoami({ key: signingKey(DEMO_KEY_ID, DEMO_KEY_SECRET, 10002) });
+    expect(otherMerchant.error?.errorCode).toBe('OPEN_API_UNKNOWN_KEY');
 
-    await addKey('mk_sandbox_lumi30', 'sk_sandbox_lumiLumiLumiLumiLumiLumiLumiLu', { merchantId: 10030 });
-    const lumiKeyAsDemo = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', keyId: 'mk_sandbox_lumi30', secret: 'sk_sandbox_lumiLumiLumiLumiLumiLumiLumiLu' });
-    expect(code(lumiKeyAsDemo)).toBe('OPEN_API_UNKNOWN_KEY');
-    const lumi = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', keyId: 'mk_sandbox_lumi30', secret: 'sk_sandbox_lumiLumiLumiLumiLumiLumiLumiLu', merchantId: 10030 });
-    expect(lumi.statusCode).toBe(200);
-    expect(lumi.json()).toMatchObject({ caller: { merchantId: 10030, keyId: 'mk_sandbox_lumi30' } });
+    const lumiSecret = 'sk_sandbox_lumiLumiLumiLumiLumiLumiLumiLu';
+    await addKey('mk_sandbox_lumi30', lumiSecret, { merchantId: 10030 });
+    const lumiKeyAsDemo = await whoami({ key: signingKey('mk_sandbox_lumi30', lumiSecret) });
+    expect(lumiKeyAsDemo.error?.errorCode).toBe('OPEN_API_UNKNOWN_KEY');
+    const lumi = expectData(await whoami({ key: signingKey('mk_sandbox_lumi30', lumiSecret, 10030) }), 200);
+    expect(lumi).toMatchObject({ caller: { merchantId: 10030, keyId: 'mk_sandbox_lumi30' } });
   });
 
   it('refuses revoked and expired keys; a rolled key works until it expires', async () => {
@@ -139,33 +155,34 @@ describe('signature', () => {
     await addKey('mk_sandbox_revoked1', secret, { status: 'revoked' });
     await addKey('mk_sandbox_expired1', secret, { expiresAt: new Date(Date.now() - 1000) });
     await addKey('mk_sandbox_grace1', secret, { expiresAt: new Date(Date.now() + 3_600_000) });
-    const revoked = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', keyId: 'mk_sandbox_revoked1', secret });
-    expect(revoked.statusCode).toBe(401);
-    expect(code(revoked)).toBe('OPEN_API_KEY_REVOKED');
-    const expired = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', keyId: 'mk_sandbox_expired1', secret });
-    expect(code(expired)).toBe('OPEN_API_KEY_EXPIRED');
-    const grace = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', keyId: 'mk_sandbox_grace1', secret });
-    expect(grace.statusCode).toBe(200);
+    const revoked = expectError(await whoami({ key: signingKey('mk_sandbox_revoked1', secret) }), 401);
+    expect(revoked.errorCode).toBe('OPEN_API_KEY_REVOKED');
+    const expired = await whoami({ key: signingKey('mk_sandbox_expired1', secret) });
+    expect(expired.error?.errorCode).toBe('OPEN_API_KEY_EXPIRED');
+    const grace = await whoami({ key: signingKey('mk_sandbox_grace1', secret) });
+    expect(status(grace)).toBe(200);
   });
 });
 
 describe('timestamp and nonce', () => {
   it('accepts timestamps within the tolerance and refuses ±301 s with OPEN_API_STALE_TIMESTAMP', async () => {
     const tol = OPEN_API_TIMESTAMP_TOLERANCE_S;
+    // The generated client with a clock that is off by `offset` seconds.
     for (const offset of [-(tol - 1), tol - 1]) {
-      const res = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', timestamp: nowSeconds() + offset });
-      expect(res.statusCode, `offset ${offset}`).toBe(200);
+      const res = await whoami({ now: () => nowSeconds() + offset });
+      expect(status(res), `offset ${offset}`).toBe(200);
     }
     for (const offset of [-(tol + 1), tol + 1]) {
-      const res = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', timestamp: nowSeconds() + offset });
-      expect(res.statusCode, `offset ${offset}`).toBe(401);
-      expect(code(res)).toBe('OPEN_API_STALE_TIMESTAMP');
+      const res = await whoami({ now: () => nowSeconds() + offset });
+      expect(status(res), `offset ${offset}`).toBe(401);
+      expect(res.error?.errorCode).toBe('OPEN_API_STALE_TIMESTAMP');
     }
     // Milliseconds instead of seconds is stale too (a common integration mistake).
-    const ms = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', timestamp: Date.now() });
-    expect(code(ms)).toBe('OPEN_API_STALE_TIMESTAMP');
+    const ms = await whoami({ now: () => Date.now() });
+    expect(ms.error?.errorCode).toBe('OPEN_API_STALE_TIMESTAMP');
   });
 
+  // By hand: these send a nonce of their choosing (and again); the generated client draws a fresh one per request.
   it('refuses a nonce used twice by the same key with OPEN_API_NONCE_REUSED; another key may use it', async () => {
     const first = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', nonce: 'nonce-once' });
     expect(first.statusCode).toBe(200);
@@ -212,6 +229,7 @@ describe('headers', () => {
     [H.SIGNATURE, 'X-Signature'],
   ];
 
+  // By hand where a header is missing or not of its form: the generated client always sends all five, well formed.
   it.each(names)('a request without %s is 401 OPEN_API_MISSING_HEADER naming it', async (header, display) => {
     const res = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', headers: { [header]: undefined } });
     expect(res.statusCode).toBe(401);
@@ -226,14 +244,21 @@ describe('headers', () => {
 
   it('refuses malformed header values with OPEN_API_INVALID_HEADER', async () => {
     for (const [header, value] of [
-      [H.MERCHANT_ID, 'abc'],
       [H.TIMESTAMP, '17e8'],
       [H.NONCE, 'has space'],
-      [H.KEY_ID, 'mk/../x'],
     ] as const) {
       const res = await openApiRequest(app, { method: 'GET', url: '/probe/whoami', headers: { [header]: value } });
       expect(res.statusCode, header).toBe(401);
       expect(code(res), header).toBe('OPEN_API_INVALID_HEADER');
+    }
+    // A merchant id and a key id of the wrong form are what a misconfigured generated client sends.
+    for (const [header, key] of [
+      [H.MERCHANT_ID, signingKey(DEMO_KEY_ID, DEMO_KEY_SECRET, 'abc')],
+      [H.KEY_ID, signingKey('mk/../x', DEMO_KEY_SECRET)],
+    ] as const) {
+      const res = await whoami({ key });
+      expect(status(res), header).toBe(401);
+      expect(res.error?.errorCode, header).toBe('OPEN_API_INVALID_HEADER');
     }
   });
 
@@ -251,7 +276,7 @@ describe('headers', () => {
     await fresh.register(probeRoutes, { prefix: `${OPEN_API_PREFIX}/probe` });
     await fresh.ready();
     try {
-      expect((await openApiRequest(fresh, { method: 'GET', url: '/probe/whoami' })).statusCode).toBe(200);
+      expect(status(await whoami({}, fresh))).toBe(200);
     } finally {
       await fresh.close();
     }

@@ -14,14 +14,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, useNamedStatements, type Database } from '../src/db/pool';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { checkLedgerInvariants } from './helpers/ledger-invariants';
 import { count, paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { exchangeOf, idempotent, testOpenApiClient } from './helpers/open-api-client';
 import { PgBouncer, PGBOUNCER_BIN } from './helpers/pgbouncer';
 import { freePort } from './helpers/ports';
 
@@ -78,17 +78,18 @@ interface Outcome {
 /** CLIENTS clients, each creating and paying OPS_PER_CLIENT collections one after the other. */
 async function load(app: FastifyInstance, tag: string): Promise<Outcome> {
   const out: Outcome = { ok: 0, failures: [] };
-  const fail = (res: LightMyRequestResponse) => out.failures.push(`${res.statusCode} ${res.body.slice(0, 200)}`);
+  const fail = ({ response }: { response: Response }) => out.failures.push(`${response.status} ${exchangeOf(response).body.slice(0, 200)}`);
+  const api = testOpenApiClient(app);
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
       for (let i = 0; i < OPS_PER_CLIENT; i++) {
-        const created = await openApiRequest(app, { method: 'POST', url: '/collections', body: body(`${tag}-${c}-${i}`) });
-        if (created.statusCode !== 201) {
+        const created = await api.POST('/collections', { body: body(`${tag}-${c}-${i}`), params: idempotent() });
+        if (created.response.status !== 201 || !created.data) {
           fail(created);
           continue;
         }
-        const paid = await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${created.json().result.id}/pay`, body: {} });
-        if (paid.statusCode !== 200 || paid.json().result.status !== 'success') fail(paid);
+        const paid = await api.POST('/sandbox/collections/{id}/pay', { params: { path: { id: created.data.result.id }, ...idempotent() } });
+        if (paid.response.status !== 200 || paid.data?.result.status !== 'success') fail(paid);
         else out.ok++;
       }
     }),

@@ -7,13 +7,13 @@
  */
 import { CollectionFailureReason, SettlementStatus } from '@mg/domain';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, namedStatementTexts, runPrepared, type Database } from '../src/db/pool';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { exchangeOf, idempotent, testOpenApiClient } from './helpers/open-api-client';
 
 let tdb: TestDatabase;
 /** One connection, so what it prepared can be read back from it. */
@@ -34,24 +34,27 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-function ok(res: LightMyRequestResponse) {
-  if (res.statusCode !== 200 && res.statusCode !== 201) throw new Error(`expected 200 or 201, got ${res.statusCode}: ${res.body}`);
-  return res.json().result;
+function ok<T>(r: { data?: { result: T }; response: Response }): T {
+  const status = r.response.status;
+  if ((status !== 200 && status !== 201) || !r.data) throw new Error(`expected 200 or 201, got ${status}: ${exchangeOf(r.response).body}`);
+  return r.data.result;
 }
+
+/** The generated client, signed with the demo sandbox key. */
+const api = () => testOpenApiClient(app);
 
 async function create(): Promise<string> {
   const created = ok(
-    await openApiRequest(app, {
-      method: 'POST',
-      url: '/collections',
+    await api().POST('/collections', {
       body: { merchantOrderId: `PREP-${process.pid}-${++seq}`, amount: '150000', currency: 'IDR', paymentType: 1, channel: 1, notifyUrl: 'https://merchant.example.test/cb' },
+      params: idempotent(),
     }),
   );
   return created.id;
 }
 
 async function createAndPay(): Promise<string> {
-  const paid = ok(await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${await create()}/pay`, body: {} }));
+  const paid = ok(await api().POST('/sandbox/collections/{id}/pay', { params: { path: { id: await create() }, ...idempotent() } }));
   return paid.status;
 }
 
@@ -105,7 +108,7 @@ describe('named statements on the payment path', () => {
   it('every named text plans generically; an ON CONFLICT whose arbiter is a partial index matched by a parameter does not', async () => {
     expect(await createAndPay()).toBe('success');
     // The order update's other shape: an end without money.
-    const failed = ok(await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${await create()}/fail`, body: { reason: CollectionFailureReason.PAYER_DECLINED } }));
+    const failed = ok(await api().POST('/sandbox/collections/{id}/fail', { params: { path: { id: await create() }, ...idempotent() }, body: { reason: CollectionFailureReason.PAYER_DECLINED } }));
     expect(failed.status).toBe('failed');
     const texts = namedStatementTexts();
     expect(texts.length).toBeGreaterThanOrEqual(8);

@@ -25,6 +25,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PLATFORM_MERCHANT_ID, PaymentStatus, PaymentType, REALTIME, SOCKET_HEARTBEAT_MS } from '@mg/domain';
+import { openApiClient, type OpenApiClient } from '@mg/open-api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENT_REPLAYED_HEADER } from '../src/modules/open-api/idempotency';
 import { SERVER_DIR } from '../src/lib/server-dir';
@@ -34,7 +35,8 @@ import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { checkLedgerInvariants } from './helpers/ledger-invariants';
 import { balance, paymentFixtures } from './helpers/money-fixtures';
 import { Nginx, NGINX_BIN } from './helpers/nginx';
-import { DEMO_OPEN_API_MERCHANT_ID, signedRequest } from './helpers/open-api';
+import { DEMO_OPEN_API_MERCHANT_ID } from './helpers/open-api';
+import { DEMO_SIGNING_KEY, idempotent, type RequestBody } from './helpers/open-api-client';
 import { Socket } from './helpers/realtime-socket';
 import { freePort } from './helpers/ports';
 
@@ -201,25 +203,36 @@ function postOnce(url: string, headers: Record<string, string>, body: string | u
   });
 }
 
-/** A signed POST through nginx, retried with the same key (a new nonce and signature each time) until answered. */
-async function post(t: Tally, url: string, body: unknown, idempotencyKey: string): Promise<Answer> {
+/**
+ * The generated client (packages/open-api-client) through nginx, its requests sent by `postOnce` (every call of this
+ * file is a POST): what an integrator's client does, each request signed with a new nonce.
+ */
+function proxyClient(): OpenApiClient {
+  return openApiClient({
+    baseUrl: base(),
+    key: DEMO_SIGNING_KEY,
+    fetch: async (req) => {
+      const res = await postOnce(req.url, Object.fromEntries(req.headers), req.body ? await req.text() : undefined);
+      return new Response(res.text, { status: res.status, headers: res.replayed ? { [IDEMPOTENT_REPLAYED_HEADER]: 'true' } : {} });
+    },
+  });
+}
+
+type Sent = { data?: unknown; error?: unknown; response: Response };
+
+/** A call of the generated client through nginx, retried with the same key (a new nonce and signature each time) until answered. */
+async function post(t: Tally, what: string, idempotencyKey: string, send: (params: ReturnType<typeof idempotent>) => Promise<Sent>): Promise<Answer> {
   const end = Date.now() + RETRY_FOR_MS;
+  const params = idempotent(idempotencyKey);
   for (;;) {
-    const req = signedRequest({ method: 'POST', url, body, idempotencyKey });
     t.requests++;
     let failure: string;
     try {
-      const res = await postOnce(`${base()}${req.url}`, req.headers, req.payload);
-      const text = res.text;
-      // nginx's own 502 is an HTML page; the server answers JSON.
-      const json = (() => {
-        try {
-          return JSON.parse(text) as Answer['body'];
-        } catch {
-          return {};
-        }
-      })();
-      const answer: Answer = { status: res.status, replayed: res.replayed, body: json };
+      const res = await send(params);
+      // nginx's own 502 is an HTML page (the client hands it back as text); the server answers JSON.
+      const text = typeof res.error === 'string' ? res.error : '';
+      const json = (res.data ?? (typeof res.error === 'object' ? res.error : undefined) ?? {}) as Answer['body'];
+      const answer: Answer = { status: res.response.status, replayed: res.response.headers.get(IDEMPOTENT_REPLAYED_HEADER) === 'true', body: json };
       if (answer.status < 500 && answer.body.errorCode !== 'OPEN_API_IDEMPOTENCY_IN_PROGRESS') {
         if (answer.replayed) t.replayed++;
         return answer;
@@ -229,7 +242,7 @@ async function post(t: Tally, url: string, body: unknown, idempotencyKey: string
       failure = `no answer (${(e as Error).message})`;
     }
     note(t, failure);
-    if (Date.now() > end) throw new Error(`${url} key ${idempotencyKey}: no answer in ${RETRY_FOR_MS} ms (last: ${failure})`);
+    if (Date.now() > end) throw new Error(`${what} key ${idempotencyKey}: no answer in ${RETRY_FOR_MS} ms (last: ${failure})`);
     // A client's back-off, not a wait for state: the next attempt is what finds out.
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -242,7 +255,7 @@ function newOp(): Op {
   return { orderId: `PX${RUN}-${n}`, amount: BigInt(100_000 + 1000 * (n % 97) + 500), createKey: `c-${RUN}-${n}`, payKey: `p-${RUN}-${n}` };
 }
 
-const createBody = (op: Op) => ({
+const createBody = (op: Op): RequestBody<'/collections', 'post'> => ({
   merchantOrderId: op.orderId,
   amount: op.amount.toString(),
   currency: 'IDR',
@@ -252,12 +265,18 @@ const createBody = (op: Op) => ({
   orderDescription: 'Two instances behind nginx',
 });
 
+/** The create of an operation under its key, through nginx. */
+const create = (t: Tally, op: Op) => post(t, '/collections', op.createKey, (params) => proxyClient().POST('/collections', { body: createBody(op), params }));
+/** The sandbox pay of order `id` under the operation's key, through nginx. */
+const pay = (t: Tally, op: Op, id: string) =>
+  post(t, `/sandbox/collections/${id}/pay`, op.payKey, (params) => proxyClient().POST('/sandbox/collections/{id}/pay', { params: { path: { id }, ...params } }));
+
 async function createAndPay(t: Tally, op: Op): Promise<void> {
   t.ops.push(op);
-  const created = await post(t, '/collections', createBody(op), op.createKey);
+  const created = await create(t, op);
   if (created.status !== 201 || !created.body.result?.id) throw new Error(`create ${op.orderId}: ${created.status} ${JSON.stringify(created.body)}`);
   op.id = created.body.result.id;
-  const paid = await post(t, `/sandbox/collections/${op.id}/pay`, undefined, op.payKey);
+  const paid = await pay(t, op, op.id);
   if (paid.status !== 200 || paid.body.result?.status !== PaymentStatus.SUCCESS) throw new Error(`pay ${op.id}: ${paid.status} ${JSON.stringify(paid.body)}`);
   op.paid = true;
 }
@@ -321,10 +340,10 @@ async function expectReplays(t: Tally): Promise<void> {
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       for (let op = queue.pop(); op; op = queue.pop()) {
-        const created = await post(again, '/collections', createBody(op), op.createKey);
+        const created = await create(again, op);
         expect(created.replayed, op.orderId).toBe(true);
         expect(created.body.result?.id, op.orderId).toBe(op.id);
-        const paid = await post(again, `/sandbox/collections/${op.id}/pay`, undefined, op.payKey);
+        const paid = await pay(again, op, String(op.id));
         expect(paid.replayed, op.id).toBe(true);
         expect(paid.body.result).toMatchObject({ id: op.id, status: PaymentStatus.SUCCESS });
       }

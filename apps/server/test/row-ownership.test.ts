@@ -9,13 +9,13 @@
  * transaction id taken before the payment: every table, no list to keep. Rows inserted and deleted within the payment
  * (the ledger queue) are not seen; the test names them from the code instead.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PLATFORM_MERCHANT_ID } from '@mg/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './helpers/app';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, idempotent, testOpenApiClient } from './helpers/open-api-client';
 
 const PAYER = 10001;
 let tdb: TestDatabase;
@@ -32,10 +32,11 @@ afterAll(async () => {
   await tdb?.drop();
 });
 
-function ok(res: LightMyRequestResponse, status: number) {
-  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
-  return res.json().result;
-}
+const ok = <T>(r: { data?: { result: T }; error?: unknown; response: Response }, status: number): T => expectData(r, status).result;
+/** The generated client, signed with the demo sandbox key. */
+const api = () => testOpenApiClient(app);
+const create = (tag: string) => api().POST('/collections', { body: body(tag), params: idempotent() });
+const pay = (id: string) => api().POST('/sandbox/collections/{id}/pay', { params: { path: { id }, ...idempotent() } });
 
 interface Written {
   table: string;
@@ -68,12 +69,12 @@ async function writtenSince(since: string): Promise<Written[]> {
 describe('rows a create + pay writes, by owner', () => {
   it("the payer owns every row but the platform's two ledger accounts with their entries, and the open API's nonces", async () => {
     // Warm-up: the payer's and the platform's IDR accounts exist, the key's caches are filled.
-    const warm = ok(await openApiRequest(app, { method: 'POST', url: '/collections', body: body('WARM') }), 201);
-    ok(await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${warm.id}/pay`, body: {} }), 200);
+    const warm = ok(await create('WARM'), 201);
+    ok(await pay(warm.id), 200);
 
     const { rows } = await tdb.pool.query<{ xid: string }>(`select (txid_current() % 4294967296)::text as xid`);
-    const created = ok(await openApiRequest(app, { method: 'POST', url: '/collections', body: body('MEASURED') }), 201);
-    expect(ok(await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${created.id}/pay`, body: {} }), 200).status).toBe('success');
+    const created = ok(await create('MEASURED'), 201);
+    expect(ok(await pay(created.id), 200).status).toBe('success');
     const written = await writtenSince(rows[0]!.xid);
 
     const total = written.reduce((n, w) => n + w.rows, 0);

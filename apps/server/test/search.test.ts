@@ -10,7 +10,7 @@ import { postTransfer, topUp } from '../src/modules/ledger/service';
 import { buildAdminTestApp, signIn, type Client } from './helpers/admin-session';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 import { paymentFixtures } from './helpers/money-fixtures';
-import { openApiRequest } from './helpers/open-api';
+import { expectData, idempotent, testOpenApiClient } from './helpers/open-api-client';
 
 const M = 10001;
 let tdb: TestDatabase;
@@ -26,20 +26,18 @@ beforeAll(async () => {
   await paymentFixtures(tdb.pool);
   app = await buildAdminTestApp(tdb);
   await postTransfer(tdb.db, topUp({ merchantId: M, currency: 'IDR', reference: 'search-fund', idempotencyKey: 'search-fund', amount: 5_000_000n }));
-  const created = await openApiRequest(app, {
-    method: 'POST',
-    url: '/collections',
+  const api = testOpenApiClient(app);
+  const created = await api.POST('/collections', {
     body: { merchantOrderId: `SEARCH-${Date.now()}`, amount: '50000', currency: 'IDR', paymentType: 1, payerEmail: 'Siti.Rahma@example.com' },
+    params: idempotent(),
   });
-  expect(created.statusCode, created.body).toBe(201);
-  order = created.json().result;
-  const payout = await openApiRequest(app, {
-    method: 'POST',
-    url: '/payouts',
+  const c = expectData(created, 201).result;
+  order = { id: c.id, merchantOrderId: c.merchantOrderId, paymentCode: c.paymentCode! };
+  const payout = await api.POST('/payouts', {
     body: { merchantOrderId: `SEARCH-P-${Date.now()}`, amount: '150000', currency: 'IDR', bankCode: 'BCA', accountName: 'Budi Santoso', accountNumber: '7712345678', description: 'search' },
+    params: idempotent(),
   });
-  expect(payout.statusCode, payout.body).toBe(201);
-  payoutId = payout.json().result.id;
+  payoutId = expectData(payout, 201).result.id;
   merchant = await signIn(app, 'demo_admin');
   staff = await signIn(app, 'admin');
   other = await signIn(app, 'demo_business');
@@ -76,12 +74,11 @@ describe('global search', () => {
   });
 
   it('finds a refund by its id and the merchant refund id', async () => {
-    const paid = await openApiRequest(app, { method: 'POST', url: `/sandbox/collections/${order.id}/pay`, body: {} });
-    expect(paid.statusCode, paid.body).toBe(200);
+    const api = testOpenApiClient(app);
+    expectData(await api.POST('/sandbox/collections/{id}/pay', { params: { path: { id: order.id }, ...idempotent() } }), 200);
     const merchantRefundId = `SEARCH-R-${Date.now()}`;
-    const refund = await openApiRequest(app, { method: 'POST', url: '/refunds', body: { collectionId: order.id, amount: '10000', refundWay: 'original', reason: 'search', merchantRefundId } });
-    expect(refund.statusCode, refund.body).toBe(201);
-    const refundId = refund.json().result.id as string;
+    const refund = await api.POST('/refunds', { body: { collectionId: order.id, amount: '10000', refundWay: 'original', reason: 'search', merchantRefundId }, params: idempotent() });
+    const refundId = expectData(refund, 201).result.id;
     expect(await search(merchant, refundId)).toContainEqual(expect.objectContaining({ kind: 'refunds', id: refundId, match: 'id' }));
     expect(await search(merchant, merchantRefundId)).toContainEqual(expect.objectContaining({ kind: 'refunds', id: refundId, match: 'merchantRefundId' }));
     expect(await search(other, merchantRefundId)).toEqual([]);

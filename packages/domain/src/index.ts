@@ -32,3 +32,12 @@ export * from './permissions/catalogue';
 export * from './routes';
 export * from './second-factor';
 export * from './calls/define';
+// Calls of the areas without an index of their own, or whose index holds what their calls are made of.
+export * from './auth/calls';
+export * from './checks/calls';
+export * from './files/calls';
+export * from './regions/calls';
+export * from './reports/calls';
+export * from './search/calls';
+export * from './statistics/calls';
+export * from './views/calls';

@@ -174,6 +174,18 @@ export const pagingSchema = z.object({
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Ids of the administration calls (users, roles, permissions, departments)                                    */
+
+/** A row id as the administration calls take it: a positive integer (coerced from the query string). */
+export const adminIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Comma-separated ids or an array of ids, as the Jeecg screens send them. */
+export const adminIdListSchema = z.union([
+  z.string().max(20_000),
+  z.array(z.union([z.number().int().positive(), z.string().max(20)])).max(2000),
+]);
+
 export function isStandardPageSize(n: number): boolean {
   return (PAGE_SIZE_OPTIONS as readonly number[]).includes(n);
 }

@@ -3,7 +3,7 @@
  * announcements, audit, mail outbox, checks): paging, sort allow-lists, merchant scope as SQL, id lists and
  * errors with a specific message key.
  */
-import { DomainError, pagingSchema, type ErrorCode, type ErrorParams } from '@mg/domain';
+import { adminIdListSchema, adminIdSchema, DomainError, pagingSchema, type ErrorCode, type ErrorParams } from '@mg/domain';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldError } from './errors';
@@ -107,12 +107,9 @@ export function parseIds(
   return [...new Set(out)];
 }
 
-/** Comma-separated ids or an array of ids, as the Jeecg screens send them. */
-export const idListSchema = z.union([
-  z.string().max(20_000),
-  z.array(z.union([z.number().int().positive(), z.string().max(20)])).max(2000),
-]);
+/** Comma-separated ids or an array of ids, as the Jeecg screens send them (declared in the domain). */
+export const idListSchema = adminIdListSchema;
 
-export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idSchema = adminIdSchema;
 
 export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);

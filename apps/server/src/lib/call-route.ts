@@ -6,9 +6,34 @@
  *   app.post(payoutCalls.quote.path, callRoute(payoutCalls.quote, { tags }), async (req) => ok(await quotePayout(...)));
  */
 import type { CallDecl } from '@mg/domain';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { RouteDeclarationError } from '../modules/auth/plugin';
 import { envelopeOf } from './envelope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `METHOD /path` of the domain call the route was made from (callRoute); app.ts checks the route agrees. */
+    declaredCall?: string;
+    /** The name of the domain list the route answers (registerList). */
+    declaredList?: string;
+  }
+}
+
+/** What the app checks a route's method and URL against (`/api` + the declared path). */
+export function declaredCallOf(call: Pick<CallDecl, 'method' | 'path'>): string {
+  return `${call.method} /api${call.path}`;
+}
+
+/**
+ * The call's path as a plugin registered under a prefix (modules/index.ts `at`, e.g. `/sys/dict`) registers it:
+ * `app.post(callPathUnder(app, dictCalls.add), callRoute(dictCalls.add, { tags }), ...)`.
+ */
+export function callPathUnder(app: { prefix: string }, call: Pick<CallDecl, 'method' | 'path'>): string {
+  const full = `/api${call.path}`;
+  if (!full.startsWith(`${app.prefix}/`)) throw new Error(`call ${call.method} ${full} is not under this instance's prefix ${app.prefix || '""'}`);
+  return full.slice(app.prefix.length);
+}
 
 export function callRoute<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, A extends z.ZodType, P extends z.ZodType | undefined>(
   call: CallDecl<B, Q, A, P>,
@@ -20,5 +45,24 @@ export function callRoute<B extends z.ZodType | undefined, Q extends z.ZodType |
   if (!call.body) delete (schema as { body?: unknown }).body;
   if (!call.query) delete (schema as { querystring?: unknown }).querystring;
   const access = call.public ? { public: true } : call.permission ? { permission: call.permission } : { authenticated: true };
-  return { config: { ...doc.config, ...access } as FastifyContextConfig, schema };
+  return { config: { ...doc.config, ...access, declaredCall: declaredCallOf(call) } as FastifyContextConfig, schema };
+}
+
+/**
+ * The app's route table (fuzz and declaration tests read it): each route with what it was made from. A call's
+ * route registered under another method or path than its declaration says would type the web's call against a
+ * route that does not answer it: the app refuses to start.
+ */
+export function recordRoutes(app: FastifyInstance): void {
+  const routeTable: FastifyInstance['routeTable'][number][] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const config = r.config;
+    const declared = config?.declaredCall ? 'call' : config?.declaredList ? 'list' : config?.openApi ? 'open-api' : null;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      if (config?.declaredCall && config.declaredCall !== `${method} ${r.url}`) throw new RouteDeclarationError(`${method} ${r.url}: made from the call declared as ${config.declaredCall}`);
+      routeTable.push({ method, url: r.url, declared });
+    }
+  });
 }

@@ -1,9 +1,10 @@
 /**
- * The identity calls of docs/identity-api.md, typed. Every call goes through `api` (client.ts): envelope, session
- * headers, spec §8 reactions.
+ * The identity calls of docs/identity-api.md, each through `callApi` (call.ts) and typed by its domain declaration
+ * (auth, account and dictionaries calls): envelope, session headers, spec §8 reactions. The declarations and
+ * callApi load with the first call (./identity-calls.ts), not with the sign-in page's first paint: zod stays out of
+ * that bundle (issue 10, as features/auth/loginChecks.ts).
  */
-import type { CurrencyCode, Depart, DictItems, LoginResult, PermissionResult, TwoFactorChallenge, UserInfo } from '@mg/domain';
-import { api } from './client';
+import type { accountCalls, authCalls, CallBody, CallParams, LoginResult, TwoFactorChallenge } from '@mg/domain';
 
 // The response shapes are shared with the server (@mg/domain); re-exported so screens keep importing from here.
 export type {
@@ -19,22 +20,17 @@ export type {
   UserInfo,
 } from '@mg/domain';
 
-export interface LoginForm {
-  username: string;
-  password: string;
-  captcha: string;
-  checkKey: string;
-  /** Left out when the user chose none: the server takes the merchant's home country. */
-  countryCurrency: CurrencyCode | undefined;
-}
+/** What the sign-in form sends (domain authCalls.login). */
+export type LoginForm = CallBody<typeof authCalls.login>;
 
+type Declared = typeof import('./identity-calls');
 
-export interface Paged<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
+/**
+ * Sends a call once the declarations (and callApi with them) have loaded: neither is in the bundle that paints the
+ * sign-in page (issue 10), which calls only through here.
+ */
+async function send<R>(call: (d: Declared) => Promise<R>): Promise<R> {
+  return call(await import('./identity-calls'));
 }
 
 export function isTwoFactorChallenge(r: LoginResult | TwoFactorChallenge): r is TwoFactorChallenge {
@@ -49,33 +45,23 @@ export function newCheckKey(): string {
 }
 
 export const identityApi = {
-  randomImage: (checkKey: string) => api.get<string>(`/sys/randomImage/${encodeURIComponent(checkKey)}`, undefined, { silent: true }),
+  randomImage: (checkKey: CallParams<typeof authCalls.captcha>['key']) => send((d) => d.callApi(d.authCalls.captcha, { params: { key: checkKey } }, { silent: true })),
   /** The login page shows the failure in the form: silent. */
-  login: (form: LoginForm) => api.post<LoginResult | TwoFactorChallenge>('/sys/login', form, { silent: true }),
-  login2fa: (loginTicket: string, code: string) => api.post<LoginResult>('/sys/login/2fa', { loginTicket, code }, { silent: true }),
-  logout: () => api.post<null>('/sys/logout', undefined, { silent: true }),
-  userInfo: () => api.get<UserInfo>('/user/info'),
-  permissions: () => api.get<PermissionResult>('/sys/permission/getUserPermissionByToken', undefined, { silent: true }),
-  switchSubMerchant: (merchantId: number, username: string) => api.put<LoginResult>('/sys/switchSubMId', { merchantId, username }, { replacesSession: true }),
+  login: (form: LoginForm) => send((d) => d.callApi(d.authCalls.login, { body: form }, { silent: true })),
+  login2fa: (loginTicket: string, code: string) => send((d) => d.callApi(d.authCalls.login2fa, { body: { loginTicket, code } }, { silent: true })),
+  logout: () => send((d) => d.callApi(d.authCalls.logout, {}, { silent: true })),
+  userInfo: () => send((d) => d.callApi(d.authCalls.userInfo)),
+  permissions: () => send((d) => d.callApi(d.authCalls.permissions, {}, { silent: true })),
+  switchSubMerchant: (merchantId: number, username: string) =>
+    send((d) => d.callApi(d.authCalls.switchSubMerchant, { body: { merchantId, username } }, { replacesSession: true })),
   /** Same server: a new session bound to the new currency. */
-  switchCountry: (countryCurrency: CurrencyCode) => api.put<LoginResult>('/sys/switchCountry', { countryCurrency }, { replacesSession: true }),
-  currentUserDeparts: () => api.get<{ list: Depart[]; orgCode: string | null }>('/sys/user/getCurrentUserDeparts'),
-  selectDepart: (orgCode: string, username: string) => api.put<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username }),
-  updatePassword: (body: { username: string; oldpassword: string; password: string; confirmpassword: string }) =>
-    api.post<null>('/sys/user/updatePassword', body),
-  sendEmailCode: (body: { email: string; purpose: 'register' | 'reset'; captcha: string; checkKey: string }) => api.post<null>('/account/sms', body),
-  register: (body: {
-    username: string;
-    password: string;
-    confirmpassword: string;
-    email: string;
-    phone: string;
-    emailCode: string;
-    companyName: string;
-    countryCurrency: CurrencyCode;
-    brand: string;
-  }) => api.post<{ username: string; merchantId: number }>('/auth/register', body),
-  forgePassword: (body: { email: string; emailCode: string; password: string; confirmpassword: string }) => api.post<null>('/auth/forge-password', body),
-  refreshDictCache: () => api.get<null>('/sys/dict/refleshCache', undefined, { silent: true }),
-  queryAllDictItems: () => api.get<DictItems>('/sys/dict/queryAllDictItems', undefined, { silent: true }),
+  switchCountry: (countryCurrency: string) => send((d) => d.callApi(d.authCalls.switchCountry, { body: { countryCurrency } }, { replacesSession: true })),
+  currentUserDeparts: () => send((d) => d.callApi(d.authCalls.departs)),
+  selectDepart: (orgCode: string, username: string) => send((d) => d.callApi(d.authCalls.selectDepart, { body: { orgCode, username } })),
+  updatePassword: (body: CallBody<typeof authCalls.updatePassword>) => send((d) => d.callApi(d.authCalls.updatePassword, { body })),
+  sendEmailCode: (body: CallBody<typeof accountCalls.emailCode>) => send((d) => d.callApi(d.accountCalls.emailCode, { body })),
+  register: (body: CallBody<typeof accountCalls.register>) => send((d) => d.callApi(d.accountCalls.register, { body })),
+  forgePassword: (body: CallBody<typeof accountCalls.forgePassword>) => send((d) => d.callApi(d.accountCalls.forgePassword, { body })),
+  refreshDictCache: () => send((d) => d.callApi(d.dictCalls.refreshCache, {}, { silent: true })),
+  queryAllDictItems: () => send((d) => d.callApi(d.dictCalls.all, {}, { silent: true })),
 };

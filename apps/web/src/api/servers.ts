@@ -1,11 +1,11 @@
-import { BRAND_API_BASES_PATH, DEFAULT_API_BASE, type ApiBasesAnswer, type Brand, type CurrencyCode } from '@mg/domain';
+import { BRAND_API_BASES_PATH, DEFAULT_API_BASE, type Brand, type CallAnswer, type CurrencyCode, type regionCalls } from '@mg/domain';
 
 /**
  * API base per brand and currency (spec §7: "the base host differs per country, brand and environment"). The map is
  * the deployment's (API_BASES, docs/operations.md "Regional servers"): the page's own server answers its brand's part
  * at start (loadApiBases); without one, or before it answers, every call goes to the page's own `/api`.
  */
-export type ApiBaseMap = ApiBasesAnswer;
+export type ApiBaseMap = CallAnswer<typeof regionCalls.apiBases>;
 
 export { DEFAULT_API_BASE };
 
@@ -48,6 +48,8 @@ function mapOf(result: unknown): ApiBaseMap | null {
  * Reads the brand's part of the deployment's map from the page's own server (main.tsx, before the first render), so
  * that even the sign-in page's first call goes to the server of its country. Not through `request()`: that call
  * would itself need a base, and a failure here is no reason for a toast: the page then stays on its own server.
+ * Typed by the domain's regionCalls.apiBases (whose path is BRAND_API_BASES_PATH); its declaration is not imported as
+ * a value, so its zod stays out of the bundle that paints the page (issue 10).
  */
 export async function loadApiBases(brand: Brand, fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<ApiBaseMap> {
   const controller = new AbortController();

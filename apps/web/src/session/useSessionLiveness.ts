@@ -5,10 +5,8 @@
  * the "Login expired" dialog.
  */
 import { useEffect } from 'react';
-import { SESSION_CHECK_MS } from '@mg/domain';
-import { api } from '../api';
-
-const SESSION_PROBE = '/user/info';
+import { SESSION_CHECK_MS, authCalls } from '@mg/domain';
+import { callApi } from '../api';
 
 export function useSessionLiveness(): void {
   useEffect(() => {
@@ -16,7 +14,7 @@ export function useSessionLiveness(): void {
       if (document.visibilityState !== 'visible') return;
       // Any answer but 401 is fine here; the client handles a 401 (and stays silent otherwise). A probe is no use of
       // the session: it must not keep an idle one from its limit.
-      void api.get(SESSION_PROBE, undefined, { silent: true, background: true }).catch(() => undefined);
+      void callApi(authCalls.userInfo, {}, { silent: true, background: true }).catch(() => undefined);
     };
     document.addEventListener('visibilitychange', probe);
     const timer = setInterval(probe, SESSION_CHECK_MS);

@@ -1,6 +1,8 @@
 /** The signed-in user's own account: password and Google Authenticator (spec §5 "Accounts and passwords"). */
 import { defineArea, GrantTier } from '../areas/define';
 
+export * from './calls';
+
 export const ACCOUNT_PERM = { ACCOUNT_SECURITY: 'account:security' } as const;
 
 export const accountArea = defineArea(

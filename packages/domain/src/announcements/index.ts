@@ -3,6 +3,7 @@ import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
 import { announcementsList } from './list';
 import { ANNOUNCEMENTS_PERM } from './perm';
 
+export * from './calls';
 export * from './list';
 export * from './perm';
 

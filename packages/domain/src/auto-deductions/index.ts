@@ -9,6 +9,7 @@ import { AUTO_DEDUCTIONS_PERM } from './perm';
 export * from './perm';
 export * from './list';
 export * from './vocabulary';
+export * from './calls';
 
 const PAGE = '/payment/auto-deductions';
 

@@ -1,9 +1,10 @@
 /** Balances per currency (available, pending, frozen) and the low-balance limit. */
 import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
+import { BALANCES_PERM } from './perm';
 
-export type * from './views';
-
-export const BALANCES_PERM = { BALANCE_MENU: 'balances:menu', BALANCE_LIMIT_EDIT: 'balances:limit' } as const;
+export * from './perm';
+export * from './views';
+export * from './calls';
 
 const PAGE = '/funds/balances';
 

@@ -138,3 +138,6 @@ export const CALLBACK_ENDPOINT = {
   DISABLE_CHECK_MS: 3_600_000,
 } as const;
 
+
+/** The colour of a record's callback status in its list (collections, refunds, payouts). */
+export const NOTIFY_STATUS_COLORS: Readonly<Record<string, string>> = { pending: 'gold', notified: 'green', failed: 'red' };

@@ -4,6 +4,7 @@ import { CHANNEL_HEALTH_PERM } from './perm';
 
 export * from './perm';
 export * from './vocabulary';
+export * from './calls';
 
 export const channelHealthArea = defineArea(
   {

@@ -7,6 +7,7 @@ import { COLLECTIONS_PERM } from './perm';
 export * from './vocabulary';
 export * from './perm';
 export * from './list';
+export * from './calls';
 
 export const collectionsArea = defineArea({
   name: 'collections',

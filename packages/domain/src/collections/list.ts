@@ -1,4 +1,5 @@
 /** Transaction records: the merchant's collections, newest first (docs/payments-api.md "Collections"). */
+import { NOTIFY_STATUS_COLORS } from '../callbacks/vocabulary';
 import { z } from 'zod';
 import { QUERY_RANGE_MONTHS } from '../constants';
 import { ColumnKind, ColumnRule, FilterKind, defineList } from '../lists/define';
@@ -21,7 +22,6 @@ export const PAYMENT_STATUS_COLORS: Readonly<Record<string, string>> = {
   returned: 'magenta',
   unknown: 'default',
 };
-export const NOTIFY_STATUS_COLORS: Readonly<Record<string, string>> = { pending: 'gold', notified: 'green', failed: 'red' };
 
 export const collectionsList = defineList({
   name: 'collections',

@@ -9,6 +9,7 @@ export * from './networks';
 export * from './address';
 export * from './perm';
 export * from './vocabulary';
+export * from './calls';
 
 const PAGE = '/funds/crypto';
 

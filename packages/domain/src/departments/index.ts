@@ -1,12 +1,9 @@
 /** Departments of a merchant (spec §7 "Departments": /sys/sysDepart/...). */
 import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
+import { DEPARTMENTS_PERM } from './perm';
 
-export const DEPARTMENTS_PERM = {
-  DEPART_MENU: 'departments:menu',
-  DEPART_ADD: 'departments:add',
-  DEPART_EDIT: 'departments:edit',
-  DEPART_DELETE: 'departments:delete',
-} as const;
+export * from './perm';
+export * from './calls';
 
 const PAGE = '/system/departments';
 const T = [GrantTier.ORGANISATION];

@@ -1,19 +1,11 @@
 /** Developer parameters: open API keys, callback addresses, IP whitelist, webhook secret (spec §6). */
 import { button, defineArea, GrantTier } from '../areas/define';
+import { DEVELOPER_PERM } from './perm';
 
+export * from './calls';
+export * from './perm';
 export * from './vocabulary';
-export type * from './views';
-
-export const DEVELOPER_PERM = {
-  DEVELOPER_MENU: 'developer:menu',
-  /** Create, reveal, roll and revoke open API keys; rotate the webhook secret. */
-  DEVELOPER_KEY_EDIT: 'developer:key',
-  /** Callback addresses (spec §6 "manage callback addresses"). */
-  DEVELOPER_CALLBACK_EDIT: 'developer:callback',
-  DEVELOPER_WHITELIST_EDIT: 'developer:whitelist',
-  /** The open API documentation (spec §2 /document/document), filled with the merchant's id and key ids. */
-  DEVELOPER_DOCS: 'developer:docs',
-} as const;
+export * from './views';
 
 export const DEVELOPER_PARAMETERS_PAGE = '/developer/parameters';
 const PAGE = DEVELOPER_PARAMETERS_PAGE;

@@ -1,70 +1,72 @@
-/** Developer parameters as the dashboard reads them (answer shapes). */
-import type { ApiKeyModeValue, ApiKeyStatusValue } from '../open-api/vocabulary';
-import type { DOC_FIELD_PLACES, DOC_RULES } from './vocabulary';
+/** Developer parameters as the dashboard reads them (the answers of developer/calls.ts). */
+import { z } from 'zod';
+import { API_KEY_MODES, API_KEY_STATUSES } from '../open-api/vocabulary';
+import { DOC_FIELD_PLACES, DOC_RULES } from './vocabulary';
 
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  mode: ApiKeyModeValue;
+export const developerApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(API_KEY_MODES),
   /** The last four characters of the secret; the secret itself is shown once, at creation or roll. */
-  secretLast4: string;
-  status: ApiKeyStatusValue;
+  secretLast4: z.string(),
+  status: z.enum(API_KEY_STATUSES),
   /** Set on a rolled key: it keeps working until then. */
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-}
+  expiresAt: z.string().nullable().describe('set on a rolled key: it works until then'),
+  lastUsedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+export type ApiKeyView = z.infer<typeof developerApiKeySchema>;
 
-export interface DeveloperView {
-  merchantId: number;
-  keys: ApiKeyView[];
-  collectionCallbackUrl: string | null;
-  payoutCallbackUrl: string | null;
-  ipWhitelist: string[];
-  webhookSecretSet: boolean;
+export const developerParametersSchema = z.object({
+  merchantId: z.number(),
+  keys: z.array(developerApiKeySchema),
+  collectionCallbackUrl: z.string().nullable(),
+  payoutCallbackUrl: z.string().nullable(),
+  ipWhitelist: z.array(z.string()),
+  webhookSecretSet: z.boolean(),
   /** The signed-in user has Google Authenticator on: key and secret actions ask for a code. */
-  totpEnabled: boolean;
-}
+  totpEnabled: z.boolean(),
+});
+export type DeveloperView = z.infer<typeof developerParametersSchema>;
 
 /** Where a documented field travels. */
 export type DocFieldPlace = (typeof DOC_FIELD_PLACES)[number];
 
 /** A field's rule: `text` for oneOf, format, pattern and default; bounds for length, range, greater and items. */
-export interface DocRule {
-  rule: (typeof DOC_RULES)[number];
-  text?: string;
-  min?: number;
-  max?: number;
-}
+export const developerDocRuleSchema = z.object({ rule: z.enum(DOC_RULES), text: z.string().optional(), min: z.number().optional(), max: z.number().optional() });
+export type DocRule = z.infer<typeof developerDocRuleSchema>;
 
 /** One field of a call, read from the route's own request schema. */
-export interface DocField {
+export const developerDocFieldSchema = z.object({
   /** Dotted for nested objects (`payer.name`), `[]` for array items (`items[].amount`). */
-  name: string;
-  in: DocFieldPlace;
-  type: string;
-  required: boolean;
-  rules: DocRule[];
-}
+  name: z.string(),
+  in: z.enum(DOC_FIELD_PLACES),
+  type: z.string(),
+  required: z.boolean(),
+  rules: z.array(developerDocRuleSchema),
+});
+export type DocField = z.infer<typeof developerDocFieldSchema>;
 
-export interface DocCall {
+export const developerDocCallSchema = z.object({
   /** domain OPEN_API_CALLS key: the summary's i18n key and the OpenAPI operationId. */
-  key: string;
-  method: string;
+  key: z.string(),
+  method: z.string(),
   /** Relative to the prefix, `{id}` style. */
-  path: string;
-  sandbox: boolean;
-  fields: DocField[];
-}
+  path: z.string(),
+  sandbox: z.boolean(),
+  fields: z.array(developerDocFieldSchema),
+});
+export type DocCall = z.infer<typeof developerDocCallSchema>;
 
 /** The documentation page's data: the merchant's own values for the examples and the calls' fields. */
-export interface DocumentationView {
-  merchantId: number;
+export const developerDocumentationSchema = z.object({
+  merchantId: z.number(),
   /** Where the server is reached (its public URL, else the address the browser used). */
-  baseUrl: string;
-  prefix: string;
+  baseUrl: z.string(),
+  prefix: z.string(),
   /** Active keys only; never a secret. */
-  keys: { id: string; name: string; mode: ApiKeyModeValue }[];
-  calls: DocCall[];
-}
+  keys: z.array(z.object({ id: z.string(), name: z.string(), mode: z.enum(API_KEY_MODES) })),
+  calls: z.array(developerDocCallSchema),
+});
+export type DocumentationView = z.infer<typeof developerDocumentationSchema>;

@@ -3,6 +3,7 @@ import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
 import { dictionariesList } from './list';
 import { DICTIONARIES_PERM } from './perm';
 
+export * from './calls';
 export * from './catalogue';
 export * from './list';
 export * from './perm';

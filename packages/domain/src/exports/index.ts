@@ -1,9 +1,10 @@
 /** Exports of every list (spec §6 "order query export", §9 "large exports sent by e-mail"). */
 import { button, defineArea, GrantTier } from '../areas/define';
+import { EXPORTS_PERM } from './perm';
 
 export * from './vocabulary';
-
-export const EXPORTS_PERM = { EXPORT: 'exports:list' } as const;
+export * from './perm';
+export * from './calls';
 
 export const exportsArea = defineArea({
   name: 'exports',

@@ -1,9 +1,10 @@
 /** Fee rules per merchant, currency, payment type and channel: set by the provider. */
 import { button, defineArea, GrantTier } from '../areas/define';
+import { FEES_PERM } from './perm';
 
 export * from './vocabulary';
-
-export const FEES_PERM = { FEE_EDIT: 'fees:edit' } as const;
+export * from './perm';
+export * from './calls';
 
 export const feesArea = defineArea({
   name: 'fees',

@@ -14,6 +14,7 @@ export * from './review';
 export * from './views';
 export * from './list';
 export * from './perm';
+export * from './calls';
 
 const PAGE = '/system/onboarding';
 

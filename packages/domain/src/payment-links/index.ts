@@ -7,6 +7,7 @@ import { PAYMENT_LINKS_PERM } from './perm';
 export * from './vocabulary';
 export * from './perm';
 export * from './list';
+export * from './calls';
 
 const PAGE = '/payment/payment-links';
 

@@ -1,6 +1,6 @@
 /** Payout records: the merchant's payouts, newest first (docs/payments-api.md "Payouts"). */
 import { z } from 'zod';
-import { NOTIFY_STATUS_COLORS } from '../collections/list';
+import { NOTIFY_STATUS_COLORS } from '../callbacks/vocabulary';
 import { QUERY_RANGE_MONTHS } from '../constants';
 import { CRYPTO_TOKEN } from '../crypto/networks';
 import { ColumnKind, ColumnRule, FilterKind, defineList } from '../lists/define';

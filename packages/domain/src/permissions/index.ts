@@ -1,7 +1,10 @@
 /** The permission catalogue as operators see and tune it (spec §7 "Permissions": /sys/permission/...). */
 import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
+import { PERMISSIONS_PERM } from './perm';
 
-export const PERMISSIONS_PERM = { PERMISSION_MENU: 'permissions:menu', PERMISSION_EDIT: 'permissions:edit' } as const;
+export * from './perm';
+export * from './calls';
+export * from './schemas';
 
 const PAGE = '/system/permissions';
 const T = [GrantTier.PLATFORM];

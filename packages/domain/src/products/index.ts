@@ -6,6 +6,7 @@ import { PRODUCTS_PERM } from './perm';
 export * from './list';
 export * from './perm';
 export * from './vocabulary';
+export * from './calls';
 export type * from './views';
 
 

@@ -7,6 +7,7 @@ import { REFUNDS_PERM } from './perm';
 export * from './vocabulary';
 export * from './perm';
 export * from './list';
+export * from './calls';
 
 export const refundsArea = defineArea({
   name: 'refunds',

@@ -1,6 +1,6 @@
 /** Refunds: every refund of the merchant's collections, newest first (docs/payments-api.md "Refunds"). */
 import { z } from 'zod';
-import { NOTIFY_STATUS_COLORS } from '../collections/list';
+import { NOTIFY_STATUS_COLORS } from '../callbacks/vocabulary';
 import { QUERY_RANGE_MONTHS } from '../constants';
 import { ColumnKind, ColumnRule, FilterKind, defineList } from '../lists/define';
 import { REFUND_FUND_STATUS } from '../statuses';

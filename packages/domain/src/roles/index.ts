@@ -1,7 +1,9 @@
 /** Roles and what they grant (spec §7 "Roles": /sys/role/...). */
 import { button, defineArea, GrantTier, MenuGroup } from '../areas/define';
+import { ROLES_PERM } from './perm';
 
-export const ROLES_PERM = { ROLE_MENU: 'roles:menu', ROLE_ADD: 'roles:add', ROLE_EDIT: 'roles:edit', ROLE_GRANT: 'roles:grant' } as const;
+export * from './perm';
+export * from './calls';
 
 const PAGE = '/system/roles';
 const T = [GrantTier.ORGANISATION];

@@ -8,6 +8,7 @@ export * from './vocabulary';
 export * from './perm';
 export * from './list';
 export * from './views';
+export * from './calls';
 
 const PAGE = '/funds/settlements';
 

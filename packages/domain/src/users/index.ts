@@ -5,6 +5,7 @@ import { USERS_PERM } from './perm';
 
 export * from './list';
 export * from './perm';
+export * from './calls';
 
 
 const PAGE = '/system/users';

@@ -81,7 +81,7 @@ export function registerList<L extends AnyListDecl>(root: FastifyInstance, sourc
   app.get(
     full.slice(app.prefix.length),
     {
-      config: { permission: source.list.permission },
+      config: { permission: source.list.permission, declaredList: source.list.name },
       schema: { ...doc, querystring: querySchemaOf(source.list), response: { 200: envelopeOf(answerSchemaOf(source.list)) } },
     },
     // A list may come from the read replica, never older than the caller's own last write (db/read-replica.ts).

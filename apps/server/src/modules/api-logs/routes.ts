@@ -1,12 +1,13 @@
 /**
  * The request log under Developer: GET /api/api-logs (the declared list, domain api-logs), GET /api/api-logs/:id
- * (one request with its masked bodies and the signature check's verdict), and the purge after the retention.
+ * (one request with its masked bodies and the signature check's verdict: apiLogCalls.detail), and the purge after
+ * the retention.
  */
-import { API_LOGS_PERM, apiLogDetailSchema } from '@mg/domain';
+import { apiLogCalls } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema, notFound } from '../../lib/admin';
-import { envelopeOf, ok } from '../../lib/envelope';
+import { notFound } from '../../lib/admin';
+import { callRoute } from '../../lib/call-route';
+import { ok } from '../../lib/envelope';
 import { registerList } from '../../lib/list/route';
 import { ownScope } from '../auth/scope';
 import { apiLogsSource, purgeApiLogs, selectApiLog } from './queries';
@@ -18,18 +19,11 @@ const PURGE_EVERY_MS = 10 * 60_000;
 export const apiLogRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, apiLogsSource, { tags, summary: "The open API's requests of the merchant, newest first; dates in the session zone" });
 
-  app.get(
-    '/api-logs/:id',
-    {
-      config: { permission: API_LOGS_PERM.API_LOGS_MENU },
-      schema: { tags, summary: 'One request: its masked bodies and what the signature check found', params: z.object({ id: idSchema }), response: { 200: envelopeOf(apiLogDetailSchema) } },
-    },
-    async (req) => {
-      const row = await selectApiLog(app.db, ownScope(req), req.params.id);
-      if (!row) throw notFound();
-      return ok(row);
-    },
-  );
+  app.get(apiLogCalls.detail.path, callRoute(apiLogCalls.detail, { tags }), async (req) => {
+    const row = await selectApiLog(app.db, ownScope(req), req.params.id);
+    if (!row) throw notFound();
+    return ok(row);
+  });
 
   if (app.apiLog) {
     const days = app.apiLogRetentionDays;

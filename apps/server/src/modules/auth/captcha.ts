@@ -3,14 +3,15 @@
  * 2 minutes and answered once (any instance can check it). CAPTCHA=off disables the check (local automation).
  * The generator is injectable so tests can know the text without reading anything back from the server.
  */
+import { CAPTCHA_CHECK_KEY_RE } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import { purgeStaleCaptchas, putCaptcha, takeCaptcha } from './queries';
 import { sha256, sameHash } from './tokens';
 
 export const CAPTCHA_TTL_MS = 120_000;
 export const CAPTCHA_LENGTH = 4;
-/** Client-made keys: letters, digits, `_` and `-` (login tickets use a `:` prefix and can never collide). */
-export const CHECK_KEY_RE = /^[A-Za-z0-9_-]{8,64}$/;
+/** Client-made keys (domain auth/calls.ts): letters, digits, `_` and `-` (login tickets use a `:` prefix). */
+export const CHECK_KEY_RE = CAPTCHA_CHECK_KEY_RE;
 
 export interface CaptchaImage {
   text: string;

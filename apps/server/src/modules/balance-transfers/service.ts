@@ -7,11 +7,13 @@
  * refuses an available balance below zero under any concurrency (INSUFFICIENT_BALANCE, nothing written).
  */
 import {
+  BALANCE_TRANSFER_REQUEST_ID_PATTERN,
   DomainError,
   ID_PREFIX,
   PaymentType,
   TransferDirection,
   TransferRelation,
+  parseAmount,
   toMajorString,
   type CurrencyCode,
   type TransferParty,
@@ -75,6 +77,18 @@ export interface TransferQuote {
 }
 
 const money = (v: bigint, currency: CurrencyCode) => toMajorString(v, currency);
+
+/** The amount as typed: spec §5 "an invalid transfer amount has its own message". */
+export function transferAmountOf(value: string, currency: CurrencyCode): bigint {
+  const r = parseAmount(value, currency);
+  if (!r.ok) throw fieldError('amount', 'balance-transfers.amountInvalid');
+  return r.minor;
+}
+
+/** The client's request id: a key of BALANCE_TRANSFER_REQUEST_ID_PATTERN, else 400 naming `requestId`. */
+export function checkTransferRequestId(requestId: string): void {
+  if (!BALANCE_TRANSFER_REQUEST_ID_PATTERN.test(requestId)) throw fieldError('requestId', 'error.fieldInvalid', { params: { value: requestId.slice(0, 64) } });
+}
 
 /** The checks of who, in which currency and how much; the fee and the sender's available balance. */
 export async function quoteTransfer(db: DbLike, input: Omit<TransferInput, 'requestId' | 'createdBy' | 'remark'>): Promise<TransferQuote & { to: TransferMerchant }> {

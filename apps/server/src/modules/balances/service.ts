@@ -73,6 +73,17 @@ export function parseLimit(value: string | number, currency: CurrencyCode): bigi
 }
 
 /**
+ * The threshold asked for one currency of the merchant, in minor units (null clears it): 400 naming `currency` when
+ * the merchant holds no such currency, naming `limitBalance` when the amount is not a positive whole number.
+ */
+export async function limitRequested(db: Db, merchantId: number, currency: CurrencyCode, raw: string | number | null): Promise<bigint | null> {
+  if (!(await merchantCurrencies(db, merchantId)).includes(currency)) {
+    throw fieldError('currency', 'validation.currency.invalid', { params: { value: currency } });
+  }
+  return raw === null ? null : parseLimit(raw, currency);
+}
+
+/**
  * Sets (threshold in minor units) or clears (null) the limit of one currency. A new threshold starts a new watch:
  * below_since is reset (the same threshold again keeps it), so the caller's low-balance check notifies at once when
  * the balance is already under it.

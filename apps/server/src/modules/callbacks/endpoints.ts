@@ -4,8 +4,8 @@
  * with its result; the failed deliveries of a time range sent again once the endpoint is fixed.
  */
 import { randomBytes } from 'node:crypto';
-import { CALLBACK_ENDPOINT, CallbackEvent, CallbackOrderKind, DomainError } from '@mg/domain';
-import { z } from 'zod';
+// The answer's shape and the test targets are declared in the domain (callbacks/endpoints.ts), where the calls read them.
+import { CALLBACK_ENDPOINT, CallbackEvent, CallbackOrderKind, CallbackTestTarget as TestTarget, DomainError, type CallbackEndpointHealth as EndpointHealth, type CallbackTestTargetValue as TestTargetValue } from '@mg/domain';
 import type { Db } from '../../db/pool';
 import { fieldError } from '../../lib/errors';
 import { deliveryOf } from './outbox';
@@ -16,25 +16,6 @@ import { resendDelivery } from './worker';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-export const TestTarget = { COLLECTION: 'collection', PAYOUT: 'payout' } as const;
-export type TestTargetValue = (typeof TestTarget)[keyof typeof TestTarget];
-
-export const endpointSchema = z.object({
-  url: z.string(),
-  /** Which of the merchant's configured addresses it is (none: an order's own notifyUrl). */
-  configuredFor: z.array(z.enum([TestTarget.COLLECTION, TestTarget.PAYOUT])),
-  attempts: z.number(),
-  succeeded: z.number(),
-  successRate: z.number().nullable().describe('0..1 of the attempts of the window; null without attempts'),
-  lastAttemptAt: z.string().nullable(),
-  lastSuccessAt: z.string().nullable(),
-  failedDeliveries: z.number().describe('deliveries of the window given up after every retry'),
-  disabledAt: z.string().nullable().describe('disabled after failing every attempt for a day: its callbacks are held until enabled'),
-  recentErrors: z.array(z.object({ at: z.string(), responseStatus: z.number().nullable(), error: z.string().nullable(), eventType: z.string() })),
-});
-export const endpointHealthSchema = z.object({ windowDays: z.number(), endpoints: z.array(endpointSchema) });
-export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 
 export async function endpointHealth(db: Db, merchantId: number, now: Date): Promise<EndpointHealth> {
   const since = new Date(now.getTime() - CALLBACK_ENDPOINT.WINDOW_DAYS * DAY_MS);

@@ -1,14 +1,14 @@
 /** Callback attempts and manual resend (dashboard), and the delivery job. */
-import { CALLBACK_ENDPOINT, CALLBACK_POLL_MS, Perm } from '@mg/domain';
+import { CALLBACK_ENDPOINT, CALLBACK_POLL_MS, callbackCalls, collectionCalls, developerCalls } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeOf, ok } from '../../lib/envelope';
+import { callRoute } from '../../lib/call-route';
+import { ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
-import { idSchema } from '../../lib/admin';
 import { audit, merchantScope } from '../auth';
 import { managedMerchant } from '../auth/scope';
-import { disableFailingEndpoints, enableEndpointAgain, endpointHealth, endpointHealthSchema, replayFailed, sendTestEvent, TestTarget } from './endpoints';
-import { deliveriesForOrder, deliverySchema, deliveryViews, orderKindSchema } from './service';
+import { disableFailingEndpoints, enableEndpointAgain, endpointHealth, replayFailed, sendTestEvent } from './endpoints';
+import { isSuccess } from './send';
+import { deliveriesForOrder, deliveryViews } from './service';
 import { deliverDue, resendDelivery } from './worker';
 
 const tags = ['callbacks'];
@@ -19,21 +19,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.every('callbacks.deliver', CALLBACK_POLL_MS, () => deliverDue(deps()));
   app.jobs.every('callbacks.disable-failing', CALLBACK_ENDPOINT.DISABLE_CHECK_MS, () => disableFailingEndpoints(app.db, { mailer: app.mailer, log: app.log }, new Date()));
 
-  app.get(
-    '/callbacks',
-    {
-      config: { permission: Perm.COLLECTION_MENU },
-      schema: {
-        tags,
-        summary: 'The callback deliveries of one order (collection or refund), newest first, with every attempt',
-        querystring: z.object({
-          orderKind: orderKindSchema,
-          orderId: z.string().trim().min(1).max(32),
-          merchantId: z.coerce.number().int().positive().optional().describe('platform staff: that merchant'),
-        }),
-        response: { 200: envelopeOf(z.array(deliverySchema)) },
-      },
-    },
+  app.get(collectionCalls.callbacks.path, callRoute(collectionCalls.callbacks, { tags }),
     async (req) => {
       const q = req.query;
       return ok(
@@ -46,21 +32,11 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/callbacks/:id/resend',
-    {
-      config: { permission: Perm.CALLBACK_RESEND },
-      schema: {
-        tags,
-        summary: 'Send a callback once more, now (trigger manual); a failed one that gets a 2xx becomes notified',
-        params: z.object({ id: idSchema }),
-        response: { 200: envelopeOf(deliverySchema) },
-      },
-    },
+  app.post(callbackCalls.resend.path, callRoute(callbackCalls.resend, { tags }),
     async (req) => {
       const { row, outcome } = await resendDelivery(deps(), req.params.id, merchantScope(req));
       await audit(app.db, req, 'callback_resent', {
-        success: outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300,
+        success: isSuccess(outcome),
         merchantId: row.merchantId,
         detail: {
           deliveryId: row.id,
@@ -79,48 +55,21 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /* Endpoint health (issue 15) ---------------------------------------------------------------------------- */
 
-  const merchantIdField = z.coerce.number().int().positive().optional().describe('platform staff: that merchant');
-
-  app.get(
-    '/callbacks/endpoints',
-    {
-      config: { permission: Perm.DEVELOPER_MENU },
-      schema: { tags, summary: "Each address the merchant's callbacks go to: success rate of the last days' attempts, last success, deliveries given up, latest errors", querystring: z.object({ merchantId: merchantIdField }), response: { 200: envelopeOf(endpointHealthSchema) } },
-    },
+  app.get(developerCalls.callbackEndpoints.path, callRoute(developerCalls.callbackEndpoints, { tags }),
     async (req) => ok(await endpointHealth(app.db, managedMerchant(req, req.query.merchantId), new Date())),
   );
 
-  app.post(
-    '/callbacks/test',
-    {
-      config: { permission: Perm.DEVELOPER_CALLBACK_EDIT },
-      schema: {
-        tags,
-        summary: 'Send a webhook.test event to the collection or payout callback address now; answers the attempt',
-        body: z.object({ target: z.enum([TestTarget.COLLECTION, TestTarget.PAYOUT]), merchantId: merchantIdField }),
-        response: { 200: envelopeOf(deliverySchema) },
-      },
-    },
+  app.post(developerCalls.callbackTest.path, callRoute(developerCalls.callbackTest, { tags }),
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
       const { row, outcome } = await sendTestEvent(deps(), merchantId, req.body.target);
-      await audit(app.db, req, 'callback_test_sent', { success: outcome.responseStatus !== null && outcome.responseStatus >= 200 && outcome.responseStatus < 300, merchantId, detail: { deliveryId: row.id, responseStatus: outcome.responseStatus, error: outcome.error } });
+      await audit(app.db, req, 'callback_test_sent', { success: isSuccess(outcome), merchantId, detail: { deliveryId: row.id, responseStatus: outcome.responseStatus, error: outcome.error } });
       const [view] = await deliveryViews(app.db, [row]);
       return ok(view!);
     },
   );
 
-  app.post(
-    '/callbacks/replay',
-    {
-      config: { permission: Perm.CALLBACK_RESEND },
-      schema: {
-        tags,
-        summary: 'Send again the failed deliveries created in a time range (to one address, or all): each gets one more attempt',
-        body: z.object({ from: z.string().datetime(), to: z.string().datetime(), url: z.string().max(512).nullable().default(null), merchantId: merchantIdField }),
-        response: { 200: envelopeOf(z.object({ replayed: z.number() })) },
-      },
-    },
+  app.post(callbackCalls.replay.path, callRoute(callbackCalls.replay, { tags }),
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
       const replayed = await replayFailed(app.db, { merchantId, from: new Date(req.body.from), to: new Date(req.body.to), url: req.body.url, now: new Date() });
@@ -129,17 +78,7 @@ export const callbackRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/callbacks/endpoints/enable',
-    {
-      config: { permission: Perm.DEVELOPER_CALLBACK_EDIT },
-      schema: {
-        tags,
-        summary: 'Enable an address disabled after failing for a day: its held callbacks are sent by the next worker run',
-        body: z.object({ url: z.string().min(1).max(512), merchantId: merchantIdField }),
-        response: { 200: envelopeOf(z.object({ released: z.number() })) },
-      },
-    },
+  app.post(developerCalls.enableCallbackEndpoint.path, callRoute(developerCalls.enableCallbackEndpoint, { tags }),
     async (req) => {
       const merchantId = managedMerchant(req, req.body.merchantId);
       const released = await enableEndpointAgain(app.db, merchantId, req.body.url, new Date());

@@ -17,11 +17,13 @@ import {
   type ChannelStateValue,
   type CurrencyCode,
   type HealthBucket,
+  type HealthThresholds,
   type OutcomeKindValue,
 } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { readConfig, type ConfigRead } from '../../db/config-cache';
-import { failureReasons, productChannels, selectMarks, selectThresholds, seriesFigures, windowFigures, type WindowFigures } from './queries';
+import { fieldError } from '../../lib/errors';
+import { failureReasons, productChannels, selectMarks, selectThresholds, seriesFigures, windowFigures, writeMark, writeThresholds, type WindowFigures } from './queries';
 
 const MINUTE_MS = 60_000;
 
@@ -94,4 +96,21 @@ export async function downChannels(db: DbLike, currency: CurrencyCode, config?: 
     const marks = await selectMarks(db, currency);
     return new Set(marks.filter((m) => m.state === ChannelState.DOWN).map((m) => m.channel));
   });
+}
+
+/**
+ * Marks a channel of a currency (operational clears its mark). Degraded or down tell merchants why: the message is
+ * required then (400 on `message`). Answers the message as stored (trimmed).
+ */
+export async function markChannel(db: DbLike, m: { currency: CurrencyCode; channel: number; state: ChannelStateValue; message: string; by: string; now: Date }): Promise<string> {
+  const message = m.message.trim();
+  if (m.state !== ChannelState.OPERATIONAL && message === '') throw fieldError('message', 'channel-health.messageRequired');
+  await writeMark(db, { ...m, message });
+  return message;
+}
+
+/** Stores the thresholds; amber's floor may not be above green's (400 on `amberMin`). */
+export async function saveThresholds(db: DbLike, t: HealthThresholds & { by: string }): Promise<void> {
+  if (t.amberMin > t.greenMin) throw fieldError('amberMin', 'channel-health.amberAboveGreen');
+  await writeThresholds(db, t);
 }

@@ -3,13 +3,15 @@
  * what its roles may be granted through the department-role calls. org_code is generated and unique.
  */
 import { randomBytes } from 'node:crypto';
+import type { DepartmentIdNode, DepartmentNode, PermissionGrantTree } from '@mg/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { audit, requireAuth } from '../auth';
-import { iso, KeyedError, notFound } from '../../lib/admin';
+import { iso, KeyedError, notFound, parseIds } from '../../lib/admin';
 import { ownScope, type Scope } from '../auth/scope';
 import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
 import { assemble, diffGrants, grantable } from '../permissions/tree';
+import { grantTree, rolePermissionIds, saveRolePermissions } from '../roles/service';
 import {
   changeDepartGrants,
   deleteDepartRow,
@@ -26,27 +28,9 @@ import {
 
 export type { DepartRow } from './queries';
 
-export interface DepartNode {
-  id: number;
-  key: number;
-  value: number;
-  title: string;
-  departName: string;
-  orgCode: string;
-  parentId: number | null;
-  merchantId: number;
-  sortOrder: number;
-  createTime: string | null;
-  isLeaf: boolean;
-  children?: DepartNode[];
-}
-
-export interface IdNode {
-  key: number;
-  value: number;
-  title: string;
-  children?: IdNode[];
-}
+/** A department as the calls answer it (domain departments/calls.ts). */
+export type DepartNode = DepartmentNode;
+export type IdNode = DepartmentIdNode;
 
 function nodes(rows: readonly DepartRow[]): DepartNode[] {
   const parents = new Set(rows.map((r) => r.parentId));
@@ -193,4 +177,36 @@ export async function saveDepartPermissions(
       detail: { departId: d.id, orgCode: d.orgCode, added: add, removed: remove },
     });
   }
+}
+
+/* ---------------------------------------------------------------------------------------------------------- */
+/* Roles within a department: bounded by the department's permissions                                         */
+
+/** The department's permissions the caller may grant, as a tree. */
+export async function departRoleGrantTree(db: Db, req: FastifyRequest, departId: number): Promise<PermissionGrantTree> {
+  const allowed = new Set(await departPermissionIds(db, req, departId));
+  return grantTree(db, requireAuth(req), req.lang, allowed);
+}
+
+/** A role's permissions within the department. */
+export async function departRolePermissionIds(db: Db, req: FastifyRequest, roleId: number, departId: number): Promise<number[]> {
+  const allowed = new Set(await departPermissionIds(db, req, departId));
+  return (await rolePermissionIds(db, req, roleId)).filter((id) => allowed.has(id));
+}
+
+/**
+ * Sets a role's permissions within the department: each requested one must be the department's (else 403); the
+ * role's other permissions stay.
+ */
+export async function saveDepartRolePermissions(
+  db: Db,
+  req: FastifyRequest,
+  input: { roleId: number; departId: number; permissionIds: string | readonly (string | number)[] },
+): Promise<{ added: string[]; removed: string[] }> {
+  const allowed = new Set(await departPermissionIds(db, req, input.departId));
+  const requested = parseIds(input.permissionIds, 'permissionIds');
+  if (requested.some((id) => !allowed.has(id))) {
+    throw new KeyedError('FORBIDDEN', 'admin.permission.notGrantable');
+  }
+  return saveRolePermissions(db, req, input.roleId, requested, allowed);
 }

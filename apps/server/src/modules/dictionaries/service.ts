@@ -11,6 +11,14 @@ import { selectAllDictItems, selectDictCodes, selectDictItems, type DictItemRow 
 export const DICT_CACHE_TTL_MS = 60_000;
 export const LOAD_DICT_LIMIT = 50;
 
+/** The values `loadDictItem` asks for: comma separated, trimmed, empty ones dropped. */
+export function dictKeysOf(key: string): string[] {
+  return key
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
 interface CacheEntry<T> {
   at: number;
   value: T;

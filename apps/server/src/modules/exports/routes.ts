@@ -1,13 +1,16 @@
 /** XLSX exports of the lists, streamed or as e-mailed jobs (docs/payments-api.md "Exports"). */
-import { DomainError, EXPORT_DOWNLOAD_PATH, ExportStatus, Perm, visibleColumns } from '@mg/domain';
+import { DomainError, EXPORT_DOWNLOAD_PATH, ExportStatus, Perm, exportCalls, visibleColumns } from '@mg/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeOf, ok } from '../../lib/envelope';
+import { callRoute } from '../../lib/call-route';
+import { ok } from '../../lib/envelope';
 import { columnAccess, holds, requestScope, requireAuth } from '../auth';
 import {
-  downloadUrl,
+  exportJobView,
+  exportMerchantOf,
   exportSource,
+  exportStartAnswer,
   failLostExportJobs,
   fileNameOf,
   findByToken,
@@ -22,18 +25,6 @@ import {
 
 const tags = ['exports'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const jobView = z.object({
-  id: z.string(),
-  kind: z.string(),
-  status: z.string(),
-  totalRows: z.number().nullable(),
-  doneRows: z.number(),
-  url: z.string().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
 
 export async function exportRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -56,77 +47,29 @@ export async function exportRoutes(root: FastifyInstance): Promise<void> {
   });
   app.jobs.every('exports.purge', 3_600_000, () => purgeExpiredExports(app.db, app.fileStorage));
 
-  app.post(
-    '/exports',
-    {
-      config: { permission: Perm.EXPORT },
-      schema: {
-        tags,
-        summary: 'Export a list with its filters (XLSX): a download link, or a job e-mailed when large',
-        body: z.object({
-          kind: z.string().max(64).describe('the list name (= its area): collections, refunds, settlements ...'),
-          filters: z.record(z.string(), z.unknown()).default({}),
-        }),
-        response: {
-          200: envelopeOf(
-            z.object({
-              mode: z.enum(['download', 'job']),
-              url: z.string().optional(),
-              jobId: z.string().optional(),
-              rows: z.number(),
-            }),
-          ),
-        },
-      },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const source = sourceOf(app.lists, req.body.kind);
-      // Exporting a list needs the list itself too (spec §6: the export button belongs to a screen).
-      if (!holds(auth, source.list.permission)) throw new DomainError('FORBIDDEN');
-      const merchantIdRaw = req.body.filters.merchantId;
-      const merchantId = merchantIdRaw === undefined || merchantIdRaw === '' ? undefined : Number(merchantIdRaw);
-      const result = await startExport(app.db, app.lists, app.publicUrl, {
-        merchantId: auth.merchantId,
-        userId: auth.userId,
-        kind: source.list.name,
-        filters: req.body.filters,
-        ctx: { ...requestScope(req, Number.isInteger(merchantId) ? merchantId : undefined, source.scope), now: new Date() },
-        columns: visibleColumns(source.list.columns, columnAccess(req)).map((c) => c.key),
-        lang: req.lang,
-      });
-      return ok(
-        result.mode === 'download'
-          ? { mode: result.mode, url: result.url, rows: result.rows }
-          : { mode: result.mode, jobId: result.jobId, rows: result.totalRows },
-      );
-    },
-  );
+  app.post(exportCalls.start.path, callRoute(exportCalls.start, { tags }), async (req) => {
+    const auth = requireAuth(req);
+    const source = sourceOf(app.lists, req.body.kind);
+    // Exporting a list needs the list itself too (spec §6: the export button belongs to a screen).
+    if (!holds(auth, source.list.permission)) throw new DomainError('FORBIDDEN');
+    const result = await startExport(app.db, app.lists, app.publicUrl, {
+      merchantId: auth.merchantId,
+      userId: auth.userId,
+      kind: source.list.name,
+      filters: req.body.filters,
+      ctx: { ...requestScope(req, exportMerchantOf(req.body.filters), source.scope), now: new Date() },
+      columns: visibleColumns(source.list.columns, columnAccess(req)).map((c) => c.key),
+      lang: req.lang,
+    });
+    return ok(exportStartAnswer(result));
+  });
 
-  app.get(
-    '/exports/:id',
-    {
-      config: { permission: Perm.EXPORT },
-      schema: { tags, summary: 'Progress of an export job', params: z.object({ id: z.string().max(32) }), response: { 200: envelopeOf(jobView) } },
-    },
-    async (req) => {
-      const auth = requireAuth(req);
-      const job = await findUserJob(app.db, req.params.id, auth.userId);
-      if (!job) throw new DomainError('NOT_FOUND');
-      const usable = job.status === ExportStatus.DONE && job.downloadToken && job.expiresAt && job.expiresAt > new Date();
-      return ok({
-        id: job.id,
-        kind: job.kind,
-        status: job.status,
-        totalRows: job.totalRows,
-        doneRows: job.doneRows,
-        url: usable && job.downloadToken ? downloadUrl(app.publicUrl, job.downloadToken) : null,
-        error: job.error,
-        createdAt: job.createdAt.toISOString(),
-        finishedAt: job.finishedAt?.toISOString() ?? null,
-      });
-    },
-  );
+  app.get(exportCalls.job.path, callRoute(exportCalls.job, { tags }), async (req) => {
+    const auth = requireAuth(req);
+    const job = await findUserJob(app.db, req.params.id, auth.userId);
+    if (!job) throw new DomainError('NOT_FOUND');
+    return ok(exportJobView(job, app.publicUrl));
+  });
 
   // The token names the file; the session decides: a leaked link (a forwarded e-mail, a log) opens nothing by itself.
   app.get(

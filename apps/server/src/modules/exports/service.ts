@@ -22,6 +22,8 @@ import {
   formatWallClock,
   LANGUAGES,
   translate,
+  type CallAnswer,
+  type exportCalls,
   type Language,
 } from '@mg/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -121,6 +123,34 @@ export async function startExport(db: Db, lists: ListRegistry, publicUrl: string
   return direct
     ? { mode: 'download', url: downloadUrl(publicUrl, job.downloadToken ?? ''), rows, job }
     : { mode: 'job', jobId: job.id, totalRows: rows, job };
+}
+
+/** The merchant an export's filters name (platform staff narrowing to one), when they name one; else none. */
+export function exportMerchantOf(filters: Record<string, unknown>): number | undefined {
+  const raw = filters.merchantId;
+  const merchantId = raw === undefined || raw === '' ? undefined : Number(raw);
+  return Number.isInteger(merchantId) ? merchantId : undefined;
+}
+
+/** What the start of an export answers: the download link and its rows, or the job to follow. */
+export function exportStartAnswer(result: StartExportResult): CallAnswer<typeof exportCalls.start> {
+  return result.mode === 'download' ? { mode: result.mode, url: result.url, rows: result.rows } : { mode: result.mode, jobId: result.jobId, rows: result.totalRows };
+}
+
+/** A job's progress as its user sees it: its download link only while the file is done and the link unexpired. */
+export function exportJobView(job: ExportJobRow, publicUrl: string, now: Date = new Date()): CallAnswer<typeof exportCalls.job> {
+  const usable = job.status === ExportStatus.DONE && job.downloadToken && job.expiresAt && job.expiresAt > now;
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    totalRows: job.totalRows,
+    doneRows: job.doneRows,
+    url: usable && job.downloadToken ? downloadUrl(publicUrl, job.downloadToken) : null,
+    error: job.error,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
 }
 
 /**

@@ -3,24 +3,16 @@
  * payment type, channel | any). Amounts travel as decimal strings in the currency's major units; rates in basis
  * points 0..FEE_RATE_BPS_MAX. Every change is audited with the rule before and after.
  */
-import { FEE_ANY_CHANNEL, parseAmount, toMajorString, type CurrencyCode } from '@mg/domain';
+import { FEE_ANY_CHANNEL, parseAmount, toMajorString, type CurrencyCode, type feeRuleSchema } from '@mg/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { fieldError } from '../../lib/errors';
-import { notFound } from '../../lib/admin';
-import { audit } from '../auth';
+import { forbidden, notFound } from '../../lib/admin';
+import { audit, requireAuth } from '../auth';
 import { merchantExists, productChannels, selectRule, selectRulesOf, upsertRule, type FeeRuleRow } from './queries';
 
-export interface FeeRuleView {
-  merchantId: number;
-  currency: CurrencyCode;
-  paymentType: number;
-  channel: number;
-  rateBps: number;
-  fixedFee: string;
-  minFee: string;
-  status: number;
-  updatedAt: string;
-}
+/** A rule as the dashboard reads it (domain feeRuleSchema). */
+export type FeeRuleView = z.output<typeof feeRuleSchema>;
 
 /** A rule to save: the view without its time (amounts as decimal strings). */
 export type FeeRuleInput = Omit<FeeRuleView, 'updatedAt'>;
@@ -46,6 +38,11 @@ function minorOf(field: 'fixedFee' | 'minFee', value: string, currency: Currency
   const r = parseAmount(value, currency, { allowZero: true });
   if (!r.ok) throw fieldError(field, 'fees.amountInvalid', { params: { currency } });
   return r.minor;
+}
+
+/** Fee rules are the provider's: platform staff only, whatever role grants the permission (403 fees.platformOnly). */
+export function platformOnly(req: FastifyRequest): void {
+  if (!requireAuth(req).isPlatform) throw forbidden('fees.platformOnly');
 }
 
 export async function listFeeRules(app: FastifyInstance, merchantId: number, currency?: CurrencyCode): Promise<FeeRuleView[]> {

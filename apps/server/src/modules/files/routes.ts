@@ -3,9 +3,10 @@
  * stored path) and the file's view; the static call reads a file by an authorised URL, never by the session token.
  */
 import multipart from '@fastify/multipart';
-import { FILE_TYPE_MIME, FILE_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, cleanFileName, fileViewSchema, type FileTypeValue } from '@mg/domain';
+import { FILE_TYPE_MIME, FILE_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, cleanFileName, fileCalls, fileViewSchema, type FileTypeValue } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callPathUnder, callRoute } from '../../lib/call-route';
 import { envelopeOf, ok } from '../../lib/envelope';
 import { notFound } from '../../lib/admin';
 import { requireAuth } from '../auth';
@@ -37,13 +38,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/files/:id',
-    {
-      config: { authenticated: true },
-      schema: { tags, summary: 'A file the caller may read, with a fresh authorised URL', params: z.object({ id: z.uuid() }), response: { 200: envelopeOf(fileViewSchema) } },
-    },
-    async (req) => ok(fileView(app.fileUrlKey, await readableFile(app, req, req.params.id), requireAuth(req).userId)),
+  // Mounted under /api/sys/common (modules/index.ts): the declared path without that prefix.
+
+  app.get(callPathUnder(app, fileCalls.view), callRoute(fileCalls.view, { tags }), async (req) =>
+    ok(fileView(app.fileUrlKey, await readableFile(app, req, req.params.id), requireAuth(req).userId)),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import {
   PLATFORM_MERCHANT_ID,
   SAVED_EVENT_MINUTES,
   SECTION_SCHEMAS,
+  VIDEO_MAX_SECONDS,
   VIDEO_PHRASE_WORDS,
   fileIdsOf,
   keptOnResubmission,
@@ -92,14 +93,15 @@ function newPhrase(): string {
   return Array.from({ length: VIDEO_PHRASE_WORDS }, () => String(randomInt(10, 100))).join(' ');
 }
 
-export async function startVideo(app: FastifyInstance, req: FastifyRequest): Promise<{ phrase: string; attemptsLeft: number }> {
+/** A new phrase for the next video attempt, with the attempts left and how long a recording may last. */
+export async function startVideo(app: FastifyInstance, req: FastifyRequest): Promise<{ phrase: string; attemptsLeft: number; maxSeconds: number }> {
   const auth = requireAuth(req);
   const row = await loadApplication(app, auth.merchantId);
   if (!EDITABLE_STATUSES.includes(row.status as ApplicationStatusValue)) throw new KeyedError('APPLICATION_LOCKED', 'error.applicationLocked');
   const phrase = newPhrase();
   if (!(await setVideoPhrase(app.db, auth.merchantId, phrase))) throw new KeyedError('VIDEO_ATTEMPTS_EXHAUSTED', 'error.videoAttemptsExhausted');
   const view = await buildView(app, row, { userId: auth.userId, staff: false });
-  return { phrase, attemptsLeft: view.videoAttemptsLeft };
+  return { phrase, attemptsLeft: view.videoAttemptsLeft, maxSeconds: VIDEO_MAX_SECONDS };
 }
 
 export async function recordVideo(app: FastifyInstance, req: FastifyRequest, body: { fileId: string; seconds: number }): Promise<ApplicationView> {

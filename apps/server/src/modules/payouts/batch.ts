@@ -16,6 +16,7 @@ import {
   PayoutStatus,
   batchRowIssues,
   findPayoutDestination,
+  parseAmount,
   parseBatchAmount,
   type BatchCellIssue,
   type BatchColumn,
@@ -26,7 +27,7 @@ import {
 } from '@mg/domain';
 import type { DbLike } from '../../db/pool';
 import { KeyedError } from '../../lib/admin';
-import { FieldValidationError } from '../../lib/errors';
+import { FieldValidationError, fieldError } from '../../lib/errors';
 import { newBusinessId } from '../../lib/ids';
 import { feeOf, quoteFee } from '../fees/service';
 import { balancesOf, postTransfer, reservePayout } from '../ledger/service';
@@ -232,6 +233,26 @@ export async function submitBatch(db: DbLike, input: SubmitBatchInput): Promise<
   });
 }
 
+/** A submit from the dashboard: the rows and the rows left out, as the preview has them, with the upload's figures. */
+export interface UploadedBatchInput extends Omit<SubmitBatchInput, 'uploadedTotal' | 'excluded'> {
+  /** The upload's total as the check answered it (a decimal in the currency); unreadable: 0. */
+  uploadedTotal: string;
+  excluded: readonly BatchRowInput[];
+}
+
+/**
+ * Submits the rows of an upload: every row of it accounted for once (the result file lists each with its fate: 400
+ * on uploadedCount otherwise), every submitted row valid (400 naming `rows.<row>.<column>`), then as submitBatch.
+ */
+export async function submitUploadedBatch(db: DbLike, input: UploadedBatchInput): Promise<PayoutBatchRow> {
+  const { rows, excluded } = input;
+  const numbers = new Set([...rows, ...excluded].map((r) => r.row));
+  if (input.uploadedCount !== rows.length + excluded.length || numbers.size !== rows.length + excluded.length) throw fieldError('uploadedCount', 'payouts.batch.rowsUnaccounted', { params: { count: input.uploadedCount, rows: rows.length, excluded: excluded.length } });
+  assertRowsValid(await checkBatchRows(db, input.merchantId, input.currency, rows));
+  const uploadedTotal = parseAmount(input.uploadedTotal, input.currency, { allowZero: true });
+  return submitBatch(db, { ...input, uploadedTotal: uploadedTotal.ok ? uploadedTotal.minor : 0n });
+}
+
 /** The one payee of a batch paying a single destination: the confirmation names it instead of a count. */
 export interface BatchPayee {
   bankCode: string;
@@ -348,6 +369,13 @@ export async function rejectBatch(db: DbLike, a: { merchantId: number; id: strin
     });
     if (ended < PAYOUT_JOB_BATCH) return b;
   }
+}
+
+/** Approves or rejects a whole batch; a rejection names its reason (400 on `reason`). */
+export async function reviewBatch(db: DbLike, a: { merchantId: number; id: string; approver: string; action: 'approve' | 'reject'; reason?: string }): Promise<PayoutBatchRow> {
+  if (a.action === 'reject' && !a.reason) throw fieldError('reason', 'payouts.rejectReasonRequired');
+  const who = { merchantId: a.merchantId, id: a.id, approver: a.approver };
+  return a.action === 'approve' ? approveBatch(db, who) : rejectBatch(db, { ...who, reason: a.reason ?? '' });
 }
 
 /** The job: an approved batch is processing once a payout was sent, processed once none is open. */

@@ -124,6 +124,11 @@ export function payoutView(row: PayoutRow, lang: Language = DEFAULT_CALLBACK_LAN
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Create                                                                                                       */
 
+/** The order id of a dashboard payout made without one: `DASH-<time>-<random>`, base 36, upper case. */
+export function dashboardOrderId(now = Date.now()): string {
+  return `DASH-${now.toString(36).toUpperCase()}-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+}
+
 const clean = (v: string | null | undefined) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** The checks that need no database: destination, amount limits, order id, texts. Throws the first problem. */

@@ -1,27 +1,36 @@
-/** Answer shapes of payouts beyond the list record: the destinations of a currency, the policy, the status history. */
-import { PayoutStatus, fieldLabelKey, fieldsOf, payoutDestinationsOf, toMajorString, translate, type CurrencyCode, type Language } from '@mg/domain';
-import { z } from 'zod';
-import type { PayoutPolicyRow, PayoutRow } from './queries';
+/**
+ * Answer shapes of payouts beyond the list record (declared in the domain, payouts/calls.ts): the destinations of a
+ * currency, the policy, the status history, a line of the review queue, a batch and a batch's quote.
+ */
+import {
+  PayoutStatus,
+  fieldLabelKey,
+  fieldsOf,
+  payoutBatchQuoteSchema,
+  payoutBatchSchema,
+  payoutDestinationsSchema,
+  payoutDestinationsOf,
+  payoutPolicySchema,
+  payoutReviewQueueItemSchema,
+  payoutTimelineSchema,
+  toMajorString,
+  translate,
+  type CurrencyCode,
+  type Language,
+} from '@mg/domain';
+import type { z } from 'zod';
+import type { BatchQuote } from './batch';
+import type { PayoutBatchRow, PayoutPolicyRow, PayoutRow } from './queries';
+import type { ReviewQueueRow } from './queries/review';
 
-export const destinationsSchema = z.array(
-  z.object({
-    bankCode: z.string(),
-    name: z.string(),
-    kind: z.string().describe('bank | ewallet'),
-    channel: z.number().int(),
-    fields: z.array(z.string()).describe('request fields this destination needs, in form order'),
-    accountLabel: z.string().describe('the account number field as people call it here, in the request language (X-Lang / Accept-Language): "Account number", "Wallet phone number", "CLABE", "PIX key" ...'),
-    agencyLabel: z.string().nullable().describe('the bankAgency field likewise ("Branch", "IFSC"); null where the destination takes no bankAgency'),
-    minAmount: z.string(),
-    maxAmount: z.string(),
-  }),
-);
+/** The open API's banks route answers the dashboard's shape. */
+export { payoutDestinationsSchema as destinationsSchema };
 
 /**
  * The destinations of a currency as integrators read them: field labels are texts in the caller's language, not the
  * dashboard's i18n keys, which mean nothing outside it and could change with any release (docs/decisions.md).
  */
-export function destinationsView(currency: CurrencyCode, lang: Language): z.infer<typeof destinationsSchema> {
+export function destinationsView(currency: CurrencyCode, lang: Language): z.infer<typeof payoutDestinationsSchema> {
   return payoutDestinationsOf(currency).map((d) => ({
     bankCode: d.bankCode,
     name: d.name,
@@ -35,20 +44,7 @@ export function destinationsView(currency: CurrencyCode, lang: Language): z.infe
   }));
 }
 
-export const policySchema = z.object({
-  merchantId: z.number().int(),
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      autoApproveMax: z.string().nullable().describe('auto-approve a payout up to this amount; null: never'),
-      dailyAutoMax: z.string().nullable().describe("while the day's auto-approved total stays within this; null: no daily limit"),
-      updatedBy: z.string(),
-      updatedAt: z.string(),
-    }),
-  ),
-});
-
-export function policyView(merchantId: number, rows: PayoutPolicyRow[]): z.infer<typeof policySchema> {
+export function policyView(merchantId: number, rows: PayoutPolicyRow[]): z.infer<typeof payoutPolicySchema> {
   const major = (v: bigint | null, c: string) => (v === null ? null : toMajorString(v, c as CurrencyCode));
   return {
     merchantId,
@@ -62,11 +58,9 @@ export function policyView(merchantId: number, rows: PayoutPolicyRow[]): z.infer
   };
 }
 
-export const timelineSchema = z.array(z.object({ event: z.string().describe('created, approved, autoApproved, rejected, sent, ended'), at: z.string(), by: z.string().nullable(), status: z.string().nullable() }));
-
 /** The status history of a payout, from the times its row keeps (each change writes its own column). */
-export function timelineOf(p: PayoutRow): z.infer<typeof timelineSchema> {
-  const out: z.infer<typeof timelineSchema> = [{ event: 'created', at: p.createdAt.toISOString(), by: p.createdBy, status: null }];
+export function timelineOf(p: PayoutRow): z.infer<typeof payoutTimelineSchema> {
+  const out: z.infer<typeof payoutTimelineSchema> = [{ event: 'created', at: p.createdAt.toISOString(), by: p.createdBy, status: null }];
   if (p.reviewedAt) {
     const rejected = p.status === PayoutStatus.REJECTED;
     out.push({ event: p.autoApproved ? 'autoApproved' : rejected ? 'rejected' : 'approved', at: p.reviewedAt.toISOString(), by: p.reviewedBy, status: null });
@@ -76,4 +70,36 @@ export function timelineOf(p: PayoutRow): z.infer<typeof timelineSchema> {
     out.push({ event: 'ended', at: p.completedAt.toISOString(), by: null, status: p.status });
   }
   return out;
+}
+
+/** One decision of a reviewer's queue, its figures in the currency's units. */
+export function queueItemView(r: ReviewQueueRow): z.infer<typeof payoutReviewQueueItemSchema> {
+  const c = r.currency as CurrencyCode;
+  return { ...r, amount: toMajorString(r.amount, c), fee: toMajorString(r.fee, c), totalDebit: toMajorString(r.amount + r.fee, c), createdAt: r.createdAt.toISOString() };
+}
+
+export function batchQuoteView(currency: CurrencyCode, q: BatchQuote): z.infer<typeof payoutBatchQuoteSchema> {
+  const m = (v: bigint) => toMajorString(v, currency);
+  return { currency, count: q.count, payees: q.payees, payee: q.payee, amount: m(q.amount), fee: m(q.fee), totalDebit: m(q.totalDebit), available: m(q.available), held: m(q.held), sufficient: q.sufficient };
+}
+
+export function batchView(b: PayoutBatchRow): z.infer<typeof payoutBatchSchema> {
+  const c = b.currency as CurrencyCode;
+  return {
+    id: b.id,
+    merchantId: b.merchantId,
+    currency: b.currency,
+    status: b.status,
+    fileName: b.fileName,
+    uploadedCount: b.uploadedCount,
+    uploadedTotal: toMajorString(b.uploadedTotal, c),
+    rowCount: b.rowCount,
+    totalAmount: toMajorString(b.totalAmount, c),
+    totalFee: toMajorString(b.totalFee, c),
+    totalDebit: toMajorString(b.totalAmount + b.totalFee, c),
+    createdBy: b.createdBy,
+    reviewedBy: b.reviewedBy,
+    createdAt: b.createdAt.toISOString(),
+    completedAt: b.completedAt ? b.completedAt.toISOString() : null,
+  };
 }

@@ -3,7 +3,7 @@
  * to '0' disables its code for everyone (the session's permission set leaves disabled codes out). We keep no
  * data rules: the data-rule calls answer an empty list.
  */
-import { type Language } from '@mg/domain';
+import { type Language, type PermissionNode } from '@mg/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { audit } from '../auth';
@@ -11,32 +11,8 @@ import { iso, KeyedError, notFound } from '../../lib/admin';
 import { countChildren, insertPermission, selectAllPermissions, selectIdByCode, selectPermission, updatePermission, type PermissionRow } from './queries';
 import { assemble, permissionTitle, treeNodes, type TreeNode } from './tree';
 
-export interface PermissionView {
-  id: number;
-  parentId: number | null;
-  menuType: number;
-  perms: string;
-  permsType: string;
-  status: string;
-  name: string;
-  title: string;
-  titleKey: string;
-  titles: Record<string, string> | null;
-  path: string | null;
-  component: string | null;
-  redirect: string | null;
-  icon: string | null;
-  url: string | null;
-  sortNo: number;
-  hidden: boolean;
-  route: '1' | '0';
-  alwaysShow: boolean;
-  keepAlive: boolean;
-  internalOrExternal: boolean;
-  leaf: boolean;
-  createTime: string | null;
-  children?: PermissionView[];
-}
+/** An entry of the permission tree with every field (domain permissions/schemas.ts). */
+export type PermissionView = PermissionNode;
 
 function view(lang: Language, r: PermissionRow, leaf: boolean): PermissionView {
   return {
@@ -113,6 +89,11 @@ export async function submenus(
       all,
     );
   return out;
+}
+
+/** The children of one entry (none: an empty list). */
+export async function submenu(db: Db, lang: Language, parentId: number): Promise<PermissionView[]> {
+  return (await submenus(db, lang, [parentId]))[String(parentId)] ?? [];
 }
 
 export interface PermissionInput {

@@ -3,22 +3,13 @@
  * full rows (with children) for the permission admin screen. Titles are in the caller's language: an operator's
  * title for that language wins over the catalogue key.
  */
-import { translate, type Language } from '@mg/domain';
+import { translate, type Language, type PermissionTreeNode } from '@mg/domain';
 import type { AuthSession } from '../auth';
 import { isPlatformAdmin } from '../../lib/admin';
 import type { PermissionRow } from './queries';
 
-export interface TreeNode {
-  key: number;
-  value: number;
-  title: string;
-  code: string;
-  permsType: string;
-  menuType: number;
-  status: string;
-  isLeaf: boolean;
-  children?: TreeNode[];
-}
+/** A node of the grant tree (domain permissions/schemas.ts). */
+export type TreeNode = PermissionTreeNode;
 
 export function permissionTitle(
   lang: Language,

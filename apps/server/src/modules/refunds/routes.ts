@@ -1,10 +1,9 @@
 /** Refunds (docs/payments-api.md "Refunds"): the list and the refund of a collection from the dashboard. */
-import { Perm, REFUND_WAY, answerRecordOf, refundsList, type CurrencyCode, type RefundWayValue } from '@mg/domain';
+import { refundCalls, type CurrencyCode } from '@mg/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { googleCodeField } from '../auth/second-factor';
 import { amountOf } from '../../lib/amounts';
-import { envelopeOf, ok } from '../../lib/envelope';
+import { callRoute } from '../../lib/call-route';
+import { ok } from '../../lib/envelope';
 import { t } from '../../lib/i18n';
 import { registerList } from '../../lib/list/route';
 import { notFound } from '../../lib/admin';
@@ -17,24 +16,7 @@ const tags = ['refunds'];
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   registerList(app, refundsSource, { tags, summary: 'Refunds, newest first' });
 
-  app.post(
-    '/collections/:id/refunds',
-    {
-      config: { permission: Perm.REFUND_ADD },
-      schema: {
-        tags,
-        summary: 'Refund (part of) a collection; the ledger moves at once (sandbox)',
-        params: z.object({ id: z.string().min(1).max(32) }),
-        body: z.object({
-          amount: z.string().max(32).describe('decimal string in the collection currency'),
-          refundWay: z.enum(REFUND_WAY.values as [RefundWayValue, ...RefundWayValue[]]),
-          reason: z.string().trim().min(1).max(255),
-          merchantRefundId: z.string().trim().min(1).max(64).optional(),
-          googleCode: googleCodeField,
-        }),
-        response: { 200: envelopeOf(answerRecordOf(refundsList)) },
-      },
-    },
+  app.post(refundCalls.create.path, callRoute(refundCalls.create, { tags }),
     async (req) => {
       const auth = requireAuth(req);
       const c = await findScopedCollection(app.db, req, req.params.id);

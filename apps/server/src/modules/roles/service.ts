@@ -2,14 +2,14 @@
  * Roles (spec §7 "Roles"): system roles (no merchant, seeded from the domain, read-only for merchants) and each
  * merchant's own roles. Granting: a caller may only grant permissions it holds itself (the platform admin: all).
  */
-import { isRoleCode, type Language } from '@mg/domain';
+import { isRoleCode, type Language, type PermissionGrantTree, type RoleView as DomainRoleView } from '@mg/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/pool';
 import { audit, requireAuth, type AuthSession } from '../auth';
 import { iso, isPlatformAdmin, KeyedError, notFound, pageOf, type Page } from '../../lib/admin';
 import { ownScope, type Scope } from '../auth/scope';
 import { selectAllPermissions, selectPermissionsByIds } from '../permissions/queries';
-import { diffGrants, grantable, treeNodes, type TreeNode } from '../permissions/tree';
+import { diffGrants, grantable, treeNodes } from '../permissions/tree';
 import {
   changeRoleGrants,
   insertRole,
@@ -23,15 +23,8 @@ import {
   type RoleRow,
 } from './queries';
 
-export interface RoleView {
-  id: number;
-  roleCode: string;
-  roleName: string;
-  description: string | null;
-  merchantId: number | null;
-  system: boolean;
-  createTime: string | null;
-}
+/** A role as the calls answer it (domain roles/calls.ts). */
+export type RoleView = DomainRoleView;
 
 export function roleView(lang: Language, r: RoleRow): RoleView {
   return {
@@ -130,10 +123,7 @@ export async function editRole(
   return roleView(req.lang, row);
 }
 
-export interface GrantTree {
-  treeList: TreeNode[];
-  ids: number[];
-}
+export type GrantTree = PermissionGrantTree;
 
 /** The permission tree the caller may grant (what it holds; the platform admin: everything). */
 export async function grantTree(

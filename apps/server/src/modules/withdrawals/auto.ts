@@ -5,10 +5,13 @@
  * claims the day on the setting's row before it withdraws.
  */
 import {
+  MONEY_ERROR_KEYS,
   PaymentType,
   WITHDRAWAL_AUTO_MAKER,
+  decimalsOf,
   findPayoutDestination,
   formatWallClock,
+  parseAmount,
   toMajorString,
   wallClockParts,
   zoneOf,
@@ -37,6 +40,13 @@ export async function autoWithdrawalView(db: DbLike, merchantId: number, currenc
     timeZone: zoneOf(currency),
     lastRunOn: row?.lastRunOn ?? null,
   };
+}
+
+/** The floor as typed (zero allowed): the amount rules of the currency, else 400 naming `floor`. */
+export function autoFloorOf(value: string, currency: CurrencyCode): bigint {
+  const parsed = parseAmount(value, currency, { allowZero: true });
+  if (!parsed.ok) throw fieldError('floor', MONEY_ERROR_KEYS[parsed.error], { params: { digits: decimalsOf(currency) } });
+  return parsed.minor;
 }
 
 export async function setAutoWithdrawal(

@@ -32,6 +32,7 @@ import {
   type CallbackEventValue,
   type CurrencyCode,
   type DestinationInput,
+  type WithdrawalLimitsView,
 } from '@mg/domain';
 import type { Db, DbLike } from '../../db/pool';
 import { KeyedError } from '../../lib/admin';
@@ -158,6 +159,14 @@ export async function limitsOf(db: DbLike, currency: CurrencyCode): Promise<{ mi
   if (row) return { min: row.minAmount, max: row.maxAmount };
   const d = WITHDRAWAL_LIMITS_DEFAULT[currency];
   return d ? { min: minorOf(d.min, currency), max: minorOf(d.max, currency) } : { min: 1n, max: null };
+}
+
+/** The form's figures for a currency (domain withdrawalCalls.limits): the bounds, the available balance, the arrival date if asked now. */
+export async function limitsView(db: DbLike, merchantId: number, currency: CurrencyCode, now: Date = new Date()): Promise<WithdrawalLimitsView> {
+  const { min, max } = await limitsOf(db, currency);
+  const available = (await balancesOf(db, merchantId)).find((b) => b.currency === currency && b.kind === 'available')?.balance ?? 0n;
+  const major = (v: bigint) => toMajorString(v, currency);
+  return { currency, min: major(min), max: max === null ? null : major(max), available: major(available), expectedArrival: expectedArrivalDate(now, currency) };
 }
 
 export async function setLimits(db: DbLike, currency: CurrencyCode, min: bigint, max: bigint, by: string): Promise<void> {

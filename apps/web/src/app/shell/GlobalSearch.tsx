@@ -11,8 +11,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AREAS, findList, isCurrencyCode, OPEN_RECORD_PARAM, parseAmount, SEARCH, searchQuerySchema, type SearchHit } from '@mg/domain';
-import { api } from '../../api';
+import { AREAS, findList, isCurrencyCode, OPEN_RECORD_PARAM, parseAmount, SEARCH, searchCalls, searchQuerySchema, type SearchHit } from '@mg/domain';
+import { callApi } from '../../api';
 import { useFormatters } from '../../components/format';
 import { REOPEN_STATE } from './tabs';
 
@@ -59,7 +59,7 @@ export function GlobalSearch() {
   const problem = q !== '' && !checked.success ? (checked.error.issues[0]?.message ?? 'shell.search.invalid') : null;
   const hits = useQuery({
     queryKey: ['search', q],
-    queryFn: () => api.get<SearchHit[]>('/search', { q }, { silent: true }),
+    queryFn: () => callApi(searchCalls.search, { query: { q } }, { silent: true }),
     enabled: checked.success,
     staleTime: 0,
   });

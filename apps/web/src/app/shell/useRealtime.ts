@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REALTIME, REALTIME_AUDIENCES, REALTIME_KINDS, type RealtimeKindValue } from '@mg/domain';
-import { api, currentApiBase } from '../../api';
+import { REALTIME, REALTIME_AUDIENCES, REALTIME_KINDS, authCalls, type RealtimeKindValue } from '@mg/domain';
+import { callApi, currentApiBase } from '../../api';
 import { socketUrl } from '../../api/servers';
 import { queryKeys } from '../../components/list/keys';
 import { useSession } from '../../session/store';
@@ -65,7 +65,7 @@ export function useRealtime(): RealtimeStateValue {
         onState: setState,
         // The server no longer knows the session: a silent call lets the API client's 401 path sign the tab out (or,
         // for a session ended for being idle, show the "Login expired" dialog). Background: it is not the person's.
-        onRefused: () => void api.get('/user/info', undefined, { silent: true, background: true }).catch(() => undefined),
+        onRefused: () => void callApi(authCalls.userInfo, {}, { silent: true, background: true }).catch(() => undefined),
       },
     });
     connection.start();

@@ -7,8 +7,8 @@ import { useEffect, useState } from 'react';
 import { App, Button, Modal, Progress, Result, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ExportStatus, Perm } from '@mg/domain';
-import { api, download } from '../../api';
+import { ExportStatus, Perm, exportCalls, type CallAnswer } from '@mg/domain';
+import { callApi, download } from '../../api';
 import { usePermission } from '../../session/usePermission';
 
 export interface ExportButtonProps {
@@ -17,21 +17,8 @@ export interface ExportButtonProps {
   filters: Record<string, unknown>;
 }
 
-interface StartAnswer {
-  mode: 'download' | 'job';
-  url?: string;
-  jobId?: string;
-  rows: number;
-}
-
-interface JobAnswer {
-  id: string;
-  status: string;
-  totalRows: number | null;
-  doneRows: number;
-  url: string | null;
-  error: string | null;
-}
+/** A job's progress (domain exportCalls.job). */
+type JobAnswer = CallAnswer<typeof exportCalls.job>;
 
 const POLL_MS = 1_000;
 
@@ -44,7 +31,7 @@ export function isJobShown(jobId: string): boolean {
 
 /** Downloads a finished job's file; its link is only given to the user who started it. */
 export async function downloadJob(jobId: string): Promise<void> {
-  const job = await api.get<JobAnswer>(`/exports/${encodeURIComponent(jobId)}`);
+  const job = await callApi(exportCalls.job, { params: { id: jobId } });
   if (job.url) await startDownload(job.url);
 }
 
@@ -87,7 +74,7 @@ function JobProgress({ jobId, onClose }: { jobId: string; onClose: () => void })
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const next = await api.get<JobAnswer>(`/exports/${jobId}`, undefined, { silent: true });
+        const next = await callApi(exportCalls.job, { params: { id: jobId } }, { silent: true });
         if (stopped) return;
         setJob(next);
         if (next.status === ExportStatus.DONE || next.status === ExportStatus.FAILED) return;
@@ -144,7 +131,7 @@ export function ExportButton({ kind, filters }: ExportButtonProps) {
   const run = async () => {
     setBusy(true);
     try {
-      const answer = await api.post<StartAnswer>('/exports', { kind, filters: cleanFilters(filters) });
+      const answer = await callApi(exportCalls.start, { body: { kind, filters: cleanFilters(filters) } });
       if (answer.mode === 'download' && answer.url) {
         if (answer.rows === 0) void message.info(t('exports.empty'));
         await startDownload(answer.url);

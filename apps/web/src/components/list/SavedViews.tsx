@@ -9,8 +9,8 @@ import { SaveOutlined, TeamOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SAVED_VIEW, sameViewFilters, viewFiltersOf, type AnyListDecl, type SavedView, type SavedViewInput } from '@mg/domain';
-import { api } from '../../api';
+import { SAVED_VIEW, sameViewFilters, viewCalls, viewFiltersOf, type AnyListDecl, type CallBody, type SavedView } from '@mg/domain';
+import { callApi } from '../../api';
 import { FormModal, useFormSubmit } from '../forms';
 import { queryKeys } from './keys';
 
@@ -29,7 +29,7 @@ function SaveViewModal({ list, filters, onClose }: { list: AnyListDecl; filters:
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ name: string; shared: boolean }>();
   const save = useMutation({
-    mutationFn: (input: SavedViewInput) => api.post<SavedView>('/views', input, { silent: true }),
+    mutationFn: (input: CallBody<typeof viewCalls.save>) => callApi(viewCalls.save, { body: input }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: viewKeys.other(list.name) }),
   });
   const submitter = useFormSubmit(form, async (v) => {
@@ -58,9 +58,9 @@ export function SavedViews({ list, onApplied }: { list: AnyListDecl; onApplied: 
   const [params, setParams] = useSearchParams();
   const [saving, setSaving] = useState(false);
   const pending = useRef<string | null>(null);
-  const views = useQuery({ queryKey: viewKeys.other(list.name), queryFn: () => api.get<SavedView[]>('/views', { list: list.name }, { silent: true }) });
+  const views = useQuery({ queryKey: viewKeys.other(list.name), queryFn: () => callApi(viewCalls.list, { query: { list: list.name } }, { silent: true }) });
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/views/${id}`, undefined, { silent: true }),
+    mutationFn: (id: number) => callApi(viewCalls.remove, { params: { id } }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: viewKeys.other(list.name) }),
   });
   const current = viewFiltersOf(list, Object.fromEntries(params));

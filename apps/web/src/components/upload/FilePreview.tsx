@@ -7,8 +7,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Modal, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isImageType, type FileView } from '@mg/domain';
-import { api } from '../../api';
+import { fileCalls, isImageType, type FileView } from '@mg/domain';
+import { callApi } from '../../api';
 import { PdfPreview } from './PdfPreview';
 
 export interface FilePreviewProps {
@@ -16,8 +16,6 @@ export interface FilePreviewProps {
   open: boolean;
   onClose: () => void;
 }
-
-export const FILES_PATH = '/sys/common/files';
 
 function OpenLink({ url }: { url: string }) {
   const { t } = useTranslation();
@@ -40,7 +38,7 @@ function PreviewBody({ file }: { file: FileView }) {
       return;
     }
     refreshed.current = true;
-    api.get<FileView>(`${FILES_PATH}/${encodeURIComponent(file.id)}`, undefined, { silent: true }).then(
+    callApi(fileCalls.view, { params: { id: file.id } }, { silent: true }).then(
       (fresh) => (fresh?.url && fresh.url !== url ? setUrl(fresh.url) : setFailed(true)),
       () => setFailed(true),
     );

@@ -3,9 +3,8 @@
  * writes of the publishing screen (draft, edit, release, revoke). Every write refreshes the list and the bell.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnnouncementPriority, AnnouncementStatusValue, ListRecord, announcementsList } from '@mg/domain';
-import { AnnouncementStatus } from '@mg/domain';
-import { api } from '../../api';
+import { AnnouncementStatus, announcementCalls, type AnnouncementStatusValue, type CallAnswer, type CallBody, type ListRecord, type announcementsList } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const announcementKeys = queryKeys('announcements');
@@ -14,21 +13,16 @@ const BELL_KEY = announcementKeys.other('bell');
 export const BELL_REFETCH_MS = 60_000;
 
 export type AnnouncementRecord = ListRecord<typeof announcementsList>;
-export type UserAnnouncement = AnnouncementRecord & { read: boolean };
+/** One announcement of the bell, with its read flag (domain announcementCalls.ofUser). */
+export type UserAnnouncement = CallAnswer<typeof announcementCalls.ofUser>['records'][number];
 
-export interface AnnouncementInput {
-  title: string;
-  content: string;
-  priority: AnnouncementPriority;
-  merchantId: number | null;
-}
-
-const BASE = '/sys/annountCement';
+/** What the draft dialog sends (domain announcementCalls.add; an edit adds the `id`). */
+export type AnnouncementInput = CallBody<typeof announcementCalls.add>;
 
 export function useAnnouncementsOfUser() {
   return useQuery({
     queryKey: BELL_KEY,
-    queryFn: () => api.get<{ unreadCount: number; records: UserAnnouncement[] }>(`${BASE}/listByUser`, undefined, { silent: true }),
+    queryFn: () => callApi(announcementCalls.ofUser, {}, { silent: true }),
     refetchInterval: BELL_REFETCH_MS,
     refetchOnWindowFocus: true,
   });
@@ -37,7 +31,7 @@ export function useAnnouncementsOfUser() {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.put<null>(`${BASE}/read`, { id }, { silent: true }),
+    mutationFn: (id: number) => callApi(announcementCalls.read, { body: { id } }, { silent: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: BELL_KEY }),
   });
 }
@@ -47,7 +41,7 @@ export function useSaveAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: AnnouncementInput & { id?: number }) =>
-      id === undefined ? api.post<AnnouncementRecord>(`${BASE}/add`, body, { silent: true }) : api.put<AnnouncementRecord>(`${BASE}/edit`, { id, ...body }, { silent: true }),
+      id === undefined ? callApi(announcementCalls.add, { body }, { silent: true }) : callApi(announcementCalls.edit, { body: { id, ...body } }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }
@@ -57,7 +51,7 @@ export function useAnnouncementTransition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, to }: { id: number; to: AnnouncementStatusValue }) =>
-      api.get<AnnouncementRecord>(`${BASE}/${to === AnnouncementStatus.RELEASED ? 'doReleaseData' : 'doReovkeData'}`, { id }),
+      callApi(to === AnnouncementStatus.RELEASED ? announcementCalls.release : announcementCalls.revoke, { query: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

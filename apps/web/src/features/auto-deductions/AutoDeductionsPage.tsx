@@ -64,7 +64,7 @@ export default function AutoDeductionsPage() {
 
   const [charging, setCharging] = useState<MandateRecord | null>(null);
   const money = useMoney();
-  const run = async (r: MandateRecord, action: MandateAction) => {
+  const run = async (r: MandateRecord, action: Exclude<MandateAction, 'charge'>) => {
     await act.mutateAsync({ id: r.id, action });
     message.success(t('error.operationSucceeded'));
   };

@@ -3,51 +3,40 @@
  * merchant's actions on it. Every change invalidates the mandates list, which reloads where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListRecord, autoDeductionsList } from '@mg/domain';
-import { api } from '../../api';
+import { autoDeductionCalls, type CallAnswer, type CallBody, type CallParams, type ListRecord, type autoDeductionsList } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const mandateKeys = queryKeys('auto-deductions');
 export type MandateRecord = ListRecord<typeof autoDeductionsList>;
 export type MandateAction = 'pause' | 'resume' | 'stop' | 'charge';
 
-export interface MandateInput {
-  amount: string;
-  currency: string;
-  paymentType: number;
-  intervalPeriod: number;
-  intervalUnit: string;
-  repetitions?: number | null;
-  payerEmail: string;
-  payerName?: string;
-  merchantMandateId?: string;
-}
+/** What the new-mandate form sends (domain autoDeductionCalls.create). */
+export type MandateInput = CallBody<typeof autoDeductionCalls.create>;
 
-export interface MandateCharge {
-  seq: number;
-  collectionId: string;
-  status: string;
-  failureReason: string | null;
-  createdAt: string;
-}
+/** One charge of a mandate (domain autoDeductionCalls.charges). */
+export type MandateCharge = CallAnswer<typeof autoDeductionCalls.charges>[number];
 
-const PATH = '/auto-deductions';
+/** An action on a mandate: "charge now" names the charge it takes (`charge`: the next one as the screen shows it), so a repeat takes none. */
+export type MandateActionInput = CallParams<typeof autoDeductionCalls.pause> &
+  ({ action: Exclude<MandateAction, 'charge'> } | ({ action: 'charge' } & CallBody<typeof autoDeductionCalls.charge>));
 
 export function useCreateMandate() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: MandateInput) => api.post<MandateRecord>(PATH, input), onSuccess: () => queryClient.invalidateQueries({ queryKey: mandateKeys.all }) });
+  return useMutation({ mutationFn: (input: MandateInput) => callApi(autoDeductionCalls.create, { body: input }), onSuccess: () => queryClient.invalidateQueries({ queryKey: mandateKeys.all }) });
 }
 
 export function useMandateAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    // "Charge now" names the charge it takes (`charge`: the next one as the screen shows it), so a repeat takes none.
-    mutationFn: ({ id, action, charge, googleCode }: { id: string; action: MandateAction; charge?: number; googleCode?: string }) =>
-      api.post<MandateRecord>(`${PATH}/${encodeURIComponent(id)}/${action}`, action === 'charge' ? { charge, googleCode } : undefined, { silent: action === 'charge' }),
+    mutationFn: (input: MandateActionInput) =>
+      input.action === 'charge'
+        ? callApi(autoDeductionCalls.charge, { params: { id: input.id }, body: { charge: input.charge, googleCode: input.googleCode } }, { silent: true })
+        : callApi(autoDeductionCalls[input.action], { params: { id: input.id } }, { silent: false }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mandateKeys.all }),
   });
 }
 
 export function useMandateCharges(id: string | null) {
-  return useQuery({ queryKey: mandateKeys.detail(id ?? ''), queryFn: () => api.get<MandateCharge[]>(`${PATH}/${encodeURIComponent(id ?? '')}/charges`), enabled: id !== null });
+  return useQuery({ queryKey: mandateKeys.detail(id ?? ''), queryFn: () => callApi(autoDeductionCalls.charges, { params: { id: id ?? '' } }), enabled: id !== null });
 }

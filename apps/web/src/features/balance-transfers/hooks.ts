@@ -4,8 +4,8 @@
  * the statement, which reload where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { balanceTransferCalls, type CallAnswer, type CallBody, type ListRecord, type TransferParty, type balanceTransfersList } from '@mg/domain';
-import { api } from '../../api';
+import { balanceTransferCalls, type CallBody, type ListRecord, type balanceTransfersList } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const transferKeys = queryKeys('balance-transfers');
@@ -15,22 +15,20 @@ const balanceRecordKeys = queryKeys('balance-records');
 export type TransferRecord = ListRecord<typeof balanceTransfersList>;
 
 /** What the transfer form sends: the declared quote body (domain balanceTransferCalls) and the creation's remark. */
-export type TransferInput = CallBody<typeof balanceTransferCalls.quote> & { remark?: string };
-
-const PATH = '/balance-transfers';
+export type TransferInput = CallBody<typeof balanceTransferCalls.quote> & Pick<CallBody<typeof balanceTransferCalls.create>, 'remark'>;
 
 export function useTransferParties(enabled = true) {
-  return useQuery({ queryKey: transferKeys.other('parties'), queryFn: () => api.get<TransferParty[]>(`${PATH}/parties`), enabled });
+  return useQuery({ queryKey: transferKeys.other('parties'), queryFn: () => callApi(balanceTransferCalls.parties), enabled });
 }
 
 export function useTransferQuote() {
-  return useMutation({ mutationFn: (input: TransferInput) => api.post<CallAnswer<typeof balanceTransferCalls.quote>>(balanceTransferCalls.quote.path, input) });
+  return useMutation({ mutationFn: (input: TransferInput) => callApi(balanceTransferCalls.quote, { body: input }) });
 }
 
 export function useCreateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TransferInput & { requestId: string; googleCode?: string }) => api.post<TransferRecord & { replayed: boolean }>(PATH, input),
+    mutationFn: (input: CallBody<typeof balanceTransferCalls.create>) => callApi(balanceTransferCalls.create, { body: input }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: transferKeys.all }),

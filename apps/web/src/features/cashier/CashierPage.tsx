@@ -39,6 +39,7 @@ import {
   languagesOffered,
   type Brand,
   type CollectionFailureReasonValue,
+  type CurrencyCode,
 } from '@mg/domain';
 import { isApiError } from '../../api';
 import { BrandLogo, BrandProvider, useBrand, brandStyle } from '../../brands';
@@ -49,7 +50,7 @@ import { antdThemeOf } from '../../app/antdTheme';
 import { failureReasonText, formatInstant, utcOffsetLabel } from '../../components/format';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
-import type { CashierPayBody, CashierView } from './api';
+import { cashierCurrency, type CashierPayBody, type CashierView } from './api';
 import { useCancelAtCashier, useCashierView, usePayAtCashier, useSetCashierView } from './hooks';
 import { useCopyToClipboard } from '../../components/copy';
 import { splitRemaining, useNow } from '../../components/remaining';
@@ -372,7 +373,7 @@ function Finished({
 }) {
   const { t } = useTranslation();
   const { language } = useLocale();
-  const money = (v: string | null) => `${view.currency} ${formatMajor(v, view.currency, language)}`;
+  const money = (v: string | null) => `${view.currency} ${formatMajor(v, cashierCurrency(view), language)}`;
   if (phase === 'partial') {
     // Less arrived than was asked: a warning, never "Payment successful". The figures are the server's (paid, due).
     // Neither a crypto address nor a fiat order takes a second payment, so the payer is told not to pay the rest
@@ -597,7 +598,7 @@ export default function CashierPage() {
         </div>
         <div className="mg-cashier__amount" data-testid="cashier-amount">
           <span className="mg-cashier__currency">{view.currency}</span>{' '}
-          <LocaleAmount amount={view.amount} currency={view.currency} />
+          <LocaleAmount amount={view.amount} currency={cashierCurrency(view)} />
         </div>
         {view.description && (
           <div className="mg-cashier__description" data-testid="cashier-description">
@@ -651,7 +652,7 @@ export default function CashierPage() {
   );
 }
 
-function LocaleAmount({ amount, currency }: { amount: string; currency: CashierView['currency'] }) {
+function LocaleAmount({ amount, currency }: { amount: string; currency: CurrencyCode }) {
   const { language } = useLocale();
   return <span className="mg-cashier__figure">{formatMajor(amount, currency, language)}</span>;
 }

@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Progress, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CRYPTO_TOKEN, DepositOutcome, explorerPath, networkName, networkOfChannel, type CashierView, type DepositOutcomeValue } from '@mg/domain';
+import { CRYPTO_TOKEN, DepositOutcome, explorerPath, networkName, networkOfChannel, type DepositOutcomeValue } from '@mg/domain';
 import { useLocale } from '../../i18n/LocaleProvider';
 import { formatMajor } from '../products/_format';
-import { cashierApi } from './api';
+import { cashierApi, cashierCurrency, type CashierView } from './api';
 
 /** The network of a crypto order, by its channel. */
 export function networkNameOf(view: CashierView): string {
@@ -94,7 +94,7 @@ export function CryptoPanel({ view, token, onView }: { view: CashierView; token:
   return (
     <Space direction="vertical" size="small" style={{ width: '100%', marginTop: 8 }}>
       <Typography.Paragraph strong data-testid="cashier-crypto-send-to">
-        {t('cashier.crypto.sendTo', { amount: formatMajor(view.amount, view.currency, language), token: CRYPTO_TOKEN, network })}
+        {t('cashier.crypto.sendTo', { amount: formatMajor(view.amount, cashierCurrency(view), language), token: CRYPTO_TOKEN, network })}
       </Typography.Paragraph>
       <Alert type="info" showIcon message={t('cashier.crypto.wrongNetwork', { network })} />
       {view.deposit ? (

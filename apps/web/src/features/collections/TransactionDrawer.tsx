@@ -7,12 +7,12 @@ import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CallbackOrderKind, NOTIFY_STATUS_COLORS, PAYMENT_STATUS_COLORS, Perm, REFUNDABLE_STATUSES, REFUND_STATUS_COLORS, REFUND_TYPE, REFUND_WAY, findChannel, type CurrencyCode, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
+import { CallbackOrderKind, NOTIFY_STATUS_COLORS, PAYMENT_STATUS_COLORS, Perm, REFUNDABLE_STATUSES, REFUND_STATUS_COLORS, REFUND_TYPE, REFUND_WAY, findChannel, type CallbackAttemptView, type CallbackDeliveryView, type CurrencyCode, type RefundTypeValue, type RefundWayValue } from '@mg/domain';
 import { Can } from '../../components/Can';
 import { failureReasonText, useFormatters } from '../../components/format';
 import { StatusTag, currencyOr, minorOf, useColumnRules, useMoney } from '../../components/list';
 import { RefundModal } from './RefundModal';
-import { useCollectionDetail, useResendCallback, type CallbackAttempt, type CallbackDelivery, type CollectionDetail, type RefundRecord } from './hooks';
+import { useCollectionDetail, useResendCallback, type CollectionDetail, type RefundRecord } from './hooks';
 
 const PaymentStatusTag = ({ value }: { value: string | null | undefined }) => <StatusTag value={value} labels="status.payment" colors={PAYMENT_STATUS_COLORS} />;
 const NotifyStatusTag = ({ value }: { value: string | null | undefined }) => <StatusTag value={value} labels="status.notify" colors={NOTIFY_STATUS_COLORS} />;
@@ -58,11 +58,11 @@ function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-function AttemptTable({ attempts }: { attempts: CallbackAttempt[] }) {
+function AttemptTable({ attempts }: { attempts: CallbackAttemptView[] }) {
   const { t } = useTranslation();
   const { instant } = useFormatters();
   return (
-    <Table<CallbackAttempt>
+    <Table<CallbackAttemptView>
       size="small"
       rowKey="attemptNo"
       pagination={false}
@@ -122,7 +122,7 @@ function AttemptTable({ attempts }: { attempts: CallbackAttempt[] }) {
   );
 }
 
-export function DeliveryCard({ delivery }: { delivery: CallbackDelivery }) {
+export function DeliveryCard({ delivery }: { delivery: CallbackDeliveryView }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { instant } = useFormatters();

@@ -3,8 +3,8 @@
  * of a collection. Mutations invalidate what they change (the lists reload, the open details refresh).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallbackOrderKindValue, ListRecord, NotifyStatusValue, RefundWayValue, collectionsList, refundsList } from '@mg/domain';
-import { api } from '../../api';
+import { callbackCalls, collectionCalls, refundCalls, type CallAnswer, type CallBody, type CallbackDeliveryView, type ListRecord, type collectionsList, type refundsList } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const collectionKeys = queryKeys('collections');
@@ -16,69 +16,25 @@ const statisticsKeys = queryKeys('statistics');
 export type CollectionRecord = ListRecord<typeof collectionsList>;
 export type RefundRecord = ListRecord<typeof refundsList>;
 
-/** One attempt of a callback delivery. */
-export interface CallbackAttempt {
-  attemptNo: number;
-  trigger: 'auto' | 'manual';
-  url: string;
-  responseStatus: number | null;
-  responseExcerpt: string | null;
-  error: string | null;
-  latencyMs: number;
-  /** false: recorded before it was sent and no answer recorded since (in flight, or its sender stopped). */
-  answered?: boolean;
-  createdAt: string;
-  requestHeaders: Record<string, unknown> | null;
-  requestBody: string | null;
-}
+/** A callback (webhook) delivery of an order with its attempts (domain callbacks/delivery.ts). */
+export type CallbackDelivery = CallbackDeliveryView;
 
-/** A callback (webhook) delivery of an order with its attempts. */
-export interface CallbackDelivery {
-  id: number | string;
-  /** 'collection' | 'refund': the detail of a collection carries its refunds' deliveries too. */
-  orderKind?: CallbackOrderKindValue;
-  orderId?: string;
-  eventId: string;
-  eventType: string;
-  url: string;
-  status: NotifyStatusValue;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastResponseStatus: number | null;
-  createdAt: string;
-  attemptsLog: CallbackAttempt[];
-}
+/** `GET /api/collections/{id}`: the record plus its refunds, callbacks and links (domain collectionCalls.detail). */
+export type CollectionDetail = CallAnswer<typeof collectionCalls.detail>;
 
-/** `GET /api/collections/{id}`: the record plus its refunds, callbacks and links. */
-export interface CollectionDetail extends CollectionRecord {
-  refunds: RefundRecord[];
-  callbacks: CallbackDelivery[];
-  cashierUrl: string | null;
-  notifyUrl: string | null;
-  returnUrl: string | null;
-  /** amount - refunded; "0" unless success / partial. */
-  refundable: string;
-}
-
-export interface RefundInput {
-  amount: string;
-  refundWay: RefundWayValue;
-  reason: string;
-  googleCode?: string;
-}
-
-const detailPath = (id: string) => `/collections/${encodeURIComponent(id)}`;
+/** What the refund dialog sends (domain refundCalls.create). */
+export type RefundInput = CallBody<typeof refundCalls.create>;
 
 /** The details of a collection, shared by the drawer and the refund dialog. */
 export function useCollectionDetail(id: string | null) {
-  return useQuery({ queryKey: collectionKeys.detail(id ?? ''), queryFn: () => api.get<CollectionDetail>(detailPath(id as string)), enabled: Boolean(id) });
+  return useQuery({ queryKey: collectionKeys.detail(id ?? ''), queryFn: () => callApi(collectionCalls.detail, { params: { id: id as string } }), enabled: Boolean(id) });
 }
 
 /** Sends a callback again now; the details and the list (notify status) refresh. */
 export function useResendCallback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: number | string) => api.post<CallbackDelivery>(`/callbacks/${encodeURIComponent(String(deliveryId))}/resend`),
+    mutationFn: (deliveryId: number) => callApi(callbackCalls.resend, { params: { id: deliveryId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
   });
 }
@@ -87,7 +43,7 @@ export function useResendCallback() {
 export function useCreateRefund(collectionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RefundInput) => api.post<RefundRecord>(`${detailPath(collectionId)}/refunds`, input, { silent: true }),
+    mutationFn: (input: RefundInput) => callApi(refundCalls.create, { params: { id: collectionId }, body: input }, { silent: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: collectionKeys.all }),

@@ -7,8 +7,8 @@ import { Card, Descriptions, Progress, Result, Spin, Tag, Typography } from 'ant
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CHAIN_TX_STATUS_COLORS, CRYPTO_SANDBOX_BLOCK_MS, CRYPTO_TOKEN, ChainTxStatus, networkName, type ChainTxView } from '@mg/domain';
-import { api, isApiError } from '../../api';
+import { CHAIN_TX_STATUS_COLORS, CRYPTO_SANDBOX_BLOCK_MS, CRYPTO_TOKEN, ChainTxStatus, cryptoCalls, networkName, type ChainTxView } from '@mg/domain';
+import { callApi, isApiError } from '../../api';
 import { BrandLogo, useBrand, brandStyle } from '../../brands';
 import { LanguageSwitcher } from '../../app/components/LanguageSwitcher';
 import { Footer } from '../../app/layouts/Footer';
@@ -61,7 +61,7 @@ export default function ChainExplorer() {
   const title = usePageTitle('crypto.explorer.title');
   const query = useQuery({
     queryKey: explorerKeys.other('explorer', hash),
-    queryFn: () => api.get<ChainTxView>(`/crypto/explorer/${encodeURIComponent(hash)}`, undefined, { silent: true }),
+    queryFn: () => callApi(cryptoCalls.explorer, { params: { hash } }, { silent: true }),
     retry: false,
     refetchInterval: (q) => (q.state.data?.status === ChainTxStatus.CONFIRMING ? CRYPTO_SANDBOX_BLOCK_MS : false),
   });

@@ -4,28 +4,24 @@
  * delete also stops the payouts to it not yet sent (their holds released): the payouts and balances reload too.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CryptoAddressView, CryptoAssetsView, CryptoHistoryRow } from '@mg/domain';
-import { api } from '../../api';
+import { cryptoCalls, type CallBody, type CallParams, type CallQuery } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const cryptoKeys = queryKeys('crypto');
-const PATH = '/crypto';
 
-export interface AddressInput {
-  network: string;
-  address: string;
-  label: string;
-}
+/** A new address as the form sends it (domain cryptoCalls.addAddress), the Google code apart. */
+export type AddressInput = Omit<CallBody<typeof cryptoCalls.addAddress>, 'googleCode'>;
 
 export function useCryptoAssets() {
-  return useQuery({ queryKey: cryptoKeys.other('assets'), queryFn: () => api.get<CryptoAssetsView>(`${PATH}/assets`) });
+  return useQuery({ queryKey: cryptoKeys.other('assets'), queryFn: () => callApi(cryptoCalls.assets) });
 }
 
 /** One page of the merchant's chain transactions (deposits and crypto payouts), newest first. */
 export function useCryptoHistory(pageNo: number, pageSize: number) {
   return useQuery({
     queryKey: cryptoKeys.other('history', pageNo, pageSize),
-    queryFn: () => api.get<{ records: CryptoHistoryRow[]; total: number }>(`${PATH}/history`, { pageNo, pageSize }),
+    queryFn: () => callApi(cryptoCalls.history, { query: { pageNo, pageSize } }),
   });
 }
 
@@ -33,7 +29,7 @@ export function useCryptoHistory(pageNo: number, pageSize: number) {
 export function useCryptoAddresses(network?: string, enabled = true) {
   return useQuery({
     queryKey: cryptoKeys.other('addresses', network ?? ''),
-    queryFn: () => api.get<CryptoAddressView[]>(`${PATH}/addresses`, network ? { network } : {}),
+    queryFn: () => callApi(cryptoCalls.addresses, { query: network ? { network } : {} }),
     enabled,
   });
 }
@@ -41,7 +37,7 @@ export function useCryptoAddresses(network?: string, enabled = true) {
 export function useAddCryptoAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AddressInput & { googleCode?: string }) => api.post<CryptoAddressView>(`${PATH}/addresses`, input),
+    mutationFn: (input: CallBody<typeof cryptoCalls.addAddress>) => callApi(cryptoCalls.addAddress, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cryptoKeys.all }),
   });
 }
@@ -49,7 +45,8 @@ export function useAddCryptoAddress() {
 export function useDeleteCryptoAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, googleCode }: { id: number; googleCode?: string }) => api.delete<{ stopped: string[] }>(`${PATH}/addresses/${id}`, googleCode ? { googleCode } : {}),
+    mutationFn: ({ id, googleCode }: CallParams<typeof cryptoCalls.deleteAddress> & CallQuery<typeof cryptoCalls.deleteAddress>) =>
+      callApi(cryptoCalls.deleteAddress, { params: { id }, query: googleCode ? { googleCode } : {} }),
     onSuccess: () =>
       Promise.all([cryptoKeys, queryKeys('payouts'), queryKeys('balances')].map((k) => queryClient.invalidateQueries({ queryKey: k.all }))),
   });

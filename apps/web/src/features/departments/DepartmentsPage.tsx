@@ -8,8 +8,7 @@ import { Can } from '../../components/Can';
 import { StatusTag } from '../../components/list';
 import { useFormatInstant } from '../../components/list/paging';
 import { useFormSubmit, FormModal } from '../../components/forms';
-import type { DepartNode } from './api';
-import { useDeleteDepart, useDepartTree, useDepartUsers, useSaveDepart } from './hooks';
+import { useDeleteDepart, useDepartTree, useDepartUsers, useSaveDepart, type DepartNode } from './hooks';
 
 function flatten(nodes: DepartNode[] | undefined): DepartNode[] {
   return (nodes ?? []).flatMap((n) => [n, ...flatten(n.children)]);

@@ -1,19 +1,15 @@
-/** Calls and shapes of the developer parameters screen (docs/payments-api.md "Developer parameters"). */
-import type { ApiKeyModeValue, ApiKeyView, DeveloperView, DocumentationView } from '@mg/domain';
-import { api } from '../../api';
+/** Calls and shapes of the developer parameters screen (docs/payments-api.md "Developer parameters"; domain developerCalls). */
+import { developerCalls, type ApiKeyView, type CallAnswer, type CallBody, type DeveloperView } from '@mg/domain';
+import { callApi } from '../../api';
 
-/** The server's answer shapes (domain payments-api.ts). */
+/** The server's answer shapes (domain developer/views.ts). */
 export type ApiKey = ApiKeyView;
 export type DeveloperParameters = DeveloperView;
 
-export interface CreatedKey {
-  key: ApiKey;
-  secret: string;
-}
-
-export interface RolledKey extends CreatedKey {
-  oldKeyExpiresAt: string;
-}
+/** A new key with its secret, shown this once. */
+export type CreatedKey = CallAnswer<typeof developerCalls.createKey>;
+/** The replacing key with its secret, and until when the old one works. */
+export type RolledKey = CallAnswer<typeof developerCalls.rollKey>;
 
 /** `googleCode` travels only when the user has 2FA on. */
 function withCode<T extends object>(body: T, googleCode: string | undefined): T & { googleCode?: string } {
@@ -25,31 +21,14 @@ function withCode<T extends object>(body: T, googleCode: string | undefined): T 
  * asked for the Google code) instead of a toast.
  */
 export const developerApi = {
-  get: () => api.get<DeveloperParameters>('/developer'),
-  documentation: () => api.get<DocumentationView>('/developer/docs'),
-  createKey: (body: { name: string; mode: ApiKeyModeValue }, googleCode?: string) =>
-    api.post<CreatedKey>('/developer/keys', withCode(body, googleCode), { silent: true }),
-  rollKey: (id: string, googleCode?: string) =>
-    api.post<RolledKey>(`/developer/keys/${encodeURIComponent(id)}/roll`, withCode({}, googleCode), {
-      silent: true,
-    }),
-  revokeKey: (id: string, googleCode?: string) =>
-    api.post<ApiKey | null>(`/developer/keys/${encodeURIComponent(id)}/revoke`, withCode({}, googleCode), {
-      silent: true,
-    }),
-  saveCallbacks: (body: { collectionCallbackUrl: string | null; payoutCallbackUrl: string | null }) =>
-    api.put<{ collectionCallbackUrl: string | null; payoutCallbackUrl: string | null }>('/developer/callbacks', body, {
-      silent: true,
-    }),
+  get: () => callApi(developerCalls.parameters),
+  documentation: () => callApi(developerCalls.documentation),
+  createKey: (body: Omit<CallBody<typeof developerCalls.createKey>, 'googleCode'>, googleCode?: string) => callApi(developerCalls.createKey, { body: withCode(body, googleCode) }, { silent: true }),
+  rollKey: (id: string, googleCode?: string) => callApi(developerCalls.rollKey, { params: { id }, body: withCode({}, googleCode) }, { silent: true }),
+  revokeKey: (id: string, googleCode?: string) => callApi(developerCalls.revokeKey, { params: { id }, body: withCode({}, googleCode) }, { silent: true }),
+  saveCallbacks: (body: CallBody<typeof developerCalls.saveCallbacks>) => callApi(developerCalls.saveCallbacks, { body }, { silent: true }),
   /** Answers the list as stored: duplicates dropped, IPv6 in its canonical form. */
-  saveWhitelist: (ipWhitelist: string[]) =>
-    api.put<{ ipWhitelist: string[] } | null>('/developer/ip-whitelist', { ipWhitelist }, { silent: true }),
-  revealWebhookSecret: (googleCode?: string) =>
-    api.post<{ secret: string }>('/developer/webhook-secret/reveal', withCode({}, googleCode), {
-      silent: true,
-    }),
-  rollWebhookSecret: (googleCode?: string) =>
-    api.post<{ secret: string; previousValidUntil?: string }>('/developer/webhook-secret/roll', withCode({}, googleCode), {
-      silent: true,
-    }),
+  saveWhitelist: (ipWhitelist: string[]) => callApi(developerCalls.saveWhitelist, { body: { ipWhitelist } }, { silent: true }),
+  revealWebhookSecret: (googleCode?: string) => callApi(developerCalls.revealWebhookSecret, { body: withCode({}, googleCode) }, { silent: true }),
+  rollWebhookSecret: (googleCode?: string) => callApi(developerCalls.rollWebhookSecret, { body: withCode({}, googleCode) }, { silent: true }),
 };

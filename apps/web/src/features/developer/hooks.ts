@@ -3,9 +3,9 @@
  * and their writes. Every write refreshes the parameters; key and secret actions carry the Google code when asked.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyModeValue } from '@mg/domain';
+import { callbackCalls, developerCalls, type CallAnswer, type CallBody, type CallbackTestTargetValue } from '@mg/domain';
 import { queryKeys } from '../../components/list/keys';
-import { api } from '../../api';
+import { callApi } from '../../api';
 import { developerApi } from './api';
 
 export const developerKeys = queryKeys('developer');
@@ -26,7 +26,7 @@ function useRefresh() {
 
 export function useCreateKey() {
   const onSuccess = useRefresh();
-  return useMutation({ mutationFn: ({ name, mode, googleCode }: { name: string; mode: ApiKeyModeValue; googleCode?: string }) => developerApi.createKey({ name, mode }, googleCode), onSuccess });
+  return useMutation({ mutationFn: ({ googleCode, ...body }: CallBody<typeof developerCalls.createKey>) => developerApi.createKey(body, googleCode), onSuccess });
 }
 
 export function useRollKey() {
@@ -61,24 +61,11 @@ export function useRollWebhookSecret() {
 
 /* Webhook endpoint health (issue 15) ------------------------------------------------------------------------- */
 
-export interface EndpointHealth {
-  windowDays: number;
-  endpoints: {
-    url: string;
-    configuredFor: ('collection' | 'payout')[];
-    attempts: number;
-    succeeded: number;
-    successRate: number | null;
-    lastAttemptAt: string | null;
-    lastSuccessAt: string | null;
-    failedDeliveries: number;
-    disabledAt: string | null;
-    recentErrors: { at: string; responseStatus: number | null; error: string | null; eventType: string }[];
-  }[];
-}
+/** Each callback address with its figures (domain developerCalls.callbackEndpoints). */
+export type EndpointHealth = CallAnswer<typeof developerCalls.callbackEndpoints>;
 
 export function useEndpointHealth() {
-  return useQuery({ queryKey: developerKeys.other('endpoints'), queryFn: () => api.get<EndpointHealth>('/callbacks/endpoints', undefined, { silent: true }) });
+  return useQuery({ queryKey: developerKeys.other('endpoints'), queryFn: () => callApi(developerCalls.callbackEndpoints, {}, { silent: true }) });
 }
 
 function useRefreshEndpoints() {
@@ -89,18 +76,18 @@ function useRefreshEndpoints() {
 export function useSendTestEvent() {
   const onSuccess = useRefreshEndpoints();
   return useMutation({
-    mutationFn: (target: 'collection' | 'payout') => api.post<{ status: string; lastResponseStatus: number | null; attemptsLog: { id: number; error: string | null; errorKey: string | null; errorDetail: string | null; responseStatus: number | null }[] }>('/callbacks/test', { target }, { silent: true }),
+    mutationFn: (target: CallbackTestTargetValue) => callApi(developerCalls.callbackTest, { body: { target } }, { silent: true }),
     onSuccess,
   });
 }
 
 export function useReplayFailed() {
   const onSuccess = useRefreshEndpoints();
-  return useMutation({ mutationFn: (range: { from: string; to: string; url: string | null }) => api.post<{ replayed: number }>('/callbacks/replay', range, { silent: true }), onSuccess });
+  return useMutation({ mutationFn: (range: CallBody<typeof callbackCalls.replay>) => callApi(callbackCalls.replay, { body: range }, { silent: true }), onSuccess });
 }
 
 export function useEnableEndpoint() {
   const onSuccess = useRefreshEndpoints();
-  return useMutation({ mutationFn: (url: string) => api.post<{ released: number }>('/callbacks/endpoints/enable', { url }, { silent: true }), onSuccess });
+  return useMutation({ mutationFn: (url: string) => callApi(developerCalls.enableCallbackEndpoint, { body: { url } }, { silent: true }), onSuccess });
 }
 

@@ -3,8 +3,8 @@
  * (dictionaries) or the open items; the server clears its dictionary cache, so screens read the change at once.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DictItemRecord, ListPage as Page, ListRecord, dictionariesList } from '@mg/domain';
-import { api } from '../../api';
+import { dictCalls, type CallBody, type ListRecord, type dictionariesList } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const dictionaryKeys = queryKeys('dictionaries');
@@ -14,19 +14,11 @@ export type DictRecord = ListRecord<typeof dictionariesList>;
 /** An item of `/sys/dictItem/list` (domain dictionaries/list.ts). */
 export type { DictItemRecord } from '@mg/domain';
 
-export interface DictInput {
-  dictCode: string;
-  dictName: string;
-  description: string | null;
-}
+/** What the dictionary dialog sends (domain dictCalls.add; an edit adds the `id`). */
+export type DictInput = CallBody<typeof dictCalls.add>;
 
-export interface DictItemInput {
-  dictId: number;
-  itemValue: string;
-  itemText: string;
-  sortOrder: number;
-  status: number;
-}
+/** What the item dialog sends (domain dictCalls.itemAdd; an edit adds the `id`). */
+export type DictItemInput = CallBody<typeof dictCalls.itemAdd>;
 
 /** Every item of a dictionary fits one page of the item list. */
 const ITEMS_PAGE_SIZE = 100;
@@ -34,7 +26,7 @@ const ITEMS_PAGE_SIZE = 100;
 export function useDictItems(dictId: number | null) {
   return useQuery({
     queryKey: dictionaryKeys.other('items', dictId),
-    queryFn: () => api.get<Page<DictItemRecord>>('/sys/dictItem/list', { dictId, pageNo: 1, pageSize: ITEMS_PAGE_SIZE }),
+    queryFn: () => callApi(dictCalls.itemList, { query: { dictId, pageNo: 1, pageSize: ITEMS_PAGE_SIZE } }),
     enabled: dictId !== null,
   });
 }
@@ -44,7 +36,7 @@ export function useSaveDict() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: DictInput & { id?: number }) =>
-      id === undefined ? api.post<unknown>('/sys/dict/add', body, { silent: true }) : api.put<unknown>('/sys/dict/edit', { id, ...body }, { silent: true }),
+      id === undefined ? callApi(dictCalls.add, { body }, { silent: true }) : callApi(dictCalls.edit, { body: { id, ...body } }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dictionaryKeys.lists() }),
   });
 }
@@ -53,7 +45,7 @@ export function useSaveDictItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: DictItemInput & { id?: number }) =>
-      id === undefined ? api.post<unknown>('/sys/dictItem/add', body, { silent: true }) : api.put<unknown>('/sys/dictItem/edit', { id, ...body }, { silent: true }),
+      id === undefined ? callApi(dictCalls.itemAdd, { body }, { silent: true }) : callApi(dictCalls.itemEdit, { body: { id, ...body } }, { silent: true }),
     onSuccess: (_, v) => queryClient.invalidateQueries({ queryKey: dictionaryKeys.other('items', v.dictId) }),
   });
 }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PAYOUT_REJECT_REASON_MAX_LENGTH, SecondFactorCall, isCurrencyCode, parseAmount, toMajorString } from '@mg/domain';
 import { ConfirmActionModal, useQuoteItems } from '../../components/ConfirmStepModal';
 import { useMoney } from '../../components/list';
-import { useQuoteBatchReview, useReviewBatch, type BatchQuote } from './hooks';
+import { useQuoteBatchReview, useReviewBatch, type BatchQuote, type BatchView } from './hooks';
 
 type Items = NonNullable<DescriptionsProps['items']>;
 
@@ -61,11 +61,7 @@ export function useBatchQuoteItems(): (q: BatchQuote, stage: 'submit' | 'review'
 }
 
 /** The batch a review acts on, as the batch list and the review queue know it. */
-export interface ReviewedBatch {
-  id: string;
-  fileName: string;
-  currency: string;
-}
+export type ReviewedBatch = Pick<BatchView, 'id' | 'fileName' | 'currency'>;
 
 /**
  * The review of a whole batch: for a rejection its reason first, then the confirmation with the server's figures of

@@ -11,18 +11,12 @@ import { PAYOUT_REJECT_REASON_MAX_LENGTH, SecondFactorCall, parseAmount, payoutD
 import { ConfirmActionModal } from '../../components/ConfirmStepModal';
 import { useMoney } from '../../components/list';
 import { isGoogleCodeProblem } from '../../components/secondFactor';
-import { useReviewPayouts } from './hooks';
+import { useReviewPayouts, type ReviewQueueItem } from './hooks';
 
 export type ReviewAction = 'approve' | 'reject';
 
 /** What a review needs of a payout: a list row, or a line of the review queue; `payee` as the reviewer reads it. */
-export interface ReviewedPayout {
-  id: string;
-  currency: string;
-  amount: string;
-  fee: string;
-  payee: string;
-}
+export type ReviewedPayout = Pick<ReviewQueueItem, 'id' | 'currency' | 'amount' | 'fee'> & { payee: string };
 
 /** The payee as a reviewer reads it: "Budi Santoso · BCA 1234567890", "USDT · TRC-20 TZCN…" for an address. */
 export function payeeLine(name: string | null, bankCode: string | null, accountNumber: string | null): string {

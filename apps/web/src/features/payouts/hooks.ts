@@ -4,10 +4,9 @@
  * they move), which reload where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { payoutCalls, type BatchColumn, type BatchIssueColumn, type BatchRowValues, type CallAnswer, type CallBody, type ListRecord, type payoutsList } from '@mg/domain';
-import { api, download, request } from '../../api';
+import { payoutCalls, type BatchColumn, type BatchIssueColumn, type BatchRowValues, type CallAnswer, type CallBody, type CallParams, type ListRecord, type payoutsList } from '@mg/domain';
+import { callApi, download, request } from '../../api';
 import { queryKeys } from '../../components/list/keys';
-import type { CallbackDelivery } from '../collections/hooks';
 
 export const payoutKeys = queryKeys('payouts');
 const balanceKeys = queryKeys('balances');
@@ -21,21 +20,12 @@ export type PayoutInput = Omit<CallBody<typeof payoutCalls.quote>, 'googleCode'>
 /** The quote of the confirmation step, as declared. */
 export type PayoutQuote = CallAnswer<typeof payoutCalls.quote>;
 
-export interface PayoutDetail {
-  payout: PayoutRecord;
-  timeline: { event: string; at: string; by: string | null; status: string | null }[];
-  callbacks: CallbackDelivery[];
-}
+/** One payout with its status history and callback deliveries (CallbackDeliveryView). */
+export type PayoutDetail = CallAnswer<typeof payoutCalls.detail>;
 
-export interface ReviewResult {
-  changed: PayoutRecord[];
-  skipped: { id: string; message: string }[];
-}
+export type ReviewResult = CallAnswer<typeof payoutCalls.review>;
 
-export interface PolicyView {
-  merchantId: number;
-  currencies: { currency: string; autoApproveMax: string | null; dailyAutoMax: string | null; updatedBy: string; updatedAt: string }[];
-}
+export type PolicyView = CallAnswer<typeof payoutCalls.policy>;
 
 const PATH = '/payouts';
 /** An open batch list refreshes this often: batches move on in the background (review, sending, the channel). */
@@ -46,7 +36,7 @@ const WAITING_REFRESH_MS = 30_000;
 export function usePayoutDetail(id: string | null) {
   return useQuery({
     queryKey: payoutKeys.detail(id ?? ''),
-    queryFn: () => api.get<PayoutDetail>(`${PATH}/${encodeURIComponent(id ?? '')}`),
+    queryFn: () => callApi(payoutCalls.detail, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 }
@@ -63,77 +53,52 @@ function useInvalidateMoney() {
 
 /** Checks the payout and quotes its fee; silent: the form shows field errors on the fields. */
 export function usePayoutQuote() {
-  return useMutation({ mutationFn: (input: PayoutInput) => api.post<PayoutQuote>(payoutCalls.quote.path, input, { silent: true }) });
+  return useMutation({ mutationFn: (input: PayoutInput) => callApi(payoutCalls.quote, { body: input }, { silent: true }) });
 }
 
 export function useCreatePayout() {
   const invalidate = useInvalidateMoney();
-  return useMutation({ mutationFn: (input: PayoutInput & { googleCode?: string }) => api.post<PayoutRecord>(PATH, input, { silent: true }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: CallBody<typeof payoutCalls.create>) => callApi(payoutCalls.create, { body: input }, { silent: true }), onSuccess: invalidate });
 }
 
 export function useReviewPayouts() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { action: 'approve' | 'reject'; ids: string[]; reason?: string; googleCode?: string }) => api.post<ReviewResult>(`${PATH}/review`, input, { silent: true }),
+    mutationFn: (input: CallBody<typeof payoutCalls.review>) => callApi(payoutCalls.review, { body: input }, { silent: true }),
     onSuccess: invalidate,
   });
 }
 
 export function useCancelPayout() {
   const invalidate = useInvalidateMoney();
-  return useMutation({ mutationFn: (id: string) => api.post<PayoutRecord>(`${PATH}/${encodeURIComponent(id)}/cancel`), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: string) => callApi(payoutCalls.cancel, { params: { id } }), onSuccess: invalidate });
 }
 
-/** Single payouts and batches pending review made by someone else, in the session currency; a batch counts once. */
-export interface ReviewWaiting {
-  payouts: number;
-  batches: number;
-  /** The length of the queue: one decision per payout or batch. */
-  total: number;
-}
+/** Single payouts and batches pending review made by someone else, in the session currency; a batch counts once; `total`: the length of the queue. */
+export type ReviewWaiting = CallAnswer<typeof payoutCalls.reviewWaiting>;
 
 export function useReviewWaiting(enabled: boolean) {
-  return useQuery({ queryKey: payoutKeys.other('review-waiting'), queryFn: () => api.get<ReviewWaiting>(`${PATH}/review/waiting`), enabled, refetchInterval: enabled ? WAITING_REFRESH_MS : false });
+  return useQuery({ queryKey: payoutKeys.other('review-waiting'), queryFn: () => callApi(payoutCalls.reviewWaiting), enabled, refetchInterval: enabled ? WAITING_REFRESH_MS : false });
 }
 
-/** One decision of the reviewer's queue: a single payout, or a batch as one. */
-export interface ReviewQueueItem {
-  kind: 'payout' | 'batch';
-  id: string;
-  merchantId: number;
-  currency: string;
-  count: number;
-  amount: string;
-  fee: string;
-  totalDebit: string;
-  /** The payee's name, or the batch's file name. */
-  name: string;
-  bankCode: string | null;
-  accountNumber: string | null;
-  createdBy: string;
-  createdAt: string;
-}
+export type ReviewQueuePage = CallAnswer<typeof payoutCalls.reviewQueue>;
 
-export interface ReviewQueuePage {
-  total: number;
-  page: number;
-  pageSize: number;
-  items: ReviewQueueItem[];
-}
+/** One decision of the reviewer's queue: a single payout, or a batch as one (`name`: the payee's, or the file's). */
+export type ReviewQueueItem = ReviewQueuePage['items'][number];
 
 /** The queue the waiting count counts, a page at a time; reloaded with the payout lists (a review invalidates them). */
 export function useReviewQueue(enabled: boolean, page: number, pageSize: number) {
-  return useQuery({ queryKey: payoutKeys.other('review-queue', page, pageSize), queryFn: () => api.get<ReviewQueuePage>(`${PATH}/review/queue`, { page, pageSize }), enabled });
+  return useQuery({ queryKey: payoutKeys.other('review-queue', page, pageSize), queryFn: () => callApi(payoutCalls.reviewQueue, { query: { page, pageSize } }), enabled });
 }
 
 export function usePayoutPolicy(enabled: boolean) {
-  return useQuery({ queryKey: payoutKeys.other('policy'), queryFn: () => api.get<PolicyView>(`${PATH}/policy`), enabled });
+  return useQuery({ queryKey: payoutKeys.other('policy'), queryFn: () => callApi(payoutCalls.policy), enabled });
 }
 
 export function useSavePayoutPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { currency: string; autoApproveMax: string | null; dailyAutoMax: string | null; googleCode?: string }) => api.put<PolicyView>(`${PATH}/policy`, input, { silent: true }),
+    mutationFn: (input: CallBody<typeof payoutCalls.savePolicy>) => callApi(payoutCalls.savePolicy, { body: input }, { silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payoutKeys.other('policy') }),
   });
 }
@@ -167,23 +132,8 @@ export interface BatchCheck {
   rows: CheckedRow[];
 }
 
-export interface BatchView {
-  id: string;
-  merchantId: number;
-  currency: string;
-  status: string;
-  fileName: string;
-  uploadedCount: number;
-  uploadedTotal: string;
-  rowCount: number;
-  totalAmount: string;
-  totalFee: string;
-  totalDebit: string;
-  createdBy: string;
-  reviewedBy: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
+/** A batch as the batch list, the submit and the review answer it. */
+export type BatchView = CallAnswer<typeof payoutCalls.batches>[number];
 
 /** Sends a file's bytes to be checked; silent: the wizard shows the refusal. */
 export function useCheckBatch() {
@@ -194,50 +144,34 @@ export function useCheckBatch() {
 }
 
 /** The figures of a batch confirmation, from the server (its fee rules; never computed here). */
-export interface BatchQuote {
-  currency: string;
-  count: number;
-  payees: number;
-  payee: { bankCode: string; bankName: string; accountNumber: string; accountName: string } | null;
-  amount: string;
-  fee: string;
-  totalDebit: string;
-  available: string;
-  /** Already held for it (a submitted batch); 0 before the submit. */
-  held: string;
-  sufficient: boolean;
-}
-
-type RowInput = { row: number; values: BatchRowValues };
+export type BatchQuote = CallAnswer<typeof payoutCalls.batchQuote>;
 
 /** Quotes the rows about to be submitted; silent: refused rows come back on their cells. */
 export function useQuoteBatch() {
-  return useMutation({ mutationFn: (input: { currency: string; rows: RowInput[] }) => api.post<BatchQuote>(`${PATH}/batches/quote`, input, { silent: true }) });
+  return useMutation({ mutationFn: (input: CallBody<typeof payoutCalls.batchQuote>) => callApi(payoutCalls.batchQuote, { body: input }, { silent: true }) });
 }
 
 export function useSubmitBatch() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { currency: string; fileName: string; uploadedCount: number; uploadedTotal: string; rows: RowInput[]; excluded: RowInput[]; googleCode?: string }) =>
-      api.post<BatchView>(`${PATH}/batches`, input, { silent: true }),
+    mutationFn: (input: CallBody<typeof payoutCalls.batchSubmit>) => callApi(payoutCalls.batchSubmit, { body: input }, { silent: true }),
     onSuccess: invalidate,
   });
 }
 
 /** A batch's review quote (what its payouts still waiting pay and cost, and the hold that pays them). */
 export function useQuoteBatchReview() {
-  return useMutation({ mutationFn: (id: string) => api.get<BatchQuote>(`${PATH}/batches/${encodeURIComponent(id)}/quote`, undefined, { silent: true }) });
+  return useMutation({ mutationFn: (id: string) => callApi(payoutCalls.batchReviewQuote, { params: { id } }, { silent: true }) });
 }
 
 export function useBatches(enabled: boolean) {
-  return useQuery({ queryKey: payoutKeys.other('batches'), queryFn: () => api.get<BatchView[]>(`${PATH}/batches`), enabled, refetchInterval: enabled ? BATCH_REFRESH_MS : false });
+  return useQuery({ queryKey: payoutKeys.other('batches'), queryFn: () => callApi(payoutCalls.batches), enabled, refetchInterval: enabled ? BATCH_REFRESH_MS : false });
 }
 
 export function useReviewBatch() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { id: string; action: 'approve' | 'reject'; reason?: string; googleCode?: string }) =>
-      api.post<BatchView>(`${PATH}/batches/${encodeURIComponent(input.id)}/review`, { action: input.action, reason: input.reason, googleCode: input.googleCode }, { silent: true }),
+    mutationFn: ({ id, ...body }: CallParams<typeof payoutCalls.batchReview> & CallBody<typeof payoutCalls.batchReview>) => callApi(payoutCalls.batchReview, { params: { id }, body }, { silent: true }),
     onSuccess: invalidate,
   });
 }

@@ -7,8 +7,7 @@ import { LANGUAGES, LANGUAGE_NATIVE_NAMES, PERMISSION_STATUS_KEYS, PERMISSION_TY
 import { translateMaybeKey } from '../../i18n';
 import { Can } from '../../components/Can';
 import { useFormSubmit, FormModal } from '../../components/forms';
-import { listOf, type PermissionNode } from './api';
-import { usePermissionTree, useSavePermission } from './hooks';
+import { usePermissionTree, useSavePermission, type PermissionNode } from './hooks';
 
 /** menu_type: 0 group, 1 page, 2 button or column. */
 export const MENU_TYPES = [0, 1, 2] as const;
@@ -67,7 +66,8 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
         parentId: node.parentId,
         menuType: node.menuType,
         perms: node.perms,
-        permsType: node.permsType,
+        // The answer types it as any text; the entry's own value travels back as it came.
+        permsType: node.permsType as PermissionTypeValue,
         name: node.name,
         path: node.path ?? null,
         component: node.component ?? null,
@@ -78,8 +78,8 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
       await save.mutateAsync({
         ...common,
         parentId: parent?.id ?? null,
-        name: v.name?.trim(),
-        perms: v.perms?.trim(),
+        name: v.name?.trim() ?? '',
+        perms: v.perms?.trim() ?? '',
         menuType: type,
         permsType: type === 2 ? PermissionType.BUTTON : PermissionType.MENU_OR_COLUMN,
         path: type === 2 ? null : v.path?.trim() || null,
@@ -169,7 +169,7 @@ function PermissionFormModal({ node, parent, onClose, onSaved }: { node: Permiss
 export default function Permissions() {
   const { t, i18n } = useTranslation();
   const list = usePermissionTree();
-  const tree = useMemo(() => asTree(listOf(list.data as PermissionNode[])), [list.data]);
+  const tree = useMemo(() => asTree(list.data ?? []), [list.data]);
   const [dialog, setDialog] = useState<{ node: PermissionNode | null; parent: PermissionNode | null } | null>(null);
 
   const columns: ColumnsType<PermissionNode> = [

@@ -3,14 +3,13 @@ import { Alert, App, Button, Drawer, Empty, Form, Input, Space, Spin, Tag, Tree 
 import { EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@mg/domain';
+import { Perm, roleCalls } from '@mg/domain';
 import { translateMaybeKey } from '../../i18n';
 import { Can } from '../../components/Can';
 import { usePermission } from '../../session/usePermission';
 import { tablePagination, useFormatInstant, usePagedRequest, useUrlFilters } from '../../components/list/paging';
 import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
-import { isSystemRole, type RoleRecord, type TreeNode } from './api';
-import { useGrantTree, useRolePermissions, useSaveRole, useSaveRolePermissions, type RoleInput } from './hooks';
+import { isSystemRole, useGrantTree, useRolePermissions, useSaveRole, useSaveRolePermissions, type RoleInput, type RoleRecord, type TreeNode } from './hooks';
 
 interface AntTreeNode {
   key: string;
@@ -20,8 +19,8 @@ interface AntTreeNode {
 
 function toAntTree(nodes: TreeNode[] | undefined): AntTreeNode[] {
   return (nodes ?? []).map((n) => ({
-    key: String(n.key ?? n.id ?? n.value),
-    title: translateMaybeKey(String(n.title ?? '')),
+    key: String(n.key),
+    title: translateMaybeKey(n.title),
     children: n.children?.length ? toAntTree(n.children) : undefined,
   }));
 }
@@ -168,7 +167,7 @@ export default function Roles() {
   const { has } = usePermission();
   const actionRef = useRef<ActionType>(undefined);
   const { initial, write } = useUrlFilters();
-  const request = usePagedRequest<RoleRecord>('/sys/role/list', write);
+  const request = usePagedRequest<RoleRecord>(roleCalls.list.path, write);
   const [editing, setEditing] = useState<RoleRecord | null | undefined>(undefined);
   const [granting, setGranting] = useState<RoleRecord | null>(null);
   const platform = me.data?.isPlatform === true;
@@ -185,7 +184,7 @@ export default function Roles() {
       search: false,
       render: (_, r) => (isSystemRole(r) ? <Tag color="purple">{t('roles.system')}</Tag> : <Tag color="blue">{t('roles.custom')}</Tag>),
     },
-    { title: t('common.fields.createdAt'), dataIndex: 'createTime', search: false, render: (_, r) => fmt(r.createTime ?? r.createdAt) },
+    { title: t('common.fields.createdAt'), dataIndex: 'createTime', search: false, render: (_, r) => fmt(r.createTime) },
     {
       title: t('common.fields.actions'),
       valueType: 'option',

@@ -1,7 +1,7 @@
 /** Data of the settlements area: its query keys and the "run settlement now" call. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettlementDetail } from '@mg/domain';
-import { api } from '../../api';
+import { settlementCalls, type CallAnswer, type CallBody } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const settlementKeys = queryKeys('settlements');
@@ -10,12 +10,8 @@ const balanceKeys = queryKeys('balances');
 const balanceRecordKeys = queryKeys('balance-records');
 const statisticsKeys = queryKeys('statistics');
 
-/** Answer of `POST /api/settlements/run`: how many batches were settled, and how much per currency. */
-export interface SettlementRunResult {
-  settled: number;
-  /** Net amount settled per currency (decimal strings). */
-  amounts: Record<string, string>;
-}
+/** Answer of `POST /api/settlements/run` (domain settlementCalls.run): how many batches were settled, and how much per currency. */
+export type SettlementRunResult = CallAnswer<typeof settlementCalls.run>;
 
 /** The per-currency amounts of a run answer, currencies that moved nothing left out. */
 export function runAmounts(result: SettlementRunResult): [string, string][] {
@@ -28,8 +24,7 @@ export function runAmounts(result: SettlementRunResult): [string, string][] {
 export function useRunSettlement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { merchantId?: number; dueOnly?: boolean }) =>
-      api.post<SettlementRunResult>('/settlements/run', body),
+    mutationFn: (body: CallBody<typeof settlementCalls.run>) => callApi(settlementCalls.run, { body }),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: settlementKeys.lists() }),
@@ -45,7 +40,7 @@ export function useRunSettlement() {
 export function useSettlementDetail(id: string | null) {
   return useQuery({
     queryKey: settlementKeys.other('detail', id),
-    queryFn: () => api.get<SettlementDetail>(`/settlements/${encodeURIComponent(id ?? '')}`),
+    queryFn: () => callApi(settlementCalls.detail, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
 }

@@ -1,16 +1,14 @@
-/** Calls and shapes of the home statistics (docs/payments-api.md "Statistics"). Amounts are decimal strings. */
-import type { Statistics } from '@mg/domain';
-import { api } from '../../api';
+/** The home statistics call (docs/payments-api.md "Statistics", domain statisticsCalls.home). Amounts are decimal strings. */
+import { formatWallClock, statisticsCalls, type CurrencyCode } from '@mg/domain';
+import { callApi } from '../../api';
 
 export type { AmountCount, DayVolume, PaymentTypeVolume, Statistics } from '@mg/domain';
 
-export const STATISTICS_URL = '/statistics';
-
 export const dashboardApi = {
   /**
-   * Figures of [begin, end] in the session currency. The instants are handed to the API client as Dates: it writes
-   * them as the session zone's wall clock (spec §7).
+   * Figures of [begin, end] in the session currency: the instants are sent as the wall clock of the session zone
+   * (spec §7), which `zone` is.
    */
-  statistics: (begin: Date, end: Date, currency: string) =>
-    api.get<Statistics>(STATISTICS_URL, { createTime_begin: begin, createTime_end: end, currency }),
+  statistics: (begin: Date, end: Date, currency: CurrencyCode, zone: string) =>
+    callApi(statisticsCalls.home, { query: { createTime_begin: formatWallClock(begin, zone), createTime_end: formatWallClock(end, zone), currency } }),
 };

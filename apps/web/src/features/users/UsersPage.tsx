@@ -10,10 +10,9 @@ import { useZodRule } from '../../components/useZodRule';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { ListPage } from '../../components/list';
 import { useCurrentUser, useFormSubmit, FormModal } from '../../components/forms';
-import type { DepartNode } from '../departments/api';
-import type { RoleRecord } from '../roles/api';
-import type { UserRecord } from './api';
-import { checkUnique, useAssignableRoles, useDepartTree, useFreezeUsers, useResetPassword, useSaveUser, useUserRoleIds } from './hooks';
+import type { DepartNode } from '../departments/hooks';
+import type { RoleRecord } from '../roles/hooks';
+import { checkUnique, useAssignableRoles, useDepartTree, useFreezeUsers, useResetPassword, useSaveUser, useUserRoleIds, type UserRecord } from './hooks';
 
 const isFrozen = (u: UserRecord) => u.status === UserStatus.FROZEN;
 

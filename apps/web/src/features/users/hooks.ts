@@ -1,10 +1,11 @@
 /**
- * Data of the users area: the roles and departments a user may be given, and the writes of the users screen. A
- * write refreshes the users list (and a department's users).
+ * Data of the users area: the roles and departments a user may be given, and the writes of the users screen
+ * (domain userCalls). A write refreshes the users list (and a department's users).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userCalls, type CallBody, type CallQuery, type ListRecord, type usersList } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
-import { usersApi } from './api';
 
 export const userKeys = queryKeys('users');
 const departmentKeys = queryKeys('departments');
@@ -12,20 +13,18 @@ const departmentKeys = queryKeys('departments');
 export { useDepartTree } from '../departments/hooks';
 export { useAssignableRoles } from '../roles/hooks';
 
-export interface UserInput {
-  realname: string;
-  email: string | null;
-  phone: string | null;
-  roleIds: number[];
-  departIds: number[];
-}
+/** A user: a record of the declared users list. */
+export type UserRecord = ListRecord<typeof usersList>;
+
+/** What the user dialog sends: a new user (username and password), or the edit of the one with `id`. */
+export type UserInput = CallBody<typeof userCalls.add> | CallBody<typeof userCalls.edit>;
 
 /** Adds a user (username and password) or edits the one with `id`. Silent: the dialog shows field errors. */
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UserInput & ({ id: number } | { username: string; password: string })) =>
-      'id' in input ? usersApi.edit(input) : usersApi.add(input),
+    mutationFn: (input: UserInput) =>
+      'id' in input ? callApi(userCalls.edit, { body: input }, { silent: true }) : callApi(userCalls.add, { body: input }, { silent: true }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: userKeys.all }), queryClient.invalidateQueries({ queryKey: departmentKeys.all })]),
   });
 }
@@ -34,23 +33,29 @@ export function useSaveUser() {
 export function useFreezeUsers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, status }: { ids: number[]; status: number }) => usersApi.freeze(ids, status),
+    mutationFn: ({ ids, status }: { ids: number[]; status: number }) => callApi(userCalls.freeze, { body: { ids: ids.join(','), status } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: ({ username, password }: { username: string; password: string }) => usersApi.resetPassword(username, password) });
+  return useMutation({
+    mutationFn: ({ username, password }: { username: string; password: string }) => callApi(userCalls.resetPassword, { body: { username, password } }, { silent: true }),
+  });
 }
 
 /** The role ids of a user (spec queryUserRole), for its edit form. */
 export function useUserRoleIds(userId: number | null) {
   return useQuery({
     queryKey: userKeys.other('roles', userId),
-    queryFn: async () => ((await usersApi.rolesOf(userId as number)) ?? []).map(Number),
+    queryFn: async () => ((await callApi(userCalls.roleIds, { query: { userid: userId } })) ?? []).map(Number),
     enabled: userId !== null,
   });
 }
 
 /** Live uniqueness check of a username, e-mail or phone (rejects with the server's message when taken). */
-export const checkUnique = usersApi.checkUnique;
+export function checkUnique(field: 'username' | 'email' | 'phone', value: string, id?: number) {
+  const query: CallQuery<typeof userCalls.checkUnique> = { id };
+  query[field] = value;
+  return callApi(userCalls.checkUnique, { query }, { silent: true });
+}

@@ -4,8 +4,8 @@
  * invalidate the withdrawal lists and the balances they move.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { withdrawalCalls, type CallAnswer, type CallBody, type ListRecord, type WithdrawalAccountView, type WithdrawalAutoView, type WithdrawalLimitsView, type withdrawalsList } from '@mg/domain';
-import { api } from '../../api';
+import { withdrawalCalls, type CallBody, type CallParams, type CallQuery, type ListRecord, type withdrawalsList } from '@mg/domain';
+import { callApi } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
 export const withdrawalKeys = queryKeys('withdrawals');
@@ -17,17 +17,8 @@ export type WithdrawalRecord = ListRecord<typeof withdrawalsList>;
 /** What the withdrawal form sends (quote and create): the declared body (domain withdrawalCalls). */
 export type WithdrawalInput = Omit<CallBody<typeof withdrawalCalls.quote>, 'googleCode'>;
 
-export interface AccountInput {
-  currency: string;
-  bankCode: string;
-  accountName?: string;
-  accountNumber?: string;
-  accountType?: string;
-  documentId?: string;
-  bankAgency?: string;
-}
-
-const PATH = '/withdrawals';
+/** A new account as the drawer's form sends it (domain withdrawalCalls.addAccount), the Google code apart. */
+export type AccountInput = Omit<CallBody<typeof withdrawalCalls.addAccount>, 'googleCode'>;
 
 function useInvalidate() {
   const queryClient = useQueryClient();
@@ -40,50 +31,55 @@ function useInvalidate() {
 }
 
 /** The merchant's accounts; provider staff: every merchant's (`status: 'pending'` is their verification queue). */
-export function useWithdrawalAccounts(params: { currency?: string; status?: string } = {}, enabled = true) {
+export function useWithdrawalAccounts(params: Omit<CallQuery<typeof withdrawalCalls.accounts>, 'merchantId'> = {}, enabled = true) {
   return useQuery({
     queryKey: withdrawalKeys.other('accounts', params.currency ?? '', params.status ?? ''),
-    queryFn: () => api.get<WithdrawalAccountView[]>(`${PATH}/accounts`, params),
+    queryFn: () => callApi(withdrawalCalls.accounts, { query: params }),
     enabled,
   });
 }
 
 export function useWithdrawalLimits(currency: string) {
-  return useQuery({ queryKey: withdrawalKeys.other('limits', currency), queryFn: () => api.get<WithdrawalLimitsView>(`${PATH}/limits`, { currency }) });
+  return useQuery({ queryKey: withdrawalKeys.other('limits', currency), queryFn: () => callApi(withdrawalCalls.limits, { query: { currency } }) });
 }
 
 export function useWithdrawalQuote() {
-  return useMutation({ mutationFn: (input: WithdrawalInput) => api.post<CallAnswer<typeof withdrawalCalls.quote>>(withdrawalCalls.quote.path, input) });
+  return useMutation({ mutationFn: (input: WithdrawalInput) => callApi(withdrawalCalls.quote, { body: input }) });
 }
 
 export function useCreateWithdrawal() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (input: WithdrawalInput & { googleCode?: string }) => api.post<WithdrawalRecord>(PATH, input, { silent: true }), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: CallBody<typeof withdrawalCalls.create>) => callApi(withdrawalCalls.create, { body: input }, { silent: true }), onSuccess: invalidate });
 }
 
 export function useReviewWithdrawal() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action, reason, googleCode }: { id: string; action: 'approve' | 'reject'; reason?: string; googleCode?: string }) =>
-      api.post<WithdrawalRecord>(`${PATH}/${encodeURIComponent(id)}/review`, { action, reason, googleCode }, { silent: true }),
+    mutationFn: ({ id, action, reason, googleCode }: CallParams<typeof withdrawalCalls.review> & CallBody<typeof withdrawalCalls.review>) =>
+      callApi(withdrawalCalls.review, { params: { id }, body: { action, reason, googleCode } }, { silent: true }),
     onSuccess: invalidate,
   });
 }
 
 export function useAddAccount() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (input: AccountInput & { googleCode?: string }) => api.post<WithdrawalAccountView>(`${PATH}/accounts`, input), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: CallBody<typeof withdrawalCalls.addAccount>) => callApi(withdrawalCalls.addAccount, { body: input }), onSuccess: invalidate });
 }
 
 export function useDeleteAccount() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: ({ id, googleCode }: { id: number; googleCode?: string }) => api.delete<null>(`${PATH}/accounts/${id}`, googleCode ? { googleCode } : {}), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: ({ id, googleCode }: CallParams<typeof withdrawalCalls.deleteAccount> & CallQuery<typeof withdrawalCalls.deleteAccount>) =>
+      callApi(withdrawalCalls.deleteAccount, { params: { id }, query: googleCode ? { googleCode } : {} }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useVerifyAccount() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, verify, googleCode }: { id: number; verify: boolean; googleCode?: string }) => api.post<WithdrawalAccountView>(`${PATH}/accounts/${id}/verify`, { verify, googleCode }, { silent: true }),
+    mutationFn: ({ id, verify, googleCode }: CallParams<typeof withdrawalCalls.verifyAccount> & CallBody<typeof withdrawalCalls.verifyAccount>) =>
+      callApi(withdrawalCalls.verifyAccount, { params: { id }, body: { verify, googleCode } }, { silent: true }),
     onSuccess: invalidate,
   });
 }
@@ -91,20 +87,20 @@ export function useVerifyAccount() {
 export function useSetWithdrawalLimits() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ currency, minAmount, maxAmount }: { currency: string; minAmount: string; maxAmount: string }) => api.put<null>(`${PATH}/limits/${encodeURIComponent(currency)}`, { minAmount, maxAmount }),
+    mutationFn: ({ currency, minAmount, maxAmount }: CallParams<typeof withdrawalCalls.setLimits> & CallBody<typeof withdrawalCalls.setLimits>) =>
+      callApi(withdrawalCalls.setLimits, { params: { currency }, body: { minAmount, maxAmount } }),
     onSuccess: invalidate,
   });
 }
 
 export function useAutoWithdrawal(currency: string) {
-  return useQuery({ queryKey: withdrawalKeys.other('auto', currency), queryFn: () => api.get<WithdrawalAutoView>(`${PATH}/auto/${encodeURIComponent(currency)}`) });
+  return useQuery({ queryKey: withdrawalKeys.other('auto', currency), queryFn: () => callApi(withdrawalCalls.auto, { params: { currency } }) });
 }
 
 export function useSetAutoWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ currency, ...body }: { currency: string; enabled: boolean; accountId: number; floor: string; hour: number; googleCode?: string }) =>
-      api.put<WithdrawalAutoView>(`${PATH}/auto/${encodeURIComponent(currency)}`, body),
+    mutationFn: ({ currency, ...body }: CallParams<typeof withdrawalCalls.setAuto> & CallBody<typeof withdrawalCalls.setAuto>) => callApi(withdrawalCalls.setAuto, { params: { currency }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
   });
 }
@@ -115,7 +111,7 @@ const WAITING_REFRESH_MS = 30_000;
 export function useWithdrawalsWaiting(enabled: boolean) {
   return useQuery({
     queryKey: withdrawalKeys.other('waiting'),
-    queryFn: () => api.get<{ withdrawals: number; accounts: number }>(`${PATH}/review/waiting`),
+    queryFn: () => callApi(withdrawalCalls.waiting),
     enabled,
     refetchInterval: enabled ? WAITING_REFRESH_MS : false,
   });

@@ -4,13 +4,12 @@
  * Every call that answers the new view puts it in the cache, so each page reads one current view.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ApplicationView, OnboardingSectionValue } from '@mg/domain';
-import { api, isApiError } from '../../../api';
+import { onboardingCalls, type ApplicationView, type CallBody, type CallParams } from '@mg/domain';
+import { callApi, isApiError } from '../../../api';
 import { queryKeys } from '../../../components/list/keys';
 
 export const onboardingFlowKeys = queryKeys('onboarding-flow');
 export const APPLICATION_KEY = onboardingFlowKeys.other('application');
-const PATH = '/onboarding/application';
 
 /** Error codes of docs/onboarding-api.md the flow reacts to. */
 export const FlowError = {
@@ -28,15 +27,16 @@ export function isApplicationView(v: unknown): v is ApplicationView {
   return typeof v === 'object' && v !== null && 'version' in v && 'data' in v && 'status' in v;
 }
 
+/** The applicant's calls (domain onboardingCalls); each but the video's start answers the new view. */
 export const flowApi = {
-  application: (silent = false) => api.get<ApplicationView>(PATH, undefined, { silent }),
+  application: (silent = false) => callApi(onboardingCalls.application, {}, { silent }),
   /** Silent: the autosave says itself what went wrong (a conflict, a lock, no connection). */
-  saveSection: (section: OnboardingSectionValue, version: number, data: unknown) =>
-    api.put<ApplicationView>(`${PATH}/sections/${section}`, { version, data }, { silent: true }),
-  startVideo: () => api.post<{ phrase: string; attemptsLeft: number; maxSeconds: number }>(`${PATH}/video/start`, undefined, { silent: true }),
-  recordVideo: (fileId: string, seconds: number) => api.post<unknown>(`${PATH}/video`, { fileId, seconds }, { silent: true }),
-  comment: (message: string) => api.post<unknown>(`${PATH}/comments`, { message }),
-  submit: (version: number) => api.post<unknown>(`${PATH}/submit`, { version, agree: true }, { silent: true }),
+  saveSection: (section: CallParams<typeof onboardingCalls.saveSection>['section'], version: number, data: CallBody<typeof onboardingCalls.saveSection>['data']) =>
+    callApi(onboardingCalls.saveSection, { params: { section }, body: { version, data } }, { silent: true }),
+  startVideo: () => callApi(onboardingCalls.startVideo, {}, { silent: true }),
+  recordVideo: (fileId: string, seconds: number) => callApi(onboardingCalls.recordVideo, { body: { fileId, seconds } }, { silent: true }),
+  comment: (message: string) => callApi(onboardingCalls.comment, { body: { message } }),
+  submit: (version: number) => callApi(onboardingCalls.submit, { body: { version, agree: true } }, { silent: true }),
 };
 
 /** The merchant's application (a draft is created on the first read). */

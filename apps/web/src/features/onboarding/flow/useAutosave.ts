@@ -38,13 +38,14 @@ export interface Autosave {
  * out of the save and stays in the draft, shown with its field's message, until it is valid. Undefined when no
  * part of it can be saved (never an empty section in place of the data).
  */
-export function saveableOf(section: OnboardingSectionValue, data: unknown): unknown {
+export function saveableOf(section: OnboardingSectionValue, data: unknown): Record<string, unknown> | undefined {
   const schema = SECTION_SCHEMAS[section];
   const value: unknown = structuredClone(data);
   // One refused value at a time: removing an entry of a list moves the ones after it.
   for (let i = 0; i < 50; i++) {
     const parsed = schema.safeParse(value);
-    if (parsed.success) return value;
+    // What a section's schema takes is an object (the section's fields).
+    if (parsed.success) return value as Record<string, unknown>;
     const first = parsed.error.issues[0];
     if (!first || first.path.length === 0) return undefined;
     removeAt(value, first.path);

@@ -4,66 +4,55 @@
  * reloads the queue; a refusal shows the server's message (in the dialog that sent it, else as a notice).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationView, OnboardingSectionValue, SectionDecisionValue } from '@mg/domain';
-import { api } from '../../../api';
+import { onboardingCalls, type CallBody } from '@mg/domain';
+import { callApi } from '../../../api';
 import { queryKeys } from '../../../components/list/keys';
 
 /** The area's keys: the queue (ListPage of `onboarding`) reads under `lists()`, an application under `detail(id)`. */
 export const onboardingKeys = queryKeys('onboarding');
 
-const PATH = '/onboarding/applications';
-
 export function useApplication(merchantId: number | null) {
   return useQuery({
     queryKey: onboardingKeys.detail(merchantId ?? 0),
-    queryFn: () => api.get<ApplicationView>(`${PATH}/${merchantId}`),
+    queryFn: () => callApi(onboardingCalls.staffView, { params: { merchantId: merchantId ?? 0 } }),
     enabled: merchantId !== null,
   });
 }
 
-export interface DecisionInput {
-  section: OnboardingSectionValue;
-  /**
-   * One document of the section by its dotted path (`documents.bankStatement`, `directors.<key>.idDocuments`): the
-   * decision is about that document, kept under domain `decisionKey(section, field)`. Absent: the whole section.
-   */
-  field?: string;
-  decision: SectionDecisionValue;
-  /** Required to refuse a section or a document. */
-  reason?: string;
-}
+/** The review calls of one application (domain onboardingCalls), each a POST under `/onboarding/applications/:merchantId`. */
+const REVIEW_CALLS = {
+  review: onboardingCalls.review,
+  decisions: onboardingCalls.decide,
+  requests: onboardingCalls.requestInfo,
+  'accept-unchanged': onboardingCalls.acceptUnchanged,
+  'request-changes': onboardingCalls.requestChanges,
+  comments: onboardingCalls.staffComment,
+  approve: onboardingCalls.approve,
+  reject: onboardingCalls.reject,
+} as const;
 
-export interface InfoRequestInput {
-  section: OnboardingSectionValue;
-  /** Dotted path inside the section; '' for the whole section. */
-  field: string;
-  message: string;
-  /** `YYYY-MM-DD`, a day of the session zone. */
-  dueDate: string;
-}
+type ReviewCallKey = keyof typeof REVIEW_CALLS;
 
-/** The review calls of one application, each a POST under `/onboarding/applications/:merchantId`. */
-export interface ReviewCalls {
-  review: Record<string, never>;
-  decisions: DecisionInput;
-  requests: InfoRequestInput;
-  /** The sections the reviewer was shown (the view's `round.acceptable`); the server accepts those still unchanged. */
-  'accept-unchanged': { sections: OnboardingSectionValue[] };
-  'request-changes': { message: string };
-  comments: { message: string; internal: boolean };
-  approve: Record<string, never>;
-  reject: { reason: string };
-}
+/**
+ * What each review call sends: its declared body (`decisions`: a section, or one document of it by its dotted path
+ * `field`; a reason to refuse. `requests`: `field` '' for the whole section, `dueDate` a day of the session zone);
+ * nothing for those that take no body.
+ */
+export type ReviewCalls = { [K in ReviewCallKey]: [CallBody<(typeof REVIEW_CALLS)[K]>] extends [never] ? Record<string, never> : CallBody<(typeof REVIEW_CALLS)[K]> };
+export type DecisionInput = ReviewCalls['decisions'];
+export type InfoRequestInput = ReviewCalls['requests'];
 
 /**
  * One review call of the application. Each answers the application as it now is, which replaces the one shown; the
  * queue is read again. `silent` when a dialog shows the refusal itself (otherwise the API client's notice shows
  * the server's message).
  */
-export function useReviewCall<K extends keyof ReviewCalls>(merchantId: number, call: K, silent = false) {
+export function useReviewCall<K extends ReviewCallKey>(merchantId: number, call: K, silent = false) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewCalls[K]) => api.post<ApplicationView | null>(`${PATH}/${merchantId}/${call}`, body, { silent }),
+    // Every review call takes the merchant and answers the view; each body is its own call's (ReviewCalls), sent as
+    // the screens give it (`{}` for those without one, as before): one cast of the declaration for all of them.
+    mutationFn: (body: ReviewCalls[K]) => callApi(REVIEW_CALLS[call] as typeof onboardingCalls.decide, { params: { merchantId }, body: body as DecisionInput }, { silent }),
     onSuccess: (answer) => {
       if (answer && answer.merchantId === merchantId) {
         queryClient.setQueryData(onboardingKeys.detail(merchantId), answer);
