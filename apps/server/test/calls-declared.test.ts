@@ -18,8 +18,6 @@ const NOT_CALLS: Record<string, string> = {
   'POST /api/sys/common/upload': 'a multipart upload, sent with progress through XMLHttpRequest (components/upload)',
   'GET /api/sys/common/static/:id': 'answers the file itself',
   'GET /api/payouts/batches/template': 'answers an XLSX or CSV file',
-  'POST /api/payouts/batches/check':
-    "its body is the file's bytes; its answer's web type narrows the columns to the template's (features/payouts/hooks.ts BatchCheck)",
   'GET /api/payouts/batches/:id/result': 'answers an XLSX or CSV file',
   'GET /api/exports/download/:token': 'answers the export file (a signed link, no session)',
   'GET /api/vxeSocket/:userId/:pageId': 'the realtime WebSocket',

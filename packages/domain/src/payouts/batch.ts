@@ -47,7 +47,9 @@ export const PAYOUT_BATCH_CELL_MAX_CHARS = 300;
 export const PAYOUT_BATCH_FORMATS = ['xlsx', 'csv'] as const;
 export type PayoutBatchFormat = (typeof PAYOUT_BATCH_FORMATS)[number];
 
-export type BatchColumn = 'merchantOrderId' | 'bankCode' | PayoutDestinationField | 'amount' | 'description';
+/** Every column a template can have (a currency's template: batchColumnsOf). */
+export const BATCH_COLUMNS = ['merchantOrderId', 'bankCode', ...PAYOUT_DESTINATION_FIELDS, 'amount', 'description'] as const;
+export type BatchColumn = (typeof BATCH_COLUMNS)[number];
 
 /** The columns of a currency's template: always these, plus the extra fields any of its destinations needs. */
 export function batchColumnsOf(currency: CurrencyCode): BatchColumn[] {

@@ -10,7 +10,7 @@ import { callbackDeliverySchema } from '../callbacks/delivery';
 import { defineCall } from '../calls/define';
 import { answerRecordOf } from '../lists/define';
 import { googleCodeField } from '../second-factor';
-import { PAYOUT_BATCH_CELL_MAX_CHARS, PAYOUT_BATCH_MAX_COLUMNS, PAYOUT_BATCH_MAX_ROWS } from './batch';
+import { BATCH_COLUMNS, BATCH_ROW_ISSUE, PAYOUT_BATCH_CELL_MAX_CHARS, PAYOUT_BATCH_MAX_COLUMNS, PAYOUT_BATCH_MAX_ROWS } from './batch';
 import { payoutsList } from './list';
 import { PAYOUTS_PERM } from './perm';
 import { PAYOUT_REJECT_REASON_MAX_LENGTH, PAYOUT_REVIEW_BATCH_MAX } from './vocabulary';
@@ -180,6 +180,33 @@ export const payoutBatchSchema = z.object({
 
 const { PAYOUT_MENU, PAYOUT_ADD, PAYOUT_CANCEL, PAYOUT_REVIEW } = PAYOUTS_PERM;
 
+const payoutBatchColumnSchema = z.enum(BATCH_COLUMNS);
+
+/** One problem of a checked row: the i18n key and its parameters, on a column or on the row as a whole. */
+export const payoutBatchIssueSchema = z.object({
+  column: z.enum([...BATCH_COLUMNS, BATCH_ROW_ISSUE]).describe('a column, or `row` for the row as a whole'),
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** What the check of an uploaded file answers (its body is the file's bytes, so the call declares no body). */
+export const payoutBatchCheckSchema = z.object({
+  currency: z.string(),
+  fileName: z.string(),
+  columns: z.array(payoutBatchColumnSchema),
+  uploadedCount: z.number().int(),
+  uploadedTotal: z.string(),
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      values: payoutBatchValuesSchema,
+      formulas: z.array(payoutBatchColumnSchema),
+      outside: z.array(z.string()).describe('spreadsheet columns holding a value under no header (a row problem)'),
+      issues: z.array(payoutBatchIssueSchema),
+    }),
+  ),
+});
+
 export const payoutCalls = {
   destinations: defineCall({
     method: 'GET',
@@ -276,6 +303,14 @@ export const payoutCalls = {
     summary: 'Set the auto-approval limits of one currency (empty: that currency is always reviewed)',
     body: payoutPolicyBodySchema,
     answer: payoutPolicySchema,
+  }),
+  batchCheck: defineCall({
+    method: 'POST',
+    path: '/payouts/batches/check',
+    permission: PAYOUT_ADD,
+    summary: `Check an uploaded batch file (body: its bytes; XLSX or CSV, up to ${PAYOUT_BATCH_MAX_ROWS} rows): every row with its problems; nothing is written`,
+    query: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255).optional() }),
+    answer: payoutBatchCheckSchema,
   }),
   batchQuote: defineCall({
     method: 'POST',

@@ -5,12 +5,12 @@
  * The JSON calls are declared in the domain (payoutCalls); the check (its body is the file), the template and the
  * result file are not calls.
  */
-import { ApiKeyMode, PAYOUT_BATCH_FORMATS, PAYOUT_BATCH_MAX_BYTES, PAYOUT_BATCH_MAX_ROWS, Perm, batchColumnsOf, cleanFileName, parseBatchAmount, payoutBatchValuesSchema, payoutCalls, toMajorString, type BatchColumn, type CurrencyCode } from '@mg/domain';
+import { ApiKeyMode, PAYOUT_BATCH_FORMATS, PAYOUT_BATCH_MAX_BYTES, Perm, batchColumnsOf, cleanFileName, parseBatchAmount, payoutCalls, toMajorString, type BatchColumn, type CurrencyCode } from '@mg/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { callRoute } from '../../lib/call-route';
-import { envelopeOf, ok } from '../../lib/envelope';
+import { ok } from '../../lib/envelope';
 import { fieldError } from '../../lib/errors';
 import { currencyField } from '../../lib/fields';
 import { t } from '../../lib/i18n';
@@ -30,7 +30,6 @@ const BATCH_LIST_LIMIT = 50;
 /** The batch's file_name column. */
 const BATCH_FILE_NAME_MAX = 255;
 const idParams = z.object({ id: z.string().min(1).max(32) });
-const issueSchema = z.object({ column: z.string().describe('a column, or `row` for the row as a whole'), key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() });
 
 function sendFile(reply: FastifyReply, buf: Buffer, name: string, type: string) {
   return reply
@@ -98,17 +97,8 @@ export async function batchRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post(
-    '/payouts/batches/check',
-    {
-      config: { permission: Perm.PAYOUT_ADD },
-      schema: {
-        tags,
-        summary: `Check an uploaded batch file (body: its bytes; XLSX or CSV, up to ${PAYOUT_BATCH_MAX_ROWS} rows): every row with its problems; nothing is written`,
-        querystring: z.object({ currency: z.string().min(1).max(8), fileName: z.string().max(255).optional() }),
-        response: { 200: envelopeOf(z.object({ currency: z.string(), fileName: z.string(), columns: z.array(z.string()), uploadedCount: z.number().int(), uploadedTotal: z.string(), rows: z.array(z.object({ row: z.number().int(), values: payoutBatchValuesSchema, formulas: z.array(z.string()), outside: z.array(z.string()).describe('spreadsheet columns holding a value under no header (a row problem)'), issues: z.array(issueSchema) })) })) },
-      },
-    },
+  // Its body is the file's bytes (the octet-stream parser above), so the call declares only its query.
+  r.post(payoutCalls.batchCheck.path, callRoute(payoutCalls.batchCheck, { tags }),
     async (req) => {
       const currency = currencyField(req.query.currency);
       if (!Buffer.isBuffer(req.body)) throw fieldError('file', 'payouts.batch.badFormat');

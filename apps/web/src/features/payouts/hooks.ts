@@ -4,7 +4,7 @@
  * they move), which reload where open.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { payoutCalls, type BatchColumn, type BatchIssueColumn, type BatchRowValues, type CallAnswer, type CallBody, type CallParams, type ListRecord, type payoutsList } from '@mg/domain';
+import { callPath, payoutCalls, type CallAnswer, type CallBody, type CallParams, type ListRecord, type payoutsList } from '@mg/domain';
 import { callApi, download, request } from '../../api';
 import { queryKeys } from '../../components/list/keys';
 
@@ -105,32 +105,11 @@ export function useSavePayoutPolicy() {
 
 /* Batches --------------------------------------------------------------------------------------------------- */
 
-export interface BatchIssue {
-  /** A column, or `row` for the row as a whole (a value outside the template's columns). */
-  column: BatchIssueColumn;
-  key: string;
-  params?: Record<string, string | number>;
-  /** A message the server already wrote in the user's language (a refused submit), shown as it is. */
-  text?: string;
-}
-
-export interface CheckedRow {
-  row: number;
-  values: BatchRowValues;
-  formulas: BatchColumn[];
-  /** Spreadsheet columns holding a value under no header: a problem of the row. */
-  outside: string[];
-  issues: BatchIssue[];
-}
-
-export interface BatchCheck {
-  currency: string;
-  fileName: string;
-  columns: BatchColumn[];
-  uploadedCount: number;
-  uploadedTotal: string;
-  rows: CheckedRow[];
-}
+/** What the check of an uploaded file answers (domain payoutCalls.batchCheck). */
+export type BatchCheck = CallAnswer<typeof payoutCalls.batchCheck>;
+export type CheckedRow = BatchCheck['rows'][number];
+/** A problem of a row as the check answers it; `text`: a message the server already wrote in the user's language (a refused submit), shown as it is. */
+export type BatchIssue = CheckedRow['issues'][number] & { text?: string };
 
 /** A batch as the batch list, the submit and the review answer it. */
 export type BatchView = CallAnswer<typeof payoutCalls.batches>[number];
@@ -139,7 +118,8 @@ export type BatchView = CallAnswer<typeof payoutCalls.batches>[number];
 export function useCheckBatch() {
   return useMutation({
     mutationFn: ({ file, currency }: { file: File; currency: string }) =>
-      request<BatchCheck>('POST', `${PATH}/batches/check`, { data: file, params: { currency, fileName: file.name }, headers: { 'Content-Type': 'application/octet-stream' }, silent: true }),
+      // The body is the file itself, which callApi (JSON bodies) does not send: the declaration's method, path and answer.
+      request<BatchCheck>(payoutCalls.batchCheck.method, callPath(payoutCalls.batchCheck), { data: file, params: { currency, fileName: file.name }, headers: { 'Content-Type': 'application/octet-stream' }, silent: true }),
   });
 }
 
