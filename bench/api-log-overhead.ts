@@ -4,11 +4,13 @@
  * fresh database, in one run, rounds alternated A B / B A:
  *   A: API_LOG=off (no log: the baseline)
  *   B: API_LOG=on  (every request logged: one batched INSERT per 250 ms per instance)
- * Prints each round's ops/s, p50 / p95 of an op, the server's and PostgreSQL's CPU per op, the rows B logged, and
- * the ratio B / A of the means.
+ * Prints each round's ops/s, p50 / p95 of an op, the server's and PostgreSQL's CPU per op (and of it the log
+ * writer's connection's), the cluster's WAL and full-page images per op, the rows B logged, and the ratio B / A of
+ * the means and of each round pair.
  *
  * Before the first round each server runs the full load for --warmup seconds, untimed (its code compiled, its
- * statements planned, the log table's first pages written), so no round measures a server still warming up.
+ * statements planned, the log table's first pages written), then the database is analyzed, so no round measures a
+ * server still warming up or plans made for empty tables.
  *
  *   npm run bench:api-log -w @mg/bench -- [--clients=16] [--seconds=15] [--rounds=3] [--warmup=8]
  *
@@ -20,7 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openApiClient, type OpenApiClient } from '@mg/open-api-client';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
-import { benchAmount, closedLoop, freshDatabase, buildServer, CpuMeter, int, machineLine, ms, opt, optInt, pgCpu, pidListeningOn, printTable, startServer, stopServer, summarize } from './common';
+import { benchAmount, closedLoop, freshDatabase, buildServer, CpuMeter, int, machineLine, ms, opt, optInt, pgCpu, pgCpuSince, pidListeningOn, printTable, startServer, stopServer, summarize } from './common';
 
 const CLIENTS = optInt('clients', 16);
 const SECONDS = optInt('seconds', 15);
@@ -49,7 +51,17 @@ interface Round {
   lat: number[];
   nodeMsPerOp: number;
   pgMsPerOp: number;
+  /** Of PostgreSQL's CPU, the log writer's connection's (application_name mg-api-log). */
+  writerPgMsPerOp: number;
+  /** The cluster's WAL per op (pg_stat_wal: the machine runs nothing else) and its full-page images per op. */
+  walKbPerOp: number;
+  fpiPerOp: number;
   firstError?: string;
+}
+
+async function walNow(monitor: pg.Client): Promise<{ bytes: number; fpi: number }> {
+  const { rows } = await monitor.query<{ b: string; f: string }>('select wal_bytes::text as b, wal_fpi::text as f from pg_stat_wal');
+  return { bytes: Number(rows[0]!.b), fpi: Number(rows[0]!.f) };
 }
 
 async function round(name: 'A' | 'B', n: number, monitor: pg.Client, dbName: string): Promise<Round> {
@@ -59,8 +71,10 @@ async function round(name: 'A' | 'B', n: number, monitor: pg.Client, dbName: str
   const cpu = new CpuMeter(() => (pid ? [pid] : []));
   // Warm-up, untimed: connections, the statements' plans.
   await Promise.all(Array.from({ length: CLIENTS }, (_, c) => op(api, `L${TAG}-${name}${n}-${c}-w`).catch(() => undefined)));
-  const r: Round = { name, ops: 0, errors: 0, seconds: 0, lat: [], nodeMsPerOp: NaN, pgMsPerOp: NaN };
+  const r: Round = { name, ops: 0, errors: 0, seconds: 0, lat: [], nodeMsPerOp: NaN, pgMsPerOp: NaN, writerPgMsPerOp: NaN, walKbPerOp: NaN, fpiPerOp: NaN };
   const pg0 = await pgCpu(monitor, dbName);
+  const writer0 = await pgCpu(monitor, dbName, 'mg-api-log');
+  const wal0 = await walNow(monitor);
   cpu.start();
   const t0 = performance.now();
   const deadline = t0 + SECONDS * 1000;
@@ -68,7 +82,10 @@ async function round(name: 'A' | 'B', n: number, monitor: pg.Client, dbName: str
   Object.assign(r, { ops: load.ops, errors: load.errors, lat: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
   const node = cpu.stop();
-  const pgSeconds = (await pgCpu(monitor, dbName)) - pg0;
+  const pgSeconds = await pgCpuSince(monitor, dbName, pg0);
+  const writerSeconds = await pgCpuSince(monitor, dbName, writer0, 'mg-api-log');
+  const wal = await walNow(monitor);
+  if (r.ops > 0) Object.assign(r, { writerPgMsPerOp: (1000 * writerSeconds) / r.ops, walKbPerOp: (wal.bytes - wal0.bytes) / 1024 / r.ops, fpiPerOp: (wal.fpi - wal0.fpi) / r.ops });
   r.nodeMsPerOp = r.ops > 0 && pid ? (1000 * node) / r.ops : NaN;
   r.pgMsPerOp = r.ops > 0 ? (1000 * pgSeconds) / r.ops : NaN;
   return r;
@@ -91,6 +108,11 @@ async function main(): Promise<void> {
       const w = await closedLoop(CLIENTS, performance.now() + WARMUP_SECONDS * 1000, (c, i) => op(api, `L${TAG}-${which}w-${c}-${i}`));
       console.log(`warm-up ${which}: ${w.ops} ops in ${WARMUP_SECONDS} s, untimed`);
     }
+    // The fresh database's tables were empty when their statements were first planned; autovacuum analyzes them
+    // minutes into the run, and PostgreSQL's CPU per op then drops by a third for both servers (measured: 4.8-6.7 ->
+    // 3.5-3.8 ms). Analyzed here, every round measures the same plans rather than the first ones paying for the
+    // empty tables' (and B, with its rounds 1 and 2 back to back, paying more of it).
+    await monitor.query('analyze');
     for (let n = 0; n < ROUNDS; n++) {
       // Alternated, and the order swapped every round, so a drift of the machine's load falls on both.
       for (const which of n % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)) {
@@ -104,10 +126,10 @@ async function main(): Promise<void> {
     await Promise.all(servers.map(stopServer));
     await bench.drop();
   }
-  const rows: string[][] = [['round', 'server', 'ops', 'errors', 'ops/s', 'p50 ms', 'p95 ms', 'node CPU ms/op', 'PG CPU ms/op']];
+  const rows: string[][] = [['round', 'server', 'ops', 'errors', 'ops/s', 'p50 ms', 'p95 ms', 'node CPU ms/op', 'PG CPU ms/op', 'of it the writer', 'WAL KB/op', 'full pages/op']];
   rounds.forEach((r, i) => {
     const s = summarize(r.lat);
-    rows.push([String(Math.floor(i / 2) + 1), r.name, int(r.ops), int(r.errors), (r.ops / r.seconds).toFixed(1), ms(s.p50), ms(s.p95), ms(r.nodeMsPerOp), ms(r.pgMsPerOp)]);
+    rows.push([String(Math.floor(i / 2) + 1), r.name, int(r.ops), int(r.errors), (r.ops / r.seconds).toFixed(1), ms(s.p50), ms(s.p95), ms(r.nodeMsPerOp), ms(r.pgMsPerOp), ms(r.writerPgMsPerOp), r.walKbPerOp.toFixed(1), r.fpiPerOp.toFixed(2)]);
   });
   printTable(rows);
   const mean = (name: 'A' | 'B', f: (r: Round) => number) => {

@@ -9,7 +9,6 @@
  *   (process.ts, re-exported) RssSampler, childrenRss, pidListeningOn, cpuSecondsOf, CpuMeter: what /proc says
  *   benchOpenApiClient(key)  the generated open-API client (packages/open-api-client) over kept-alive connections
  *   createAndPay(key, ...)   one create + sandbox pay through it
- *   openApiPost(key, path)   a signed open API POST with a fresh nonce and Idempotency-Key, signed by hand
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,9 +16,8 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { OPEN_API_HEADERS, OPEN_API_PREFIX, PaymentStatus, PaymentType } from '@mg/domain';
+import { PaymentStatus, PaymentType } from '@mg/domain';
 import { openApiClient, type OpenApiClient } from '@mg/open-api-client';
-import { bodyHash, signRequest } from '../apps/server/src/modules/open-api/signature';
 import { embeddedUrl, socketDirFor } from '../apps/server/src/db/embedded';
 
 export * from './process';
@@ -178,30 +176,6 @@ export interface OpenApiKey {
   merchantId: number;
 }
 
-/** A signed POST under /api/open/v1 (fresh nonce and Idempotency-Key), its status and parsed envelope. */
-export async function openApiPost<T>(key: OpenApiKey, pathRel: string, body: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const url = `${OPEN_API_PREFIX}${pathRel}`;
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const timestamp = String(Math.floor(Date.now() / 1000));
-  const nonce = randomUUID();
-  const H = OPEN_API_HEADERS;
-  const headers: Record<string, string> = {
-    [H.MERCHANT_ID]: String(key.merchantId),
-    [H.KEY_ID]: key.keyId,
-    [H.TIMESTAMP]: timestamp,
-    [H.NONCE]: nonce,
-    [H.IDEMPOTENCY_KEY]: randomUUID(),
-    [H.SIGNATURE]: signRequest(key.keySecret, { method: 'POST', pathWithQuery: url, timestamp, nonce, bodyHash: bodyHash(payload) }),
-  };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await keepAlivePost(`${key.base}${url}`, headers, payload);
-  try {
-    return { status: res.status, body: JSON.parse(res.text) as Envelope<T> };
-  } catch {
-    throw new Error(`${url} -> ${res.status}: ${res.text.slice(0, 200)}`);
-  }
-}
-
 /**
  * One agent keeps a connection per client open: the load generator shares the machine's two cores with the server and
  * PostgreSQL, and node:http with keep-alive costs it less CPU per request than fetch did (docs/benchmarks.md).
@@ -238,9 +212,9 @@ export function idempotent(): { header: { 'idempotency-key': string } } {
 /**
  * One create + pay through the generated open-API client (an IDR VA order, paid by the sandbox helper): the
  * operation the payment benches count. The amount varies with the client `c` and its n-th operation so rows differ;
- * it throws on any answer but 201 then a paid 200.
+ * it throws on any answer but 201 then a paid 200. `extra`: fields added to the create (a notifyUrl: callbacks too).
  */
-export async function createAndPay(key: OpenApiKey, merchantOrderId: string, c: number, n: number): Promise<void> {
+export async function createAndPay(key: OpenApiKey, merchantOrderId: string, c: number, n: number, extra: { notifyUrl?: string } = {}): Promise<void> {
   const api = benchOpenApiClient(key);
   const created = await api.POST('/collections', {
     body: {
@@ -251,18 +225,13 @@ export async function createAndPay(key: OpenApiKey, merchantOrderId: string, c: 
       payerName: 'Bench Payer',
       payerEmail: 'payer@mail.example',
       orderDescription: 'Benchmark order',
+      ...extra,
     },
     params: idempotent(),
   });
   if (created.response.status !== 201 || !created.data) throw new Error(`create -> ${created.response.status}: ${JSON.stringify(created.error).slice(0, 200)}`);
   const paid = await api.POST('/sandbox/collections/{id}/pay', { params: { path: { id: created.data.result.id }, ...idempotent() } });
   if (paid.response.status !== 200 || paid.data?.result.status !== PaymentStatus.SUCCESS) throw new Error(`pay -> ${paid.response.status}: ${JSON.stringify(paid.data ?? paid.error).slice(0, 200)}`);
-}
-
-/** A POST over a kept-alive connection (http or https, as `--base-url` says): its status and body text. */
-export async function keepAlivePost(url: string, headers: Record<string, string>, payload: string): Promise<{ status: number; text: string }> {
-  const { status, text } = await keepAliveRequest('POST', url, headers, payload);
-  return { status, text };
 }
 
 /** A request over a kept-alive connection: its status, the answer's headers and body text. */

@@ -8,8 +8,8 @@
  *   --out). The WHERE is the merchant and currency with no date range, i.e. every seeded row (1 000 000 after
  *   bench:seed): more than one dashboard export can hold, since the list allows at most one month per export.
  *   Memory: RSS of this process sampled every 100 ms, plus VmHWM (the kernel's exact peak, start-up included).
- * http: signs in as demo_admin, POST /api/exports with a date range (default: the last 30 days, the widest the
- *   list allows; --days=N for less), then downloads (a direct link up to 100 000 rows; above that the export is a
+ * http: signs in as demo_admin, POST /api/exports with a date range (default: the widest range ending now that the
+ *   list allows, found with the list's own rule, checkQueryRange; --days=N for a shorter one), then downloads (a direct link up to 100 000 rows; above that the export is a
  *   job, which needs a server with jobs on: it is polled until done, then downloaded). Memory: the SERVER's RSS
  *   from /proc/<pid>/status every 100 ms (pid from the listening port or --server-pid), and its VmHWM; the job's
  *   child process apart, and both together. --jobs=N runs N exports in a row and tables what each left behind.
@@ -17,7 +17,7 @@
  */
 import { Writable } from 'node:stream';
 import fs from 'node:fs';
-import { collectionsList, formatWallClock, zoneOf } from '@mg/domain';
+import { checkQueryRange, collectionsList, formatWallClock, QUERY_RANGE_MONTHS, zoneOf } from '@mg/domain';
 import { and, eq } from 'drizzle-orm';
 import { createDatabase } from '../apps/server/src/db/pool';
 import { collection } from '../apps/server/src/db/schema';
@@ -178,11 +178,23 @@ async function http(): Promise<void> {
   }
 }
 
+/**
+ * The begin of the export's range: `days` before `end`, or (0) the earliest begin the list accepts with `end`. The
+ * list's range is calendar months in the session's zone (one month from a begin's day), so "30 days" was over it
+ * on some dates and the export was refused: the earliest valid begin is searched an hour at a time.
+ */
+function widestBegin(end: Date, zone: string, days: number): Date {
+  if (days > 0) return new Date(end.getTime() - days * DAY_MS + 60_000);
+  const months = collectionsList.range?.months ?? QUERY_RANGE_MONTHS;
+  let begin = new Date(end.getTime() - 32 * DAY_MS);
+  while (checkQueryRange(begin, end, zone, months) !== null) begin = new Date(begin.getTime() + 3_600_000);
+  return begin;
+}
+
 async function httpOnce(base: string, serverPid: number, token: string): Promise<HttpRun> {
   const zone = zoneOf(CURRENCY);
-  const days = optInt('days', 30);
   const end = new Date();
-  const begin = new Date(end.getTime() - days * DAY_MS + 60_000);
+  const begin = widestBegin(end, zone, optInt('days', 0));
   const filters = {
     createTime_begin: formatWallClock(begin, zone),
     createTime_end: formatWallClock(end, zone),

@@ -9,7 +9,7 @@
  * value is used instead and the output says so.) With --server-log=<file of the server's stdout>, the server's own
  * figure is added: every measured call carries an X-Request-Id, and Fastify's `responseTime` of that request is read
  * from the "request completed" log line (server time from the request's arrival to the response being sent).
- * Target (issue 4): p95 under 50 ms for a one-month range.
+ * Target: p95 under --target-ms (default 20, issue 43's bar; issue 4's was 50) for a one-month range.
  */
 import fs from 'node:fs';
 import { LIST_COUNT_CAP, QUERY_RANGE_MONTHS, checkQueryRange, formatWallClock, zoneOf } from '@mg/domain';
@@ -33,7 +33,8 @@ const PAGE_SIZE = optInt('page-size', 10);
 const DEEP_PAGE = optInt('deep-page', 500);
 const CURRENCY = 'IDR';
 const ZONE = zoneOf(CURRENCY);
-const TARGET_P95_MS = 50;
+/** The bar a first page is judged by (issue 43: every declared filter under 20 ms p95 at 1.1 M rows). */
+const TARGET_P95_MS = optInt('target-ms', 20);
 const SERVER_LOG = opt('server-log', '');
 /** X-Request-Id prefix of this run's measured calls (the server logs it as reqId). */
 const REQ_PREFIX = `lat-${Date.now().toString(36)}`;
@@ -245,7 +246,7 @@ async function main(): Promise<void> {
       ...(withServer ? ['server p50', 'server p95'] : []),
       'rows',
       'total',
-      'p95 < 50 ms',
+      `p95 < ${TARGET_P95_MS} ms`,
     ],
   ];
   const misses: string[] = [];

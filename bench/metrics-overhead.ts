@@ -11,9 +11,8 @@
  * Both servers: the demo key seeded (any non-production start), JOBS=off, the rate limits high, the same DATABASE_URL.
  */
 import http from 'node:http';
-import { PaymentStatus } from '@mg/domain';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
-import { benchAmount, closedLoop, CpuMeter, int, machineLine, ms, opt, optInt, pidListeningOn, printTable, summarize, openApiPost } from './common';
+import { closedLoop, CpuMeter, int, machineLine, ms, opt, optInt, pidListeningOn, printTable, summarize, createAndPay, type OpenApiKey } from './common';
 
 const BEFORE = opt('before-url', 'http://127.0.0.1:18081').replace(/\/+$/, '');
 const AFTER = opt('after-url', 'http://127.0.0.1:18082').replace(/\/+$/, '');
@@ -24,20 +23,15 @@ const ROUNDS = optInt('rounds', 3);
 const SCRAPE_MS = optInt('scrape-ms', 1000);
 const RUN_TAG = Math.floor(Date.now() / 1000).toString(36).toUpperCase();
 
-async function op(base: string, tag: string): Promise<void> {
-  const key = { base, keyId: DEMO_KEY_ID, keySecret: DEMO_KEY_SECRET, merchantId: DEMO_OPEN_API_MERCHANT_ID };
-  const created = await openApiPost<{ id: string }>(key, '/collections', {
-    merchantOrderId: tag,
-    amount: benchAmount(),
-    currency: 'IDR',
-    paymentType: 1,
-    payerName: 'Bench Payer',
-    orderDescription: 'Benchmark order',
-    notifyUrl: 'https://merchant.example.com/payments/callback',
-  });
-  if (created.status !== 201) throw new Error(`create -> ${created.status}: ${JSON.stringify(created.body).slice(0, 200)}`);
-  const paid = await openApiPost<{ status: string }>(key, `/sandbox/collections/${created.body.result.id}/pay`, undefined);
-  if (paid.status !== 200 || paid.body.result.status !== PaymentStatus.SUCCESS) throw new Error(`pay -> ${paid.status}: ${JSON.stringify(paid.body).slice(0, 200)}`);
+/** One create + pay with a callback URL (each payment queues its callback, as in production). */
+const op = (base: string, tag: string, c: number, n: number) => createAndPay(keyOf(base), tag, c, n, { notifyUrl: 'https://merchant.example.com/payments/callback' });
+
+/** One key object per server (the generated client is kept per key object). */
+const keys = new Map<string, OpenApiKey>();
+function keyOf(base: string): OpenApiKey {
+  let key = keys.get(base);
+  if (!key) keys.set(base, (key = { base, keyId: DEMO_KEY_ID, keySecret: DEMO_KEY_SECRET, merchantId: DEMO_OPEN_API_MERCHANT_ID }));
+  return key;
 }
 
 function scrapeOnce(base: string): Promise<number> {
@@ -66,7 +60,7 @@ async function round(name: string, base: string, scrape: boolean, n: number): Pr
   const pid = pidListeningOn(Number(new URL(base).port || 80));
   const cpu = new CpuMeter(() => (pid ? [pid] : []));
   // Warm-up, untimed: connections, the statements' plans.
-  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => op(base, `M${RUN_TAG}-${name}${n}-${c}-w`).catch(() => undefined)));
+  await Promise.all(Array.from({ length: CLIENTS }, (_, c) => op(base, `M${RUN_TAG}-${name}${n}-${c}-w`, c, -1).catch(() => undefined)));
   const r: Round = { name, ops: 0, errors: 0, seconds: 0, lat: [], cpuMsPerOp: NaN, scrapes: 0 };
   const t0 = performance.now();
   const deadline = t0 + SECONDS * 1000;
@@ -78,7 +72,7 @@ async function round(name: string, base: string, scrape: boolean, n: number): Pr
       await new Promise((res) => setTimeout(res, SCRAPE_MS));
     }
   })();
-  const load = await closedLoop(CLIENTS, deadline, (c, i) => op(base, `M${RUN_TAG}-${name}${n}-${c}-${i}`));
+  const load = await closedLoop(CLIENTS, deadline, (c, i) => op(base, `M${RUN_TAG}-${name}${n}-${c}-${i}`, c, i));
   Object.assign(r, { ops: load.ops, errors: load.errors, lat: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
   const cpuSeconds = cpu.stop();

@@ -68,9 +68,8 @@ const MERCHANT = optInt('merchant', DEMO_OPEN_API_MERCHANT_ID);
 const CURRENCY: CurrencyCode = 'IDR';
 const PAYMENT_TYPE = PaymentType.VA;
 const NOTIFY_URL = opt('notify-url', 'https://merchant.example.com/payments/callback');
-const RUN_TAG = Math.floor(Date.now() / 1000)
-  .toString(36)
-  .toUpperCase();
+/** Unique to this process: the time alone collided when two runs started in the same second (their order ids too). */
+const RUN_TAG = `${Math.floor(Date.now() / 1000).toString(36)}${process.pid.toString(36)}${randomBytes(2).toString('hex')}`.toUpperCase();
 const HOUR_MS = 3_600_000;
 
 /** A log-normal IDR amount (median 150 000) that is not one of the sandbox magic endings. */

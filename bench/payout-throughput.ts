@@ -9,10 +9,11 @@
  * The server must run with the demo key seeded, RATE_LIMIT_PER_MINUTE and OPEN_API_RATE_LIMIT_PER_MINUTE high, and
  * JOBS=off (payouts stay pending review: only the create is measured).
  */
+import { PaymentType } from '@mg/domain';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
 import { createDatabase } from '../apps/server/src/db/pool';
 import { postTransfer, topUp } from '../apps/server/src/modules/ledger/service';
-import { baseUrl, databaseUrl, int, machineLine, ms, openApiPost, optInt, printTable, summarize } from './common';
+import { baseUrl, benchOpenApiClient, databaseUrl, idempotent, int, machineLine, ms, optInt, printTable, summarize } from './common';
 
 const CLIENTS = optInt('clients', 16);
 const SECONDS = optInt('seconds', 10);
@@ -20,12 +21,21 @@ const key = { base: baseUrl(), keyId: DEMO_KEY_ID, keySecret: DEMO_KEY_SECRET, m
 const RUN = Date.now().toString(36).toUpperCase();
 let seq = 0;
 
-const bodies = {
-  collections: () => ({ merchantOrderId: `BC-${RUN}-${++seq}`, amount: '150000', currency: 'IDR', paymentType: 1 }),
-  payouts: () => ({ merchantOrderId: `BP-${RUN}-${++seq}`, amount: '150000', currency: 'IDR', bankCode: 'BCA', accountName: 'Budi Santoso', accountNumber: `123456780${seq % 10}` }),
+const api = benchOpenApiClient(key);
+/** One create of each kind through the generated client: its HTTP status. */
+const creates = {
+  collections: async () =>
+    (await api.POST('/collections', { body: { merchantOrderId: `BC-${RUN}-${++seq}`, amount: '150000', currency: 'IDR', paymentType: PaymentType.VA }, params: idempotent() })).response.status,
+  payouts: async () =>
+    (
+      await api.POST('/payouts', {
+        body: { merchantOrderId: `BP-${RUN}-${++seq}`, amount: '150000', currency: 'IDR', bankCode: 'BCA', accountName: 'Budi Santoso', accountNumber: `123456780${seq % 10}` },
+        params: idempotent(),
+      })
+    ).response.status,
 };
 
-async function run(kind: keyof typeof bodies): Promise<{ ops: number; p50: number; p95: number; errors: number }> {
+async function run(kind: keyof typeof creates): Promise<{ ops: number; p50: number; p95: number; errors: number }> {
   const samples: number[] = [];
   let errors = 0;
   const end = Date.now() + SECONDS * 1000;
@@ -33,8 +43,8 @@ async function run(kind: keyof typeof bodies): Promise<{ ops: number; p50: numbe
     Array.from({ length: CLIENTS }, async () => {
       while (Date.now() < end) {
         const t0 = performance.now();
-        const res = await openApiPost(key, `/${kind}`, bodies[kind]());
-        if (res.status === 201) samples.push(performance.now() - t0);
+        const status = await creates[kind]();
+        if (status === 201) samples.push(performance.now() - t0);
         else errors++;
       }
     }),

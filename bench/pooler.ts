@@ -22,7 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
 import { PgBouncer, PGBOUNCER_BIN } from '../apps/server/test/helpers/pgbouncer';
-import { closedLoop, freshDatabase, buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, startServer, stopServer, summarize, pgCpu } from './common';
+import { closedLoop, freshDatabase, buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, startServer, stopServer, summarize, pgCpu, pgCpuSince } from './common';
 
 const CLIENTS = optInt('clients', 16);
 const SECONDS = optInt('seconds', 15);
@@ -59,7 +59,7 @@ async function runPhase(phase: string, round: number, server: ChildProcess, boun
   const load = await closedLoop(CLIENTS, deadline, (c, n) => createAndPay(key, id(c, n), c, n));
   Object.assign(r, { ops: load.ops, errors: load.errors, pair: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
-  r.cpu = { node: cpuSecondsOf(server.pid!) - node0, bouncer: bouncerCpu() - bouncer0, pg: (await pgCpu(monitor, dbName)) - pg0 };
+  r.cpu = { node: cpuSecondsOf(server.pid!) - node0, bouncer: bouncerCpu() - bouncer0, pg: await pgCpuSince(monitor, dbName, pg0) };
   return r;
 }
 

@@ -175,8 +175,23 @@ export class CpuMeter {
   }
 }
 
-/** CPU of every PostgreSQL backend of a benchmark's database (pg_stat_activity's pids). */
-export async function pgCpu(db: pg.Client, dbName: string): Promise<number> {
-  const { rows } = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName]);
-  return rows.reduce((a, r) => a + cpuSecondsOf(r.pid), 0);
+/** CPU seconds of each PostgreSQL backend of a benchmark's database (pg_stat_activity's pids), at one instant. */
+export type PgCpuSnapshot = ReadonlyMap<number, number>;
+
+/** `applicationName`: only the backends of connections made with that name (one server's writer, say). */
+export async function pgCpu(db: pg.Client, dbName: string, applicationName?: string): Promise<PgCpuSnapshot> {
+  const { rows } = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and ($2::text is null or application_name = $2)', [dbName, applicationName ?? null]);
+  return new Map(rows.map((r) => [r.pid, cpuSecondsOf(r.pid)]));
+}
+
+/**
+ * CPU the database's backends used since `before`, counted per backend: one that started since counts from zero;
+ * one that ended since (a pool closing an idle connection) drops out with what it used, so the figure is a lower
+ * bound, never the negative a difference of two totals gives when a busy backend exits between them.
+ */
+export async function pgCpuSince(db: pg.Client, dbName: string, before: PgCpuSnapshot, applicationName?: string): Promise<number> {
+  const now = await pgCpu(db, dbName, applicationName);
+  let used = 0;
+  for (const [pid, cpu] of now) used += Math.max(0, cpu - (before.get(pid) ?? 0));
+  return used;
 }

@@ -30,10 +30,13 @@ export function buildServer(): void {
 /**
  * The bundled server on 127.0.0.1:`port` with `env` (DATABASE_URL, DATA_DIR, SECRET_KEY at least) over a benchmark's
  * defaults: no jobs, warnings only, limits out of the way (every request comes from one address).
+ * BENCH_SERVER_NODE_ARGS adds Node options to every server a benchmark starts, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * to see where a server's time goes (each writes its profile when it stops).
  */
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   if (env.DATA_DIR) fs.mkdirSync(env.DATA_DIR, { recursive: true });
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--no-allocation-site-pretenuring', path.join(SERVER_DIR, 'dist', 'main.js')], {
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', '--no-allocation-site-pretenuring', ...extra, path.join(SERVER_DIR, 'dist', 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

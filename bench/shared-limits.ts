@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
-import { closedLoop, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, summarize, pgCpu } from './common';
+import { closedLoop, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, summarize, pgCpu, pgCpuSince } from './common';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_DIR = path.join(ROOT, 'apps', 'server');
@@ -136,7 +136,7 @@ async function runPhase(mode: string, round: number, monitor: pg.Client, dbName:
   Object.assign(r, { ops: load.ops, errors: load.errors, pair: load.lat, firstError: load.firstError });
   r.seconds = (performance.now() - t0) / 1000;
   r.serverCpu = cpuSecondsOf(server.pid!) - cpu0;
-  r.pgCpu = (await pgCpu(monitor, dbName)) - pg0;
+  r.pgCpu = await pgCpuSince(monitor, dbName, pg0);
   // The statistics collector reports a backend's counts when it goes idle, within a second.
   await sleep(1_200);
   r.counterWrites = (await counterWrites(monitor)) - writes0;

@@ -25,7 +25,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
 import { Nginx, NGINX_BIN } from '../apps/server/test/helpers/nginx';
-import { closedLoop, freshDatabase, buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, startServer, stopServer, summarize, pgCpu } from './common';
+import { closedLoop, freshDatabase, buildServer, cpuSecondsOf, createAndPay, machineLine, ms, opt, optInt, printTable, sleep, startServer, stopServer, summarize, pgCpu, pgCpuSince } from './common';
 
 const CLIENTS = optInt('clients', 16);
 const SECONDS = optInt('seconds', 15);
@@ -98,7 +98,7 @@ async function runPhase(phase: string, base: string, round: number, monitor: pg.
   r.cpu.node = node[0]! + node[1]!;
   r.nodeSplit = [node[0]! / Math.max(1e-9, r.cpu.node), node[1]! / Math.max(1e-9, r.cpu.node)];
   r.cpu.nginx = nginxCpu() - nginx0;
-  r.cpu.pg = (await pgCpu(monitor, dbName)) - pg0;
+  r.cpu.pg = await pgCpuSince(monitor, dbName, pg0);
   const u = process.cpuUsage(bench0);
   r.cpu.bench = (u.user + u.system) / 1e6;
   await sampler;

@@ -119,7 +119,7 @@ describe('the writer', () => {
   it('never holds more than its bound: the rest is dropped and counted; a failed write is dropped, not thrown', async () => {
     const w = new ApiLogWriter({ database: { db: { execute: async () => Promise.reject(new Error('down')) } } as never }, app.log);
     const row = { merchantId: 10001, createdAt: new Date(), method: 'GET', path: '/x', status: 200, latencyMs: 1, keyId: 'k', mode: 'sandbox', ip: '127.0.0.1', requestId: 'r', verdict: {} };
-    for (let i = 0; i < 10_005; i++) w.add(row);
+    for (let i = 0; i < 10_005; i++) w.add(() => row);
     expect(w.dropped).toBe(5);
     await expect(w.flush()).resolves.toBeUndefined();
     expect(w.dropped).toBe(10_005);

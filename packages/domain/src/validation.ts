@@ -175,10 +175,18 @@ export const pagingSchema = z.object({
 export type Paging = z.infer<typeof pagingSchema>;
 
 /* ---------------------------------------------------------------------------------------------------------- */
-/* Ids of the administration calls (users, roles, permissions, departments)                                    */
+/* Ids in calls                                                                                               */
 
-/** A row id as the administration calls take it: a positive integer (coerced from the query string). */
+/** A row id as the calls take it (users, roles, dictionaries, announcements, deliveries…): a positive integer,
+ *  coerced from the query string or the path. */
 export const adminIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The merchant a call acts for, sent by platform staff (or a parent merchant for its sub-merchant); a merchant's
+ *  own user sends none: the session names its merchant, and the server refuses one it may not act for. */
+export const staffMerchantIdField = z.coerce.number().int().positive().optional().describe('platform staff: the merchant acted for (none: the session\'s)');
+
+/** A list's filter to one merchant, for platform staff; a merchant's own user sees only its own whatever it sends. */
+export const staffMerchantFilterField = z.coerce.number().int().positive().optional().describe('platform staff: only this merchant');
 
 /** Comma-separated ids or an array of ids, as the Jeecg screens send them. */
 export const adminIdListSchema = z.union([

@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { adminIdSchema } from '../validation';
 import { ANNOUNCEMENT_PRIORITIES } from '../statuses';
 import { ANNOUNCEMENT_CONTENT_MAX_LENGTH, ANNOUNCEMENT_TITLE_MAX_LENGTH, announcementsList } from './list';
 import { ANNOUNCEMENTS_PERM } from './perm';
 
-const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const announcementBodySchema = z.object({
   title: z.string().trim().min(1).max(ANNOUNCEMENT_TITLE_MAX_LENGTH),
@@ -41,7 +41,7 @@ export const announcementCalls = {
     method: 'PUT',
     path: '/sys/annountCement/read',
     summary: 'Mark one announcement read',
-    body: z.object({ id: idField }),
+    body: z.object({ id: adminIdSchema }),
     answer: z.null(),
   }),
   add: defineCall({
@@ -57,7 +57,7 @@ export const announcementCalls = {
     path: '/sys/annountCement/edit',
     permission: ANNOUNCEMENTS_PERM.ANNOUNCEMENT_PUBLISH,
     summary: 'Edit a draft',
-    body: announcementBodySchema.extend({ id: idField }),
+    body: announcementBodySchema.extend({ id: adminIdSchema }),
     answer: announcementsList.record,
   }),
   release: defineCall({
@@ -65,7 +65,7 @@ export const announcementCalls = {
     path: '/sys/annountCement/doReleaseData',
     permission: ANNOUNCEMENTS_PERM.ANNOUNCEMENT_PUBLISH,
     summary: 'Release a draft',
-    query: z.object({ id: idField }),
+    query: z.object({ id: adminIdSchema }),
     answer: announcementsList.record,
   }),
   revoke: defineCall({
@@ -73,7 +73,7 @@ export const announcementCalls = {
     path: '/sys/annountCement/doReovkeData',
     permission: ANNOUNCEMENTS_PERM.ANNOUNCEMENT_PUBLISH,
     summary: 'Revoke a released announcement',
-    query: z.object({ id: idField }),
+    query: z.object({ id: adminIdSchema }),
     answer: announcementsList.record,
   }),
 };

@@ -1,6 +1,7 @@
 /** The request log's calls declared once (calls/define.ts): one request with its masked bodies and verdict. */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { adminIdSchema } from '../validation';
 import { apiLogDetailSchema } from './list';
 import { API_LOGS_PERM } from './perm';
 
@@ -10,7 +11,7 @@ export const apiLogCalls = {
     path: '/api-logs/:id',
     permission: API_LOGS_PERM.API_LOGS_MENU,
     summary: 'One request: its masked bodies and what the signature check found',
-    params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    params: z.object({ id: adminIdSchema }),
     answer: apiLogDetailSchema,
   }),
 };

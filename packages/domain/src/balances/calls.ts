@@ -4,12 +4,12 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
-import { currencySchema } from '../validation';
+import { currencySchema, staffMerchantIdField } from '../validation';
 import { BALANCES_PERM } from './perm';
 import { balanceViewSchema } from './views';
 
 const merchantQuery = z.object({
-  merchantId: z.coerce.number().int().positive().optional().describe('platform staff: this merchant'),
+  merchantId: staffMerchantIdField,
 });
 
 export const balanceCalls = {

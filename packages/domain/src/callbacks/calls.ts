@@ -6,11 +6,10 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { adminIdSchema, staffMerchantIdField } from '../validation';
 import { callbackDeliverySchema } from './delivery';
 import { CALLBACKS_PERM } from './perm';
 
-const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const merchantIdField = z.coerce.number().int().positive().optional().describe('platform staff: that merchant');
 
 export const callbackCalls = {
   resend: defineCall({
@@ -18,7 +17,7 @@ export const callbackCalls = {
     path: '/callbacks/:id/resend',
     permission: CALLBACKS_PERM.CALLBACK_RESEND,
     summary: 'Send a callback once more, now (trigger manual); a failed one that gets a 2xx becomes notified',
-    params: z.object({ id: idField }),
+    params: z.object({ id: adminIdSchema }),
     answer: callbackDeliverySchema,
   }),
   replay: defineCall({
@@ -26,7 +25,7 @@ export const callbackCalls = {
     path: '/callbacks/replay',
     permission: CALLBACKS_PERM.CALLBACK_RESEND,
     summary: 'Send again the failed deliveries created in a time range (to one address, or all): each gets one more attempt',
-    body: z.object({ from: z.string().datetime(), to: z.string().datetime(), url: z.string().max(512).nullable().default(null), merchantId: merchantIdField }),
+    body: z.object({ from: z.string().datetime(), to: z.string().datetime(), url: z.string().max(512).nullable().default(null), merchantId: staffMerchantIdField }),
     answer: z.object({ replayed: z.number() }),
   }),
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { staffMerchantIdField } from '../validation';
 import { callbackDeliverySchema, callbackOrderKindSchema } from '../callbacks/delivery';
 import { answerRecordOf } from '../lists/define';
 import { refundsList } from '../refunds/list';
@@ -36,7 +37,7 @@ export const collectionCalls = {
     query: z.object({
       orderKind: callbackOrderKindSchema,
       orderId: z.string().trim().min(1).max(32),
-      merchantId: z.coerce.number().int().positive().optional().describe('platform staff: that merchant'),
+      merchantId: staffMerchantIdField,
     }),
     answer: z.array(callbackDeliverySchema),
   }),

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
 import { departmentGrantBodySchema, permissionGrantChangeSchema, permissionGrantTreeSchema, roleGrantBodySchema } from '../permissions/schemas';
-import { adminIdSchema } from '../validation';
+import { adminIdSchema, staffMerchantFilterField, staffMerchantIdField } from '../validation';
 import { DEPARTMENTS_PERM } from './perm';
 
 /** A department with its sub-departments below it. */
@@ -45,7 +45,7 @@ export const departmentIdNodeSchema = z
 export type DepartmentIdNode = z.output<typeof departmentIdNodeSchema>;
 
 const departmentMerchantFilter = z.object({
-  merchantId: z.coerce.number().int().positive().optional().describe('platform staff: only this merchant'),
+  merchantId: staffMerchantFilterField,
 });
 
 /** A new department (its org code is generated); its edit takes the same, with its id and without the merchant. */
@@ -53,7 +53,7 @@ export const departmentBodySchema = z.object({
   departName: z.string().trim().min(1).max(128),
   parentId: z.coerce.number().int().positive().nullish(),
   sortOrder: z.coerce.number().int().min(-1_000_000).max(1_000_000).optional(),
-  merchantId: z.coerce.number().int().positive().optional(),
+  merchantId: staffMerchantIdField,
 });
 
 export const departmentCalls = {

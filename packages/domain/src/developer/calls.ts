@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { staffMerchantIdField } from '../validation';
 import { WEBHOOK_SECRET_GRACE_HOURS } from '../callbacks/vocabulary';
 import { callbackDeliverySchema } from '../callbacks/delivery';
 import { CallbackTestTarget, callbackEndpointHealthSchema } from '../callbacks/endpoints';
@@ -14,10 +15,9 @@ import { DEVELOPER_PERM } from './perm';
 import { developerApiKeySchema, developerDocumentationSchema, developerParametersSchema } from './views';
 import { API_KEY_NAME_MAX_LENGTH, CALLBACK_URL_MAX_LENGTH, IP_WHITELIST_MAX_ENTRIES } from './vocabulary';
 
-const merchantIdField = z.coerce.number().int().positive().optional().describe('platform staff: another merchant');
 const keyIdParams = z.object({ id: z.string().min(1).max(40) });
 /** The body of a key or secret action: the code, and the merchant for platform staff; none at all is `{}`. */
-const secretBody = z.object({ googleCode: googleCodeField, merchantId: merchantIdField }).default({});
+const secretBody = z.object({ googleCode: googleCodeField, merchantId: staffMerchantIdField }).default({});
 
 export const developerCalls = {
   parameters: defineCall({
@@ -25,7 +25,7 @@ export const developerCalls = {
     path: '/developer',
     permission: DEVELOPER_PERM.DEVELOPER_MENU,
     summary: "The merchant's API keys (never a secret), callback addresses, IP whitelist and whether a webhook secret exists",
-    query: z.object({ merchantId: merchantIdField }),
+    query: z.object({ merchantId: staffMerchantIdField }),
     answer: developerParametersSchema,
   }),
   documentation: defineCall({
@@ -33,7 +33,7 @@ export const developerCalls = {
     path: '/developer/docs',
     permission: DEVELOPER_PERM.DEVELOPER_DOCS,
     summary: "The open API documentation's data: the merchant's id and active key ids for the examples, and each call's fields and rules read from its request schema",
-    query: z.object({ merchantId: merchantIdField }),
+    query: z.object({ merchantId: staffMerchantIdField }),
     answer: developerDocumentationSchema,
   }),
   createKey: defineCall({
@@ -45,7 +45,7 @@ export const developerCalls = {
       name: z.string().trim().max(API_KEY_NAME_MAX_LENGTH).default(''),
       mode: z.enum(API_KEY_MODES),
       googleCode: googleCodeField,
-      merchantId: merchantIdField,
+      merchantId: staffMerchantIdField,
     }),
     answer: z.object({ key: developerApiKeySchema, secret: z.string() }),
   }),
@@ -75,7 +75,7 @@ export const developerCalls = {
     body: z.object({
       collectionCallbackUrl: z.string().max(CALLBACK_URL_MAX_LENGTH * 2).nullable().optional(),
       payoutCallbackUrl: z.string().max(CALLBACK_URL_MAX_LENGTH * 2).nullable().optional(),
-      merchantId: merchantIdField,
+      merchantId: staffMerchantIdField,
     }),
     answer: z.object({ collectionCallbackUrl: z.string().nullable(), payoutCallbackUrl: z.string().nullable() }),
   }),
@@ -86,7 +86,7 @@ export const developerCalls = {
     summary: 'Open API callers must come from one of these IPv4/IPv6 addresses or CIDR blocks; empty: sandbox keys only',
     body: z.object({
       ipWhitelist: z.array(z.string().max(128)).max(IP_WHITELIST_MAX_ENTRIES * 2),
-      merchantId: merchantIdField,
+      merchantId: staffMerchantIdField,
     }),
     answer: z.object({ ipWhitelist: z.array(z.string()) }),
   }),
@@ -112,7 +112,7 @@ export const developerCalls = {
     path: '/callbacks/endpoints',
     permission: DEVELOPER_PERM.DEVELOPER_MENU,
     summary: "Each address the merchant's callbacks go to: success rate of the last days' attempts, last success, deliveries given up, latest errors",
-    query: z.object({ merchantId: merchantIdField }),
+    query: z.object({ merchantId: staffMerchantIdField }),
     answer: callbackEndpointHealthSchema,
   }),
   callbackTest: defineCall({
@@ -120,7 +120,7 @@ export const developerCalls = {
     path: '/callbacks/test',
     permission: DEVELOPER_PERM.DEVELOPER_CALLBACK_EDIT,
     summary: 'Send a webhook.test event to the collection or payout callback address now; answers the attempt',
-    body: z.object({ target: z.enum([CallbackTestTarget.COLLECTION, CallbackTestTarget.PAYOUT]), merchantId: merchantIdField }),
+    body: z.object({ target: z.enum([CallbackTestTarget.COLLECTION, CallbackTestTarget.PAYOUT]), merchantId: staffMerchantIdField }),
     answer: callbackDeliverySchema,
   }),
   enableCallbackEndpoint: defineCall({
@@ -128,7 +128,7 @@ export const developerCalls = {
     path: '/callbacks/endpoints/enable',
     permission: DEVELOPER_PERM.DEVELOPER_CALLBACK_EDIT,
     summary: 'Enable an address disabled after failing for a day: its held callbacks are sent by the next worker run',
-    body: z.object({ url: z.string().min(1).max(512), merchantId: merchantIdField }),
+    body: z.object({ url: z.string().min(1).max(512), merchantId: staffMerchantIdField }),
     answer: z.object({ released: z.number() }),
   }),
 };

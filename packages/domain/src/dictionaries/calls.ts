@@ -5,12 +5,11 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
-import { pagingSchema } from '../validation';
+import { adminIdSchema, pagingSchema, staffMerchantFilterField } from '../validation';
 import { DICT_CODE_RE } from './catalogue';
 import { dictItemRecord, dictionariesList } from './list';
 import { DICTIONARIES_PERM } from './perm';
 
-const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** One item as the reading calls answer it: `title` and `label` repeat `text` for the old front end. */
 export const dictItemViewSchema = z.object({ value: z.string(), text: z.string(), title: z.string(), label: z.string() });
@@ -32,7 +31,7 @@ export const dictBodySchema = z.object({
 });
 
 export const dictItemBodySchema = z.object({
-  dictId: idField,
+  dictId: adminIdSchema,
   itemValue: z.string().trim().min(1).max(128),
   itemText: z.string().max(255).nullish(),
   itemTextKey: z.string().max(191).optional(),
@@ -41,8 +40,8 @@ export const dictItemBodySchema = z.object({
 });
 
 export const dictItemListQuerySchema = pagingSchema.extend({
-  merchantId: z.coerce.number().int().positive().optional().describe('platform staff: only this merchant'),
-  dictId: idField,
+  merchantId: staffMerchantFilterField,
+  dictId: adminIdSchema,
   itemText: z.string().max(255).optional(),
   itemValue: z.string().max(128).optional(),
 });
@@ -108,7 +107,7 @@ export const dictCalls = {
     path: '/sys/dict/edit',
     permission: DICTIONARIES_PERM.DICT_EDIT,
     summary: 'Edit a dictionary',
-    body: dictBodySchema.extend({ id: idField }),
+    body: dictBodySchema.extend({ id: adminIdSchema }),
     answer: dictViewSchema,
   }),
   itemList: defineCall({
@@ -132,7 +131,7 @@ export const dictCalls = {
     path: '/sys/dictItem/edit',
     permission: DICTIONARIES_PERM.DICT_EDIT,
     summary: 'Edit an item',
-    body: dictItemBodySchema.extend({ id: idField }),
+    body: dictItemBodySchema.extend({ id: adminIdSchema }),
     answer: dictItemRecord,
   }),
 };

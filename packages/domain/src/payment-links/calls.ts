@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
 import { answerRecordOf } from '../lists/define';
-import { currencySchema } from '../validation';
+import { currencySchema, staffMerchantIdField } from '../validation';
 import { paymentLinksList } from './list';
 import { PAYMENT_LINKS_PERM } from './perm';
 import { PAYMENT_LINK_EXPIRY_HOURS_MAX, PAYMENT_LINK_EXPIRY_HOURS_MIN } from './vocabulary';
@@ -15,7 +15,7 @@ export const paymentLinkBodySchema = z.object({
   expiryHours: z.coerce.number().int().min(PAYMENT_LINK_EXPIRY_HOURS_MIN).max(PAYMENT_LINK_EXPIRY_HOURS_MAX).optional(),
   paymentType: z.coerce.number().int().positive().optional(),
   currency: currencySchema.optional().describe('default: the session currency'),
-  merchantId: z.coerce.number().int().positive().optional().describe('platform staff: for this merchant'),
+  merchantId: staffMerchantIdField,
 });
 
 export const paymentLinkCalls = {

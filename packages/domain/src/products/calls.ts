@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { staffMerchantIdField } from '../validation';
 import { productsList } from './list';
 import { PRODUCTS_PERM } from './perm';
 
@@ -26,7 +27,7 @@ export const productCalls = {
     summary: 'Per payment type: enabled channels, the widest limits and the fee of the payment type',
     query: z.object({
       currency: z.string().max(8).optional().describe('default: the session currency (X-Currency)'),
-      merchantId: z.coerce.number().int().positive().optional().describe('platform staff: another merchant'),
+      merchantId: staffMerchantIdField,
     }),
     answer: z.array(productSummarySchema),
   }),

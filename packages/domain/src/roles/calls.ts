@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineCall } from '../calls/define';
 import { permissionGrantChangeSchema, permissionGrantTreeSchema, roleGrantBodySchema } from '../permissions/schemas';
 import { USERS_PERM } from '../users/perm';
-import { adminIdSchema, pagingSchema } from '../validation';
+import { adminIdSchema, pagingSchema, staffMerchantFilterField, staffMerchantIdField } from '../validation';
 import { ROLES_PERM } from './perm';
 
 /** A role as every role call answers it (`system`: seeded, of no merchant). */
@@ -30,16 +30,11 @@ export const roleBodySchema = z.object({
     .regex(/^[a-z][a-z0-9_]{1,63}$/, 'admin.role.codeInvalid'),
   roleName: z.string().trim().min(1).max(128),
   description: z.string().max(255).nullish(),
-  merchantId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('platform staff: the merchant the role belongs to'),
+  merchantId: staffMerchantIdField,
 });
 
 export const roleListQuerySchema = pagingSchema.extend({
-  merchantId: z.coerce.number().int().positive().optional().describe('platform staff: only this merchant'),
+  merchantId: staffMerchantFilterField,
   roleName: z.string().max(128).optional(),
   roleCode: z.string().max(64).optional(),
 });
@@ -58,7 +53,7 @@ export const roleCalls = {
     path: '/sys/role/queryall',
     permission: USERS_PERM.USER_MENU,
     summary: 'Roles the caller may assign',
-    query: z.object({ merchantId: z.coerce.number().int().positive().optional() }),
+    query: z.object({ merchantId: staffMerchantIdField }),
     answer: z.array(roleViewSchema),
   }),
   list: defineCall({

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { staffMerchantIdField } from '../validation';
 import { SETTLEMENTS_PERM } from './perm';
 import { settlementDetailSchema } from './views';
 
@@ -26,7 +27,7 @@ export const settlementCalls = {
     summary: 'Settle pending batches now (provider staff): all of them, or only those already due',
     body: z
       .object({
-        merchantId: z.coerce.number().int().positive().optional(),
+        merchantId: staffMerchantIdField,
         dueOnly: z.boolean().optional().describe('default false: every pending batch'),
       })
       .default({}),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineCall } from '../calls/define';
 import { DASHBOARD_PERM } from '../dashboard/index';
 import { statisticsSchema } from '../dashboard/statistics';
-import { currencySchema, wallClockSchema } from '../validation';
+import { currencySchema, staffMerchantFilterField, wallClockSchema } from '../validation';
 
 const statisticsDateField = wallClockSchema.optional().describe('YYYY-MM-DD HH:mm:ss in the session zone (X-Time-Zone)');
 
@@ -20,7 +20,7 @@ export const statisticsCalls = {
       createTime_begin: statisticsDateField,
       createTime_end: statisticsDateField,
       currency: currencySchema.optional().describe('default: the session currency'),
-      merchantId: z.coerce.number().int().positive().optional().describe('platform staff: only this merchant'),
+      merchantId: staffMerchantFilterField,
     }),
     answer: statisticsSchema,
   }),

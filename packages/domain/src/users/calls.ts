@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
 import { DEPARTMENTS_PERM } from '../departments/perm';
-import { adminIdListSchema, adminIdSchema, emailSchema, passwordSchema, phoneSchema, usernameSchema } from '../validation';
+import { adminIdListSchema, adminIdSchema, emailSchema, passwordSchema, phoneSchema, staffMerchantIdField, usernameSchema } from '../validation';
 import { USER_REALNAME_MAX_LENGTH, usersList } from './list';
 import { USERS_PERM } from './perm';
 
@@ -29,7 +29,7 @@ export const userAddBodySchema = z.object({
   roleIds: adminIdListSchema.optional(),
   departIds: adminIdListSchema.optional(),
   /** Platform staff or a parent merchant: create the user in this (sub-)merchant. */
-  merchantId: z.coerce.number().int().positive().optional(),
+  merchantId: staffMerchantIdField,
   orgCode,
 });
 

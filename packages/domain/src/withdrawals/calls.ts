@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineCall } from '../calls/define';
+import { staffMerchantIdField } from '../validation';
 import { answerRecordOf } from '../lists/define';
 import { googleCodeField } from '../second-factor';
 import { withdrawalsList } from './list';
@@ -60,7 +61,7 @@ export const withdrawalCalls = {
     path: '/withdrawals/accounts',
     permission: WITHDRAWALS_PERM.WITHDRAWAL_MENU,
     summary: "The merchant's withdrawal accounts (provider staff: every merchant's, or one; `status=pending` is their verification queue)",
-    query: z.object({ currency: z.string().max(8).optional(), status: z.enum(['pending', 'verified', 'rejected']).optional(), merchantId: z.coerce.number().int().positive().optional() }),
+    query: z.object({ currency: z.string().max(8).optional(), status: z.enum(['pending', 'verified', 'rejected']).optional(), merchantId: staffMerchantIdField }),
     answer: z.array(withdrawalAccountSchema),
   }),
   addAccount: defineCall({

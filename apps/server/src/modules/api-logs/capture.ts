@@ -2,8 +2,11 @@
  * Captures each open-API request for the merchant's request log, registered in the open API's scope after its
  * checks (open-api/routes.ts). A request is logged once its key is known to belong to the merchant it names (so a
  * signature made with the wrong secret is there, with the string the server signed); one that cannot name a key is
- * in the server's log only. The row is handed to the instance's writer after the answer went out (onResponse): the
- * request never waits for its log, and a failure of the log never fails a request.
+ * in the server's log only. After the answer went out (onResponse) the request hands the writer only what the row
+ * will be made of (the request, its status, latency and answer text: references and numbers, nothing parsed or
+ * copied); the writer makes the rows of a batch when it writes them (writer.ts), so the parse, the masking and the
+ * JSON of the insert happen once per batch on a timer, never between a request and its answer. The hooks are the
+ * callback kind, not async: no promise per request. A failure of the log never fails a request.
  */
 import { OPEN_API_HEADERS, type ApiLogVerdict } from '@mg/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,44 +44,94 @@ const header = (req: FastifyRequest, name: string): string | null => {
   return str(Array.isArray(v) ? v[0] : v, 128);
 };
 
-/** The row of a finished request, or null when it names no key of its merchant. */
-export function logRowOf(req: FastifyRequest, reply: FastifyReply, answerText: string | null, stateOf: RequestStateOf, now = Date.now()): ApiLogInsert | null {
+/**
+ * What a request's row is made of, taken when its answer went out: plain values and the parsed body (which the row
+ * keeps anyway), never the request or the reply themselves. Held until the batch is written, a request object would
+ * outlive the young generation's collections with its whole graph (headers, socket, context) and be promoted; this
+ * stays small.
+ */
+export interface Finished {
+  method: string;
+  url: string;
+  ip: string;
+  requestId: string;
+  idempotencyKey: string | null;
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  key: { id: string; merchantId: number; mode: string };
+  timestamp?: string;
+  nonce?: string;
+  bodyHash: string;
+  status: number;
+  /** Read when the answer went out (the reply's elapsedTime grows after). */
+  latencyMs: number;
+  /** When the answer went out (ms since the epoch). */
+  at: number;
+  answerText: string | null;
+}
+
+/** What to keep of a request that just got its answer, or null when it names no key of its merchant. */
+export function finishedOf(req: FastifyRequest, reply: FastifyReply, answerText: string | null, stateOf: RequestStateOf, at = Date.now()): Finished | null {
   const s = stateOf(req);
   if (!s?.key) return null;
-  const answer = parsed(answerText);
-  const result = answer?.result && typeof answer.result === 'object' ? (answer.result as Record<string, unknown>) : null;
-  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : null;
-  const query = req.query && typeof req.query === 'object' ? (req.query as Record<string, unknown>) : null;
-  const params = req.params && typeof req.params === 'object' ? (req.params as Record<string, unknown>) : null;
-  const errorCode = reply.statusCode >= 400 ? str(answer?.errorCode) : null;
+  return {
+    method: req.method,
+    url: req.url,
+    ip: req.ip,
+    requestId: String(req.id),
+    idempotencyKey: header(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY),
+    body: req.body,
+    query: req.query,
+    params: req.params,
+    key: s.key,
+    timestamp: s.timestamp,
+    nonce: s.nonce,
+    bodyHash: s.bodyHash,
+    status: reply.statusCode,
+    latencyMs: Math.max(0, Math.round(reply.elapsedTime)),
+    at,
+    answerText,
+  };
+}
+
+const objectOr = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
+
+/** The row of a finished request (made when its batch is written). */
+export function logRowOf(f: Finished): ApiLogInsert {
+  const answer = parsed(f.answerText);
+  const result = objectOr(answer?.result);
+  const body = objectOr(f.body);
+  const query = objectOr(f.query);
+  const params = objectOr(f.params);
+  const errorCode = f.status >= 400 ? str(answer?.errorCode) : null;
   const errors = Array.isArray(answer?.errors) ? (answer.errors as { field?: unknown }[]) : [];
   const failed = errorCode && SIGNATURE_CHECKS.test(errorCode) ? errorCode : null;
   const verdict: ApiLogVerdict = {
     ok: failed === null,
     failedCheck: failed,
     header: failed ? str(errors[0]?.field) : null,
-    canonical: s.timestamp && s.nonce ? [req.method, req.url, s.timestamp, s.nonce, s.bodyHash].join('\n') : null,
-    bodySha256: s.bodyHash,
-    timestampSkewS: s.timestamp ? Math.round(now / 1000) - Number(s.timestamp) : null,
+    canonical: f.timestamp && f.nonce ? [f.method, f.url, f.timestamp, f.nonce, f.bodyHash].join('\n') : null,
+    bodySha256: f.bodyHash,
+    timestampSkewS: f.timestamp ? Math.round(f.at / 1000) - Number(f.timestamp) : null,
   };
-  const latency = Math.max(0, Math.round(reply.elapsedTime));
   return {
-    merchantId: s.key.merchantId,
-    createdAt: new Date(now - latency),
-    method: req.method.slice(0, 8),
-    path: req.url.slice(0, 1024),
-    status: reply.statusCode,
+    merchantId: f.key.merchantId,
+    createdAt: new Date(f.at - f.latencyMs),
+    method: f.method.slice(0, 8),
+    path: f.url.slice(0, 1024),
+    status: f.status,
     errorCode,
-    latencyMs: latency,
-    keyId: s.key.id,
-    mode: s.key.mode,
-    ip: req.ip.slice(0, 64),
-    requestId: String(req.id).slice(0, 64),
-    idempotencyKey: header(req, OPEN_API_HEADERS.IDEMPOTENCY_KEY),
+    latencyMs: f.latencyMs,
+    keyId: f.key.id,
+    mode: f.key.mode,
+    ip: f.ip.slice(0, 64),
+    requestId: f.requestId.slice(0, 64),
+    idempotencyKey: f.idempotencyKey,
     orderId: str(result?.id) ?? str(params?.id) ?? str(body?.collectionId),
     merchantOrderId: str(result?.merchantOrderId) ?? str(body?.merchantOrderId) ?? str(query?.merchantOrderId),
-    requestBody: req.body === undefined || req.body === null ? null : maskParsed(req.body),
-    responseBody: answer ? maskParsed(answer) : maskBody(answerText),
+    requestBody: f.body === undefined || f.body === null ? null : maskParsed(f.body),
+    responseBody: answer ? maskParsed(answer) : maskBody(f.answerText),
     verdict,
   };
 }
@@ -86,20 +139,31 @@ export function logRowOf(req: FastifyRequest, reply: FastifyReply, answerText: s
 /** The hooks, in the open API's encapsulated scope. */
 export function captureApiRequests(app: FastifyInstance, writer: ApiLogWriter | null, stateOf: RequestStateOf): void {
   if (!writer) return;
-  app.addHook('onSend', async (req, _reply, payload) => {
+  const log = app.log;
+  app.addHook('onSend', (req, _reply, payload, next) => {
     if (isOpenApiRoute(req)) {
       const text = textOf(payload);
       if (text !== null) answers.set(req, text);
     }
-    return payload;
+    next(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!isOpenApiRoute(req)) return;
-    try {
-      const row = logRowOf(req, reply, answers.get(req) ?? null, stateOf);
-      if (row) writer.add(row);
-    } catch (e) {
-      req.log.warn({ err: e }, 'api request log row not made');
+  app.addHook('onResponse', (req, reply, next) => {
+    if (isOpenApiRoute(req)) {
+      try {
+        const f = finishedOf(req, reply, answers.get(req) ?? null, stateOf);
+        if (f)
+          writer.add(() => {
+            try {
+              return logRowOf(f);
+            } catch (e) {
+              log.warn({ err: e, reqId: f.requestId }, 'api request log row not made');
+              return null;
+            }
+          });
+      } catch (e) {
+        req.log.warn({ err: e }, 'api request log row not made');
+      }
     }
+    next();
   });
 }

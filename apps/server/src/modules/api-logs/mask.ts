@@ -17,18 +17,38 @@ export const MASK = '***';
 
 const lastFour = (digits: string) => `${'•'.repeat(4)}${digits.slice(-4)}`;
 
-function maskString(key: string, v: string): string {
+const KeyKind = { PLAIN: 0, SECRET: 1, ACCOUNT: 2 } as const;
+type KeyKind = (typeof KeyKind)[keyof typeof KeyKind];
+/** A field name's kind, worked out once per name: bodies repeat the same few dozen names (bounded: it stops
+ *  remembering past 2 000 names, so a client sending random names costs only the regex tests). */
+const kinds = new Map<string, KeyKind>();
+function kindOf(key: string): KeyKind {
+  let kind = kinds.get(key);
+  if (kind === undefined) {
+    kind = SECRET_NAME.test(key) ? KeyKind.SECRET : ACCOUNT_NAME.test(key) ? KeyKind.ACCOUNT : KeyKind.PLAIN;
+    if (kinds.size < 2000) kinds.set(key, kind);
+  }
+  return kind;
+}
+
+function maskString(kind: KeyKind, v: string): string {
+  // Most strings (ids, names, statuses) are not only digits: one regex test and they are kept as they are.
+  if (!NUMBER_ONLY.test(v)) return v;
   const digits = v.replace(/\D/g, '');
-  if (NUMBER_ONLY.test(v) && (digits.length >= API_LOG_MASK_DIGITS_MIN || (ACCOUNT_NAME.test(key) && digits.length > 4))) return lastFour(digits);
+  if (digits.length >= API_LOG_MASK_DIGITS_MIN || (kind === KeyKind.ACCOUNT && digits.length > 4)) return lastFour(digits);
   return v;
 }
 
-function maskValue(key: string, v: unknown): unknown {
-  if (SECRET_NAME.test(key) && v !== null && v !== undefined) return MASK;
-  if (typeof v === 'string') return maskString(key, v);
-  if (typeof v === 'number' && ACCOUNT_NAME.test(key)) return lastFour(String(v));
-  if (Array.isArray(v)) return v.map((x) => maskValue(key, x));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, maskValue(k, x)]));
+function maskValue(kind: KeyKind, v: unknown): unknown {
+  if (kind === KeyKind.SECRET && v !== null && v !== undefined) return MASK;
+  if (typeof v === 'string') return maskString(kind, v);
+  if (typeof v === 'number' && kind === KeyKind.ACCOUNT) return lastFour(String(v));
+  if (Array.isArray(v)) return v.map((x) => maskValue(kind, x));
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k in v) if (Object.hasOwn(v, k)) out[k] = maskValue(kindOf(k), (v as Record<string, unknown>)[k]);
+    return out;
+  }
   return v;
 }
 
@@ -36,7 +56,7 @@ const cut = (out: string) => (out.length > API_LOG_BODY_MAX_CHARS ? `${out.slice
 
 /** A parsed body as the log keeps it (no second parse of what the request already parsed). */
 export function maskParsed(value: unknown): string {
-  return cut(JSON.stringify(maskValue('', value)));
+  return cut(JSON.stringify(maskValue(KeyKind.PLAIN, value)));
 }
 
 /** A body's text as the log keeps it; null for none. Text that is not JSON is masked as text. */

@@ -1,6 +1,6 @@
 /**
- * Each instance's writer of request-log rows: a request hands its row over after its answer is sent and goes on;
- * the rows are written API_LOG_FLUSH_MS later, up to API_LOG_BATCH_MAX in one INSERT, so the payment path pays
+ * Each instance's writer of request-log rows: a request hands over what its row is made of (a function making it)
+ * after its answer is sent and goes on; the rows are made and written API_LOG_FLUSH_MS later, up to API_LOG_BATCH_MAX in one INSERT, so the payment path pays
  * neither a statement nor a wait for its log. Bounded: beyond API_LOG_BUFFER_MAX rows waiting (the database away),
  * new rows are dropped and counted, never queued without end; a failed write is logged and dropped, never retried
  * into a request. What an instance holds is only rows in transit (lost if it is killed, like its open sockets).
@@ -12,8 +12,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createDatabase, type Database } from '../../db/pool';
 import { insertApiLogs, type ApiLogInsert } from './queries';
 
+/** Makes a request's row when its batch is written; null: nothing to log (or it could not be made, logged). */
+export type ApiLogEntry = () => ApiLogInsert | null;
+
 export class ApiLogWriter {
-  private rows: ApiLogInsert[] = [];
+  private rows: ApiLogEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   /** Rows not kept because too many were waiting (metrics, tests). */
@@ -41,7 +44,7 @@ export class ApiLogWriter {
     this.own = null;
   }
 
-  add(row: ApiLogInsert): void {
+  add(row: ApiLogEntry): void {
     if (this.rows.length >= API_LOG_BUFFER_MAX) {
       this.dropped++;
       return;
@@ -59,7 +62,13 @@ export class ApiLogWriter {
     this.timer = null;
     this.writing = this.writing.then(async () => {
       while (this.rows.length > 0) {
-        const batch = this.rows.splice(0, API_LOG_BATCH_MAX);
+        const entries = this.rows.splice(0, API_LOG_BATCH_MAX);
+        const batch: ApiLogInsert[] = [];
+        for (const make of entries) {
+          const row = make();
+          if (row) batch.push(row);
+        }
+        if (batch.length === 0) continue;
         try {
           await insertApiLogs(this.database().db, batch);
           this.written += batch.length;
