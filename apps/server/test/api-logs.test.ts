@@ -132,5 +132,7 @@ describe('the writer', () => {
     expect(maskBody('raw 4111111111111111 text C2501010000001')).toBe('raw ••••1111 text C2501010000001');
     // A NUL cannot be stored in a text column: kept as its escape, so one body never refuses the whole batch.
     expect(maskBody('bad\u0000body')).toBe('bad\\u0000body');
+    // A body's own "__proto__" key is kept and masked like any other, not swallowed as the copy's prototype.
+    expect(maskBody('{"__proto__":{"accountNo":"1234567890123"},"card":"4111111111111111"}')).toBe('{"__proto__":{"accountNo":"••••0123"},"card":"••••1111"}');
   });
 });

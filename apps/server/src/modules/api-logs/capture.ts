@@ -3,10 +3,10 @@
  * checks (open-api/routes.ts). A request is logged once its key is known to belong to the merchant it names (so a
  * signature made with the wrong secret is there, with the string the server signed); one that cannot name a key is
  * in the server's log only. After the answer went out (onResponse) the request hands the writer only what the row
- * will be made of (the request, its status, latency and answer text: references and numbers, nothing parsed or
- * copied); the writer makes the rows of a batch when it writes them (writer.ts), so the parse, the masking and the
- * JSON of the insert happen once per batch on a timer, never between a request and its answer. The hooks are the
- * callback kind, not async: no promise per request. A failure of the log never fails a request.
+ * will be made of (`Finished`: its method, path, ids, parsed body, status, latency and answer text; nothing parsed
+ * or masked yet); the writer makes the rows of a batch when it writes them (writer.ts), so the parse, the masking
+ * and the JSON of the insert happen once per batch on a timer, never between a request and its answer. The hooks
+ * are the callback kind, not async: no promise per request. A failure of the log never fails a request.
  */
 import { OPEN_API_HEADERS, type ApiLogVerdict } from '@mg/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -45,7 +45,9 @@ function maskValue(kind: KeyKind, v: unknown): unknown {
   if (typeof v === 'number' && kind === KeyKind.ACCOUNT) return lastFour(String(v));
   if (Array.isArray(v)) return v.map((x) => maskValue(kind, x));
   if (v && typeof v === 'object') {
-    const out: Record<string, unknown> = {};
+    // No prototype: a body's own "__proto__" key stays a key of the copy (on a plain object it would set the copy's
+    // prototype and vanish from the log).
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const k in v) if (Object.hasOwn(v, k)) out[k] = maskValue(kindOf(k), (v as Record<string, unknown>)[k]);
     return out;
   }

@@ -1,7 +1,7 @@
 /**
  * Each instance's writer of request-log rows: a request hands over what its row is made of (a function making it)
- * after its answer is sent and goes on; the rows are made and written API_LOG_FLUSH_MS later, up to API_LOG_BATCH_MAX in one INSERT, so the payment path pays
- * neither a statement nor a wait for its log. Bounded: beyond API_LOG_BUFFER_MAX rows waiting (the database away),
+ * after its answer is sent and goes on; the rows are made and written API_LOG_FLUSH_MS later, up to
+ * API_LOG_BATCH_MAX in one INSERT, so the payment path pays neither a statement nor a wait for its log. Bounded: beyond API_LOG_BUFFER_MAX rows waiting (the database away),
  * new rows are dropped and counted, never queued without end; a failed write is logged and dropped, never retried
  * into a request. What an instance holds is only rows in transit (lost if it is killed, like its open sockets).
  * The writes go through a connection of the writer's own, so a flush never takes one of the pool's connections from
