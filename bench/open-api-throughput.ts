@@ -9,9 +9,11 @@
  * or find it, its advisory lock shared: the batch row is not updated),
  * insert the ledger transfer, lock and update the three balance rows the real flow moves (platform clearing,
  * merchant pending, platform fee revenue), insert the three entries, mark the collection paid, insert the callback
- * outbox row and set its notify status. Prints ops/s (one op = create + pay) and p50/p95, and the ratio.
+ * outbox row and set its notify status; then PostgreSQL's own figures (./pgbench-baseline.ts: the same writes as
+ * best SQL through pgbench, and TPC-B), all with the same clients and seconds. Prints ops/s (one op = create + pay)
+ * and p50/p95, and the ratios.
  *
- *   npm run bench:api -w @mg/bench -- [--clients=16] [--seconds=20] [--base-url=http://127.0.0.1:18080]
+ *   npm run bench:api -w @mg/bench -- [--clients=16] [--seconds=20] [--pgbench=off] [--base-url=http://127.0.0.1:18080]
  *
  * The server must run with the demo key seeded (any non-production start), RATE_LIMIT_PER_MINUTE and OPEN_API_RATE_LIMIT_PER_MINUTE high and, for a
  * clean measurement, JOBS=off (the callback worker would otherwise try to deliver the enqueued callbacks). The load
@@ -37,6 +39,7 @@ import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps
 import { newBusinessId } from '../apps/server/src/lib/ids';
 import { feeOf, type FeeRuleValues } from '../apps/server/src/modules/fees/service';
 import { BATCH_LOCK_CLASS } from '../apps/server/src/modules/settlements/queries';
+import { pgbenchCreatePay, pgbenchTpcb } from './pgbench-baseline';
 import { dueAtOf, settleDateFor } from '../apps/server/src/modules/settlements/service';
 import {
   CpuMeter,
@@ -71,6 +74,8 @@ const NOTIFY_URL = opt('notify-url', 'https://merchant.example.com/payments/call
 /** Unique to this process: the time alone collided when two runs started in the same second (their order ids too). */
 const RUN_TAG = `${Math.floor(Date.now() / 1000).toString(36)}${process.pid.toString(36)}${randomBytes(2).toString('hex')}`.toUpperCase();
 const HOUR_MS = 3_600_000;
+/** `--pgbench=off` leaves out PostgreSQL's own figures (pgbench: Debian's postgresql-client). */
+const PGBENCH = opt('pgbench', 'on') !== 'off';
 
 /** A log-normal IDR amount (median 150 000) that is not one of the sandbox magic endings. */
 function amount(): bigint {
@@ -426,6 +431,13 @@ async function main(): Promise<void> {
       .rows[0]?.d ?? 1;
   const raw = await runPhase('raw SQL (pg, same writes)', rawOp(pool, rule, days), meters, monitor, async () => rawRoundTrips + 1);
   await monitor.end();
+  // PostgreSQL's own figures in the same run (issue 43): the best SQL for a create + pay, and plain TPC-B.
+  const pgb = PGBENCH
+    ? [
+        await pgbenchCreatePay(url, pool, { clients: CLIENTS, seconds: SECONDS, merchantId: MERCHANT, platformId: PLATFORM_MERCHANT_ID }),
+        await pgbenchTpcb(url, pool, { clients: CLIENTS, seconds: SECONDS }),
+      ]
+    : [];
 
   // What the open API phase left behind: every paid collection has its callback in the outbox and its transfer.
   const check = await pool.query<{ callbacks: number; transfers: number; unbalanced: number }>(
@@ -483,10 +495,16 @@ async function main(): Promise<void> {
   console.log('');
   printTable(rows);
   console.log('');
-  const ratio = api.ops / api.seconds / (raw.ops / raw.seconds);
+  const apiRate = api.ops / api.seconds;
+  const ratio = apiRate / (raw.ops / raw.seconds);
   console.log(
     `open API / raw SQL throughput: ${(ratio * 100).toFixed(0)} % (raw SQL is ${(1 / ratio).toFixed(1)}x the open API)`,
   );
+  for (const b of pgb) {
+    console.log(
+      `${b.name}: ${b.tps.toFixed(1)} runs/s, latency ${b.latencyMs.toFixed(1)} ms, ${b.failed} failed; open API / it: ${(apiRate / b.tps).toFixed(2)}`,
+    );
+  }
   console.log(
     `open API ops: ${int(check.rows[0]!.callbacks)} callbacks enqueued and ${int(check.rows[0]!.transfers)} ledger transfers for ${int(api.ops)} paid collections`,
   );

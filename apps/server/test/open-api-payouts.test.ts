@@ -142,6 +142,70 @@ describe('open API payouts', () => {
     expect((await api.GET('/payouts/{id}', { params: { path: { id: 'P000000000000AAAAAAAAAA' } } })).response.status).toBe(404);
   });
 
+  it('a refused payout writes nothing: its order id stays free and the balance untouched (row, hold and answer are one statement)', async () => {
+    const before = await available();
+    const b = body({ amount: '400000000' });
+    expect(expectError(await create(b), 422)).toMatchObject({ errorCode: 'INSUFFICIENT_BALANCE' });
+    expect((await api.GET('/payouts', { params: { query: { merchantOrderId: b.merchantOrderId } } })).response.status).toBe(404);
+    expect(await available()).toBe(before);
+    const p = expectData(await create({ ...b, amount: '150000' }), 201).result;
+    expect(p.merchantOrderId).toBe(b.merchantOrderId);
+    expect(before - (await available())).toBe(150_000n + BigInt(p.fee));
+  });
+
+  it("a merchant's first payout in a currency, with no frozen balance yet, is created and held the same", async () => {
+    await postTransfer(tdb.db, topUp({ merchantId: M, currency: 'THB', reference: 'open-payout-thb', idempotencyKey: 'open-payout-thb', amount: 1_000_000n }));
+    // THB answers in major units with two decimals: compared in minor units.
+    const minor = (major: string) => BigInt(Number(major).toFixed(2).replace('.', ''));
+    const thb = async () => minor(expectData(await api.GET('/balance', { params: { query: { currency: 'THB' } } }), 200).result.balances[0]!.available);
+    const bank = expectData(await api.GET('/payouts/banks', { params: { query: { currency: 'THB' } } }), 200).result.find((d) => d.kind === 'bank')!;
+    const frozenBefore = await tdb.pool.query(`select 1 from ledger_account where merchant_id = $1 and currency = 'THB' and kind = 'frozen'`, [M]);
+    expect(frozenBefore.rowCount).toBe(0);
+    for (const n of [1, 2]) {
+      const before = await thb();
+      const p = expectData(await create(body({ currency: 'THB', bankCode: bank.bankCode, amount: String(1000 * n) })), 201).result;
+      expect(before - (await thb())).toBe(minor(p.amount) + minor(p.fee));
+    }
+    const replay = await tdb.pool.query<{ ok: boolean }>(
+      `select bool_and(a.balance = coalesce((select sum(e.amount) from ledger_entry e where e.account_id = a.id), 0)) as ok from ledger_account a where a.merchant_id = $1`,
+      [M],
+    );
+    expect(replay.rows[0]!.ok).toBe(true);
+  });
+
+  it('sixteen payouts at once against a balance that covers ten: ten created, six refused, nothing lost or invented', async () => {
+    const cur = 'PHP';
+    const minor = (major: string) => BigInt(Number(major).toFixed(2).replace('.', ''));
+    const avail = async () => minor(expectData(await api.GET('/balance', { params: { query: { currency: cur } } }), 200).result.balances[0]!.available);
+    const bank = expectData(await api.GET('/payouts/banks', { params: { query: { currency: cur } } }), 200).result.find((d) => d.kind === 'bank')!;
+    const one = (amount: string) => create(body({ currency: cur, bankCode: bank.bankCode, amount }));
+    // A first payout learns the fee and makes the frozen account: the sixteen then go the one-statement way.
+    await postTransfer(tdb.db, topUp({ merchantId: M, currency: cur, reference: 'open-payout-php-1', idempotencyKey: 'open-payout-php-1', amount: 100_000n }));
+    const first = expectData(await one('500'), 201).result;
+    const each = minor(first.amount) + minor(first.fee);
+    const left = await avail();
+    // Exactly ten more payouts' worth, less one minor unit: the eleventh never fits.
+    await postTransfer(tdb.db, topUp({ merchantId: M, currency: cur, reference: 'open-payout-php-2', idempotencyKey: 'open-payout-php-2', amount: 10n * each - left + each - 1n }));
+    const start = await avail();
+    expect(start).toBe(11n * each - 1n);
+    const answers = await Promise.all(Array.from({ length: 16 }, () => one('500')));
+    const codes = answers.map((a) => a.response.status).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 422)).toHaveLength(6);
+    for (const a of answers) if (a.response.status === 422) expect(a.error).toMatchObject({ errorCode: 'INSUFFICIENT_BALANCE' });
+    expect(await avail()).toBe(each - 1n);
+    const held = await tdb.pool.query<{ n: string; sum: string }>(
+      `select count(*)::text as n, coalesce(sum(amount + fee), 0)::text as sum from payout where merchant_id = $1 and currency = $2`,
+      [M, cur],
+    );
+    expect(held.rows[0]).toEqual({ n: '11', sum: String(11n * each) });
+    const replay = await tdb.pool.query<{ ok: boolean }>(
+      `select bool_and(a.balance = coalesce((select sum(e.amount) from ledger_entry e where e.account_id = a.id), 0)) as ok from ledger_account a where a.merchant_id = $1`,
+      [M],
+    );
+    expect(replay.rows[0]!.ok).toBe(true);
+  });
+
   it('an integrator follows a payout by its signed callback: approved, paid out by the sandbox channel, payout.succeeded verified', async () => {
     const received: { url: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
     const receiver = http.createServer((req, res) => {

@@ -16,7 +16,7 @@ import {
   type IdempotencyClaim,
   type IdempotencyRequest,
 } from './idempotency';
-import { idempotencyAnswerInsert } from './queries';
+import { idempotencyAnswerInsert, type ChainedWrite } from './queries';
 
 /** A POST's Idempotency-Key; `answered` once its answer is stored (or it replays one). */
 export const pendingAnswers = new WeakMap<FastifyRequest, IdempotencyRequest & { answered: boolean }>();
@@ -60,7 +60,9 @@ export function idempotently<T>(
 
 /**
  * As idempotently() for a POST whose work is the insert of one prepared row and whose answer (`result`) is known
- * before it: the row, the key's record and the answer are written in one statement (./idempotency.ts).
+ * before it: the row, the key's record and the answer are written in one statement (./idempotency.ts), with the
+ * writes of `chain` when given (a payout's hold). When the chain is not ready (an account to create first), nothing
+ * was written and `otherwise` does the work as idempotently() does, with the same answer.
  */
 export function idempotentInsert<T extends PgTable>(
   app: FastifyInstance,
@@ -69,10 +71,16 @@ export function idempotentInsert<T extends PgTable>(
   status: number,
   result: unknown,
   insert: { table: T; row: T['$inferSelect'] },
+  chained?: { chain: ChainedWrite; otherwise: (tx: DbTx) => Promise<unknown> },
 ): Promise<FastifyReply> {
   reply.code(status);
   const text = reply.serialize(result) as string;
-  return answerOnce(req, reply, (idem) => insertIdempotent(app.db, idem, insert.table, insert.row, { status, text }));
+  return answerOnce(req, reply, async (idem) => {
+    const out = await insertIdempotent(app.db, idem, insert.table, insert.row, { status, text }, chained?.chain);
+    if (out) return out;
+    if (!chained) throw new Error('an insert without a chain not written');
+    return runIdempotent(app.db, idem, chained.otherwise, () => ({ status, text }));
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   insertIdempotencyAnswer,
   insertWithAnswer,
   lockIdempotencyKey,
+  type ChainedWrite,
   type IdempotencyRequest,
 } from './queries';
 
@@ -74,7 +75,8 @@ export async function runIdempotent<T>(
 
 /**
  * As runIdempotent for work that is the insert of one row whose answer is known before it is written (a create):
- * one statement, no transaction around it. Throws IdempotencyAnswered when a twin got there first.
+ * one statement, no transaction around it. Throws IdempotencyAnswered when a twin got there first. With `chain`
+ * (writes that go with the row), null when the chain was not ready and nothing was written.
  */
 export async function insertIdempotent<T extends PgTable>(
   db: Db,
@@ -82,8 +84,11 @@ export async function insertIdempotent<T extends PgTable>(
   table: T,
   row: T['$inferSelect'],
   out: { status: number; text: string },
-): Promise<{ status: number; text: string }> {
-  if (await insertWithAnswer(db, r, out.status, out.text, table, row)) return out;
+  chain?: ChainedWrite,
+): Promise<{ status: number; text: string } | null> {
+  const written = await insertWithAnswer(db, r, out.status, out.text, table, row, chain);
+  if (written.claimed) return out;
+  if (!written.ready) return null;
   const prior = claimOf(r, { ...(await idempotencyLookup(db, r)), lockFree: true });
   // Not written because a twin's record was there; gone again only if purged in between: the client retries.
   if (prior.kind === 'free') throw new IdempotencyAnswered({ kind: 'in_progress' });

@@ -6,7 +6,7 @@
  * over a row that has already aged out (not yet purged); no row back means the nonce was reused.
  */
 import { API_KEY_LAST_USED_RESOLUTION_S, IDEMPOTENCY_TTL_HOURS, OPEN_API_NONCE_TTL_S } from '@mg/domain';
-import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { runPrepared, type DbLike } from '../../db/pool';
 import { apiKey, merchant } from '../../db/schema';
@@ -193,11 +193,25 @@ function rowJson<T extends PgTable>(table: T, row: T['$inferSelect']): string {
 }
 
 /**
+ * Writes that go with a created row in its statement (a payout's hold: ledger/service.ts chainedPosting): `before`
+ * names common table expressions the claim may test (`ready`: false writes nothing at all), `after(done)` those that
+ * write once the row is (`done`), and `written` counts what they wrote, which must be `expected`.
+ */
+export interface ChainedWrite {
+  before: SQL;
+  ready: SQL;
+  after: (done: SQL) => SQL;
+  written: SQL;
+  expected: number;
+}
+
+/**
  * Work that is one row insert, done in one statement with its Idempotency-Key (issue 10: no BEGIN, lock, lookup,
  * answer and COMMIT round trips): the key's lock, its record with the answer, and the row, all or nothing. The
  * record insert sees a twin's record committed while this statement waited on the lock (a unique index checks the
- * latest rows, not the statement's snapshot); then nothing is written and false comes back. Every column of the
- * row is given (`json_populate_record` leaves a missing one null, never its default).
+ * latest rows, not the statement's snapshot); then nothing is written and `claimed` is false. Every column of the
+ * row is given (`json_populate_record` leaves a missing one null, never its default). With `chain`, its writes are
+ * part of the same statement; `ready` false (nothing written) tells the caller to do the work another way.
  */
 export async function insertWithAnswer<T extends PgTable>(
   db: DbLike,
@@ -206,16 +220,19 @@ export async function insertWithAnswer<T extends PgTable>(
   text: string,
   table: T,
   row: T['$inferSelect'],
-): Promise<boolean> {
+  chain?: ChainedWrite,
+): Promise<{ claimed: boolean; ready: boolean }> {
   const name = sql.identifier(getTableName(table));
-  const res = await runPrepared<{ claimed: boolean }>(
+  const res = await runPrepared<{ claimed: boolean; ready: boolean; written: number }>(
     db,
-    'insert_with_answer',
+    chain ? 'insert_chained_with_answer' : 'insert_with_answer',
     sql`
     with lk as (select pg_advisory_xact_lock(${lockKey(r)})),
+    ${chain ? sql`${chain.before},` : sql``}
     claim as (
       insert into idempotency_record (merchant_id, key, method, path, request_hash, response_status, response_body)
       select ${r.merchantId}, ${r.key}, ${r.method}, ${r.path}, ${r.requestHash}, ${status}, ${text} from lk
+      ${chain ? sql`where ${chain.ready}` : sql``}
       on conflict (merchant_id, key) do nothing
       returning 1
     ),
@@ -223,10 +240,13 @@ export async function insertWithAnswer<T extends PgTable>(
       insert into ${name} select * from json_populate_record(null::${name}, ${rowJson(table, row)}::json)
       where exists (select 1 from claim)
       returning 1
-    )
-    select exists (select 1 from claim) as claimed`,
+    )${chain ? sql`, ${chain.after(sql`exists (select 1 from work)`)}` : sql``}
+    select exists (select 1 from claim) as claimed, ${chain ? sql`${chain.ready} as ready, ${chain.written}::int as written` : sql`true as ready, 0 as written`}`,
   );
-  return res.rows[0]!.claimed;
+  const out = res.rows[0]!;
+  // Committed already: a chained write that did not happen is a bug to see, not an answer to give.
+  if (chain && out.claimed && out.written !== chain.expected) throw new Error(`chained write wrote ${out.written} of ${chain.expected} rows with ${getTableName(table)}`);
+  return { claimed: out.claimed, ready: out.ready };
 }
 
 /** Deletes records older than IDEMPOTENCY_TTL_HOURS; returns how many. */

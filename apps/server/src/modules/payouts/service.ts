@@ -57,7 +57,7 @@ import { writeCallbacks } from '../callbacks/outbox';
 import type { ChannelPayout } from '../channels/adapter';
 import { channelAdapterFor } from '../channels/sandbox';
 import { quoteFee } from '../fees/service';
-import { payoutSucceeded, pgErrorCode, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
+import { chainedPosting, ledgerRefusalOf, payoutSucceeded, pgErrorCode, postTransfer, postTransfers, releasePayout, reservePayout, type TransferRequest } from '../ledger/service';
 import {
   insertPayout,
   lockAutoApproval,
@@ -80,6 +80,7 @@ import { lockUnsentTo } from './queries/whitelist';
 import { assertApprovable, checkedAddress, offWhitelist, whitelistedLabel } from './whitelist';
 
 export type { PayoutRow } from './queries';
+export { payoutInsert } from './queries';
 
 const HOUR_MS = 3_600_000;
 const PG_UNIQUE_VIOLATION = '23505';
@@ -183,10 +184,20 @@ export async function payeeOf(db: DbLike, input: CreatePayoutInput, destination:
 }
 
 /**
- * Creates a payout and holds amount + fee at once. Runs in the caller's transaction when given one (the open API's
- * idempotent answer), else in its own.
+ * A payout checked, priced and decided before anything is written: the row to insert and its hold (amount + fee).
+ * `plain` when the row is final as it is: no crypto address to hold in the address book, and no approval policy
+ * that could let it through unreviewed (that needs the day's sum read inside the creating transaction). A plain
+ * payout can be written in one statement with its answer and its hold (the open API's create: open-api/payout-routes.ts).
  */
-export async function createPayout(db: DbLike, input: CreatePayoutInput, config?: ConfigRead): Promise<PayoutRow> {
+export interface PreparedPayout {
+  row: PayoutRow;
+  reserve: TransferRequest;
+  plain: boolean;
+  /** The hold as writes of the row's own statement, when the payout is plain and the hold can go that way. */
+  chainedHold: ReturnType<typeof chainedPosting>;
+}
+
+export async function preparePayout(db: DbLike, input: CreatePayoutInput, config?: ConfigRead): Promise<PreparedPayout> {
   const now = input.now ?? new Date();
   checkPayoutInput(input);
   const destination = findPayoutDestination(input.currency, input.bankCode);
@@ -206,50 +217,89 @@ export async function createPayout(db: DbLike, input: CreatePayoutInput, config?
     channel: destination.channel,
     amount: input.amount,
   }, config);
-  const id = newBusinessId(ID_PREFIX.PAYOUT, now);
+  // Read through the configuration cache (a policy change bumps its version: migration 0039).
+  const policy = await readConfig(config, `payout_policy:${input.merchantId}:${input.currency}`, () => selectPolicy(db, input.merchantId, input.currency));
+  const mayAutoApprove = !!policy && policy.autoApproveMax !== null && input.amount <= policy.autoApproveMax;
+  const row: PayoutRow = {
+    id: newBusinessId(ID_PREFIX.PAYOUT, now),
+    merchantId: input.merchantId,
+    merchantOrderId: input.merchantOrderId,
+    batchId: null,
+    batchRow: null,
+    mode: input.mode,
+    currency: input.currency,
+    bankCode: destination.bankCode,
+    destinationKind: destination.kind,
+    channel: destination.channel,
+    accountName: to.accountName,
+    accountNumber: to.accountNumber,
+    accountType: destination.extra.includes('accountType') ? clean(input.accountType) : null,
+    documentId: destination.extra.includes('documentId') ? clean(input.documentId) : null,
+    bankAgency: destination.extra.includes('bankAgency') ? clean(input.bankAgency) : null,
+    pixKeyType: destination.extra.includes('pixKeyType') ? clean(input.pixKeyType) : null,
+    amount: input.amount,
+    fee: fee.total,
+    status: PayoutStatus.PENDING_REVIEW,
+    failureCode: null,
+    rejectReason: null,
+    description: clean(input.description),
+    notifyUrl: clean(input.notifyUrl),
+    notifyStatus: null,
+    createdBy: input.createdBy,
+    reviewedBy: null,
+    reviewedAt: null,
+    autoApproved: false,
+    sentAt: null,
+    channelReference: null,
+    dueAt: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  };
+  const reserve = reservePayout({ ...ledgerBase(row), idempotencyKey: `payout:${row.id}:reserve`, amount: row.amount, fee: row.fee });
+  const plain = destination.kind !== DestinationKind.CRYPTO && !mayAutoApprove;
+  return { row, reserve, plain, chainedHold: plain ? chainedPosting(reserve) : null };
+}
+
+/** A payout's write refused by the database, as the error its maker sees (a used order id, a balance too low). */
+export function payoutWriteError(e: unknown, merchantOrderId: string): unknown {
+  const { code, constraint } = pgErrorCode(e);
+  if (code === PG_UNIQUE_VIOLATION && constraint === 'payout_merchant_order_uq') return duplicateOrderId(merchantOrderId);
+  return ledgerRefusalOf(e) ?? e;
+}
+
+/**
+ * Creates a payout and holds amount + fee at once. Runs in the caller's transaction when given one (the open API's
+ * idempotent answer), else in its own.
+ */
+export async function createPayout(db: DbLike, input: CreatePayoutInput, config?: ConfigRead): Promise<PayoutRow> {
+  return writePayout(db, await preparePayout(db, input, config), input);
+}
+
+/** Writes a prepared payout and its hold, in the caller's transaction when given one. */
+export async function writePayout(db: DbLike, prepared: PreparedPayout, input: CreatePayoutInput): Promise<PayoutRow> {
   try {
     return await db.transaction(async (tx) => {
-      // Crypto: checked again with the address held, so a delete waits for this payout instead of racing it.
-      const network = networkOfBankCode(destination.bankCode);
-      if (destination.kind === DestinationKind.CRYPTO && network) await whitelistedLabel(tx, input.merchantId, network, to.accountNumber, now, { hold: true });
-      // The destination as stored (an Ethereum address in its EIP-55 form): the policy's first use is looked up by it.
-      const auto = await autoApproves(tx, { ...input, accountNumber: to.accountNumber }, now);
-      const row = await insertPayout(tx, {
-        id,
-        merchantId: input.merchantId,
-        merchantOrderId: input.merchantOrderId,
-        mode: input.mode,
-        currency: input.currency,
-        bankCode: destination.bankCode,
-        destinationKind: destination.kind,
-        channel: destination.channel,
-        accountName: to.accountName,
-        accountNumber: to.accountNumber,
-        accountType: destination.extra.includes('accountType') ? clean(input.accountType) : null,
-        documentId: destination.extra.includes('documentId') ? clean(input.documentId) : null,
-        bankAgency: destination.extra.includes('bankAgency') ? clean(input.bankAgency) : null,
-        pixKeyType: destination.extra.includes('pixKeyType') ? clean(input.pixKeyType) : null,
-        amount: input.amount,
-        fee: fee.total,
-        status: auto ? PayoutStatus.PROCESSING : PayoutStatus.PENDING_REVIEW,
-        description: clean(input.description),
-        notifyUrl: clean(input.notifyUrl),
-        createdBy: input.createdBy,
-        reviewedBy: auto ? AUTO_REVIEWER : null,
-        reviewedAt: auto ? now : null,
-        autoApproved: auto,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const row = prepared.plain ? prepared.row : await decided(tx, prepared.row, input);
+      const written = await insertPayout(tx, row);
       // Last: the balance rows are locked from here to the commit only.
-      await postTransfer(tx, reservePayout({ ...ledgerBase(row), idempotencyKey: `payout:${row.id}:reserve`, amount: row.amount, fee: row.fee }));
-      return row;
+      await postTransfer(tx, prepared.reserve);
+      return written;
     });
   } catch (e) {
-    const { code, constraint } = pgErrorCode(e);
-    if (code === PG_UNIQUE_VIOLATION && constraint === 'payout_merchant_order_uq') throw duplicateOrderId(input.merchantOrderId);
-    throw e;
+    throw payoutWriteError(e, input.merchantOrderId);
   }
+}
+
+/** A payout that is not plain, decided with what it depends on held by the creating transaction. */
+async function decided(tx: DbLike, row: PayoutRow, input: CreatePayoutInput): Promise<PayoutRow> {
+  const now = row.createdAt;
+  // Crypto: checked again with the address held, so a delete waits for this payout instead of racing it.
+  const network = networkOfBankCode(row.bankCode);
+  if (row.destinationKind === DestinationKind.CRYPTO && network) await whitelistedLabel(tx, input.merchantId, network, row.accountNumber, now, { hold: true });
+  // The destination as stored (an Ethereum address in its EIP-55 form): the policy's first use is looked up by it.
+  if (!(await autoApproves(tx, { ...input, accountNumber: row.accountNumber }, now))) return row;
+  return { ...row, status: PayoutStatus.PROCESSING, reviewedBy: AUTO_REVIEWER, reviewedAt: now, autoApproved: true };
 }
 
 function ledgerBase(row: PayoutRow) {

@@ -133,6 +133,9 @@ export async function lockPayout(tx: DbLike, merchantId: number, id: string): Pr
   return row;
 }
 
+/** A payout's row as a statement that writes it with other rows takes it (open-api/answer.ts idempotentInsert). */
+export const payoutInsert = (row: PayoutRow) => ({ table: payout, row });
+
 export async function insertPayout(tx: DbLike, values: PayoutInsert): Promise<PayoutRow> {
   const [row] = await tx.insert(payout).values(values).returning();
   if (!row) throw new Error('payout insert returned nothing');
