@@ -25,8 +25,11 @@ describe('screen registry', () => {
   it('every screen module loads and has a default component', async () => {
     const loaders = await Promise.all(
       Object.entries(SCREENS).map(async ([key, lazy]) => {
-        const payload = (lazy as unknown as { _payload: { _result: () => Promise<{ default: unknown }> } })._payload;
-        const mod = typeof payload._result === 'function' ? await payload._result() : { default: payload._result };
+        // React's lazy payload: its loader until first rendered, then the pending promise, then the module itself
+        // (another file in the same worker may have rendered the screen already).
+        const payload = (lazy as unknown as { _payload: { _result: (() => Promise<{ default: unknown }>) | PromiseLike<{ default: unknown }> | { default: unknown } } })._payload;
+        const r = payload._result;
+        const mod = typeof r === 'function' ? await r() : await r;
         return [key, typeof mod.default] as const;
       }),
     );
