@@ -7,7 +7,7 @@
  *   npm run bench:payouts -w @mg/bench -- [--clients=16] [--seconds=10] [--base-url=http://127.0.0.1:18080]
  *
  * The server must run with the demo key seeded, RATE_LIMIT_PER_MINUTE and OPEN_API_RATE_LIMIT_PER_MINUTE high, and
- * JOBS=off (payouts stay pending review: only the create is measured).
+ * JOBS=off (payouts stay pending review: only the create is measured). Prints the payout / collection ratio.
  */
 import { PaymentType } from '@mg/domain';
 import { DEMO_KEY_ID, DEMO_KEY_SECRET, DEMO_OPEN_API_MERCHANT_ID } from '../apps/server/src/db/seed';
@@ -67,3 +67,5 @@ printTable([
   ['collection', int(collections.ops), `${ms(collections.p50)} ms`, `${ms(collections.p95)} ms`, String(collections.errors)],
   ['payout', int(payouts.ops), `${ms(payouts.p50)} ms`, `${ms(payouts.p95)} ms`, String(payouts.errors)],
 ]);
+// The baseline is the collection create of the same run (issue 43's bar: payouts >= 0.8 of it at 1 and 16 clients).
+console.log(`payout / collection create: ${(payouts.ops / collections.ops).toFixed(2)}`);
