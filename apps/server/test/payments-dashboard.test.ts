@@ -153,6 +153,10 @@ describe('GET /api/collections', () => {
     expect(ids(await q({ amountMin: '50000', amountMax: '100000' }))).toEqual([failed.id]);
     expect(ids(await q({ amountMin: '90000' })).sort()).toEqual([evening.id, failed.id].sort());
     expect(ids(await q({ amountMax: '20000' }))).toEqual([small.id]);
+    // An amount range alone is counted in whatever order the planner finds cheapest (countInAnyOrder): the same totals.
+    expect((await q({ amountMin: '50000', amountMax: '100000' })).json().result).toMatchObject({ total: 1, totalCapped: false });
+    expect((await q({ amountMin: '90000' })).json().result).toMatchObject({ total: 2, totalCapped: false });
+    expect((await q({ amountMin: '90000', status: 'success' })).json().result).toMatchObject({ total: 1, totalCapped: false });
     // A thousands separator is refused by the API (in pt-BR and id-ID the comma is the decimal mark).
     const grouped = await q({ amountMax: '20,000' });
     expect(grouped.statusCode).toBe(400);

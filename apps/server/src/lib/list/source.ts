@@ -42,6 +42,12 @@ export interface PagedSource<L extends AnyListDecl> {
   /** FROM of the capped count (joins the WHERE needs). */
   countFrom: SQL;
   /**
+   * True when these filters have an index of their own in another order than the list's (a collection's amount
+   * range), so the capped count leaves the walk to the planner, which knows both columns' histograms. By default the
+   * count walks the list's order, which keeps it off a scan of a table whose recent rows are at its end.
+   */
+  countInAnyOrder?(q: ListFilters<L>): boolean;
+  /**
    * Exports of many rows (optional): the same records read without the ORM, for lists people export by the million
    * (lib/list/text-read.ts). A test compares its records with `read`'s on every kind of row.
    */
@@ -89,11 +95,12 @@ export interface CappedCount {
 /**
  * Counts matching rows, but stops at cap + 1: `select count(*) from (select 1 ... order by <index order> limit
  * cap+1)`. The ORDER BY of the list's index makes the planner walk that index (and stop after cap + 1 entries)
- * instead of scanning the table for a range it guesses is large.
+ * instead of scanning the table for a range it guesses is large; no `orderBy` leaves the choice to the planner.
  */
-export async function countCapped(db: DbLike, from: SQL, where: SQL | undefined, orderBy: SQL[], cap = LIST_COUNT_CAP): Promise<CappedCount> {
+export async function countCapped(db: DbLike, from: SQL, where: SQL | undefined, orderBy: readonly SQL[], cap = LIST_COUNT_CAP): Promise<CappedCount> {
+  const order = orderBy.length > 0 ? sql`order by ${sql.join([...orderBy], sql`, `)}` : sql``;
   const res = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from (select 1 from ${from} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderBy, sql`, `)} limit ${cap + 1}) s`,
+    sql`select count(*)::int as n from (select 1 from ${from} ${where ? sql`where ${where}` : sql``} ${order} limit ${cap + 1}) s`,
   );
   const n = Number(res.rows[0]?.n ?? 0);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };

@@ -153,6 +153,13 @@ export const collectionsSource = pagedSource({
   order: newestFirst(collection, collection.createdAt, collection.id),
   sort: { createdAt: collection.createdAt, createTime: collection.createdAt, amount: collection.amount, paidAt: collection.paidAt },
   countFrom: sql`${collection}`,
+  // An amount range and nothing else an index of the list's order serves: the amount index carries created_at, so
+  // the planner chooses between it and the month in created order by which holds the matches closer together (a
+  // range of 10 % of a month at 1.1 M rows: 30 000 entries of the amount index instead of 100 000 of the month).
+  countInAnyOrder: (q) =>
+    (q.amountMin !== undefined || q.amountMax !== undefined) &&
+    !q.status?.length && q.channel === undefined && q.paymentType === undefined && !q.notifyStatus?.length &&
+    q.merchantOrderId === undefined && q.id === undefined && q.settlementId === undefined,
   read: readCollections,
   textRead: collectionsTextRead,
 });
