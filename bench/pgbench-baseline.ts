@@ -92,7 +92,7 @@ function script(settlementId: string, merchantId: number, platformId: number, ac
     nonce,
     idem('/api/open/v1/collections', 201, 'created'),
     `insert into collection (id, merchant_id, merchant_order_id, mode, source, currency, payment_type, channel, payment_code, amount, admin_fee, service_fee, status, payer_name, payer_email, order_description, expiry_hours, expires_at, notify_url, cashier_token, channel_reference)
-       values ('C' || upper(substr(md5(random()::text), 1, 22)), ${merchantId}, 'PGB-' || md5(random()::text), 'sandbox', 'api', 'IDR', 1, 1, '8801' || (random() * 1e11)::bigint, :amt, 0, :fee, 'pending', 'Bench Payer', 'payer@mail.example', 'Benchmark order', 24, now() + interval '24 hours', 'https://merchant.example.com/payments/callback', encode(gen_random_bytes(32), 'base64'), 'SBX' || upper(md5(random()::text)))
+       values ('C' || upper(substr(md5(random()::text), 1, 22)), ${merchantId}, 'PGB-' || md5(random()::text), 'sandbox', 'api', 'IDR', 1, 1, '8801' || (random() * 1e11)::bigint, :amt, 0, :fee, 'pending', 'Bench Payer', 'payer@mail.example', 'Benchmark order', 24, now() + interval '24 hours', 'https://merchant.example.com/payments/callback', substr(md5(random()::text) || md5(random()::text), 1, 43), 'SBX' || upper(md5(random()::text)))
        returning id \\gset`,
     'COMMIT;',
     'BEGIN;',
@@ -131,10 +131,7 @@ export async function pgbenchCreatePay(url: string, pool: pg.Pool, o: { clients:
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgbench-'));
     const file = path.join(dir, 'create-pay.sql');
     fs.writeFileSync(file, script(texts.settlementId, o.merchantId, o.platformId, accounts));
-    // The scratch tables first on the search path: the script names tables as the product does. gen_random_bytes is
-    // pgcrypto's; without it, gen_random_uuid (core) makes the token.
-    const hasPgcrypto = (await pool.query(`select 1 from pg_extension where extname = 'pgcrypto'`)).rowCount === 1;
-    if (!hasPgcrypto) fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace("encode(gen_random_bytes(32), 'base64')", "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')"));
+    // The scratch tables first on the search path: the script names tables as the product does.
     const out = pgbench(withParams(url, { options: `-c search_path=${SCHEMA},public`, application_name: 'bench-pgbench' }), ['-n', '-M', 'prepared', '-c', String(o.clients), '-j', String(Math.min(o.clients, os.cpus().length)), '-T', String(o.seconds), '-f', file]);
     fs.rmSync(dir, { recursive: true, force: true });
     return parse('pgbench create + pay (best SQL)', out);

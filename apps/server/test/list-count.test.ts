@@ -2,9 +2,12 @@
  * The capped count of a list page (lib/list/source.ts countCapped): exact up to the cap, "cap+" beyond, whether it
  * walks the list's order or leaves the order to the planner (a source's countInAnyOrder).
  */
+import { collectionsList, type ListFilters } from '@mg/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCapped } from '../src/lib/list/source';
+import type { RequestScope } from '../src/modules/auth/scope';
+import { collectionsSource } from '../src/modules/collections/queries';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
 
 let tdb: TestDatabase;
@@ -22,5 +25,21 @@ describe('the capped count of a page', () => {
     expect(await countCapped(tdb.db, from, undefined, [], 5)).toEqual({ total: 5, capped: true });
     expect(await countCapped(tdb.db, from, sql`n > 17`, [], 5)).toEqual({ total: 3, capped: false });
     expect(await countCapped(tdb.db, from, sql`n > 15`, [sql`n desc`], 5)).toEqual({ total: 5, capped: false });
+  });
+});
+
+describe('which counts leave the order to the planner', () => {
+  const own: RequestScope = { scope: { all: false, ids: [10001] }, timeZone: 'Asia/Jakarta', currency: 'IDR' };
+  const every: RequestScope = { ...own, scope: { all: true } };
+  const inAnyOrder = (q: Partial<ListFilters<typeof collectionsList>>, ctx: RequestScope) => collectionsSource.countInAnyOrder!(q as ListFilters<typeof collectionsList>, ctx);
+
+  it("a merchant's amount range alone; never every merchant's, never with another filter", () => {
+    expect(inAnyOrder({ amountMin: '500000', amountMax: '1000000' }, own)).toBe(true);
+    expect(inAnyOrder({ amountMin: '500000', status: [] }, own)).toBe(true);
+    expect(inAnyOrder({ amountMin: '500000' }, every)).toBe(false);
+    expect(inAnyOrder({ amountMin: '500000', status: ['success'] }, own)).toBe(false);
+    expect(inAnyOrder({ amountMax: '1000000', paymentType: 2 }, own)).toBe(false);
+    expect(inAnyOrder({ amountMin: '500000', settlementId: 'S1' }, own)).toBe(false);
+    expect(inAnyOrder({}, own)).toBe(false);
   });
 });

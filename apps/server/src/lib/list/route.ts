@@ -56,7 +56,7 @@ export async function answerList<L extends AnyListDecl>(db: DbLike, req: Fastify
   const orderBy = listOrder(source.order, source.sort, q.column, q.order);
   const [records, count] = await Promise.all([
     source.read(db, where, { orderBy, limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize, lang: req.lang }),
-    countCapped(db, source.countFrom, where, source.countInAnyOrder?.(q) ? [] : source.order.orderBy()),
+    countCapped(db, source.countFrom, where, source.countInAnyOrder?.(q, ctx) ? [] : source.order.orderBy()),
   ]);
   return {
     records: strip(records as (ListRecord<L> & Record<string, unknown>)[], hidden),

@@ -42,11 +42,12 @@ export interface PagedSource<L extends AnyListDecl> {
   /** FROM of the capped count (joins the WHERE needs). */
   countFrom: SQL;
   /**
-   * True when these filters have an index of their own in another order than the list's (a collection's amount
-   * range), so the capped count leaves the walk to the planner, which knows both columns' histograms. By default the
-   * count walks the list's order, which keeps it off a scan of a table whose recent rows are at its end.
+   * True when these filters, in this scope, have an index of their own in another order than the list's (a
+   * merchant's amount range), so the capped count leaves the walk to the planner, which knows both columns'
+   * histograms. By default the count walks the list's order, which keeps it off a scan of a table whose recent rows
+   * are at its end.
    */
-  countInAnyOrder?(q: ListFilters<L>): boolean;
+  countInAnyOrder?(q: ListFilters<L>, ctx: RequestScope): boolean;
   /**
    * Exports of many rows (optional): the same records read without the ORM, for lists people export by the million
    * (lib/list/text-read.ts). A test compares its records with `read`'s on every kind of row.
